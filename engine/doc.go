@@ -1,0 +1,7 @@
+// Package engine holds the domain computations of bridgereport: movements and
+// their .ASC file format, the balance of a movement (score matrix, Qf and its
+// relatives), and the models, optimiser and scoring rules built on them.
+//
+// Everything here is pure computation on plain values: no printing, no flags,
+// no global random state. Callers pass seeds and contexts.
+package engine
