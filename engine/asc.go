@@ -51,8 +51,8 @@ type ParsedMovement struct {
 type generation byte
 
 const (
-	givenRounds generation = 0
-	howellStyle generation = 'H'
+	givenRounds   generation = 0
+	howellStyle   generation = 'H'
 	mitchellStyle generation = 'M'
 )
 

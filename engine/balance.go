@@ -13,10 +13,10 @@ type Balance struct {
 	// Uniform is false when board groups are played unequal numbers of
 	// times; the figures are then computed with each group's own h, a
 	// measure the theory does not define.
-	Uniform bool
+	Uniform  bool
 	S, N, SS int64
 	// Matrix[(p-1)*Pairs+(q-1)] is the score of pairs p and q; the diagonal is 0.
-	Matrix []int
+	Matrix   []int
 	Qf, Qc   float64
 	Sd, Skew float64
 	D4       float64

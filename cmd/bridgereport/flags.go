@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and wants exactly nargs positional arguments. Flags
+// may come before or after the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, &usageError{fmt.Sprintf("%s: %v", fs.Name(), err)}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	if nargs >= 0 && len(pos) != nargs {
+		fs.Usage()
+		return nil, &usageError{fmt.Sprintf("%s: want %d argument(s), got %d", fs.Name(), nargs, len(pos))}
+	}
+	return pos, nil
+}
+
+// errHelp is returned after -h printed the usage; it is not a failure.
+var errHelp = errors.New("help shown")
+
+// writeJSON writes v as indented JSON followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// loadMovement reads a movement file and writes its warnings to stderr.
+func loadMovement(path string, stderr io.Writer) (*engine.ParsedMovement, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	pm, err := engine.ParseASC(path, f)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range pm.Warnings {
+		fmt.Fprintf(stderr, "warning: %v\n", w)
+	}
+	return pm, nil
+}
+
+// intList is a repeatable integer flag (--fix-round 1 --fix-round 3).
+type intList []int
+
+func (l *intList) String() string { return fmt.Sprint(*l) }
+
+func (l *intList) Set(s string) error {
+	var n int
+	if _, err := fmt.Sscan(strings.TrimSpace(s), &n); err != nil {
+		return fmt.Errorf("%q is not a whole number", s)
+	}
+	*l = append(*l, n)
+	return nil
+}

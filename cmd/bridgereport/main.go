@@ -1,0 +1,85 @@
+// Command bridgereport turns YAML studies into reproducible analysis reports
+// about duplicate bridge movements, scoring and handicaps, and answers one-off
+// questions through its subcommands (balance, optimize, simulate, instant,
+// score, handicap).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		var u *usageError
+		switch {
+		case errors.As(err, &u):
+			fmt.Fprintln(os.Stderr, "bridgereport:", err)
+			os.Exit(2)
+		case errors.Is(err, errReported):
+			os.Exit(1)
+		default:
+			fmt.Fprintln(os.Stderr, "bridgereport:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// command is one subcommand. run owns its flag set and its arguments.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+// commands lists the subcommands in the order the help shows them.
+var commands = []command{
+	{"run", "run studies and write their reports", runStudies},
+	{"balance", "balance figures of a movement (like balans -c)", runBalance},
+}
+
+// Run executes one invocation of the tool; main only maps its error to an
+// exit status, so tests call Run directly.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout)
+		if len(args) == 0 {
+			return &usageError{"no command given"}
+		}
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			if err := c.run(ctx, args[1:], stdout, stderr); !errors.Is(err, errHelp) {
+				return err
+			}
+			return nil
+		}
+	}
+	return &usageError{fmt.Sprintf("unknown command %q (see bridgereport help)", args[0])}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: bridgereport COMMAND [flags] ARGS")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nbridgereport COMMAND -h shows the flags of a command.")
+}
+
+// usageError is a mistake in the command line; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// errReported means the problem was already written out in full (for
+// example a failed check listed in a report); main only sets the exit status.
+var errReported = errors.New("reported")
