@@ -46,7 +46,9 @@ func RelayMitchell(tables int) (*Movement, error) {
 
 // Howell returns a complete Howell for an even number of pairs: P-1 rounds
 // at P/2 tables, every pair meets every other once and plays each of the P-1
-// board groups once, no board group is shared within a round.
+// board groups once. No board group is shared within a round, except for 4,
+// 6 and 10 pairs, where that cannot be had this way (the published Howells
+// for 6 and 10 pairs share boards too).
 //
 // Pair P sits at table 1 and meets pair r in round r; the others follow the
 // round-robin circle. The group at the table where pairs r+i and r-i meet
@@ -57,7 +59,10 @@ func Howell(pairs int) (*Movement, error) {
 		return nil, fmt.Errorf("howell: %d pairs: a complete Howell needs an even number of pairs from 4 to 64", pairs)
 	}
 	n := pairs - 1
-	offset, ok := howellOffsets(n)
+	offset, ok := howellOffsets(n, true)
+	if !ok {
+		offset, ok = howellOffsets(n, false)
+	}
 	if !ok {
 		return nil, fmt.Errorf("howell: no board arrangement found for %d pairs", pairs)
 	}
@@ -76,10 +81,11 @@ func Howell(pairs int) (*Movement, error) {
 	return m, nil
 }
 
-// howellOffsets finds offset[0..n/2] such that the offsets are distinct (no
-// group shared within a round) and the values offset[0], offset[i]-i and
-// offset[i]+i for i = 1..n/2 cover 0..n-1 (each pair meets every group once).
-func howellOffsets(n int) ([]int, bool) {
+// howellOffsets finds offset[0..n/2] such that the values offset[0],
+// offset[i]-i and offset[i]+i for i = 1..n/2 cover 0..n-1 (each pair meets
+// every group once) and, if distinct is set, the offsets differ (no group
+// shared within a round).
+func howellOffsets(n int, distinct bool) ([]int, bool) {
 	half := n / 2
 	offset := make([]int, half+1)
 	usedGroupDiff := make([]bool, n) // values offset±i taken
@@ -88,7 +94,7 @@ func howellOffsets(n int) ([]int, bool) {
 	place = func(i int) bool {
 		if i == 0 {
 			for v := 0; v < n; v++ {
-				if !usedGroupDiff[v] && !usedOffset[v] {
+				if !usedGroupDiff[v] && !(distinct && usedOffset[v]) {
 					offset[0] = v
 					return true
 				}
@@ -97,7 +103,7 @@ func howellOffsets(n int) ([]int, bool) {
 		}
 		for v := 0; v < n; v++ {
 			a, b := mod(v-i, n), mod(v+i, n)
-			if usedOffset[v] || usedGroupDiff[a] || usedGroupDiff[b] {
+			if distinct && usedOffset[v] || usedGroupDiff[a] || usedGroupDiff[b] {
 				continue
 			}
 			usedOffset[v], usedGroupDiff[a], usedGroupDiff[b] = true, true, true
