@@ -1,0 +1,322 @@
+package reports
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// MovementCell shows the layout of a movement.
+type MovementCell struct {
+	Common   `yaml:",inline"`
+	Movement string `yaml:"movement"`
+}
+
+func (c *MovementCell) kind() string        { return "movement" }
+func (c *MovementCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *MovementCell) movements() []string { return []string{c.Movement} }
+
+func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
+	m, err := env.movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Published) > 0 {
+		return nil, fmt.Errorf("published: a movement cell has no figures (use a balance cell)")
+	}
+	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "The movement "+c.Movement+": NS-EW and board group at each table")}
+	t.Columns = append(t.Columns, Column{Name: "round"})
+	for tb := 1; tb <= m.Tables; tb++ {
+		t.Columns = append(t.Columns, Column{Name: fmt.Sprintf("table %d", tb)})
+	}
+	for r, row := range m.Schedule {
+		cells := []any{r + 1}
+		for _, tb := range row {
+			if tb.Empty() {
+				cells = append(cells, "")
+				continue
+			}
+			cells = append(cells, fmt.Sprintf("%d-%d %s", tb.NS, tb.EW, m.GroupLabel(tb.Group)))
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return &cellOutput{Blocks: []Block{{Table: t}}}, nil
+}
+
+// MatrixCell shows the score matrix of a movement as a table and a heatmap,
+// and can check it against a published matrix (rows of numbers, `\` on the
+// diagonal).
+type MatrixCell struct {
+	Common   `yaml:",inline"`
+	Movement string `yaml:"movement"`
+	// PublishedMatrix is the matrix as printed.
+	PublishedMatrix string `yaml:"published_matrix"`
+}
+
+func (c *MatrixCell) kind() string        { return "matrix" }
+func (c *MatrixCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *MatrixCell) movements() []string { return []string{c.Movement} }
+
+func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
+	m, err := env.movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	b := engine.ComputeBalance(m)
+	caption := captionOr(c.Caption, fmt.Sprintf("Score matrix of %s (h = %d)", c.Movement, b.H))
+	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{{Name: "pair"}}}
+	ch := &Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair"}
+	for q := 1; q <= b.Pairs; q++ {
+		t.Columns = append(t.Columns, Column{Name: strconv.Itoa(q)})
+		ch.XLabels = append(ch.XLabels, strconv.Itoa(q))
+		ch.YLabels = append(ch.YLabels, strconv.Itoa(q))
+	}
+	for p := 1; p <= b.Pairs; p++ {
+		row := []any{p}
+		grid := make([]float64, b.Pairs)
+		for q := 1; q <= b.Pairs; q++ {
+			if p == q {
+				row = append(row, `\`)
+				grid[q-1] = float64(b.H) // the diagonal drawn as a meeting
+				continue
+			}
+			row = append(row, b.At(p, q))
+			grid[q-1] = float64(b.At(p, q))
+		}
+		t.Rows = append(t.Rows, row)
+		ch.Grid = append(ch.Grid, grid)
+	}
+	out := &cellOutput{Blocks: []Block{{Table: t}, {Chart: ch}}}
+	computed := map[string]float64{"qf": b.Qf, "sd": b.Sd, "SS": float64(b.SS), "S": float64(b.S)}
+	checks, err := checkFigures(env.cell.ID+"/", computed, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out.Checks = checks
+	if c.PublishedMatrix != "" {
+		check, err := compareMatrix(env.cell.ID+"/matrix", c.PublishedMatrix, b)
+		if err != nil {
+			return nil, err
+		}
+		out.Checks = append(out.Checks, check)
+	}
+	return out, nil
+}
+
+// compareMatrix checks a printed matrix entry by entry.
+func compareMatrix(name, printed string, b *engine.Balance) (Check, error) {
+	var rows [][]string
+	for _, line := range strings.Split(strings.TrimSpace(printed), "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			rows = append(rows, f)
+		}
+	}
+	if len(rows) != b.Pairs {
+		return Check{}, fmt.Errorf("published_matrix: %d rows, the movement has %d pairs", len(rows), b.Pairs)
+	}
+	var diffs []string
+	for p, row := range rows {
+		if len(row) != b.Pairs {
+			return Check{}, fmt.Errorf("published_matrix: row %d has %d entries, want %d", p+1, len(row), b.Pairs)
+		}
+		for q, s := range row {
+			if p == q {
+				continue
+			}
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return Check{}, fmt.Errorf("published_matrix: row %d: %q is not a number", p+1, s)
+			}
+			if got := b.At(p+1, q+1); got != v {
+				diffs = append(diffs, fmt.Sprintf("(%d,%d) printed %d computed %d", p+1, q+1, v, got))
+			}
+		}
+	}
+	c := Check{Name: name, Published: fmt.Sprintf("%d×%d matrix", b.Pairs, b.Pairs), Computed: "identical", Status: StatusOK}
+	if len(diffs) > 0 {
+		c.Computed, c.Status = fmt.Sprintf("%d entries differ: %s", len(diffs), strings.Join(diffs[:min(5, len(diffs))], "; ")), StatusFail
+	}
+	return c, nil
+}
+
+// BalanceCell is a table of balance figures, one row per movement.
+type BalanceCell struct {
+	Common `yaml:",inline"`
+	// Columns are figure names (see balanceFigures); default qf.
+	Columns []string     `yaml:"columns"`
+	Rows    []BalanceRow `yaml:"rows"`
+	// Chart names a column to draw as a bar chart over the rows.
+	Chart string `yaml:"chart"`
+}
+
+// BalanceRow is one movement of a balance table.
+type BalanceRow struct {
+	Label     string            `yaml:"label"`
+	Movement  string            `yaml:"movement"`
+	Published map[string]string `yaml:"published"`
+	Errata    map[string]string `yaml:"errata"`
+}
+
+func (c *BalanceCell) kind() string    { return "balance" }
+func (c *BalanceCell) id(i int) string { return c.cellID(c.kind(), i) }
+func (c *BalanceCell) movements() []string {
+	var names []string
+	for _, r := range c.Rows {
+		names = append(names, r.Movement)
+	}
+	return names
+}
+
+type figureColumn struct {
+	name     string
+	decimals int
+}
+
+// balanceColumns lists the figures a balance cell can show, with their
+// display precision.
+var balanceColumns = []figureColumn{
+	{"pairs", 0}, {"tables", 0}, {"rounds", 0}, {"groups", 0}, {"h", 0},
+	{"S", 0}, {"N", 0}, {"SS", 0},
+	{"qf", 2}, {"qc", 2}, {"sd", 2}, {"skew", 3}, {"d4", 2}, {"qo", 2},
+	{"qf1_av", 2}, {"qf1_max", 2}, {"qf1_last", 2},
+}
+
+// balanceFigures computes every figure of balanceColumns for a movement.
+func balanceFigures(m *engine.Movement, wantVacancy bool) (map[string]float64, error) {
+	b := engine.ComputeBalance(m)
+	f := map[string]float64{
+		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds), "groups": float64(m.Groups),
+		"h": float64(b.H), "S": float64(b.S), "N": float64(b.N), "SS": float64(b.SS),
+		"qf": b.Qf, "qc": b.Qc, "sd": b.Sd, "skew": b.Skew, "d4": b.D4, "qo": b.Qo,
+	}
+	if wantVacancy {
+		v, err := engine.ComputeVacancy(m)
+		if err != nil {
+			return nil, err
+		}
+		f["qf1_av"], f["qf1_max"], f["qf1_last"] = v.Av, v.Max, v.Qf1[m.Pairs-1]
+	}
+	return f, nil
+}
+
+func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
+	if len(c.Rows) == 0 {
+		return nil, fmt.Errorf("rows: a balance cell needs at least one row")
+	}
+	if len(c.Published) > 0 {
+		return nil, fmt.Errorf("published: give published figures per row")
+	}
+	cols := c.Columns
+	if len(cols) == 0 {
+		cols = []string{"qf"}
+	}
+	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Balance"), Columns: []Column{{Name: "movement"}}}
+	for _, name := range cols {
+		i := slices.IndexFunc(balanceColumns, func(bc figureColumn) bool { return bc.name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("columns: unknown figure %q", name)
+		}
+		t.Columns = append(t.Columns, Column{Name: name, Decimals: balanceColumns[i].decimals})
+	}
+	var out cellOutput
+	var chart *Chart
+	if c.Chart != "" {
+		if !slices.Contains(cols, c.Chart) {
+			return nil, fmt.Errorf("chart: %q is not one of the columns", c.Chart)
+		}
+		chart = &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
+			Series: []Series{{Name: c.Chart}}}
+	}
+	labels := map[string]bool{}
+	for i, r := range c.Rows {
+		label := r.Label
+		if label == "" {
+			label = r.Movement
+		}
+		if labels[label] {
+			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
+		}
+		labels[label] = true
+		m, err := env.movement(r.Movement)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		needVacancy := false
+		for _, col := range cols {
+			needVacancy = needVacancy || strings.HasPrefix(col, "qf1")
+		}
+		for key := range r.Published {
+			needVacancy = needVacancy || strings.HasPrefix(key, "qf1")
+		}
+		figs, err := balanceFigures(m, needVacancy)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		row := []any{label}
+		for _, col := range cols {
+			row = append(row, figs[col])
+		}
+		t.Rows = append(t.Rows, row)
+		checks, err := checkFigures(env.cell.ID+"/"+label+"/", figs, r.Published, r.Errata)
+		if err != nil {
+			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
+		}
+		out.Checks = append(out.Checks, checks...)
+		if chart != nil {
+			chart.XLabels = append(chart.XLabels, label)
+			chart.Series[0].Values = append(chart.Series[0].Values, figs[c.Chart])
+		}
+	}
+	out.Blocks = append(out.Blocks, Block{Table: t})
+	if chart != nil {
+		out.Blocks = append(out.Blocks, Block{Chart: chart})
+	}
+	return &out, nil
+}
+
+// VacancyCell shows Qf with each pair absent, and the pooled figures.
+type VacancyCell struct {
+	Common   `yaml:",inline"`
+	Movement string `yaml:"movement"`
+}
+
+func (c *VacancyCell) kind() string        { return "vacancy" }
+func (c *VacancyCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *VacancyCell) movements() []string { return []string{c.Movement} }
+
+func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
+	m, err := env.movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	v, err := engine.ComputeVacancy(m)
+	if err != nil {
+		return nil, err
+	}
+	caption := captionOr(c.Caption, "Qf with one pair absent, "+c.Movement)
+	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
+	ch := &Chart{ID: env.cell.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []Series{{Name: "Qf1"}}}
+	figs := map[string]float64{"qf1_av": v.Av, "qf1_max": v.Max}
+	for p, q := range v.Qf1 {
+		t.Rows = append(t.Rows, []any{p + 1, q})
+		ch.XLabels = append(ch.XLabels, strconv.Itoa(p+1))
+		ch.Series[0].Values = append(ch.Series[0].Values, q)
+		figs[fmt.Sprintf("qf1_%d", p+1)] = q
+	}
+	t.Rows = append(t.Rows, []any{"pooled (Qf1av)", v.Av}, []any{"maximum", v.Max})
+	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cellOutput{Blocks: []Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
+}
+
+func captionOr(caption, fallback string) string {
+	if caption != "" {
+		return caption
+	}
+	return fallback
+}

@@ -1,0 +1,208 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/bridgereport/bridgereport/templates"
+)
+
+// markdown renders study prose. Raw HTML in prose is dropped (goldmark's
+// default without WithUnsafe), so a study cannot inject script.
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+)
+
+type tocEntry struct{ Anchor, Text string }
+
+type htmlTable struct {
+	Anchor, Caption string
+	Number          int
+	Head            []string
+	Rows            [][]string
+}
+
+type htmlChart struct {
+	Anchor, Caption string
+	Number          int
+	Element, Script template.HTML
+}
+
+type htmlBlock struct {
+	Prose template.HTML
+	Table *htmlTable
+	Chart *htmlChart
+}
+
+type htmlParam struct{ Name, Type, Value, Doc string }
+
+type reportPage struct {
+	Title, Summary, Version string
+	EchartsJS               template.JS
+	OK, Errata, Failed      int
+	TOC                     []tocEntry
+	Blocks                  []htmlBlock
+	Checks                  []Check
+	StudyFile, StudyHash    string
+	Inputs                  []Input
+	Parameters              []htmlParam
+	Source                  string
+}
+
+// WriteHTML writes the self-contained HTML report: the chart library is
+// inlined once, every chart has a fixed id.
+func WriteHTML(w io.Writer, r *Result, echartsJS string) error {
+	page := reportPage{
+		Title: r.Study.Title, Summary: r.Study.Summary, Version: Version,
+		EchartsJS: template.JS(echartsJS), Checks: r.Checks,
+		StudyFile: filepath.Base(r.Study.Path), StudyHash: r.StudyHash(), Inputs: r.Inputs, Source: string(r.Study.Data),
+	}
+	page.OK, page.Errata, page.Failed = r.Tally()
+	for _, p := range r.Study.Parameters {
+		page.Parameters = append(page.Parameters, htmlParam{p.Name, p.Type, r.Study.Values[p.Name], p.Doc})
+	}
+	anchors := map[string]int{}
+	for _, c := range r.Cells {
+		for _, b := range c.Blocks {
+			switch {
+			case b.Prose != "":
+				html, headings, err := renderProse(b.Prose, anchors)
+				if err != nil {
+					return err
+				}
+				page.TOC = append(page.TOC, headings...)
+				page.Blocks = append(page.Blocks, htmlBlock{Prose: html})
+			case b.Table != nil:
+				t := &htmlTable{Anchor: "table-" + b.Table.ID, Caption: b.Table.Caption, Number: b.Table.Number}
+				for _, col := range b.Table.Columns {
+					t.Head = append(t.Head, col.Name)
+				}
+				for i := range b.Table.Rows {
+					row := make([]string, len(b.Table.Columns))
+					for j := range row {
+						row[j] = b.Table.Text(i, j)
+					}
+					t.Rows = append(t.Rows, row)
+				}
+				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
+			case b.Chart != nil:
+				rd, err := chartRenderer(b.Chart)
+				if err != nil {
+					return err
+				}
+				sn := rd.RenderSnippet()
+				page.Blocks = append(page.Blocks, htmlBlock{Chart: &htmlChart{
+					Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
+					Element: template.HTML(sn.Element), Script: template.HTML(sn.Script),
+				}})
+			}
+		}
+	}
+	page.TOC = append(page.TOC, tocEntry{"checks", "Published figures"}, tocEntry{"provenance", "Provenance"})
+	return templates.Report.Execute(w, page)
+}
+
+// renderProse renders Markdown to HTML and lists its level-2 headings for
+// the table of contents. anchors keeps heading ids unique across cells.
+func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry, error) {
+	source := []byte(src)
+	doc := markdown.Parser().Parse(text.NewReader(source))
+	var toc []tocEntry
+	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		id := "section"
+		if v, ok := h.AttributeString("id"); ok {
+			id = string(v.([]byte))
+		}
+		if k := anchors[id]; k > 0 {
+			id = fmt.Sprintf("%s-%d", id, k)
+		}
+		anchors[id]++
+		h.SetAttributeString("id", []byte(id))
+		if h.Level <= 2 {
+			toc = append(toc, tocEntry{id, headingText(h, source)})
+		}
+		return ast.WalkContinue, nil
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	var buf bytes.Buffer
+	if err := markdown.Renderer().Render(&buf, source, doc); err != nil {
+		return "", nil, err
+	}
+	return template.HTML(buf.String()), toc, nil
+}
+
+func headingText(n ast.Node, source []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			b.Write(t.Segment.Value(source))
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// EchartsPath finds the echarts library installed by `npm ci` (pinned in
+// package-lock.json): $BRIDGEREPORT_ECHARTS, else node_modules in the working
+// folder or a parent, else beside the executable.
+func EchartsPath() (string, error) {
+	if p := os.Getenv("BRIDGEREPORT_ECHARTS"); p != "" {
+		return p, nil
+	}
+	const rel = "node_modules/echarts/dist/echarts.min.js"
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		starts = append(starts, filepath.Dir(exe))
+	}
+	for _, dir := range starts {
+		for {
+			p := filepath.Join(dir, rel)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	return "", fmt.Errorf("the echarts library is not installed: run `npm ci` in the bridgereport checkout (make does it), or set BRIDGEREPORT_ECHARTS to echarts.min.js")
+}
+
+// LoadEcharts reads the chart library for inlining.
+func LoadEcharts() (string, error) {
+	p, err := EchartsPath()
+	if err != nil {
+		return "", err
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", fmt.Errorf("echarts library: %w", err)
+	}
+	if bytes.Contains(bytes.ToLower(data), []byte("</script")) {
+		return "", fmt.Errorf("echarts library %s contains </script and cannot be inlined", p)
+	}
+	return string(data), nil
+}

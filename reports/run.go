@@ -1,0 +1,112 @@
+package reports
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// Result is a study that has run: its cells' output, numbered, and every check.
+type Result struct {
+	Study  *Study
+	Inputs []Input
+	Cells  []CellResult
+	Checks []Check
+}
+
+// CellResult is the output of one cell.
+type CellResult struct {
+	Cell   Cell
+	Blocks []Block
+}
+
+// Input is a file a study read, with its hash for provenance.
+type Input struct {
+	Path   string `json:"path"` // as written in the study
+	SHA256 string `json:"sha256"`
+}
+
+// RunOptions tune a study run; the zero value runs quietly.
+type RunOptions struct {
+	// Progress receives progress lines of long cells; nil for none.
+	Progress io.Writer
+}
+
+// RunStudy resolves the movements and runs every cell in order. An error in
+// any cell stops the run: nothing half-done is returned.
+func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
+	movements, inputs, err := s.resolveMovements()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Study: s}
+	for _, rel := range inputs {
+		data, err := os.ReadFile(filepath.Join(s.Dir, rel))
+		if err != nil {
+			return nil, &StudyError{File: s.Path, Err: err}
+		}
+		sum := sha256.Sum256(data)
+		res.Inputs = append(res.Inputs, Input{Path: rel, SHA256: hex.EncodeToString(sum[:])})
+	}
+	tables, figures := 0, 0
+	for _, c := range s.Cells {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress}
+		out, err := c.body.run(env)
+		if err != nil {
+			return nil, &StudyError{File: s.Path, Line: c.Line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
+		}
+		for _, b := range out.Blocks {
+			switch {
+			case b.Table != nil:
+				tables++
+				b.Table.Number = tables
+			case b.Chart != nil:
+				figures++
+				b.Chart.Number = figures
+			}
+		}
+		res.Cells = append(res.Cells, CellResult{Cell: c, Blocks: out.Blocks})
+		res.Checks = append(res.Checks, out.Checks...)
+	}
+	seen := map[string]bool{}
+	for _, c := range res.Checks {
+		if seen[c.Name] {
+			return nil, &StudyError{File: s.Path, Err: fmt.Errorf("two checks are named %q", c.Name)}
+		}
+		seen[c.Name] = true
+	}
+	return res, nil
+}
+
+// Tally counts the checks by status.
+func (r *Result) Tally() (ok, errata, failed int) {
+	for _, c := range r.Checks {
+		switch c.Status {
+		case StatusOK:
+			ok++
+		case StatusErratum:
+			errata++
+		default:
+			failed++
+		}
+	}
+	return ok, errata, failed
+}
+
+// StudyHash is the SHA-256 of the study file.
+func (r *Result) StudyHash() string {
+	sum := sha256.Sum256(r.Study.Data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Version is the tool version written into every report.
+const Version = engine.Version
