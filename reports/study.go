@@ -32,11 +32,11 @@ type Study struct {
 
 // studyFile is the YAML schema of a study.
 type studyFile struct {
-	Title      string                   `yaml:"title"`
-	Summary    string                   `yaml:"summary"`
-	Parameters []Parameter              `yaml:"parameters"`
-	Movements  map[string]MovementSpec  `yaml:"movements"`
-	Cells      []CellSpec               `yaml:"cells"`
+	Title      string                  `yaml:"title"`
+	Summary    string                  `yaml:"summary"`
+	Parameters []Parameter             `yaml:"parameters"`
+	Movements  map[string]MovementSpec `yaml:"movements"`
+	Cells      []CellSpec              `yaml:"cells"`
 }
 
 // Parameter is a declared study parameter, used in the study as ${name}.

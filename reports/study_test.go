@@ -31,7 +31,7 @@ func TestParseStudyRefusesBrokenStudies(t *testing.T) {
 		line      int
 		want      string
 	}{
-		{"misspelt key", strings.Replace(minimalStudy, "  - balance:\n      id: b", "  - balance:\n      idd: b", 1), 12, `unknown key "idd"`},
+		{"misspelt key", strings.Replace(minimalStudy, "  - balance:\n      id: b", "  - balance:\n      idd: b", 1), 13, `unknown key "idd"`},
 		{"misspelt top key", "titel: x\n" + minimalStudy, 1, `unknown key "titel"`},
 		{"unknown cell kind", minimalStudy + "  - chart: {}\n", 16, `unknown key "chart"`},
 		{"two kinds in a cell", minimalStudy + "  - markdown: x\n    balance: {rows: []}\n", 16, "exactly one"},
