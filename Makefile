@@ -1,0 +1,31 @@
+# bridgereport: the two commands of the README are `make report` and `make test`.
+GO ?= go
+
+.PHONY: report studies test deps golden bench clean
+
+# npm ci installs the chart library pinned by package-lock.json; the HTML
+# reports inline it.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+deps: node_modules/.package-lock.json
+
+report: deps
+	$(GO) run ./cmd/bridgereport run studies/mitchell14.yaml
+
+studies: deps
+	$(GO) run ./cmd/bridgereport run studies
+
+test: deps
+	$(GO) vet ./...
+	$(GO) test ./...
+
+# Rewrite the golden results of the studies (only when a change explains the drift).
+golden: deps
+	$(GO) test ./reports -run TestStudies -update
+
+bench:
+	$(GO) test -run '^$$' -bench . ./engine/
+
+clean:
+	rm -rf out
