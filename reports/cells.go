@@ -154,8 +154,8 @@ type Chart struct {
 	YLabels []string `json:"y_labels,omitempty"`
 	// Series for bar and line charts.
 	Series []Series `json:"series,omitempty"`
-	// Grid for heatmaps: Grid[y][x].
-	Grid [][]float64 `json:"grid,omitempty"`
+	// Grid for heatmaps: Grid[y][x]; nil cells (a matrix diagonal) are not drawn.
+	Grid [][]*float64 `json:"grid,omitempty"`
 	// Boxes for box plots: per x label {min, q1, median, q3, max}.
 	Boxes  [][5]float64 `json:"boxes,omitempty"`
 	Number int          `json:"number"`

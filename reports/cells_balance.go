@@ -76,15 +76,15 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	for p := 1; p <= b.Pairs; p++ {
 		row := []any{p}
-		grid := make([]float64, b.Pairs)
+		grid := make([]*float64, b.Pairs)
 		for q := 1; q <= b.Pairs; q++ {
 			if p == q {
 				row = append(row, `\`)
-				grid[q-1] = float64(b.H) // the diagonal drawn as a meeting
 				continue
 			}
 			row = append(row, b.At(p, q))
-			grid[q-1] = float64(b.At(p, q))
+			v := float64(b.At(p, q))
+			grid[q-1] = &v
 		}
 		t.Rows = append(t.Rows, row)
 		ch.Grid = append(ch.Grid, grid)

@@ -68,8 +68,11 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 		var data []opts.HeatMapData
 		for y, row := range c.Grid {
 			for x, v := range row {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-				data = append(data, opts.HeatMapData{Value: [3]any{x, y, round6(v)}})
+				if v == nil {
+					continue
+				}
+				lo, hi = math.Min(lo, *v), math.Max(hi, *v)
+				data = append(data, opts.HeatMapData{Value: [3]any{x, y, round6(*v)}})
 			}
 		}
 		global = append(global,

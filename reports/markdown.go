@@ -90,7 +90,11 @@ func chartTable(c *Chart) *Table {
 		for y, row := range c.Grid {
 			cells := []any{c.YLabels[y]}
 			for _, v := range row {
-				cells = append(cells, v)
+				if v == nil {
+					cells = append(cells, nil)
+				} else {
+					cells = append(cells, *v)
+				}
 			}
 			t.Rows = append(t.Rows, cells)
 		}
