@@ -1,7 +1,7 @@
 # bridgereport: the two commands of the README are `make report` and `make test`.
 GO ?= go
 
-.PHONY: report studies test deps golden bench clean
+.PHONY: report studies test deps browser golden bench clean
 
 # npm ci installs the chart library pinned by package-lock.json; the HTML
 # reports inline it.
@@ -16,7 +16,11 @@ report: deps
 studies: deps
 	$(GO) run ./cmd/bridgereport run studies
 
-test: deps
+# The browser test of the HTML reports needs Debian's chromium.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: deps browser
 	$(GO) vet ./...
 	$(GO) test ./...
 
