@@ -84,6 +84,11 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 		}
 		seen[c.Name] = true
 	}
+	for _, h := range s.Headline {
+		if !seen[h] {
+			return nil, &StudyError{File: s.Path, Err: fmt.Errorf("headline: no check is named %q", h)}
+		}
+	}
 	return res, nil
 }
 
@@ -100,6 +105,23 @@ func (r *Result) Tally() (ok, errata, failed int) {
 		}
 	}
 	return ok, errata, failed
+}
+
+// HeadlineChecks are the checks a study names as its headline, or its
+// first three.
+func (r *Result) HeadlineChecks() []Check {
+	if len(r.Study.Headline) == 0 {
+		return r.Checks[:min(3, len(r.Checks))]
+	}
+	var out []Check
+	for _, name := range r.Study.Headline {
+		for _, c := range r.Checks {
+			if c.Name == name {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // StudyHash is the SHA-256 of the study file.

@@ -24,6 +24,7 @@ type Study struct {
 
 	Title      string
 	Summary    string
+	Headline   []string // check names shown in the index of studies
 	Parameters []Parameter
 	Values     map[string]string // parameter values in force, by name
 	Movements  []MovementDef
@@ -34,6 +35,7 @@ type Study struct {
 type studyFile struct {
 	Title      string                  `yaml:"title"`
 	Summary    string                  `yaml:"summary"`
+	Headline   []string                `yaml:"headline"`
 	Parameters []Parameter             `yaml:"parameters"`
 	Movements  map[string]MovementSpec `yaml:"movements"`
 	Cells      []CellSpec              `yaml:"cells"`
@@ -119,7 +121,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	}
 	s := &Study{
 		Path: path, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Dir: filepath.Dir(path),
-		Data: data, Title: sf.Title, Summary: sf.Summary, Parameters: params, Values: values,
+		Data: data, Title: sf.Title, Summary: sf.Summary, Headline: sf.Headline, Parameters: params, Values: values,
 	}
 
 	// Movements keep the order of the file.

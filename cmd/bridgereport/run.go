@@ -155,14 +155,11 @@ type indexEntry struct {
 	OK, Errata, Failed             int
 }
 
-// headline is the first few checks of a study, as figures a reader can scan.
+// headline lists a study's headline checks, as figures a reader can scan.
 func headline(r *reports.Result) string {
 	var parts []string
-	for _, c := range r.Checks {
-		if len(parts) == 3 {
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s = %s", c.Name, c.Computed))
+	for _, c := range r.HeadlineChecks() {
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", c.Name, c.Computed, c.Status))
 	}
 	return strings.Join(parts, "; ")
 }
