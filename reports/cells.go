@@ -88,6 +88,8 @@ type runEnv struct {
 	movements map[string]*engine.Movement
 	values    map[string]string
 	progress  io.Writer // nil: no progress
+	cacheDir  string    // "" when caching is off
+	fromCache bool      // set when the cell's result came from the cache
 }
 
 // movement returns a resolved movement by name.

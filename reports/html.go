@@ -59,6 +59,7 @@ type reportPage struct {
 	Inputs                  []Input
 	Parameters              []htmlParam
 	Source                  string
+	Cached                  []string // ids of cells whose results came from the cache
 }
 
 // WriteHTML writes the self-contained HTML report: the chart library is
@@ -75,6 +76,9 @@ func WriteHTML(w io.Writer, r *Result, echartsJS string) error {
 	}
 	anchors := map[string]int{}
 	for _, c := range r.Cells {
+		if c.FromCache {
+			page.Cached = append(page.Cached, c.Cell.ID)
+		}
 		for _, b := range c.Blocks {
 			switch {
 			case b.Prose != "":

@@ -47,6 +47,11 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 	for _, p := range r.Study.Parameters {
 		fmt.Fprintf(bw, "- parameter `%s` = `%s`\n", p.Name, r.Study.Values[p.Name])
 	}
+	for _, c := range r.Cells {
+		if c.FromCache {
+			fmt.Fprintf(bw, "- cell `%s` taken from the cache\n", c.Cell.ID)
+		}
+	}
 	return bw.Flush()
 }
 

@@ -22,8 +22,9 @@ type Result struct {
 
 // CellResult is the output of one cell.
 type CellResult struct {
-	Cell   Cell
-	Blocks []Block
+	Cell      Cell
+	Blocks    []Block
+	FromCache bool
 }
 
 // Input is a file a study read, with its hash for provenance.
@@ -36,6 +37,9 @@ type Input struct {
 type RunOptions struct {
 	// Progress receives progress lines of long cells; nil for none.
 	Progress io.Writer
+	// CacheDir keeps the results of expensive cells between runs; "" turns
+	// the cache off.
+	CacheDir string
 }
 
 // RunStudy resolves the movements and runs every cell in order. An error in
@@ -59,7 +63,7 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress}
+		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: opt.CacheDir}
 		out, err := c.body.run(env)
 		if err != nil {
 			return nil, &StudyError{File: s.Path, Line: c.Line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
@@ -74,7 +78,7 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 				b.Chart.Number = figures
 			}
 		}
-		res.Cells = append(res.Cells, CellResult{Cell: c, Blocks: out.Blocks})
+		res.Cells = append(res.Cells, CellResult{Cell: c, Blocks: out.Blocks, FromCache: env.fromCache})
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	seen := map[string]bool{}

@@ -30,8 +30,9 @@ func (p paramFlags) Set(s string) error {
 }
 
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", "[-o OUTDIR] [-p name=value]... STUDY.yaml|DIR...", stderr)
+	fs := newFlagSet("run", "[-o OUTDIR] [-p name=value]... [--no-cache] STUDY.yaml|DIR...", stderr)
 	outDir := fs.String("o", "out", "output folder; each study writes OUTDIR/<study>/")
+	noCache := fs.Bool("no-cache", false, "recompute expensive cells instead of reusing OUTDIR/.cache")
 	params := paramFlags{}
 	fs.Var(params, "p", "set a declared study parameter (repeatable)")
 	pos, err := parseFlags(fs, args, -1)
@@ -70,7 +71,11 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var entries []indexEntry
 	failedChecks := 0
 	for _, s := range studies {
-		res, err := reports.RunStudy(ctx, s, reports.RunOptions{Progress: stderr})
+		opt := reports.RunOptions{Progress: stderr, CacheDir: filepath.Join(*outDir, ".cache")}
+		if *noCache {
+			opt.CacheDir = ""
+		}
+		res, err := reports.RunStudy(ctx, s, opt)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,73 @@
+package reports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// cached fills result from the cache when an earlier run computed it with the
+// same engine version, cell and inputs; otherwise it runs compute and stores
+// the result. The key is a content hash (never file times) of the engine
+// version, the cell kind and definition, the .ASC text of the movements the
+// cell uses and extra (settings such as seeds and sample counts).
+func (e *runEnv) cached(extra any, result any, compute func() error) error {
+	if e.cacheDir == "" {
+		return compute()
+	}
+	key, err := e.cacheKey(extra)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(e.cacheDir, key+".json")
+	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, result) == nil {
+		e.fromCache = true
+		return nil
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("cache: %w", err)
+	}
+	if err := compute(); err != nil {
+		return err
+	}
+	data, err := json.Marshal(result)
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	if err := os.MkdirAll(e.cacheDir, 0o755); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	return WriteFileAtomic(path, data)
+}
+
+func (e *runEnv) cacheKey(extra any) (string, error) {
+	h := sha256.New()
+	cell, err := json.Marshal(e.cell.body)
+	if err != nil {
+		return "", err
+	}
+	more, err := json.Marshal(extra)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "bridgereport %s\n%s\n%s\n%s\n", engine.Version, e.cell.Kind(), cell, more)
+	for _, name := range e.cell.body.movements() {
+		m, err := e.movement(name)
+		if err != nil {
+			return "", err
+		}
+		var asc strings.Builder
+		if err := engine.WriteASC(&asc, m); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "movement %s\n%s", name, asc.String())
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
