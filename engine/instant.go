@@ -20,6 +20,9 @@ type Frequency struct {
 	Line int
 }
 
+// MaxCount bounds a frequency, so that totals stay exact in a float64.
+const MaxCount = 1_000_000_000
+
 // TieRemedy says what InstantMatchpoints does with neighbouring rows whose
 // rounded percents are equal (seed 003: "When two (or more) results yield
 // the same matchpoint score, I either combine them into a single gap or
@@ -308,6 +311,9 @@ type frequencyChecker struct {
 func (c *frequencyChecker) check(f Frequency, v Vulnerability) error {
 	if f.Count < 1 {
 		return fmt.Errorf("score %d: count %d: want at least 1", f.Score, f.Count)
+	}
+	if f.Count > MaxCount {
+		return fmt.Errorf("score %d: count %d: more than %d results", f.Score, f.Count, MaxCount)
 	}
 	if !IsLegalScore(f.Score, v) {
 		return fmt.Errorf("score %d is impossible with %s vulnerable", f.Score, vulWords(v))

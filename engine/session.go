@@ -59,12 +59,14 @@ type BoardScore struct {
 // PairScore is one pair's session total.
 type PairScore struct {
 	Pair int
-	// Rank is 1 for the winner; pairs with equal MP share a rank.
+	// Rank orders the pairs by Percent, which is the order of MP when all
+	// pairs played the same number of boards; equal percents share a rank.
 	Rank   int
 	Boards int
 	// MP is the Neuberg-adjusted total under the rounding policy, out of Top,
 	// the full-board top (Scale.Top(Expected)) summed over the pair's boards.
 	MP, Top float64
+	// Percent is 100·MP/Top, from the rounded MP when totals are rounded.
 	Percent float64
 	// RawMP and RawTop add up matchpoints as scored, without Neuberg.
 	RawMP, RawTop float64
@@ -170,18 +172,18 @@ func ScoreSession(results []Result, set SessionSettings) (*SessionScore, error) 
 		}
 		out.Pairs = append(out.Pairs, ps)
 	}
-	// Rounded totals are exact multiples of the step; unrounded ones may
-	// differ in the last bits when they are the same sum in another order.
+	// Percents of equal totals over equal tops are computed alike, so the
+	// tolerance only absorbs drift in unrounded totals.
 	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
 	slices.SortFunc(out.Pairs, func(a, b PairScore) int {
-		if !same(a.MP, b.MP) {
-			return cmp.Compare(b.MP, a.MP)
+		if !same(a.Percent, b.Percent) {
+			return cmp.Compare(b.Percent, a.Percent)
 		}
 		return cmp.Compare(a.Pair, b.Pair)
 	})
 	for i := range out.Pairs {
 		out.Pairs[i].Rank = i + 1
-		if i > 0 && same(out.Pairs[i].MP, out.Pairs[i-1].MP) {
+		if i > 0 && same(out.Pairs[i].Percent, out.Pairs[i-1].Percent) {
 			out.Pairs[i].Rank = out.Pairs[i-1].Rank
 		}
 	}
