@@ -251,3 +251,36 @@ func TestScoringErrors(t *testing.T) {
 		t.Error("missing file accepted")
 	}
 }
+
+// TestScoreAgreesWithSalliere compares the totals with those Debian's
+// salliere printed for the same session (see the comment in the file).
+func TestScoreAgreesWithSalliere(t *testing.T) {
+	out, err := run(t, "score", "--json", "testdata/salliere.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Pairs []struct {
+			Rank int     `json:"rank"`
+			Pair int     `json:"pair"`
+			MP   float64 `json:"mp"`
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	// salliere's results, in its order (it ranks by percentage too).
+	want := []struct {
+		pair int
+		mp   float64
+	}{{11, 28.7}, {1, 24.7}, {2, 24.7}, {14, 24.7}, {13, 23.2}, {8, 14}, {6, 20.3},
+		{4, 18.2}, {12, 15.8}, {3, 15.3}, {5, 12.8}, {9, 7.3}, {10, 6.3}, {7, 4}}
+	if len(s.Pairs) != len(want) {
+		t.Fatalf("%d pairs", len(s.Pairs))
+	}
+	for i, w := range want {
+		if p := s.Pairs[i]; p.Pair != w.pair || p.MP != w.mp {
+			t.Errorf("place %d: pair %d with %v, salliere has pair %d with %v", i+1, p.Pair, p.MP, w.pair, w.mp)
+		}
+	}
+}
