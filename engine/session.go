@@ -34,7 +34,7 @@ type SessionSettings struct {
 	Scale Scale
 	// Round says where matchpoints are rounded.
 	Round RoundPolicy
-	// Step is what rounding rounds to; zero means 0.1.
+	// Step is what rounding rounds to, 1/n for a whole n; zero means 0.1.
 	Step float64
 }
 
@@ -108,8 +108,8 @@ func ScoreSession(results []Result, set SessionSettings) (*SessionScore, error) 
 	if set.Step == 0 {
 		set.Step = 0.1
 	}
-	if set.Step < 0 || math.IsNaN(set.Step) {
-		return nil, fmt.Errorf("rounding step %v: want a positive number", set.Step)
+	if inv := 1 / set.Step; !(set.Step > 0) || math.Abs(inv-math.Round(inv)) > 1e-9 {
+		return nil, fmt.Errorf("rounding step %v: want 1, 0.5, 0.1, 0.01 or another 1/n", set.Step)
 	}
 
 	out := &SessionScore{Settings: set}

@@ -185,6 +185,7 @@ func TestSessionErrors(t *testing.T) {
 		{"expected too small", ok, SessionSettings{Expected: 1}, "played 2 times"},
 		{"once each", ok[:1], SessionSettings{}, "nothing to compare"},
 		{"negative step", ok, SessionSettings{Step: -1}, "step"},
+		{"step 0.3", ok, SessionSettings{Step: 0.3}, "step"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
