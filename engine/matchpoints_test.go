@@ -10,7 +10,7 @@ import (
 // near compares a float with a published figure at its printed precision.
 func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
 
-// seed003Scores is seed 003's board 1: 16 results.
+// seed003Freqs is seed 003's board 1: 16 results.
 var seed003Freqs = []Frequency{{Score: 450, Count: 2}, {Score: 420, Count: 4}, {Score: 400, Count: 3}, {Score: 170, Count: 6}, {Score: -50, Count: 1}}
 
 func expand(freqs []Frequency) []int {
