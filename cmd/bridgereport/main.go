@@ -43,6 +43,8 @@ type command struct {
 var commands = []command{
 	{"run", "run studies and write their reports", runStudies},
 	{"balance", "balance figures of a movement (like balans -c)", runBalance},
+	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
+	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
 }
 
 // Run executes one invocation of the tool; main only maps its error to an

@@ -1,0 +1,97 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// WriteInstantText writes an instant-matchpoint table as seed 003 prints
+// it: NS score, frequency, matchpoints and percent, best score first. A
+// gap row shows the legal scores it covers instead of the seed's "…".
+func WriteInstantText(w io.Writer, name string, t *engine.InstantTable) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "Instant matchpoints: %s\n", name)
+	fmt.Fprintf(bw, "%s vulnerable, %d results, %s scale; top %s with the imaginary result\n\n",
+		vulnerableWho(t.Settings.Vul), t.Results, t.Settings.Scale, formatMP(t.Top))
+
+	labels := make([]string, len(t.Rows))
+	width := len("N-S score")
+	for i, r := range t.Rows {
+		labels[i] = rowLabel(r)
+		width = max(width, len(labels[i]))
+	}
+	fmt.Fprintf(bw, "%-*s  %9s  %8s  %7s\n", width, "N-S score", "Frequency", "MP", "Percent")
+	nudged := false
+	for i, r := range t.Rows {
+		count := ""
+		if r.Count > 0 {
+			count = strconv.Itoa(r.Count)
+		}
+		mark := ""
+		if r.Nudge != 0 {
+			mark, nudged = fmt.Sprintf(" (%+d)", r.Nudge), true
+		}
+		fmt.Fprintf(bw, "%-*s  %9s  %8s  %7d%s\n", width, labels[i], count, formatMP(r.MP), r.Percent, mark)
+	}
+	if nudged {
+		fmt.Fprintln(bw, "\n(+1) and (-1) mark percents moved by one to keep them unique.")
+	}
+	if len(t.Ties) > 0 {
+		fmt.Fprintln(bw, "\nRows with equal percents (--ties merge or --ties nudge would separate them):")
+		for _, run := range t.Ties {
+			names := make([]string, len(run))
+			for k, i := range run {
+				names[k] = labels[i]
+			}
+			fmt.Fprintf(bw, "  %d%%: %s\n", t.Rows[run[0]].Percent, strings.Join(names, "; "))
+		}
+	}
+	return bw.Flush()
+}
+
+// rowLabel names a row: its score, or the legal scores a gap covers.
+func rowLabel(r engine.InstantRow) string {
+	switch {
+	case r.Kind == engine.ResultRow:
+		return signed(r.Score)
+	case r.Lowest == r.Highest:
+		return signed(r.Lowest) + " (gap)"
+	case r.HighOpen:
+		return signed(r.Lowest) + " or more"
+	case r.LowOpen:
+		return signed(r.Highest) + " or less"
+	}
+	return signed(r.Lowest) + " to " + signed(r.Highest)
+}
+
+// signed writes a score the way score sheets do: +420, -50, 0.
+func signed(s int) string {
+	if s > 0 {
+		return "+" + strconv.Itoa(s)
+	}
+	return strconv.Itoa(s)
+}
+
+// formatMP writes matchpoints with at most two decimals and no trailing zeros.
+func formatMP(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+func vulnerableWho(v engine.Vulnerability) string {
+	switch v {
+	case engine.VulNS:
+		return "NS"
+	case engine.VulEW:
+		return "EW"
+	case engine.VulBoth:
+		return "Both"
+	}
+	return "Nobody"
+}
