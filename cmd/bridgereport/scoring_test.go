@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -11,12 +9,11 @@ import (
 	"testing"
 )
 
-// run calls Run as main would and returns stdout and the error.
-func run(t *testing.T, args ...string) (string, error) {
+// runStdout calls Run as main would and returns stdout and the error.
+func runStdout(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	err := Run(context.Background(), args, &stdout, &stderr)
-	return stdout.String(), err
+	out, _, err := run(t, args...)
+	return out, err
 }
 
 // tempFile writes content to a file in a fresh directory.
@@ -30,7 +27,7 @@ func tempFile(t *testing.T, name, content string) string {
 }
 
 func TestInstantJSON(t *testing.T) {
-	out, err := run(t, "instant", "--json", "testdata/board1.txt")
+	out, err := runStdout(t, "instant", "--json", "testdata/board1.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,14 +82,14 @@ func TestInstantJSON(t *testing.T) {
 		t.Errorf("gap 2: %v..%v", *g.Low, *g.High)
 	}
 	// The same board on the WBF scale doubles the matchpoints only.
-	out, err = run(t, "instant", "testdata/board1.txt", "--scale", "wbf", "--json")
+	out, err = runStdout(t, "instant", "testdata/board1.txt", "--scale", "wbf", "--json")
 	if err != nil || !strings.Contains(out, `"top": 32`) {
 		t.Errorf("wbf: %v\n%s", err, out)
 	}
 }
 
 func TestInstantText(t *testing.T) {
-	out, err := run(t, "instant", "testdata/board1.txt")
+	out, err := runStdout(t, "instant", "testdata/board1.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,25 +111,25 @@ func TestInstantText(t *testing.T) {
 
 func TestInstantTiesText(t *testing.T) {
 	path := tempFile(t, "ties.txt", "450 99\n430 1\n400 100\n")
-	out, err := run(t, "instant", path)
+	out, err := runStdout(t, "instant", path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "50%: +430; +420 (gap)") {
 		t.Errorf("ties not reported:\n%s", out)
 	}
-	out, err = run(t, "instant", "--ties", "nudge", path)
+	out, err = runStdout(t, "instant", "--ties", "nudge", path)
 	if err != nil || !strings.Contains(out, "49 (-1)") || strings.Contains(out, "equal percents") {
 		t.Errorf("nudge: %v\n%s", err, out)
 	}
-	out, err = run(t, "instant", "--ties", "merge", path)
+	out, err = runStdout(t, "instant", "--ties", "merge", path)
 	if err != nil || !strings.Contains(out, "+420 to +430          1    100.25       50") {
 		t.Errorf("merge: %v\n%s", err, out)
 	}
 }
 
 func TestScoreJSON(t *testing.T) {
-	out, err := run(t, "score", "--json", "testdata/session.csv")
+	out, err := runStdout(t, "score", "--json", "testdata/session.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +184,7 @@ func TestScoreJSON(t *testing.T) {
 }
 
 func TestScoreText(t *testing.T) {
-	out, err := run(t, "score", "--round", "board", "testdata/session.csv")
+	out, err := runStdout(t, "score", "--round", "board", "testdata/session.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +228,7 @@ func TestScoringErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tempFile(t, tc.file, tc.content)
 			args := append(append([]string{tc.cmd}, tc.flags...), path)
-			_, err := run(t, args...)
+			_, err := runStdout(t, args...)
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -247,7 +244,7 @@ func TestScoringErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := run(t, "score", filepath.Join(t.TempDir(), "missing.csv")); err == nil {
+	if _, err := runStdout(t, "score", filepath.Join(t.TempDir(), "missing.csv")); err == nil {
 		t.Error("missing file accepted")
 	}
 }
@@ -255,7 +252,7 @@ func TestScoringErrors(t *testing.T) {
 // TestScoreAgreesWithSalliere compares the totals with those Debian's
 // salliere printed for the same session (see the comment in the file).
 func TestScoreAgreesWithSalliere(t *testing.T) {
-	out, err := run(t, "score", "--json", "testdata/salliere.csv")
+	out, err := runStdout(t, "score", "--json", "testdata/salliere.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
