@@ -21,6 +21,9 @@ type CellSpec struct {
 	Matrix   *MatrixCell   `yaml:"matrix"`
 	Balance  *BalanceCell  `yaml:"balance"`
 	Vacancy  *VacancyCell  `yaml:"vacancy"`
+	Instant  *InstantCell  `yaml:"instant"`
+	Neuberg  *NeubergCell  `yaml:"neuberg"`
+	Session  *SessionCell  `yaml:"session"`
 }
 
 // cell picks the one kind that is set.

@@ -1,0 +1,326 @@
+package reports
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// InstantCell builds the instant-matchpoint table of a board from the
+// frequencies of its NS scores (seed 003).
+type InstantCell struct {
+	Common `yaml:",inline"`
+	Vul    string `yaml:"vul"`   // none (default), ns, ew, both
+	Scale  string `yaml:"scale"` // acbl (default) or wbf
+	Ties   string `yaml:"ties"`  // report (default), merge or nudge
+	// Results are [NS score, count] pairs.
+	Results [][2]int `yaml:"results"`
+}
+
+func (c *InstantCell) kind() string        { return "instant" }
+func (c *InstantCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *InstantCell) movements() []string { return nil }
+
+func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
+	vul, err := engine.ParseVulnerability(orDefault(c.Vul, "none"))
+	if err != nil {
+		return nil, err
+	}
+	scale, err := engine.ParseScale(orDefault(c.Scale, "acbl"))
+	if err != nil {
+		return nil, err
+	}
+	ties, err := engine.ParseTieRemedy(orDefault(c.Ties, "report"))
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Results) == 0 {
+		return nil, fmt.Errorf("results: give [score, count] pairs")
+	}
+	var freqs []engine.Frequency
+	var plain []int
+	for _, r := range c.Results {
+		if r[1] < 1 {
+			return nil, fmt.Errorf("results: score %d has count %d", r[0], r[1])
+		}
+		if !engine.IsLegalScore(r[0], vul) {
+			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", signed(r[0]), vul)
+		}
+		freqs = append(freqs, engine.Frequency{Score: r[0], Count: r[1]})
+		for range r[1] {
+			plain = append(plain, r[0])
+		}
+	}
+	table, err := engine.InstantMatchpoints(freqs, engine.InstantSettings{Vul: vul, Scale: scale, Ties: ties})
+	if err != nil {
+		return nil, err
+	}
+
+	// The board as played, matchpointed on its own top.
+	mps := make([]float64, len(plain))
+	engine.Matchpoints(mps, plain, scale)
+	figs := map[string]float64{"top": table.Top, "rows": float64(len(table.Rows)), "raw_top": scale.Top(len(plain))}
+	raw := &Table{ID: env.cell.ID + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", len(plain), fmtNum(scale.Top(len(plain)))),
+		Columns: []Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
+	for _, r := range c.Results {
+		i := slices.Index(plain, r[0])
+		raw.Rows = append(raw.Rows, []any{signed(r[0]), r[1], mps[i]})
+		figs["raw_mp("+signed(r[0])+")"] = mps[i]
+	}
+
+	caption := captionOr(c.Caption, "Instant matchpoints")
+	t := &Table{ID: env.cell.ID, Caption: fmt.Sprintf("%s (one imaginary result added: top %s).", caption, fmtNum(table.Top)),
+		Columns: []Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
+	chart := &Chart{ID: env.cell.ID + "-chart", Caption: caption + ": matchpoints against the NS score (gaps at their legal extremes).",
+		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []Series{{Name: "matchpoints"}}}
+	var points [][2]float64 // score, mp, from low to high
+	for _, r := range table.Rows {
+		label := gapLabel(r)
+		count := any(r.Count)
+		key := label
+		if r.Kind == engine.ResultRow {
+			label = signed(r.Score)
+			key = label
+		} else {
+			count = "…"
+		}
+		t.Rows = append(t.Rows, []any{label, count, r.MP, r.Percent})
+		figs["mp("+key+")"] = r.MP
+		figs["pct("+key+")"] = float64(r.Percent)
+		points = append(points, [2]float64{float64(r.Highest), r.MP}, [2]float64{float64(r.Lowest), r.MP})
+	}
+	slices.SortStableFunc(points, func(a, b [2]float64) int { return int(a[0] - b[0]) })
+	for _, p := range slices.Compact(points) {
+		chart.XLabels = append(chart.XLabels, signed(int(p[0])))
+		chart.Series[0].Values = append(chart.Series[0].Values, p[1])
+	}
+	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out := &cellOutput{Blocks: []Block{{Table: raw}, {Table: t}, {Chart: chart}}, Checks: checks}
+	if len(table.Ties) > 0 {
+		var runs []string
+		for _, run := range table.Ties {
+			var labels []string
+			for _, i := range run {
+				labels = append(labels, gapLabel(table.Rows[i]))
+			}
+			runs = append(runs, strings.Join(labels, " = "))
+		}
+		out.Blocks = append(out.Blocks, Block{Prose: "Rows with equal matchpoint percentages: " + strings.Join(runs, "; ") + "."})
+	}
+	return out, nil
+}
+
+// gapLabel names a row: a result by its score, a gap by its bounds.
+func gapLabel(r engine.InstantRow) string {
+	switch {
+	case r.Kind == engine.ResultRow:
+		return signed(r.Score)
+	case r.HighOpen:
+		return "above " + signed(r.Low)
+	case r.LowOpen:
+		return "below " + signed(r.High)
+	}
+	return signed(r.Low) + ".." + signed(r.High)
+}
+
+func fmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// NeubergCell applies the Neuberg formula to single board scores.
+type NeubergCell struct {
+	Common `yaml:",inline"`
+	Scale  string  `yaml:"scale"` // wbf (default) or acbl
+	Step   float64 `yaml:"step"`  // rounding step of the shown result; default 0.1
+	Rows   []struct {
+		Label    string  `yaml:"label"`
+		MP       float64 `yaml:"mp"`
+		Actual   int     `yaml:"actual"`
+		Expected int     `yaml:"expected"`
+	} `yaml:"rows"`
+}
+
+func (c *NeubergCell) kind() string        { return "neuberg" }
+func (c *NeubergCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *NeubergCell) movements() []string { return nil }
+
+func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
+	scale, err := engine.ParseScale(orDefault(c.Scale, "wbf"))
+	if err != nil {
+		return nil, err
+	}
+	step := c.Step
+	if step == 0 {
+		step = 0.1
+	}
+	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Neuberg adjustment"), Columns: []Column{
+		{Name: "pair"}, {Name: "matchpoints"}, {Name: "top as played"}, {Name: "played"}, {Name: "expected"},
+		{Name: "adjusted", Decimals: 4}, {Name: "rounded", Decimals: 1}, {Name: "full top"}}}
+	figs := map[string]float64{}
+	for i, r := range c.Rows {
+		if r.Label == "" || r.Actual < 1 || r.Expected < r.Actual {
+			return nil, fmt.Errorf("rows: row %d needs a label and 1 ≤ actual ≤ expected", i+1)
+		}
+		adj := engine.Neuberg(r.MP, r.Actual, r.Expected, scale)
+		rounded := engine.RoundTo(adj, step)
+		t.Rows = append(t.Rows, []any{r.Label, r.MP, scale.Top(r.Actual), r.Actual, r.Expected, adj, rounded, scale.Top(r.Expected)})
+		figs[r.Label+"/adjusted"], figs[r.Label+"/rounded"], figs[r.Label+"/top"] = adj, rounded, scale.Top(r.Expected)
+	}
+	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cellOutput{Blocks: []Block{{Table: t}}, Checks: checks}, nil
+}
+
+// SessionCell scores a constructed pairs session: named pairs with given
+// scores, and anonymous filler results, per board.
+type SessionCell struct {
+	Common   `yaml:",inline"`
+	Scale    string  `yaml:"scale"`    // wbf (default) or acbl
+	Round    string  `yaml:"round"`    // total (default), board or none
+	Step     float64 `yaml:"step"`     // rounding step, default 0.1
+	Expected int     `yaml:"expected"` // results a board should have; default the most played
+	// Pairs names the pairs under study, in the order they are listed.
+	Pairs  []string       `yaml:"pairs"`
+	Boards []SessionBoard `yaml:"boards"`
+}
+
+// SessionBoard is one board (or a range "3-22" of identical boards).
+type SessionBoard struct {
+	Board  int    `yaml:"board"`
+	Boards string `yaml:"boards"`
+	// Results of the named pairs, who sit NS.
+	Results []struct {
+		Pair  string `yaml:"pair"`
+		Score int    `yaml:"score"`
+	} `yaml:"results"`
+	// Field is the anonymous results: [NS score, count] pairs.
+	Field [][2]int `yaml:"field"`
+}
+
+func (c *SessionCell) kind() string        { return "session" }
+func (c *SessionCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *SessionCell) movements() []string { return nil }
+
+func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
+	scale, err := engine.ParseScale(orDefault(c.Scale, "wbf"))
+	if err != nil {
+		return nil, err
+	}
+	round, err := engine.ParseRoundPolicy(orDefault(c.Round, "total"))
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Pairs) == 0 {
+		return nil, fmt.Errorf("pairs: name the pairs under study")
+	}
+	number := map[string]int{}
+	for i, p := range c.Pairs {
+		number[p] = i + 1
+	}
+	const fillerNS, fillerEW = 100001, 200001
+	var results []engine.Result
+	filler := 0
+	for i, b := range c.Boards {
+		lo, hi, err := boardRange(b)
+		if err != nil {
+			return nil, fmt.Errorf("boards: entry %d: %w", i+1, err)
+		}
+		for board := lo; board <= hi; board++ {
+			for _, r := range b.Results {
+				p, ok := number[r.Pair]
+				if !ok {
+					return nil, fmt.Errorf("boards: entry %d: pair %q is not in pairs", i+1, r.Pair)
+				}
+				results = append(results, engine.Result{Board: board, NS: p, EW: fillerEW + filler, Score: r.Score})
+				filler++
+			}
+			for _, f := range b.Field {
+				for range f[1] {
+					results = append(results, engine.Result{Board: board, NS: fillerNS + filler, EW: fillerEW + filler, Score: f[0]})
+					filler++
+				}
+			}
+		}
+	}
+	set := engine.SessionSettings{Expected: c.Expected, Scale: scale, Round: round, Step: c.Step}
+	s, err := engine.ScoreSession(results, set)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Session") + fmt.Sprintf(" (expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, scale, round),
+		Columns: []Column{{Name: "pair"}, {Name: "boards"}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2},
+			{Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0}, {Name: "Neuberg %", Decimals: 2}, {Name: "rank"}}}
+	type named struct {
+		name string
+		ps   engine.PairScore
+	}
+	var shown []named
+	for _, name := range c.Pairs {
+		for _, ps := range s.Pairs {
+			if ps.Pair == number[name] {
+				shown = append(shown, named{name, ps})
+			}
+		}
+	}
+	// Rank among the named pairs: filler pairs play a board or two each.
+	order := slices.Clone(shown)
+	slices.SortStableFunc(order, func(a, b named) int {
+		switch {
+		case a.ps.Percent > b.ps.Percent:
+			return -1
+		case a.ps.Percent < b.ps.Percent:
+			return 1
+		}
+		return 0
+	})
+	rank := map[string]int{}
+	for i, n := range order {
+		rank[n.name] = i + 1
+		if i > 0 && n.ps.Percent == order[i-1].ps.Percent {
+			rank[n.name] = rank[order[i-1].name]
+		}
+	}
+	figs := map[string]float64{"expected": float64(s.Settings.Expected)}
+	for _, n := range shown {
+		p := n.ps
+		t.Rows = append(t.Rows, []any{n.name, p.Boards, p.RawMP, p.RawTop, p.RawPercent, p.MP, p.Top, p.Percent, rank[n.name]})
+		for k, v := range map[string]float64{"raw_mp": p.RawMP, "raw_top": p.RawTop, "raw_percent": p.RawPercent,
+			"mp": p.MP, "top": p.Top, "percent": p.Percent, "rank": float64(rank[n.name])} {
+			figs[n.name+"/"+k] = v
+		}
+	}
+	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cellOutput{Blocks: []Block{{Table: t}}, Checks: checks}, nil
+}
+
+func boardRange(b SessionBoard) (int, int, error) {
+	switch {
+	case b.Board > 0 && b.Boards == "":
+		return b.Board, b.Board, nil
+	case b.Board == 0 && b.Boards != "":
+		a, z, ok := strings.Cut(b.Boards, "-")
+		lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+		hi, err2 := strconv.Atoi(strings.TrimSpace(z))
+		if !ok || err1 != nil || err2 != nil || lo < 1 || hi < lo {
+			return 0, 0, fmt.Errorf("boards %q: want a range like 3-22", b.Boards)
+		}
+		return lo, hi, nil
+	}
+	return 0, 0, fmt.Errorf("give board (a number) or boards (a range)")
+}
