@@ -84,6 +84,11 @@ func newObjectiveEval(s *SwitchState) *objectiveEval {
 	return e
 }
 
+// qf is Qf for a sum of squares of the whole movement.
+func (e *objectiveEval) qf(ss int64) float64 {
+	return QualityFactor(e.st.s, ss, int64(e.st.P*(e.st.P-1)/2))
+}
+
 // add adds v to C at the unordered entry {a, b}.
 func (e *objectiveEval) add(a, b, v int32) {
 	if a == b {

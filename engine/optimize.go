@@ -65,6 +65,9 @@ type OptimizeSettings struct {
 	FixPairs []int
 	// FixFirst keeps the first n table positions of round 1 (balans -f).
 	FixFirst int
+	// TargetQf stops each restart as soon as its Qf reaches this value
+	// (0: no target). The remaining restarts still run their budgets.
+	TargetQf float64
 	// ExhaustiveBits: when at most this many independent orientations
 	// remain after constraints and symmetries, enumerate them all and prove
 	// the optimum (0: DefaultExhaustiveBits; negative: never).
@@ -92,6 +95,7 @@ const (
 	StopTime       StopReason = "time"       // the time budget ran out
 	StopCancelled  StopReason = "cancelled"  // the context was cancelled (Ctrl-C)
 	StopBound      StopReason = "bound"      // Qf and every Qf1 reached 100: nothing can beat it
+	StopTarget     StopReason = "target"     // every restart reached TargetQf
 	StopExhausted  StopReason = "exhausted"  // every orientation was enumerated
 )
 
@@ -144,6 +148,8 @@ func (s *OptimizeSettings) Validate(m *Movement) error {
 		return fmt.Errorf("optimize: restarts %d: must not be negative", s.Restarts)
 	case s.Time < 0:
 		return fmt.Errorf("optimize: time %v: must not be negative", s.Time)
+	case s.TargetQf < 0 || s.TargetQf > 100:
+		return fmt.Errorf("optimize: target Qf %v: must be within 0..100", s.TargetQf)
 	case s.Mode != ModeFast && s.Mode != ModeSlow:
 		return fmt.Errorf("optimize: unknown mode %d", s.Mode)
 	case m.Pairs < 2 || len(m.Schedule) != m.Rounds:
@@ -328,7 +334,7 @@ func (o *optimizer) anneal(ctx context.Context) searchResult {
 }
 
 // stopRank orders stop reasons: the overall reason is the highest of the parts.
-var stopRank = map[StopReason]int{StopBound: 0, StopExhausted: 1, StopIterations: 2, StopTime: 3, StopCancelled: 4}
+var stopRank = map[StopReason]int{StopBound: 0, StopTarget: 1, StopExhausted: 2, StopIterations: 3, StopTime: 4, StopCancelled: 5}
 
 // reduce picks the best result in slot order (ties to the lowest slot);
 // iterations add up and the stop reason is the most telling one.
@@ -351,10 +357,16 @@ func reduce(results []searchResult) searchResult {
 
 // Annealing schedule, in units of the mean uphill ΔSS at the start.
 const (
-	tempHigh    = 1.0
-	tempLow     = 0.02
-	stepTrials  = 64 // trials between temperature changes
-	checkTrials = 4096
+	// tempHigh and tempLow bound the temperature, in units of the mean
+	// uphill ΔSS from the starting orientation; tuned on Mitchells 11–15.
+	tempHigh = 1.0
+	tempLow  = 0.05
+	// A fast-mode cycle lasts cycleFactor trials per free table; after
+	// returnCycles cycles without a new best the search returns to it.
+	cycleFactor  = 40
+	returnCycles = 3
+	stepTrials   = 64 // trials between temperature changes
+	checkTrials  = 4096
 	// tieCost is how many trials pay for one evaluation of a tie with the
 	// best SS, so that plateaus cannot swamp the search with evaluations.
 	tieCost = 1024
@@ -390,7 +402,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	hi, lo := tempHigh*scale, tempLow*scale
 
 	// Fast mode: a cycle goes down from hi to lo and back up in log steps.
-	cycleSteps := max(32, 40*nv/stepTrials)
+	cycleSteps := max(32, cycleFactor*nv/stepTrials)
 	cycleTemp := make([]float64, cycleSteps)
 	half := cycleSteps / 2
 	for k := range cycleTemp {
@@ -401,7 +413,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 		cycleTemp[k] = hi * math.Pow(lo/hi, x)
 	}
 	coldest := half
-	returnAfter := int64(3 * cycleSteps * stepTrials)
+	returnAfter := int64(returnCycles * cycleSteps * stepTrials)
 
 	best := ev.eval(s)
 	bestHash := hash
@@ -474,8 +486,11 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 		lastBest = it
 		step = coldest // freeze at the new best
 		o.noteBest(best.ss)
-		if best.atBound {
-			res.stop = StopBound
+		if best.atBound || o.set.TargetQf > 0 && ev.qf(best.ss) >= o.set.TargetQf {
+			res.stop = StopTarget
+			if best.atBound {
+				res.stop = StopBound
+			}
 			it++
 			break
 		}
