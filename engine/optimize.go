@@ -436,7 +436,13 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 			}
 			switch o.set.Mode {
 			case ModeSlow:
-				temp = hi * math.Pow(lo/hi, float64(it)/float64(budget))
+				// Cool over the budget, or over the time budget if that
+				// ends first.
+				f := float64(it) / float64(budget)
+				if o.set.Time > 0 {
+					f = max(f, float64(time.Since(o.deadline.Add(-o.set.Time)))/float64(o.set.Time))
+				}
+				temp = hi * math.Pow(lo/hi, min(f, 1))
 			default:
 				temp = cycleTemp[step%cycleSteps]
 				step++

@@ -130,6 +130,9 @@ func writeOptimizeText(w io.Writer, name string, set engine.OptimizeSettings, re
 		}
 		fmt.Fprintf(&b, "  d4 %.3f\n", bal.D4)
 	}
+	if !res.Before.Uniform {
+		b.WriteString("# note: board groups are played unequal numbers of times, where Qf is not defined\n")
+	}
 	figures("before:", res.Before, res.VacancyBefore)
 	figures("after:", res.After, res.VacancyAfter)
 	fmt.Fprintf(&b, "# switched %d tables:", len(res.Switched))
