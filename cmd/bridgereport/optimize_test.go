@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+
+func TestOptimizeJSON(t *testing.T) {
+	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
+	outFile := filepath.Join(t.TempDir(), "best.asc")
+	var out, errb bytes.Buffer
+	err := Run(context.Background(), []string{"optimize", "--json", "--seed", "2", "--iterations", "300000", "--restarts", "2",
+		"--fix-round", "1", "--fix-table", "1", "-o", outFile, in}, &out, &errb)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"qf", "qf_before", "vacancy", "switched", "proven_optimal", "movement", "iterations", "stop"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	vac, _ := got["vacancy"].(map[string]any)
+	for _, k := range []string{"qf1", "qf1_av", "qf1_max"} {
+		if _, ok := vac[k]; !ok {
+			t.Errorf("vacancy lacks %q", k)
+		}
+	}
+	if got["qf"].(float64) <= got["qf_before"].(float64) {
+		t.Errorf("Qf %v not above %v", got["qf"], got["qf_before"])
+	}
+	for _, s := range got["switched"].([]any) {
+		p := s.(map[string]any)
+		if p["round"].(float64) == 1 || p["table"].(float64) == 1 {
+			t.Errorf("fixed table switched: %v", p)
+		}
+	}
+	written, err := os.ReadFile(outFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(written) != got["movement"].(string) {
+		t.Error("-o file differs from the JSON movement")
+	}
+	if _, err := engine.ParseASC("best.asc", bytes.NewReader(written)); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestOptimizeText: the text report reads back as the optimised movement.
+func TestOptimizeText(t *testing.T) {
+	in := filepath.Join(corpus, "NBBR/7ronden/8p7rperfectH.txt")
+	var out, errb bytes.Buffer
+	if err := Run(context.Background(), []string{"optimize", "--fix-round", "1", in}, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	for _, want := range []string{"# before:", "# after:", "# switched", "proven optimal"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	pm, err := engine.ParseASC("out", bytes.NewReader(out.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := engine.ComputeBalance(pm.Movement).Qf; q != 100 {
+		t.Errorf("Qf %v read back", q)
+	}
+}
+
+func TestOptimizeBadInput(t *testing.T) {
+	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
+	tests := []struct {
+		name  string
+		args  []string
+		usage bool
+		want  string
+	}{
+		{"round out of range", []string{"--fix-round", "9", in}, true, "round 9 is outside 1..8"},
+		{"table out of range", []string{"--fix-table", "0", in}, true, "table 0 is outside 1..7"},
+		{"pair out of range", []string{"--fix-pair", "15", in}, true, "pair 15 is outside 1..14"},
+		{"first out of range", []string{"--fix-first", "8", in}, true, "first 8 positions"},
+		{"not a number", []string{"--fix-round", "x", in}, true, "not a whole number"},
+		{"mode", []string{"--mode", "medium", in}, true, "want fast or slow"},
+		{"no movement", []string{}, true, "want 1 argument"},
+		{"missing file", []string{"nope.asc"}, false, "nope.asc"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			err := Run(context.Background(), append([]string{"optimize"}, tc.args...), &out, &errb)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var u *usageError
+			if errors.As(err, &u) != tc.usage {
+				t.Errorf("usage error %v, want %v: %v", !tc.usage, tc.usage, err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+		})
+	}
+}
