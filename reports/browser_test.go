@@ -35,18 +35,9 @@ func TestReportsDrawInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths, _ := filepath.Glob("../studies/*.yaml")
-	for _, path := range paths {
-		name := strings.TrimSuffix(filepath.Base(path), ".yaml")
+	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
-			s, err := LoadStudy(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := RunStudy(context.Background(), s, RunOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := studyResult(t, name)
 			var page bytes.Buffer
 			if err := WriteHTML(&page, res, echarts); err != nil {
 				t.Fatal(err)

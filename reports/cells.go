@@ -24,6 +24,7 @@ type CellSpec struct {
 	Instant  *InstantCell  `yaml:"instant"`
 	Neuberg  *NeubergCell  `yaml:"neuberg"`
 	Session  *SessionCell  `yaml:"session"`
+	Optimize *OptimizeCell `yaml:"optimize"`
 }
 
 // cell picks the one kind that is set.

@@ -232,10 +232,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	labels := map[string]bool{}
 	for i, r := range c.Rows {
-		label := r.Label
-		if label == "" {
-			label = r.Movement
-		}
+		label := r.name()
 		if labels[label] {
 			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -17,21 +18,9 @@ var update = flag.Bool("update", false, "rewrite the golden results of the studi
 // committed golden copy; a published figure that stops reproducing fails too.
 // Refresh with: go test ./reports -run TestStudies -update
 func TestStudies(t *testing.T) {
-	paths, err := filepath.Glob("../studies/*.yaml")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no studies found: %v", err)
-	}
-	for _, path := range paths {
-		name := strings.TrimSuffix(filepath.Base(path), ".yaml")
+	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
-			s, err := LoadStudy(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := RunStudy(context.Background(), s, RunOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := studyResult(t, name)
 			for _, c := range res.Checks {
 				if c.Status == StatusFail {
 					t.Errorf("%s: published %s, computed %s %s", c.Name, c.Published, c.Computed, c.Reason)
@@ -60,6 +49,44 @@ func TestStudies(t *testing.T) {
 			}
 		})
 	}
+}
+
+var (
+	studyMu      sync.Mutex
+	studyResults = map[string]*Result{}
+)
+
+// studyNames lists the studies of the project.
+func studyNames(t *testing.T) []string {
+	paths, err := filepath.Glob("../studies/*.yaml")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no studies found: %v", err)
+	}
+	var names []string
+	for _, p := range paths {
+		names = append(names, strings.TrimSuffix(filepath.Base(p), ".yaml"))
+	}
+	return names
+}
+
+// studyResult runs a study once per test binary; several tests read it.
+func studyResult(t *testing.T, name string) *Result {
+	t.Helper()
+	studyMu.Lock()
+	defer studyMu.Unlock()
+	if r, ok := studyResults[name]; ok {
+		return r
+	}
+	s, err := LoadStudy(filepath.Join("..", "studies", name+".yaml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := RunStudy(context.Background(), s, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	studyResults[name] = r
+	return r
 }
 
 // firstDiff shows the first differing line of two texts.

@@ -13,7 +13,6 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 )
 
-
 func TestOptimizeJSON(t *testing.T) {
 	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
 	outFile := filepath.Join(t.TempDir(), "best.asc")
