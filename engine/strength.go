@@ -64,25 +64,31 @@ func newScorer(m *Movement) (*scorer, error) {
 }
 
 // matchpoints writes into tot[p] the matchpoints of pair p when pair p has
-// strength s[p]. v is scratch of length at least maxK.
-func (sc *scorer) matchpoints(s []float64, v []float64, tot []int32) {
+// strength s[p]. v and c are scratch of length at least maxK.
+func (sc *scorer) matchpoints(s []float64, v []float64, c []int32, tot []int32) {
 	clear(tot)
 	for g, top := range sc.top {
 		a, b := sc.start[g], sc.start[g+1]
 		ns, ew := sc.ns[a:b], sc.ew[a:b]
-		vals := v[:len(ns)]
+		vals, mp := v[:len(ns)], c[:len(ns)]
+		// mp[j] starts at k−1, what a result gets when all results tie, and
+		// moves by ±1 per result that is lower or higher: 2 per lower
+		// result, 1 per equal one. Each unordered pair is compared once.
+		k1 := int32(len(ns) - 1)
 		for j := range ns {
 			vals[j] = s[ew[j]] - s[ns[j]]
+			mp[j] = k1
 		}
 		for j, x := range vals {
-			// 2 per lower NS score, 1 per equal one; x ties with itself,
-			// hence the −1.
-			c := int32(-1)
-			for _, y := range vals {
-				c += b2i(y < x) + b2i(y <= x)
+			m := mp[j]
+			for l := j + 1; l < len(vals); l++ {
+				y := vals[l]
+				d := b2i(x > y) - b2i(x < y)
+				m += d
+				mp[l] -= d
 			}
-			tot[ns[j]] += c
-			tot[ew[j]] += top - c
+			tot[ns[j]] += m
+			tot[ew[j]] += top - m
 		}
 	}
 }
@@ -125,7 +131,7 @@ func Percentages(m *Movement, strengths []float64) ([]float64, error) {
 		return nil, err
 	}
 	tot := make([]int32, m.Pairs)
-	sc.matchpoints(strengths, make([]float64, sc.maxK), tot)
+	sc.matchpoints(strengths, make([]float64, sc.maxK), make([]int32, sc.maxK), tot)
 	pct := make([]float64, m.Pairs)
 	for p, t := range tot {
 		pct[p] = sc.percent(p, t)

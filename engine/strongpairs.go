@@ -60,7 +60,7 @@ func TwoStrongPairs(m *Movement) (*TwoStrongResult, error) {
 	type frac struct{ num, den int32 }
 	counts := map[frac]int{}
 	s := make([]float64, P)
-	v := make([]float64, sc.maxK)
+	v, c := make([]float64, sc.maxK), make([]int32, sc.maxK)
 	tot := make([]int32, P)
 	res := &TwoStrongResult{Choices: P * (P - 1) / 2}
 	for a := 0; a < P; a++ {
@@ -69,7 +69,7 @@ func TwoStrongPairs(m *Movement) (*TwoStrongResult, error) {
 				s[p] = 2
 			}
 			s[a], s[b] = 1, 1
-			sc.matchpoints(s, v, tot)
+			sc.matchpoints(s, v, c, tot)
 			for p, t := range tot {
 				if p == a || p == b {
 					continue
