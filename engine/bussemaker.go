@@ -74,7 +74,8 @@ type BussemakerResult struct {
 	Samples int64
 	// Seed is the seed used for sampling (reported even when Exact).
 	Seed uint64
-	// Strengths and Groups are the settings used, defaults filled in.
+	// Strengths and Groups are the settings used, defaults filled in;
+	// each group's pair numbers ascending.
 	Strengths []float64
 	Groups    [][]int
 	// Spread[i] is the spread of entrant i+1's percentage.
@@ -153,7 +154,10 @@ func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*Buss
 
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact}
 	sum := newBussAcc(P, nb.maxSize)
-	slots := make([]*bussAcc, waveChunks)
+	// A slot holds a rank table of rows×P floats; keep the slots of a wave
+	// within about 64 MB for very large fields.
+	wave := min(waveChunks, max(4, (64<<20)/(8*nb.maxSize*P+1)))
+	slots := make([]*bussAcc, wave)
 	for i := range slots {
 		slots[i] = newBussAcc(P, nb.maxSize)
 	}
@@ -161,10 +165,10 @@ func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*Buss
 		return run.chunk(ctx, slots[slot], chunk, from, to)
 	}
 	merge := func(slot int) { sum.add(slots[slot]) }
-	if err := forChunks(ctx, total, work, merge, set.Progress); err != nil {
+	if err := forChunks(ctx, total, wave, work, merge, set.Progress); err != nil {
 		return nil, err
 	}
-	return run.result(sum, set.Groups), nil
+	return run.result(sum), nil
 }
 
 // bussRun is what every chunk of one run shares, read-only.
@@ -324,18 +328,19 @@ func (r *bussRun) score(acc *bussAcc) {
 }
 
 // result turns the merged accumulator into percentages and figures.
-func (r *bussRun) result(sum *bussAcc, groups [][]int) *BussemakerResult {
+func (r *bussRun) result(sum *bussAcc) *BussemakerResult {
 	P := sum.pairs
 	res := &BussemakerResult{
 		Exact: r.exact, Samples: sum.n, Seed: r.seed,
-		Strengths: r.strengths, Groups: groups,
+		Strengths: r.strengths,
 		Spread:          make([]Spread, P),
 		RankProbability: make([][]float64, sum.rows),
 	}
-	if res.Groups == nil {
-		res.Groups = [][]int{make([]int, P)}
-		for p := range res.Groups[0] {
-			res.Groups[0][p] = p + 1
+	res.Groups = make([][]int, len(r.nb.groups))
+	for g, grp := range r.nb.groups {
+		res.Groups[g] = make([]int, len(grp))
+		for i, p := range grp {
+			res.Groups[g][i] = p + 1
 		}
 	}
 	n := float64(sum.n)

@@ -15,27 +15,28 @@ import (
 const (
 	// chunkSize is the number of items (numberings) in a chunk.
 	chunkSize = 4096
-	// waveChunks is the number of chunks computed between two reductions;
-	// it bounds the memory held in slots, and sets the progress interval.
+	// waveChunks is the usual number of chunks computed between two
+	// reductions; it bounds the memory held in slots and sets the progress
+	// interval. It has no effect on results.
 	waveChunks = 64
 )
 
 // forChunks computes items 0..total-1 in chunks of chunkSize, in waves of
-// waveChunks chunks run on up to GOMAXPROCS goroutines. work computes chunk
+// wave chunks run on up to GOMAXPROCS goroutines. work computes chunk
 // (items from..to-1) into slot; the chunks of one wave have distinct slots.
 // After a wave, merge is called for each of its slots in chunk order, then
 // progress (if not nil) with the items done so far. merge and progress run
 // on the calling goroutine. A cancelled ctx stops the run with ctx.Err().
-func forChunks(ctx context.Context, total int64,
+func forChunks(ctx context.Context, total int64, wave int,
 	work func(ctx context.Context, slot int, chunk, from, to int64) error,
 	merge func(slot int),
 	progress func(done, total int64)) error {
 	chunks := (total + chunkSize - 1) / chunkSize
-	for first := int64(0); first < chunks; first += waveChunks {
+	for first := int64(0); first < chunks; first += int64(wave) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		last := min(first+waveChunks, chunks)
+		last := min(first+int64(wave), chunks)
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(runtime.GOMAXPROCS(0))
 		for c := first; c < last; c++ {
