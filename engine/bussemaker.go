@@ -332,7 +332,7 @@ func (r *bussRun) result(sum *bussAcc) *BussemakerResult {
 	P := sum.pairs
 	res := &BussemakerResult{
 		Exact: r.exact, Samples: sum.n, Seed: r.seed,
-		Strengths: r.strengths,
+		Strengths:       r.strengths,
 		Spread:          make([]Spread, P),
 		RankProbability: make([][]float64, sum.rows),
 	}
