@@ -6,17 +6,18 @@ import (
 	"sort"
 )
 
-// plainBussemaker is the Bussemaker model written the obvious way, with no
-// care for speed: shuffle, score every play, matchpoint each board by
-// comparing all pairs of results, sort the totals. It is the baseline of
-// the benchmarks and an independent oracle for the tests. It reads the
-// schedule itself rather than the engine's scorer, and breaks ties with a
-// random key per entrant.
+// plainResult is what the plain loop estimates.
 type plainResult struct {
 	avg, sd []float64   // per entrant
 	place   [][]float64 // [place][entrant], percent
 }
 
+// plainBussemaker is the Bussemaker model (strengths given, one group)
+// written the obvious way, single-threaded: per sample shuffle, score every
+// play, matchpoint each board by comparing all pairs of results, sort the
+// totals. It is the baseline of the benchmarks and an independent oracle for
+// the tests: it reads the schedule itself rather than the engine's scorer,
+// and breaks ties with a random key per entrant.
 func plainBussemaker(m *Movement, strengths []float64, samples int, seed uint64) plainResult {
 	P := m.Pairs
 	rng := rand.New(rand.NewPCG(seed, 0))
@@ -28,26 +29,31 @@ func plainBussemaker(m *Movement, strengths []float64, samples int, seed uint64)
 	for p := 1; p <= P; p++ {
 		entrantAt[p] = p - 1
 	}
+	// The board groups and their tables, read once from the schedule.
+	boards := map[int][]result{}
+	for _, row := range m.Schedule {
+		for _, t := range row {
+			if !t.Empty() {
+				boards[t.Group] = append(boards[t.Group], result{ns: t.NS, ew: t.EW})
+			}
+		}
+	}
 	sum, sumsq := make([]float64, P), make([]float64, P)
 	place := make([][]float64, P)
 	for i := range place {
 		place[i] = make([]float64, P)
 	}
+	mp := make([]float64, P+1)
+	top := make([]float64, P+1)
 	for range samples {
 		rng.Shuffle(P, func(i, j int) { entrantAt[i+1], entrantAt[j+1] = entrantAt[j+1], entrantAt[i+1] })
-		boards := map[int][]result{}
-		for _, row := range m.Schedule {
-			for _, t := range row {
-				if t.Empty() {
-					continue
-				}
-				score := 100 * (strengths[entrantAt[t.EW]] - strengths[entrantAt[t.NS]])
-				boards[t.Group] = append(boards[t.Group], result{t.NS, t.EW, score})
-			}
-		}
-		mp := make([]float64, P+1)
-		top := make([]float64, P+1)
+		clear(mp)
+		clear(top)
 		for _, res := range boards {
+			for i := range res {
+				r := &res[i]
+				r.score = 100 * (strengths[entrantAt[r.ew]] - strengths[entrantAt[r.ns]])
+			}
 			for i, a := range res {
 				for j, b := range res {
 					if i == j {
