@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
 )
@@ -218,5 +219,23 @@ func TestSimulateCancelled(t *testing.T) {
 	err := Run(ctx, []string{"simulate", "--model", "bussemaker", mitchell14File(t)}, &out, &errOut)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: %v", err)
+	}
+}
+
+func TestSimProgress(t *testing.T) {
+	var buf bytes.Buffer
+	quiet := newSimProgress(&buf) // a buffer is no terminal
+	quiet.update(1, 2)
+	quiet.done()
+	if buf.Len() != 0 {
+		t.Errorf("drew on a non-terminal: %q", buf.String())
+	}
+	b := &simProgress{w: &buf, on: true, start: time.Now().Add(-2 * time.Second)}
+	b.update(50, 100)
+	b.update(60, 100) // within 100 ms of the last: not drawn
+	b.done()
+	want := "\rsimulate [###############...............]  50%  50 of 100\r\033[K"
+	if buf.String() != want {
+		t.Errorf("bar %q, want %q", buf.String(), want)
 	}
 }
