@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // Method says how the Bussemaker model goes through the numberings.
@@ -34,7 +35,8 @@ type BussemakerSettings struct {
 	// Strengths[i] is the strength of entrant i+1, lower being stronger;
 	// nil means 1, 2, …, P. List the strongest first: the diagonal of the
 	// rank table (and so Qd) assumes entrant i ideally finishes i-th in
-	// its group.
+	// its group. Strength differences are compared as float64, exactly
+	// so for whole numbers.
 	Strengths []float64
 	// Groups partitions the pair numbers 1..P. Entrants get pair numbers
 	// within the group of their own number and are ranked within it. nil
@@ -109,7 +111,7 @@ var ErrTooManyNumberings = errors.New("too many numberings to enumerate")
 // depends only on the movement and the settings, never on GOMAXPROCS.
 func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*BussemakerResult, error) {
 	P := m.Pairs
-	strengths := set.Strengths
+	strengths := slices.Clone(set.Strengths)
 	if strengths == nil {
 		strengths = make([]float64, P)
 		for i := range strengths {
