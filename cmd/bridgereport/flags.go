@@ -88,3 +88,13 @@ func (l *intList) Set(s string) error {
 	*l = append(*l, n)
 	return nil
 }
+
+// isTerminal reports whether w is a character device such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

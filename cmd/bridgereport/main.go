@@ -44,6 +44,7 @@ var commands = []command{
 	{"run", "run studies and write their reports", runStudies},
 	{"balance", "balance figures of a movement (like balans -c)", runBalance},
 	{"optimize", "re-orient tables for the best balance (like balans)", runOptimize},
+	{"simulate", "scoring models: one or two strong pairs, Bussemaker", runSimulate},
 	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
 	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
 }

@@ -187,15 +187,6 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// isTerminal reports whether w is a character device such as a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
 
 // progressLine draws one overwritten status line, once the run has taken
 // more than a second.

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+const howell8File = "../../../shared/movements/NBBR/7ronden/8p7rperfectH.txt"
+
+// mitchell14File writes the 7-table Mitchell, switched in the given rounds,
+// to a temporary file.
+func mitchell14File(t *testing.T, rounds ...int) string {
+	t.Helper()
+	m, err := engine.Mitchell(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = m.SwitchRounds(rounds, nil); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "mitchell14.asc")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.WriteASC(f, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func runCLI(args ...string) (string, string, error) {
+	var out, errOut bytes.Buffer
+	err := Run(context.Background(), args, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+func TestSimulateJSONKeys(t *testing.T) {
+	m14 := mitchell14File(t, 2)
+	cases := []struct {
+		name string
+		args []string
+		keys []string
+	}{
+		{"one-strong", []string{"--model", "one-strong", "--strong", "3", "--json", m14}, []string{"percent"}},
+		{"two-strong", []string{"--model", "two-strong", "--json", m14},
+			[]string{"weak_min", "weak_max", "weak_mode", "weak_sd", "distribution"}},
+		{"bussemaker-exact", []string{"--model", "bussemaker", "--json", howell8File},
+			[]string{"samples", "seed", "exact", "qd", "qb", "pairs", "rank_probability"}},
+		{"bussemaker-sampled", []string{"--model", "bussemaker", "--samples", "5000", "--json", m14},
+			[]string{"samples", "seed", "exact", "qd", "qb", "pairs", "rank_probability"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, _, err := runCLI(append([]string{"simulate"}, c.args...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var obj map[string]any
+			if err := json.Unmarshal([]byte(out), &obj); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			for _, k := range c.keys {
+				if _, ok := obj[k]; !ok {
+					t.Errorf("no key %q in %s", k, out)
+				}
+			}
+		})
+	}
+}
+
+func TestSimulateBussemakerJSON(t *testing.T) {
+	out, _, err := runCLI("simulate", "--model", "bussemaker", "--json", howell8File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r bussemakerJSON
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Exact || r.Samples != 40320 || len(r.Pairs) != 8 || len(r.RankProb) != 8 || len(r.RankProb[0]) != 8 {
+		t.Fatalf("exact %v, %d samples, %d pairs, %d places", r.Exact, r.Samples, len(r.Pairs), len(r.RankProb))
+	}
+	// Row = place, column = pair by strength: the strongest pair wins
+	// 91.67% of the time and the second strongest 8.33%.
+	if int(r.RankProb[0][0]*100+0.5) != 9167 || int(r.RankProb[0][1]*100+0.5) != 833 || r.RankProb[1][0] < 8 {
+		t.Errorf("first row %v", r.RankProb[0])
+	}
+	if int(r.Pairs[0].Avg*10+0.5) != 833 || int(r.Pairs[0].Min*10+0.5) != 762 {
+		t.Errorf("strongest pair %+v", r.Pairs[0])
+	}
+}
+
+// TestSimulateDeterministic: the same seed gives byte-identical JSON
+// whatever GOMAXPROCS is.
+func TestSimulateDeterministic(t *testing.T) {
+	m14 := mitchell14File(t, 2, 3)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var outs []string
+	for _, procs := range []int{1, 4} {
+		runtime.GOMAXPROCS(procs)
+		out, _, err := runCLI("simulate", "--model", "bussemaker", "--samples", "70001", "--seed", "9", "--json", m14)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Error("GOMAXPROCS 1 and 4 give different JSON")
+	}
+}
+
+func TestSimulateText(t *testing.T) {
+	out, _, err := runCLI("simulate", "--model", "bussemaker", howell8File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seed 000's table, as printed there.
+	want := `Pair  1  2  3  4  5  6  7  8
+Rank
+ 1   92  8
+ 2    8 82 10
+ 3      10 73  8  8
+ 4         17 72 12
+ 5            12 72 17
+ 6             8  8 73 10
+ 7                  10 82  8
+ 8                      8 92
+`
+	for _, s := range []string{want, "   1     83.3    3.3   76.2   90.5\n", "Exact: all 40320 numberings", "Qd 79.6"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("text report lacks\n%s\ngot\n%s", s, out)
+		}
+	}
+
+	out, _, err = runCLI("simulate", "--model", "bussemaker", "--samples", "20000", "--groups", "1-7,8-14",
+		"--strengths", "1 2 3 4 5 6 7 1 2 3 4 5 6 7", mitchell14File(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Sampled: 20000 random numberings, seed 1", "groups 1-7, 8-14", "\n 7 "} {
+		if !strings.Contains(out, s) {
+			t.Errorf("groups report lacks %q:\n%s", s, out)
+		}
+	}
+	if strings.Contains(out, "\n 8 ") {
+		t.Errorf("groups of 7 pairs have 7 places:\n%s", out)
+	}
+
+	out, _, err = runCLI("simulate", "--model", "one-strong", mitchell14File(t))
+	if err != nil || !strings.Contains(out, " pair  2  41.67\n") || !strings.Contains(out, " pair 14  50.00\n") {
+		t.Errorf("one-strong report (%v):\n%s", err, out)
+	}
+	out, _, err = runCLI("simulate", "--model", "two-strong", mitchell14File(t))
+	if err != nil || !strings.Contains(out, "min 33.33  max 50.00  most frequent 42.86") {
+		t.Errorf("two-strong report (%v):\n%s", err, out)
+	}
+}
+
+func TestSimulateErrors(t *testing.T) {
+	m14 := mitchell14File(t)
+	cases := []struct {
+		name  string
+		args  []string
+		usage bool   // a usage error (exit 2), else a plain error (exit 1)
+		want  string // in the message
+	}{
+		{"no-model", []string{m14}, true, "--model is required"},
+		{"bad-model", []string{"--model", "three-strong", m14}, true, `"three-strong"`},
+		{"no-movement", []string{"--model", "two-strong"}, true, "want 1 argument"},
+		{"strong-out-of-range", []string{"--model", "one-strong", "--strong", "15", m14}, true, "pairs 1..14"},
+		{"stray-flag", []string{"--model", "two-strong", "--samples", "10", m14}, true, "--samples not used by --model two-strong"},
+		{"zero-samples", []string{"--model", "bussemaker", "--samples", "0", m14}, true, "must be positive"},
+		{"negative-samples", []string{"--model", "bussemaker", "--samples", "-4", m14}, true, "must be positive"},
+		{"exact-and-sample", []string{"--model", "bussemaker", "--exact", "--sample", m14}, true, "exclude each other"},
+		{"strengths-count", []string{"--model", "bussemaker", "--strengths", "1 2 3", m14}, true, "3 strengths given, the movement has 14 pairs"},
+		{"strengths-text", []string{"--model", "bussemaker", "--strengths", "1 2 x 4 5 6 7 8 9 10 11 12 13 14", m14}, true, `strength 3: "x"`},
+		{"groups-syntax", []string{"--model", "bussemaker", "--groups", "1-7,8-x", m14}, true, `"8-x"`},
+		{"groups-gap", []string{"--model", "bussemaker", "--groups", "1-6,8-14", m14}, false, "pair(s) 7 are in no group"},
+		{"groups-overlap", []string{"--model", "bussemaker", "--groups", "1-8,8-14", m14}, false, "pair 8 is in groups 1 and 2"},
+		{"groups-beyond", []string{"--model", "bussemaker", "--groups", "1-7,8-15", m14}, false, "pair 15 is outside 1..14"},
+		{"exact-too-many", []string{"--model", "bussemaker", "--exact", m14}, false, "87178291200 numberings, more than 1000000"},
+		{"missing-file", []string{"--model", "two-strong", "nonexistent.asc"}, false, "nonexistent.asc"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := runCLI(append([]string{"simulate"}, c.args...)...)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			var u *usageError
+			if errors.As(err, &u) != c.usage {
+				t.Errorf("usage error %v, want %v: %v", !c.usage, c.usage, err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q lacks %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestSimulateCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	err := Run(ctx, []string{"simulate", "--model", "bussemaker", mitchell14File(t)}, &out, &errOut)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run: %v", err)
+	}
+}
+
+func TestSimProgress(t *testing.T) {
+	var buf bytes.Buffer
+	quiet := newSimProgress(&buf) // a buffer is no terminal
+	quiet.update(1, 2)
+	quiet.done()
+	if buf.Len() != 0 {
+		t.Errorf("drew on a non-terminal: %q", buf.String())
+	}
+	b := &simProgress{w: &buf, on: true, start: time.Now().Add(-2 * time.Second)}
+	b.update(50, 100)
+	b.update(60, 100) // within 100 ms of the last: not drawn
+	b.done()
+	want := "\rsimulate [###############...............]  50%  50 of 100\r\033[K"
+	if buf.String() != want {
+		t.Errorf("bar %q, want %q", buf.String(), want)
+	}
+}
