@@ -43,10 +43,20 @@ type FormLSettings struct {
 	RoundTo float64
 }
 
-func (s FormLSettings) factor() float64 { return cmp.Or(s.Factor, 2.75) }
+// Resolved returns the settings with every default filled in.
+func (s FormLSettings) Resolved() FormLSettings {
+	return FormLSettings{
+		Factor:     cmp.Or(s.Factor, 2.75),
+		OverlapLow: cmp.Or(s.OverlapLow, 2), OverlapHigh: cmp.Or(s.OverlapHigh, 3),
+		RoundTo: cmp.Or(s.RoundTo, 1),
+	}
+}
+
+func (s FormLSettings) factor() float64 { return s.Resolved().Factor }
 
 func (s FormLSettings) overlap() (low, high int) {
-	return cmp.Or(s.OverlapLow, 2), cmp.Or(s.OverlapHigh, 3)
+	r := s.Resolved()
+	return r.OverlapLow, r.OverlapHigh
 }
 
 // MinTeamsAbove is the fewest teams a division needs when another division
@@ -58,7 +68,7 @@ func (s FormLSettings) MinTeamsAbove() int {
 
 // IMPs converts a merged VP difference to handicap IMPs.
 func (s FormLSettings) IMPs(mergedVPDiff float64) float64 {
-	return roundHalfAway(s.factor()*mergedVPDiff, cmp.Or(s.RoundTo, 1))
+	return roundHalfAway(s.factor()*mergedVPDiff, s.Resolved().RoundTo)
 }
 
 // roundHalfAway rounds x to a multiple of step, halves away from zero. The
@@ -66,7 +76,11 @@ func (s FormLSettings) IMPs(mergedVPDiff float64) float64 {
 // from falling the wrong way when floating point lands a hair below it.
 func roundHalfAway(x, step float64) float64 {
 	v := x / step
-	return math.Round(v+math.Copysign(1e-9, v)) * step
+	r := math.Round(v+math.Copysign(1e-9, v)) * step
+	if r == 0 {
+		return 0 // not −0, which would print as "-0"
+	}
+	return r
 }
 
 // FormLTeam is one team's line of the Form-L table (the seed's Table 1).
@@ -128,6 +142,9 @@ type OldSettings struct {
 	PerPlace float64
 }
 
+// Resolved returns the settings with every default filled in.
+func (s OldSettings) Resolved() OldSettings { return OldSettings{PerPlace: cmp.Or(s.PerPlace, 6)} }
+
 // OldTeam is one team's line of the old system.
 type OldTeam struct {
 	Division string
@@ -152,7 +169,7 @@ func OldSystem(divs []Division, s OldSettings) ([]OldTeam, error) {
 	if s.PerPlace < 0 {
 		return nil, errors.New("old-system settings must not be negative")
 	}
-	step := cmp.Or(s.PerPlace, 6)
+	step := s.Resolved().PerPlace
 	var out []OldTeam
 	start := 0.0
 	for _, div := range divs {

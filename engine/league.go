@@ -77,9 +77,23 @@ type LeagueReport struct {
 	Outcomes                 []Judged
 }
 
+// NewTeamsError is a failure to place the new teams, so that a caller can
+// point at them.
+type NewTeamsError struct{ Err error }
+
+func (e *NewTeamsError) Error() string { return e.Err.Error() }
+func (e *NewTeamsError) Unwrap() error { return e.Err }
+
+// Resolved returns the settings with every default filled in.
+func (s HandicapSettings) Resolved() HandicapSettings {
+	nt := NewTeamSettings{FormL: s.FormL, Tolerance: s.Tolerance, MaxIterations: s.MaxIterations}.Resolved()
+	return HandicapSettings{FormL: nt.FormL, Old: s.Old.Resolved(), Tolerance: nt.Tolerance, MaxIterations: nt.MaxIterations}
+}
+
 // LeagueHandicaps computes everything the seed computes for a league. When
-// the new teams' iteration does not converge it returns the report so far
-// with an error wrapping ErrNotConverged.
+// the new teams cannot be placed the error is a *NewTeamsError; when only
+// their iteration did not converge, the report comes with it, the new teams
+// at the last trial solution and the error wrapping ErrNotConverged.
 func LeagueHandicaps(l League, s HandicapSettings) (*LeagueReport, error) {
 	formL, err := FormL(l.Divisions, s.FormL)
 	if err != nil {
@@ -113,8 +127,11 @@ func LeagueHandicaps(l League, s HandicapSettings) (*LeagueReport, error) {
 		r.NewTeams, iterErr = NewTeamHandicaps(merged, l.NewTeams, l.NewTeamMatches, NewTeamSettings{
 			FormL: s.FormL, Tolerance: s.Tolerance, MaxIterations: s.MaxIterations,
 		})
-		if iterErr != nil && !errors.Is(iterErr, ErrNotConverged) {
-			return nil, iterErr
+		if iterErr != nil {
+			iterErr = &NewTeamsError{iterErr}
+			if !errors.Is(iterErr, ErrNotConverged) {
+				return nil, iterErr
+			}
 		}
 		for _, t := range r.NewTeams.Teams {
 			formLIMPs[t.Team] = t.IMPs

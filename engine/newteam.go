@@ -36,6 +36,15 @@ type NewTeamSettings struct {
 	MaxIterations int
 }
 
+// Resolved returns the settings with every default filled in.
+func (s NewTeamSettings) Resolved() NewTeamSettings {
+	return NewTeamSettings{
+		FormL:         s.FormL.Resolved(),
+		Tolerance:     cmp.Or(s.Tolerance, 1e-9),
+		MaxIterations: cmp.Or(s.MaxIterations, 10000),
+	}
+}
+
 // NewTeam is a new team's handicap.
 type NewTeam struct {
 	Team         string
@@ -131,8 +140,7 @@ func NewTeamHandicaps(known map[string]float64, newTeams []string, matches []VPM
 		return NewTeamResult{}, fmt.Errorf("new teams %q play no known team, directly or through other new teams: their handicaps are not determined", names)
 	}
 
-	tol := cmp.Or(s.Tolerance, 1e-9)
-	maxIter := cmp.Or(s.MaxIterations, 10000)
+	tol, maxIter := s.Resolved().Tolerance, s.Resolved().MaxIterations
 	if tol < 0 || maxIter < 0 {
 		return NewTeamResult{}, errors.New("new-team settings must not be negative")
 	}

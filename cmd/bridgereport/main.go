@@ -43,6 +43,7 @@ type command struct {
 var commands = []command{
 	{"run", "run studies and write their reports", runStudies},
 	{"balance", "balance figures of a movement (like balans -c)", runBalance},
+	{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap},
 }
 
 // Run executes one invocation of the tool; main only maps its error to an
