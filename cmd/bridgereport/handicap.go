@@ -35,15 +35,18 @@ import (
 //	      - {team: Eroes, avg_vp: 14.0}
 //	outcomes:               # optional: counts to judge, k wins in n matches
 //	  - {label: "2013-14, old handicaps", wins: 34, matches: 87}
-//	matches:                # optional: raw results to test the handicaps on
+//	matches:                # optional: raw results to test the handicaps on,
+//	                        # counting wins of the higher-handicap team
 //	  - {home: Eroes, away: Imps, home_imps: 41, away_imps: 12}
 //	new_teams:              # optional: teams without last season's average
 //	  teams: [Phoenix]
-//	  matches:              # this season's, in VPs; each with a new team,
+//	  matches:              # this season's, in VPs, each with a new team
 //	    - {home: Phoenix, away: Royals, home_vps: 14, away_vps: 6}
 //
-// A match between two new teams counts for both. Every name in matches must
-// be a team of divisions or new_teams.
+// Every name in matches must be a team of divisions or new_teams. A new
+// team is placed on the merged scale at the mean, over its matches, of the
+// opponent's merged VP difference less its own VP margin; a match between
+// two new teams counts for both, and they are solved together by iteration.
 type handicapFile struct {
 	Settings  handicapSettingsYAML `yaml:"settings"`
 	Divisions []divisionYAML       `yaml:"divisions"`
@@ -189,9 +192,9 @@ FILE.yaml (keys other than divisions are optional):
         - {team: Eroes, avg_vp: 14.0}
   outcomes:               # wins in matches, to judge as coin tosses
     - {label: "2013-14 old handicaps", wins: 34, matches: 87}
-  matches:                # raw results; handicaps are applied and the wins
+  matches:                # raw results, to count the wins of the higher-
+                          #   handicap team once handicaps are applied
     - {home: Eroes, away: Imps, home_imps: 41, away_imps: 12}
-                          #   of the higher-handicap team counted
   new_teams:              # teams without last season's average
     teams: [Phoenix]
     matches:              # this season's, in VPs, each with a new team
@@ -390,22 +393,24 @@ type leagueChecker struct {
 	err  error
 }
 
-// node follows a path of mapping keys (string) and sequence indices (int)
-// from the document, and returns the deepest node it reaches: the entry
-// itself, or the nearest enclosing one when a key is missing.
-func (c *leagueChecker) node(path ...any) *yaml.Node {
+// line follows a path of mapping keys (string) and sequence indices (int)
+// from the document and returns the line of where it ends: the key when the
+// path ends at one (its value may be a list starting a line below), or the
+// deepest enclosing entry when part of the path is missing.
+func (c *leagueChecker) line(path ...any) int {
 	n := c.root
 	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		n = n.Content[0]
 	}
+	line := n.Line
 	for _, p := range path {
-		var next *yaml.Node
+		var key, next *yaml.Node
 		switch p := p.(type) {
 		case string:
 			if n.Kind == yaml.MappingNode {
 				for i := 0; i+1 < len(n.Content); i += 2 {
 					if n.Content[i].Value == p {
-						next = n.Content[i+1]
+						key, next = n.Content[i], n.Content[i+1]
 					}
 				}
 			}
@@ -415,14 +420,15 @@ func (c *leagueChecker) node(path ...any) *yaml.Node {
 			}
 		}
 		if next == nil {
-			return n
+			return line
 		}
-		n = next
+		n, line = next, next.Line
+		if key != nil {
+			line = key.Line
+		}
 	}
-	return n
+	return line
 }
-
-func (c *leagueChecker) line(path ...any) int { return c.node(path...).Line }
 
 // fail records the first error, at the line of the path.
 func (c *leagueChecker) fail(path []any, format string, args ...any) {
