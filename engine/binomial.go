@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sort"
 	"strconv"
 )
 
@@ -12,36 +13,46 @@ import (
 // of heads in n tosses of a coin (DOMAIN.md §7). Everything here is for that
 // distribution only.
 
+// MaxBinomialN bounds the number of matches the tails and bands are asked
+// about; far beyond any league, and where log-gamma still gives the largest
+// term to about 1e-8.
+const MaxBinomialN = 1_000_000
+
+// exactMaxN is the largest n whose terms come from exact integers; above it
+// they come from log-gamma (about 1e-11 relative at 20 000, 1e-8 at 10⁶).
+const exactMaxN = 20_000
+
 // BinomialTails returns P(X ≤ k) and P(X ≥ k) for X ~ Binomial(n, ½).
-// Each tail is summed from its far end, where the terms fall away, and the
-// largest term C(n, k)/2ⁿ is taken from exact integers, so both tails are
-// accurate to about 1e-13 relative for n up to many thousands, tails far
-// below 1e-300 included. It panics unless 0 ≤ k ≤ n.
+// Each tail is summed from its far end, where the terms fall away, from the
+// largest term C(n, k)/2ⁿ taken from exact integers, so both tails are
+// accurate to about 1e-13 relative for n up to 20 000, tails far below
+// 1e-300 included. It panics unless 0 ≤ k ≤ n ≤ MaxBinomialN.
 func BinomialTails(n, k int) (atMost, atLeast float64) {
-	if n < 0 || k < 0 || k > n {
+	if n < 0 || k < 0 || k > n || n > MaxBinomialN {
 		panic(fmt.Sprintf("engine: binomial tail of k=%d in n=%d", k, n))
 	}
 	// By symmetry P(X ≥ k) = P(X ≤ n−k).
-	return lowerTail(n, k), lowerTail(n, n-k)
+	return lowerTail(n, k, n <= exactMaxN), lowerTail(n, n-k, n <= exactMaxN)
 }
 
-// lowerTail returns P(X ≤ k) for X ~ Binomial(n, ½), 0 ≤ k ≤ n.
-func lowerTail(n, k int) float64 {
+// lowerTail returns P(X ≤ k) for X ~ Binomial(n, ½), 0 ≤ k ≤ n, with the
+// largest term exact or from log-gamma.
+func lowerTail(n, k int, exact bool) float64 {
 	if 2*k >= n {
 		// The upper side is the small one: sum it and subtract, so that
 		// the sum itself never cancels.
 		if k == n {
 			return 1
 		}
-		return 1 - smallTail(n, n-k-1)
+		return 1 - smallTail(n, n-k-1, exact)
 	}
-	return smallTail(n, k)
+	return smallTail(n, k, exact)
 }
 
 // smallTail returns P(X ≤ k) for k < n/2, where the terms fall away from k:
 // pmf(k)·(1 + r₁ + r₁r₂ + …) with rᵢ the ratio of successive terms, each
-// below ½·(k+1)/(n−k) < 1, so the series is summed without cancellation.
-func smallTail(n, k int) float64 {
+// below (k+1)/(n−k) < 1, so the series is summed without cancellation.
+func smallTail(n, k int, exact bool) float64 {
 	sum, term := 1.0, 1.0
 	for i := k; i > 0; i-- {
 		term *= float64(i) / float64(n-i+1) // pmf(i−1)/pmf(i)
@@ -49,6 +60,9 @@ func smallTail(n, k int) float64 {
 		if term < sum*1e-17 {
 			break
 		}
+	}
+	if !exact {
+		return math.Exp(logPMF(n, k) + math.Log(sum))
 	}
 	// pmf(k)·sum in big.Float, whose exponent does not underflow, so the
 	// one rounding to float64 is the last step.
@@ -59,9 +73,7 @@ func smallTail(n, k int) float64 {
 	return f
 }
 
-// logPMF is log P(X = k) for X ~ Binomial(n, ½), to about 1e-11 relative
-// for n in the thousands: enough to find band edges, whose near ties are
-// settled exactly (tailWithin).
+// logPMF is log P(X = k) for X ~ Binomial(n, ½), from log-gamma.
 func logPMF(n, k int) float64 {
 	a, _ := math.Lgamma(float64(n + 1))
 	b, _ := math.Lgamma(float64(k + 1))
@@ -90,25 +102,19 @@ type Band struct {
 func (b Band) Contains(k int) bool { return b.Lo <= k && k <= b.Hi }
 
 // FairBand returns the band holding the middle mass of the outcomes of n
-// fair matches. It panics unless n ≥ 0 and 0 < mass < 1.
+// fair matches. It panics unless 0 ≤ n ≤ MaxBinomialN and 0 < mass < 1.
 func FairBand(n int, mass float64) Band {
-	if n < 0 || !(mass > 0 && mass < 1) {
+	if n < 0 || n > MaxBinomialN || !(mass > 0 && mass < 1) {
 		panic(fmt.Sprintf("engine: band of mass %v for n=%d", mass, n))
 	}
-	// Walk up from 0 while the excluded lower tail P(X ≤ lo) stays within
-	// the allowance; the terms are summed in linear space, where the ones
-	// that underflow are far too small to matter.
-	// P(X ≤ n/2) ≥ ½ exceeds every allowance, so the walk stops by n/2.
-	lo, cdf := 0, 0.0
-	for lo <= n/2 {
-		next := cdf + math.Exp(logPMF(n, lo))
-		if !tailWithin(n, lo, next, mass) {
-			break
-		}
-		cdf = next
-		lo++
+	// P(X ≤ k) ≤ allowance holds for k up to Lo−1 and fails from Lo on;
+	// P(X ≤ n/2) ≥ ½ exceeds every allowance, so Lo ≤ n/2.
+	lo := sort.Search(n/2+1, func(k int) bool { return !tailWithin(n, k, mass) })
+	b := Band{N: n, Lo: lo, Hi: n - lo, Mass: mass, Coverage: 1}
+	if lo > 0 {
+		b.Coverage = 1 - 2*lowerTail(n, lo-1, n <= exactMaxN)
 	}
-	return Band{N: n, Lo: lo, Hi: n - lo, Mass: mass, Coverage: 1 - 2*cdf}
+	return b
 }
 
 // FairBands returns the bands of the given mass for n = 1..maxN matches,
@@ -121,15 +127,16 @@ func FairBands(maxN int, mass float64) []Band {
 	return bands
 }
 
-// tailWithin reports whether P(X ≤ k) ≤ (1−mass)/2, given cdf, its value in
-// floating point. Only when the two are too close for floating point to
-// tell does it decide exactly: the tail is a dyadic rational and the mass is
-// taken as the decimal it prints as (0.9, not the nearest binary fraction),
-// so that ties such as P(X ≤ 0 | n=2) = ¼ for the 50 % band fall the same
-// way on every machine.
-func tailWithin(n, k int, cdf, mass float64) bool {
+// tailWithin reports whether P(X ≤ k) ≤ (1−mass)/2. The tail is found from
+// log-gamma, which is quick; only when it is too close to the allowance for
+// that to tell does it decide exactly (for n up to exactMaxN): the tail is a
+// dyadic rational and the mass is taken as the decimal it prints as (0.9,
+// not the nearest binary fraction), so ties such as P(X ≤ 0 | n=2) = ¼ for
+// the 50 % band fall the same way on every machine.
+func tailWithin(n, k int, mass float64) bool {
 	tail := (1 - mass) / 2
-	if math.Abs(cdf-tail) > 1e-9*tail {
+	cdf := lowerTail(n, k, false)
+	if math.Abs(cdf-tail) > 1e-7*tail || n > exactMaxN {
 		return cdf <= tail
 	}
 	sum := new(big.Int)

@@ -88,6 +88,22 @@ func TestBinomialTailsExact(t *testing.T) {
 	}
 }
 
+// TestBinomialTailsLarge checks the log-gamma terms used above exactMaxN
+// against the exact ones at exactMaxN, and a tail beyond it.
+func TestBinomialTailsLarge(t *testing.T) {
+	n := exactMaxN
+	for _, k := range []int{0, 9000, 9800, 9930, 10000, 10070, 10500, 20000} {
+		exact, logGamma := lowerTail(n, k, true), lowerTail(n, k, false)
+		if math.Abs(exact-logGamma) > 1e-9*exact {
+			t.Errorf("n=%d k=%d: log-gamma %.17g, exact %.17g", n, k, logGamma, exact)
+		}
+	}
+	// The 98 % band at 10⁶ matches is about 500000 ± 2.326·500.
+	if b := FairBand(MaxBinomialN, 0.98); b.Lo < 498830 || b.Lo > 498840 || b.Coverage < 0.98 {
+		t.Errorf("n=10⁶: %+v", b)
+	}
+}
+
 func TestFairBandTie(t *testing.T) {
 	// P(X ≤ 0 | n=2) = ¼ is exactly the lower allowance of the 50 % band:
 	// the convention excludes it, leaving {1}, which holds exactly ½.

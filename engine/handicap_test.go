@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -271,7 +272,7 @@ func TestNewTeamHandicaps(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := NewTeamHandicaps(known, tc.newT, tc.matches, NewTeamSettings{})
+			res, err := NewTeamHandicaps(context.Background(), known, tc.newT, tc.matches, NewTeamSettings{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -297,14 +298,14 @@ func TestNewTeamNotConverged(t *testing.T) {
 		slow = append(slow, VPMatch{"A", "B", 10, 10}, VPMatch{"B", "C", 11, 9})
 	}
 	slow = append(slow, VPMatch{"A", "K", 15, 5})
-	res, err := NewTeamHandicaps(known, []string{"A", "B", "C"}, slow, NewTeamSettings{MaxIterations: 20, Tolerance: 1e-12})
+	res, err := NewTeamHandicaps(context.Background(), known, []string{"A", "B", "C"}, slow, NewTeamSettings{MaxIterations: 20, Tolerance: 1e-12})
 	if !errors.Is(err, ErrNotConverged) || res.Converged || res.Iterations != 20 {
 		t.Errorf("got converged %v after %d, err %v; want ErrNotConverged after 20", res.Converged, res.Iterations, err)
 	}
 	// With the default cap the same league converges. A and B draw, B
 	// beats C by 2, so A = B = C − 2, and A's one match fixes the lot:
 	// A = B = 4 − 10 = −6, C = −4.
-	res, err = NewTeamHandicaps(known, []string{"A", "B", "C"}, slow, NewTeamSettings{})
+	res, err = NewTeamHandicaps(context.Background(), known, []string{"A", "B", "C"}, slow, NewTeamSettings{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +315,7 @@ func TestNewTeamNotConverged(t *testing.T) {
 
 	// Two new teams that only play each other are placed relative to each
 	// other but not on the scale: no iteration can fix them.
-	_, err = NewTeamHandicaps(known, []string{"A", "B", "X"}, []VPMatch{
+	_, err = NewTeamHandicaps(context.Background(), known, []string{"A", "B", "X"}, []VPMatch{
 		{"A", "B", 12, 8}, {"B", "A", 10, 10}, {"X", "K", 11, 9},
 	}, NewTeamSettings{})
 	if err == nil || !strings.Contains(err.Error(), `["A" "B"] play no known team`) {
@@ -339,7 +340,7 @@ func TestNewTeamErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := NewTeamHandicaps(known, tc.newT, tc.matches, NewTeamSettings{})
+			_, err := NewTeamHandicaps(context.Background(), known, tc.newT, tc.matches, NewTeamSettings{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an error containing %q", err, tc.want)
 			}

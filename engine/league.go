@@ -1,6 +1,10 @@
 package engine
 
-import "errors"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
 // A league's whole handicap question in one call, as `bridgereport
 // handicap` and the studies ask it: both systems' handicaps, new teams
@@ -40,6 +44,9 @@ var SeedBands = []float64{0.5, 0.9, 0.98}
 func Judge(o Outcome) (Judged, error) {
 	if o.Matches < 0 || o.Wins < 0 || o.Wins > o.Matches {
 		return Judged{}, errors.New("wins must be between 0 and the number of matches")
+	}
+	if o.Matches > MaxBinomialN {
+		return Judged{}, fmt.Errorf("%d matches: at most %d", o.Matches, MaxBinomialN)
 	}
 	j := Judged{Outcome: o, Band: 1}
 	j.AtMost, j.AtLeast = BinomialTails(o.Matches, o.Wins)
@@ -94,7 +101,7 @@ func (s HandicapSettings) Resolved() HandicapSettings {
 // the new teams cannot be placed the error is a *NewTeamsError; when only
 // their iteration did not converge, the report comes with it, the new teams
 // at the last trial solution and the error wrapping ErrNotConverged.
-func LeagueHandicaps(l League, s HandicapSettings) (*LeagueReport, error) {
+func LeagueHandicaps(ctx context.Context, l League, s HandicapSettings) (*LeagueReport, error) {
 	formL, err := FormL(l.Divisions, s.FormL)
 	if err != nil {
 		return nil, err
@@ -124,7 +131,7 @@ func LeagueHandicaps(l League, s HandicapSettings) (*LeagueReport, error) {
 	}
 	var iterErr error
 	if len(l.NewTeams) > 0 {
-		r.NewTeams, iterErr = NewTeamHandicaps(merged, l.NewTeams, l.NewTeamMatches, NewTeamSettings{
+		r.NewTeams, iterErr = NewTeamHandicaps(ctx, merged, l.NewTeams, l.NewTeamMatches, NewTeamSettings{
 			FormL: s.FormL, Tolerance: s.Tolerance, MaxIterations: s.MaxIterations,
 		})
 		if iterErr != nil {

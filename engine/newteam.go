@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -29,8 +30,9 @@ type VPMatch struct {
 type NewTeamSettings struct {
 	// FormL converts the merged VP differences to handicap IMPs.
 	FormL FormLSettings
-	// Tolerance is the largest change of any merged VP difference, in VPs,
-	// at which the iteration has converged; zero means 1e-9.
+	// Tolerance is the largest change of any merged VP difference, in VPs
+	// (relative to the difference itself beyond 1 VP), at which the
+	// iteration has converged; zero means 1e-9.
 	Tolerance float64
 	// MaxIterations is the cap on sweeps before giving up; zero means 10000.
 	MaxIterations int
@@ -69,8 +71,9 @@ var ErrNotConverged = errors.New("new-team handicaps did not converge")
 // known team to its merged VP difference (FormLTeam.MergedVPDiff); matches
 // must each have at least one new team, and every group of new teams that
 // meet one another must have a match against a known team, or their places
-// are fixed only relative to each other.
-func NewTeamHandicaps(known map[string]float64, newTeams []string, matches []VPMatch, s NewTeamSettings) (NewTeamResult, error) {
+// are fixed only relative to each other. It stops early, with ctx's error,
+// when ctx is done.
+func NewTeamHandicaps(ctx context.Context, known map[string]float64, newTeams []string, matches []VPMatch, s NewTeamSettings) (NewTeamResult, error) {
 	index := map[string]int{}
 	for i, name := range newTeams {
 		if _, dup := index[name]; dup {
@@ -169,6 +172,9 @@ func NewTeamHandicaps(known map[string]float64, newTeams []string, matches []VPM
 	res := NewTeamResult{}
 	next := make([]float64, len(cur))
 	for res.Iterations < maxIter && !res.Converged {
+		if res.Iterations%100 == 0 && ctx.Err() != nil {
+			return res, ctx.Err()
+		}
 		res.Iterations++
 		change := 0.0
 		for i, ss := range sides {
@@ -181,7 +187,7 @@ func NewTeamHandicaps(known map[string]float64, newTeams []string, matches []VPM
 				sum += m - sd.margin
 			}
 			next[i] = sum / float64(len(ss))
-			change = max(change, math.Abs(next[i]-cur[i]))
+			change = max(change, math.Abs(next[i]-cur[i])/max(1, math.Abs(next[i])))
 		}
 		cur, next = next, cur
 		res.Converged = change <= tol

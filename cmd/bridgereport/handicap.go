@@ -214,7 +214,7 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	r, err := engine.LeagueHandicaps(league.league, settings)
+	r, err := engine.LeagueHandicaps(ctx, league.league, settings)
 	if err != nil {
 		var nt *engine.NewTeamsError
 		if errors.As(err, &nt) {
@@ -556,8 +556,8 @@ func (c *leagueChecker) check(hf *handicapFile) engine.League {
 			c.fail(at(op, "matches"), "missing")
 		case o.Wins == nil:
 			c.fail(at(op, "wins"), "missing")
-		case *o.Matches < 1:
-			c.fail(at(op, "matches"), "must be at least 1")
+		case *o.Matches < 1 || *o.Matches > engine.MaxBinomialN:
+			c.fail(at(op, "matches"), "must be between 1 and %d", engine.MaxBinomialN)
 		case *o.Wins < 0 || *o.Wins > *o.Matches:
 			c.fail(at(op, "wins"), "%d wins in %d matches: must be between 0 and the number of matches", *o.Wins, *o.Matches)
 		default:
@@ -565,6 +565,9 @@ func (c *leagueChecker) check(hf *handicapFile) engine.League {
 		}
 	}
 
+	if len(hf.Matches) > engine.MaxBinomialN {
+		c.fail([]any{"matches"}, "%d matches: at most %d", len(hf.Matches), engine.MaxBinomialN)
+	}
 	for i, m := range hf.Matches {
 		mp := []any{"matches", i}
 		c.opponents(mp, m.Home, m.Away, where)
