@@ -55,14 +55,16 @@ type handicapFile struct {
 	NewTeams  *newTeamsYAML        `yaml:"new_teams"`
 }
 
+// handicapSettingsYAML is read from the file and shown, defaults filled
+// in, in the JSON.
 type handicapSettingsYAML struct {
-	Factor        float64 `yaml:"factor"`
-	OverlapLow    int     `yaml:"overlap_low"`
-	OverlapHigh   int     `yaml:"overlap_high"`
-	RoundTo       float64 `yaml:"round_to"`
-	OldPerPlace   float64 `yaml:"old_per_place"`
-	Tolerance     float64 `yaml:"tolerance"`
-	MaxIterations int     `yaml:"max_iterations"`
+	Factor        float64 `yaml:"factor" json:"factor"`
+	OverlapLow    int     `yaml:"overlap_low" json:"overlap_low"`
+	OverlapHigh   int     `yaml:"overlap_high" json:"overlap_high"`
+	RoundTo       float64 `yaml:"round_to" json:"round_to"`
+	OldPerPlace   float64 `yaml:"old_per_place" json:"old_per_place"`
+	Tolerance     float64 `yaml:"tolerance" json:"tolerance"`
+	MaxIterations int     `yaml:"max_iterations" json:"max_iterations"`
 }
 
 type divisionYAML struct {
