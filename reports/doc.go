@@ -1,4 +1,5 @@
 // Package reports turns engine results into what people read: the text
-// report of `bridgereport balance`, and the studies, which it decodes, runs
-// and renders as HTML (interactive charts), Markdown and results.json.
+// reports of `bridgereport balance` and `bridgereport handicap`, and the
+// studies, which it decodes, runs and renders as HTML (interactive charts),
+// Markdown and results.json.
 package reports

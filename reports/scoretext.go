@@ -84,11 +84,3 @@ func formatBoard(x float64, set engine.SessionSettings) string {
 	return fmt.Sprintf("%.4f", x)
 }
 
-// decimals is how many decimals a rounding step needs (0.1 → 1, 1 → 0).
-func decimals(step float64) int {
-	d := 0
-	for x := step; d < 6 && x < 0.999999; x *= 10 {
-		d++
-	}
-	return d
-}

@@ -47,6 +47,7 @@ var commands = []command{
 	{"simulate", "scoring models: one or two strong pairs, Bussemaker", runSimulate},
 	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
 	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
+	{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap},
 }
 
 // Run executes one invocation of the tool; main only maps its error to an

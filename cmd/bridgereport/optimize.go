@@ -187,7 +187,6 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-
 // progressLine draws one overwritten status line, once the run has taken
 // more than a second.
 func progressLine(w io.Writer) func(engine.OptimizeProgress) {

@@ -277,4 +277,3 @@ func (b *simProgress) done() {
 		fmt.Fprint(b.w, "\r\033[K")
 	}
 }
-

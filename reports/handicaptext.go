@@ -1,0 +1,141 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// WriteHandicapText writes the text report of `bridgereport handicap`: the
+// handicap table in the manner of the seed's Table 1, then the new teams, the
+// handicaps applied to the league's matches and the judged outcomes.
+func WriteHandicapText(w io.Writer, name string, l engine.League, r *engine.LeagueReport) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "Handicaps from %s\n\n", name)
+	writeHandicapTable(bw, l, r)
+	if len(r.NewTeams.Teams) > 0 {
+		writeNewTeams(bw, r.NewTeams)
+	}
+	if len(l.Matches) > 0 {
+		writeApplied(bw, len(l.Matches), r)
+	}
+	if len(r.Outcomes) > 0 {
+		writeOutcomes(bw, r.Outcomes)
+	}
+	return bw.Flush()
+}
+
+// writeHandicapTable writes one line per team, division by division, each
+// division closed by its range of averages.
+func writeHandicapTable(w io.Writer, l engine.League, r *engine.LeagueReport) {
+	dw, tw := len("Division"), len("Range")
+	avgDecimals := 1
+	for _, t := range r.FormL {
+		dw, tw = max(dw, len(t.Division)), max(tw, len(t.Team))
+		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
+	}
+	const nw = 10 // numeric columns
+	row := func(div, team string, cells ...string) {
+		line := fmt.Sprintf("%-*s  %-*s", dw, div, tw, team)
+		for _, c := range cells {
+			line += fmt.Sprintf("  %*s", nw, c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	formL := "Form-L handicaps"
+	span := 3*nw + 4
+	pad := (span - len(formL)) / 2
+	fmt.Fprintf(w, "%-*s  %-*s  %*s  %*s  %s\n", dw, "", tw, "", nw, "Divisional", nw, "Existing",
+		strings.Repeat("-", pad-1)+" "+formL+" "+strings.Repeat("-", span-pad-len(formL)-1))
+	row("", "", "average", "handicap", "Expected", "Merged", "Handicap")
+	row("Division", "Team", "VPs", "IMPs", "VP diff", "VP diff", "IMPs")
+	row(strings.Repeat("-", dw), strings.Repeat("-", tw), strings.Repeat("-", nw), strings.Repeat("-", nw),
+		strings.Repeat("-", nw), strings.Repeat("-", nw), strings.Repeat("-", nw))
+	i := 0
+	for d, div := range l.Divisions {
+		for range div.Teams {
+			t, o := r.FormL[i], r.Old[i]
+			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), imps(o.IMPs),
+				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), imps(t.IMPs))
+			i++
+		}
+		row(div.Name, "Range", strconv.FormatFloat(r.Ranges[d], 'f', avgDecimals, 64))
+	}
+}
+
+func writeNewTeams(w io.Writer, nt engine.NewTeamResult) {
+	tw := len("New team")
+	for _, t := range nt.Teams {
+		tw = max(tw, len(t.Team))
+	}
+	fmt.Fprintf(w, "\nNew teams, placed by this season's matches (converged after %d iterations)\n", nt.Iterations)
+	fmt.Fprintf(w, "%-*s  %7s  %14s  %13s\n", tw, "New team", "Matches", "Merged VP diff", "Handicap IMPs")
+	for _, t := range nt.Teams {
+		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, imps(t.IMPs))
+	}
+}
+
+func writeApplied(w io.Writer, count int, r *engine.LeagueReport) {
+	fmt.Fprintf(w, "\nHandicaps applied to %d matches: wins of the lower-ranked (higher-handicap) team;\n", count)
+	fmt.Fprintf(w, "draws, equal handicaps and teams without a handicap are left out\n")
+	fmt.Fprintf(w, "%-10s  %5s  %6s  %5s  %5s  %7s  %11s  %11s  %s\n",
+		"System", "Wins", "Losses", "Draws", "Equal", "Unrated", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
+	for _, s := range []struct {
+		name string
+		t    engine.Tally
+		j    engine.Judged
+	}{{"Form-L", r.FormLTally, r.FormLApplied}, {"Old", r.OldTally, r.OldApplied}} {
+		fmt.Fprintf(w, "%-10s  %5d  %6d  %5d  %5d  %7d  %11s  %11s  %s\n", s.name, s.t.Wins, s.t.Losses, s.t.Draws,
+			s.t.EqualHandicap, s.t.Unrated, prob(s.j.AtMost), prob(s.j.AtLeast), band(s.j.Band))
+	}
+}
+
+func writeOutcomes(w io.Writer, outs []engine.Judged) {
+	lw := len("Outcome")
+	for _, o := range outs {
+		lw = max(lw, len(o.Label))
+	}
+	fmt.Fprintf(w, "\nOutcomes judged as coin tosses: X ~ Binomial(matches, 1/2)\n")
+	fmt.Fprintf(w, "%-*s  %5s  %7s  %11s  %11s  %s\n", lw, "Outcome", "Wins", "Matches", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
+	for _, o := range outs {
+		fmt.Fprintf(w, "%-*s  %5d  %7d  %11s  %11s  %s\n", lw, o.Label, o.Wins, o.Matches, prob(o.AtMost), prob(o.AtLeast), band(o.Band))
+	}
+}
+
+// decimals is the number of decimals, up to 3, that x was given with; for a
+// rounding step (0.1, 0.01) it is the decimals the step keeps.
+func decimals(x float64) int {
+	for d := 0; d < 3; d++ {
+		v := x * math.Pow(10, float64(d))
+		if math.Abs(v-math.Round(v)) < 1e-9 {
+			return d
+		}
+	}
+	return 3
+}
+
+// imps prints a handicap as whole IMPs, or with the decimals a finer
+// rounding step gives it.
+func imps(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// prob prints a probability to four decimals, or in exponent form when
+// that would hide it.
+func prob(p float64) string {
+	if p != 0 && p < 0.001 {
+		return fmt.Sprintf("%.2e", p)
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+// band names the smallest of the seed's bands that holds an outcome.
+func band(m float64) string {
+	if m >= 1 {
+		return fmt.Sprintf("outside %g%%", 100*engine.SeedBands[len(engine.SeedBands)-1])
+	}
+	return fmt.Sprintf("inside %g%%", 100*m)
+}
