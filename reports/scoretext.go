@@ -83,4 +83,3 @@ func formatBoard(x float64, set engine.SessionSettings) string {
 	}
 	return fmt.Sprintf("%.4f", x)
 }
-
