@@ -16,15 +16,18 @@ import (
 // CellSpec is one entry of a study's cells: exactly one of its fields is set,
 // and the key names the kind of cell.
 type CellSpec struct {
-	Markdown *MarkdownCell `yaml:"markdown"`
-	Movement *MovementCell `yaml:"movement"`
-	Matrix   *MatrixCell   `yaml:"matrix"`
-	Balance  *BalanceCell  `yaml:"balance"`
-	Vacancy  *VacancyCell  `yaml:"vacancy"`
-	Instant  *InstantCell  `yaml:"instant"`
-	Neuberg  *NeubergCell  `yaml:"neuberg"`
-	Session  *SessionCell  `yaml:"session"`
-	Optimize *OptimizeCell `yaml:"optimize"`
+	Markdown   *MarkdownCell   `yaml:"markdown"`
+	Movement   *MovementCell   `yaml:"movement"`
+	Matrix     *MatrixCell     `yaml:"matrix"`
+	Balance    *BalanceCell    `yaml:"balance"`
+	Vacancy    *VacancyCell    `yaml:"vacancy"`
+	Instant    *InstantCell    `yaml:"instant"`
+	Neuberg    *NeubergCell    `yaml:"neuberg"`
+	Session    *SessionCell    `yaml:"session"`
+	Optimize   *OptimizeCell   `yaml:"optimize"`
+	OneStrong  *OneStrongCell  `yaml:"one_strong"`
+	TwoStrong  *TwoStrongCell  `yaml:"two_strong"`
+	Bussemaker *BussemakerCell `yaml:"bussemaker"`
 }
 
 // cell picks the one kind that is set.

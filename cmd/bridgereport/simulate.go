@@ -138,7 +138,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	if set["groups"] {
-		if bs.Groups, err = parseGroups(*groupsFlag); err != nil {
+		if bs.Groups, err = engine.ParseGroups(*groupsFlag); err != nil {
 			return &usageError{"simulate: --groups: " + err.Error()}
 		}
 	}
@@ -208,41 +208,6 @@ func parseStrengths(text string, pairs int) ([]float64, error) {
 		s[i] = x
 	}
 	return s, nil
-}
-
-// parseGroups reads groups separated by commas (or semicolons); a group is
-// pair numbers and ranges joined by '+' or spaces: "1-7,8-14", "1-3+7,4-6+8".
-// Whether the groups partition the pairs is checked by the engine.
-func parseGroups(text string) ([][]int, error) {
-	var groups [][]int
-	for g, part := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' }) {
-		var grp []int
-		for _, item := range strings.FieldsFunc(part, func(r rune) bool { return r == '+' || r == ' ' || r == '\t' }) {
-			lo, hi, isRange := strings.Cut(item, "-")
-			a, errA := strconv.Atoi(lo)
-			b, errB := a, error(nil)
-			if isRange {
-				b, errB = strconv.Atoi(hi)
-			}
-			if errA != nil || errB != nil || a < 1 || b < a {
-				return nil, fmt.Errorf("group %d: %q is not a pair number or a range like 1-7", g+1, item)
-			}
-			if b-a > engine.MaxPairs {
-				return nil, fmt.Errorf("group %d: range %q is larger than any movement", g+1, item)
-			}
-			for p := a; p <= b; p++ {
-				grp = append(grp, p)
-			}
-		}
-		if len(grp) == 0 {
-			return nil, fmt.Errorf("group %d is empty", g+1)
-		}
-		groups = append(groups, grp)
-	}
-	if len(groups) == 0 {
-		return nil, fmt.Errorf("no groups in %q", text)
-	}
-	return groups, nil
 }
 
 // simProgress draws a progress bar on stderr when stderr is a terminal and

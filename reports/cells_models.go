@@ -1,0 +1,401 @@
+package reports
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// OneStrongCell shows every pair's percentage when one pair tops every board
+// and all other results are equal (seed 004), one column per movement.
+type OneStrongCell struct {
+	Common `yaml:",inline"`
+	Strong int `yaml:"strong"` // the strong pair; default 1
+	// Columns are movements; published figures are keyed by pair number.
+	Columns []BalanceRow `yaml:"columns"`
+}
+
+func (c *OneStrongCell) kind() string    { return "one_strong" }
+func (c *OneStrongCell) id(i int) string { return c.cellID(c.kind(), i) }
+func (c *OneStrongCell) movements() []string {
+	var names []string
+	for _, r := range c.Columns {
+		names = append(names, r.Movement)
+	}
+	return names
+}
+
+func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
+	strong := c.Strong
+	if strong == 0 {
+		strong = 1
+	}
+	if len(c.Columns) == 0 {
+		return nil, fmt.Errorf("columns: give at least one movement")
+	}
+	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, fmt.Sprintf("Percentages when pair %d tops every board", strong)), Columns: []Column{{Name: "pair"}}}
+	chart := &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "line", XName: "pair", YName: "percent"}
+	var columns [][]float64
+	var qfs []any
+	out := &cellOutput{}
+	pairs := 0
+	for i, col := range c.Columns {
+		m, err := env.movement(col.Movement)
+		if err != nil {
+			return nil, err
+		}
+		pct, err := engine.OneStrongPair(m, strong)
+		if err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
+		}
+		if i > 0 && len(pct) != pairs {
+			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(pct), pairs)
+		}
+		pairs = len(pct)
+		columns = append(columns, pct)
+		qfs = append(qfs, engine.ComputeBalance(m).Qf)
+		t.Columns = append(t.Columns, Column{Name: col.name(), Decimals: 2})
+		chart.Series = append(chart.Series, Series{Name: col.name(), Values: pct})
+		figs := map[string]float64{"qf": engine.ComputeBalance(m).Qf}
+		for p, v := range pct {
+			figs[strconv.Itoa(p+1)] = v
+		}
+		checks, err := checkFigures(env.cell.ID+"/"+col.name()+"/", figs, col.Published, col.Errata)
+		if err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
+		}
+		out.Checks = append(out.Checks, checks...)
+	}
+	t.Rows = append(t.Rows, append([]any{"Qf"}, qfs...))
+	for p := 0; p < pairs; p++ {
+		row := []any{fmt.Sprintf("pair %d", p+1)}
+		for _, col := range columns {
+			row = append(row, col[p])
+		}
+		t.Rows = append(t.Rows, row)
+		chart.XLabels = append(chart.XLabels, strconv.Itoa(p+1))
+	}
+	out.Blocks = []Block{{Table: t}, {Chart: chart}}
+	return out, nil
+}
+
+// TwoStrongCell shows the spread of the weak pairs' percentages over every
+// choice of two strong pairs (strengths 1 1 2 2 …), one row per movement.
+type TwoStrongCell struct {
+	Common `yaml:",inline"`
+	Rows   []BalanceRow `yaml:"rows"`
+}
+
+func (c *TwoStrongCell) kind() string    { return "two_strong" }
+func (c *TwoStrongCell) id(i int) string { return c.cellID(c.kind(), i) }
+func (c *TwoStrongCell) movements() []string {
+	var names []string
+	for _, r := range c.Rows {
+		names = append(names, r.Movement)
+	}
+	return names
+}
+
+func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
+	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Weak pairs' percentages over every choice of two strong pairs"),
+		Columns: []Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
+			{Name: "most frequent", Decimals: 2}, {Name: "mean", Decimals: 2}, {Name: "sd", Decimals: 2}}}
+	chart := &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption + ": the distribution of the weak pairs' percentages.", Kind: "bar", XName: "percent", YName: "weak pairs"}
+	out := &cellOutput{}
+	dist := map[string]map[string]float64{}
+	var labels []string
+	for i, r := range c.Rows {
+		m, err := env.movement(r.Movement)
+		if err != nil {
+			return nil, err
+		}
+		res, err := engine.TwoStrongPairs(m)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		t.Rows = append(t.Rows, []any{r.name(), res.Choices, res.Min, res.Max, res.Mode, res.Mean, res.Sd})
+		figs := map[string]float64{"weak_min": res.Min, "weak_max": res.Max, "weak_mode": res.Mode, "weak_sd": res.Sd, "weak_mean": res.Mean}
+		checks, err := checkFigures(env.cell.ID+"/"+r.name()+"/", figs, r.Published, r.Errata)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		out.Checks = append(out.Checks, checks...)
+		d := map[string]float64{}
+		for _, pc := range res.Distribution {
+			key := strconv.FormatFloat(pc.Percent, 'f', 2, 64)
+			d[key] += float64(pc.Count)
+			if !containsString(labels, key) {
+				labels = append(labels, key)
+			}
+		}
+		dist[r.name()] = d
+	}
+	sortNumericLabels(labels)
+	chart.XLabels = labels
+	for _, r := range c.Rows {
+		s := Series{Name: r.name()}
+		for _, l := range labels {
+			s.Values = append(s.Values, dist[r.name()][l])
+		}
+		chart.Series = append(chart.Series, s)
+	}
+	out.Blocks = []Block{{Table: t}, {Chart: chart}}
+	return out, nil
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortNumericLabels(labels []string) {
+	val := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
+	for i := 1; i < len(labels); i++ {
+		for j := i; j > 0 && val(labels[j]) < val(labels[j-1]); j-- {
+			labels[j], labels[j-1] = labels[j-1], labels[j]
+		}
+	}
+}
+
+// BussemakerCell runs the Bussemaker model (seed 000): pairs of known
+// strength get random pair numbers; how often does each finish where its
+// strength says?
+type BussemakerCell struct {
+	Common   `yaml:",inline"`
+	Movement string `yaml:"movement"`
+	// Strengths, lower is stronger; default 1..P.
+	Strengths []float64 `yaml:"strengths"`
+	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
+	Groups string `yaml:"groups"`
+	// Method: auto (default: enumerate when at most 10^6 numberings), exact or sample.
+	Method  string `yaml:"method"`
+	Samples int64  `yaml:"samples"`
+	Seed    uint64 `yaml:"seed"`
+	// Tolerance for comparing sampled figures with printed ones, in
+	// percentage points; required when the figures are sampled on either side.
+	Tolerance float64 `yaml:"tolerance"`
+	// PublishedSpread is the printed spread table: rows "pair avg sd min max".
+	PublishedSpread string `yaml:"published_spread"`
+	// PublishedRanks is the printed rank-probability table.
+	PublishedRanks string `yaml:"published_ranks"`
+}
+
+func (c *BussemakerCell) kind() string        { return "bussemaker" }
+func (c *BussemakerCell) id(i int) string     { return c.cellID(c.kind(), i) }
+func (c *BussemakerCell) movements() []string { return []string{c.Movement} }
+
+func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
+	m, err := env.movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	set := engine.BussemakerSettings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed}
+	switch c.Method {
+	case "", "auto":
+		set.Method = engine.Auto
+	case "exact":
+		set.Method = engine.Exact
+	case "sample":
+		set.Method = engine.Sample
+	default:
+		return nil, fmt.Errorf("method %q: want auto, exact or sample", c.Method)
+	}
+	if c.Groups != "" {
+		if set.Groups, err = engine.ParseGroups(c.Groups); err != nil {
+			return nil, fmt.Errorf("groups: %w", err)
+		}
+	}
+	if env.progress != nil {
+		set.Progress = progressPrinter(env, "numberings")
+	}
+	var res engine.BussemakerResult
+	err = env.cached(nil, &res, func() error {
+		r, err := engine.Bussemaker(env.ctx, m, set)
+		if err != nil {
+			return err
+		}
+		res = *r
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	how := fmt.Sprintf("all %d numberings enumerated (exact)", res.Samples)
+	if !res.Exact {
+		how = fmt.Sprintf("%d random numberings sampled, seed %d", res.Samples, res.Seed)
+	}
+	caption := captionOr(c.Caption, "Bussemaker model, "+c.Movement)
+	spread := &Table{ID: env.cell.ID + "-spread", Caption: caption + ": percentage by strength (" + how + ").",
+		Columns: []Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
+	box := &Chart{ID: env.cell.ID + "-spread-chart", Caption: caption + ": each entrant's percentage, min, mean − sd, mean, mean + sd, max.", Kind: "boxplot", XName: "entrant", YName: "percent"}
+	for i, s := range res.Spread {
+		spread.Rows = append(spread.Rows, []any{i + 1, res.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
+		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
+		box.Boxes = append(box.Boxes, [5]float64{s.Min, s.Avg - s.Sd, s.Avg, s.Avg + s.Sd, s.Max})
+	}
+	ranks := &Table{ID: env.cell.ID + "-ranks", Caption: caption + ": probability (%) that entrant i finishes j-th" + map[bool]string{true: " in its group", false: ""}[c.Groups != ""] + ".",
+		Columns: []Column{{Name: "place \\ entrant"}}}
+	heat := &Chart{ID: env.cell.ID + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place"}
+	for i := range res.Spread {
+		ranks.Columns = append(ranks.Columns, Column{Name: strconv.Itoa(i + 1), Decimals: 1})
+		heat.XLabels = append(heat.XLabels, strconv.Itoa(i+1))
+	}
+	for j, row := range res.RankProbability {
+		cells := []any{j + 1}
+		grid := make([]*float64, len(row))
+		for i, v := range row {
+			cells = append(cells, v)
+			grid[i] = &row[i]
+		}
+		ranks.Rows = append(ranks.Rows, cells)
+		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
+		heat.Grid = append(heat.Grid, grid)
+	}
+	out := &cellOutput{Blocks: []Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
+		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.", res.Qd, res.Qb, res.Sigma, how)}}}
+
+	sampled := !res.Exact || c.Tolerance > 0
+	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {
+		return nil, fmt.Errorf("tolerance: the figures are sampled; state the tolerance of the comparison")
+	}
+	figs := map[string]float64{"qd": res.Qd, "qb": res.Qb, "sigma": res.Sigma}
+	if sampled {
+		checks, err := checkWithin(env.cell.ID+"/", figs, c.Published, c.Errata, c.Tolerance)
+		if err != nil {
+			return nil, err
+		}
+		out.Checks = append(out.Checks, checks...)
+	} else {
+		checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+		if err != nil {
+			return nil, err
+		}
+		out.Checks = append(out.Checks, checks...)
+	}
+	if c.PublishedSpread != "" {
+		checks, err := compareSpread(env.cell.ID+"/spread/", c.PublishedSpread, res.Spread, c.Tolerance, c.Errata)
+		if err != nil {
+			return nil, err
+		}
+		out.Checks = append(out.Checks, checks...)
+	}
+	if c.PublishedRanks != "" {
+		check, err := comparePrintedTable(env.cell.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
+		if err != nil {
+			return nil, err
+		}
+		out.Checks = append(out.Checks, check)
+	}
+	return out, nil
+}
+
+// checkWithin compares sampled figures: each must lie within tol of the
+// printed one (plus half a unit of its last printed digit).
+func checkWithin(prefix string, computed map[string]float64, published, errata map[string]string, tol float64) ([]Check, error) {
+	var checks []Check
+	for key, pub := range published {
+		v, ok := computed[key]
+		if !ok {
+			return nil, fmt.Errorf("published: unknown figure %q", key)
+		}
+		c, err := compareWithin(prefix+key, pub, v, tol, errata[key])
+		if err != nil {
+			return nil, err
+		}
+		checks = append(checks, c)
+	}
+	slices.SortFunc(checks, func(a, b Check) int { return strings.Compare(a.Name, b.Name) })
+	return checks, nil
+}
+
+func compareWithin(name, published string, v, tol float64, erratum string) (Check, error) {
+	want, err := strconv.ParseFloat(published, 64)
+	if err != nil {
+		return Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
+	}
+	half := 0.5
+	if i := strings.IndexByte(published, '.'); i >= 0 {
+		for range len(published) - i - 1 {
+			half /= 10
+		}
+	}
+	decimals := 0
+	if i := strings.IndexByte(published, '.'); i >= 0 {
+		decimals = len(published) - i - 1
+	}
+	c := Check{Name: name, Published: published, Computed: strconv.FormatFloat(v, 'f', decimals+1, 64)}
+	ok := v >= want-half-tol && v <= want+half+tol
+	switch {
+	case ok && erratum == "":
+		c.Status, c.Reason = StatusOK, fmt.Sprintf("sampled: within %.2g of the printed figure", tol)
+	case ok:
+		c.Status, c.Reason = StatusFail, "declared an erratum, but the published figure reproduces: "+erratum
+	case erratum != "":
+		c.Status, c.Reason = StatusErratum, erratum
+	default:
+		c.Status, c.Reason = StatusFail, fmt.Sprintf("sampled: more than %.2g from the printed figure", tol)
+	}
+	return c, nil
+}
+
+// compareSpread checks a printed spread table, "pair avg sd min max" a row.
+func compareSpread(prefix, text string, spread []engine.Spread, tol float64, errata map[string]string) ([]Check, error) {
+	var checks []Check
+	rows := 0
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != 5 {
+			return nil, fmt.Errorf("published_spread: %q: want pair avg sd min max", line)
+		}
+		p, err := strconv.Atoi(f[0])
+		if err != nil || p < 1 || p > len(spread) {
+			return nil, fmt.Errorf("published_spread: %q: no entrant %s", line, f[0])
+		}
+		rows++
+		s := spread[p-1]
+		for i, v := range []float64{s.Avg, s.Sd, s.Min, s.Max} {
+			key := fmt.Sprintf("%d/%s", p, []string{"avg", "sd", "min", "max"}[i])
+			var c Check
+			if tol > 0 {
+				c, err = compareWithin(prefix+key, f[i+1], v, tol, errata["spread/"+key])
+			} else {
+				c, err = compare(prefix+key, f[i+1], v, errata["spread/"+key])
+			}
+			if err != nil {
+				return nil, err
+			}
+			checks = append(checks, c)
+		}
+	}
+	if rows == 0 {
+		return nil, fmt.Errorf("published_spread: no rows")
+	}
+	return checks, nil
+}
+
+// progressPrinter reports a long computation on the progress writer, at
+// most every tenth of the way.
+func progressPrinter(env *runEnv, unit string) func(done, total int64) {
+	last := int64(-1)
+	return func(done, total int64) {
+		if total <= 0 {
+			return
+		}
+		step := done * 10 / total
+		if step != last {
+			last = step
+			fmt.Fprintf(env.progress, "  %s: %d/%d %s\n", env.cell.ID, done, total, unit)
+		}
+	}
+}
