@@ -23,6 +23,7 @@ type SVGRenderer struct {
 // svgDriver renders one option. Animation is off so that the first frame is
 // the final one.
 const svgDriver = `(function (option, width, height) {
+	if (option === null || typeof option !== 'object') throw new Error('option: not an object');
 	var chart = echarts.init(null, null, {renderer: 'svg', ssr: true, width: width, height: height});
 	try {
 		option.animation = false;
@@ -95,13 +96,15 @@ func (r *SVGRenderer) Render(option string, width, height int) (svg string, err 
 	if _, err := vm.RunProgram(r.lib); err != nil {
 		return "", fmt.Errorf("echarts library: %w", jsError(err))
 	}
+	if ok, _ := vm.RunString(`typeof echarts === "object" && typeof echarts.init === "function"`); !ok.ToBoolean() {
+		return "", errors.New("echarts library: it defines no echarts.init")
+	}
 	opt, err := vm.RunScript("option.js", "(\n"+option+"\n)")
 	if err != nil {
 		return "", fmt.Errorf("option: %w", jsError(err))
 	}
-	if _, ok := opt.Export().(map[string]any); !ok {
-		return "", errors.New("option: not an object")
-	}
+	// Checked in the VM: reading an object from Go would run its getters
+	// outside the VM's error handling.
 	fnv, err := vm.RunProgram(driverProgram())
 	if err != nil {
 		return "", jsError(err)
