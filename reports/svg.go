@@ -21,7 +21,8 @@ type SVGRenderer struct {
 }
 
 // svgDriver renders one option. Animation is off so that the first frame is
-// the final one.
+// the final one. The option's type is checked here, not in Go: reading an
+// object from Go would run its getters outside the VM's error handling.
 const svgDriver = `(function (option, width, height) {
 	if (option === null || typeof option !== 'object') throw new Error('option: not an object');
 	var chart = echarts.init(null, null, {renderer: 'svg', ssr: true, width: width, height: height});
@@ -75,7 +76,7 @@ func RenderSVG(option string, width, height int, echartsJS string) (string, erro
 }
 
 // Render draws an echarts option as a width×height SVG document.
-func (r *SVGRenderer) Render(option string, width, height int) (svg string, err error) {
+func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 	vm := goja.New()
 	// Math.random and Date are fixed so that nothing drawn from them can
 	// change the output between runs.
@@ -96,15 +97,13 @@ func (r *SVGRenderer) Render(option string, width, height int) (svg string, err 
 	if _, err := vm.RunProgram(r.lib); err != nil {
 		return "", fmt.Errorf("echarts library: %w", jsError(err))
 	}
-	if ok, _ := vm.RunString(`typeof echarts === "object" && typeof echarts.init === "function"`); !ok.ToBoolean() {
+	if ok, err := vm.RunString(`typeof echarts === "object" && typeof echarts.init === "function"`); err != nil || !ok.ToBoolean() {
 		return "", errors.New("echarts library: it defines no echarts.init")
 	}
 	opt, err := vm.RunScript("option.js", "(\n"+option+"\n)")
 	if err != nil {
 		return "", fmt.Errorf("option: %w", jsError(err))
 	}
-	// Checked in the VM: reading an object from Go would run its getters
-	// outside the VM's error handling.
 	fnv, err := vm.RunProgram(driverProgram())
 	if err != nil {
 		return "", jsError(err)
@@ -146,7 +145,9 @@ func svgSize(c *Chart) (width, height int) {
 }
 
 // installGlobals gives the library what a browser or Node would: a console
-// that discards and timers that never fire (a static render needs none).
+// that discards, and timers that never fire. echarts schedules deferred work
+// (frames, tooltips) with setTimeout; under Node it would run only after
+// renderToSVGString has returned, so it never changes the SVG.
 func installGlobals(vm *goja.Runtime) error {
 	noop := func(goja.FunctionCall) goja.Value { return goja.Undefined() }
 	console := vm.NewObject()
