@@ -137,11 +137,13 @@ func svgSize(c *Chart) (width, height int) {
 	if c.Kind != "heatmap" {
 		return 800, 400
 	}
-	n := max(len(c.XLabels), len(c.YLabels), 1)
-	cell := min(max(560/n, 16), 40)
+	nx, ny := max(len(c.XLabels), 1), max(len(c.YLabels), 1)
+	cell := min(max(560/max(nx, ny), 16), 40)
 	// The grid keeps echarts' default 10% margins left and right, 60px
-	// above and the 70px set below.
-	return max(cell*len(c.XLabels)*10/8, 480), cell*len(c.YLabels) + 130
+	// above and the 70px set below; the width has a floor for the colour
+	// scale, and the height follows the cells the width makes.
+	width = max(cell*nx*10/8, 400)
+	return width, width*8/10/nx*ny + 130
 }
 
 // installGlobals gives the library what a browser or Node would: a console
