@@ -30,8 +30,13 @@ func WriteStudyOutputs(outDir string, r *Result, echartsJS string) (string, erro
 		return "", fmt.Errorf("%s: results.json: %w", r.Study.Path, err)
 	}
 	dir := filepath.Join(outDir, r.Study.Name)
-	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
+	}
+	if len(figures) > 0 {
+		if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+			return "", err
+		}
 	}
 	// Figures first, so that index.md never links to a missing one.
 	for _, name := range slices.Sorted(maps.Keys(figures)) {
