@@ -9,8 +9,15 @@ import (
 )
 
 // WriteMarkdown writes the report as GitHub-flavoured Markdown: prose as
-// written, tables as GFM tables, each figure as the table of its data.
-func WriteMarkdown(w io.Writer, r *Result) error {
+// written, tables as GFM tables. With an SVG renderer each figure is an
+// image, its data folded below it, and the images are returned by path
+// relative to the Markdown file; with a nil renderer each figure is the
+// table of its data. Every figure is drawn before anything is written.
+func WriteMarkdown(w io.Writer, r *Result, svg *SVGRenderer) (map[string][]byte, error) {
+	figures, paths, err := renderFigures(r, svg)
+	if err != nil {
+		return nil, err
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s\n\n", r.Study.Title)
 	if r.Study.Summary != "" {
@@ -25,8 +32,10 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 				fmt.Fprintf(bw, "%s\n\n", strings.TrimSpace(b.Prose))
 			case b.Table != nil:
 				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, b.Table.Caption), b.Table)
-			case b.Chart != nil:
+			case b.Chart != nil && svg == nil:
 				writeMarkdownTable(bw, fmt.Sprintf("**Figure %d.** %s (data)", b.Chart.Number, b.Chart.Caption), chartTable(b.Chart))
+			case b.Chart != nil:
+				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			}
 		}
 	}
@@ -52,11 +61,70 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 			fmt.Fprintf(bw, "- cell `%s` taken from the cache\n", c.Cell.ID)
 		}
 	}
-	return bw.Flush()
+	return figures, bw.Flush()
 }
 
+// renderFigures draws every chart of a report as SVG, keyed by its path
+// relative to the Markdown file.
+func renderFigures(r *Result, svg *SVGRenderer) (map[string][]byte, map[*Chart]string, error) {
+	if svg == nil {
+		return nil, nil, nil
+	}
+	files := map[string][]byte{}
+	paths := map[*Chart]string{}
+	for _, c := range r.Cells {
+		for _, b := range c.Blocks {
+			if b.Chart == nil {
+				continue
+			}
+			data, err := svg.Chart(b.Chart)
+			if err != nil {
+				return nil, nil, err
+			}
+			p := figurePath(b.Chart.ID, files)
+			files[p], paths[b.Chart] = data, p
+		}
+	}
+	return files, paths, nil
+}
+
+// figurePath names a chart's SVG after its id, kept to characters that need
+// no escaping in a Markdown link or a file name; a clash gets a suffix.
+func figurePath(id string, taken map[string][]byte) string {
+	name := strings.Map(func(c rune) rune {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' {
+			return c
+		}
+		return '_'
+	}, id)
+	if name == "" {
+		name = "figure"
+	}
+	p := "figures/" + name + ".svg"
+	for i := 2; ; i++ {
+		if _, ok := taken[p]; !ok {
+			return p
+		}
+		p = fmt.Sprintf("figures/%s-%d.svg", name, i)
+	}
+}
+
+// writeMarkdownFigure writes a figure as its image and caption, with its
+// data in a folded block that forges render as a table.
+func writeMarkdownFigure(w io.Writer, c *Chart, path string) {
+	alt := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ").Replace(c.Caption)
+	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, alt, path, c.Number, c.Caption)
+	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
+	writeMarkdownTable(w, "", chartTable(c))
+	fmt.Fprint(w, "</details>\n\n")
+}
+
+// writeMarkdownTable writes a table under its caption, if any.
 func writeMarkdownTable(w io.Writer, caption string, t *Table) {
-	fmt.Fprintf(w, "%s\n\n|", caption)
+	if caption != "" {
+		fmt.Fprintf(w, "%s\n\n", caption)
+	}
+	fmt.Fprint(w, "|")
 	for _, c := range t.Columns {
 		fmt.Fprintf(w, " %s |", mdEscape(c.Name))
 	}

@@ -148,7 +148,7 @@ func TestOutputsAreDeterministic(t *testing.T) {
 		if err := WriteHTML(&buf, res, "/* echarts */"); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteMarkdown(&buf, res); err != nil {
+		if _, err := WriteMarkdown(&buf, res, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := WriteResultsJSON(&buf, res); err != nil {

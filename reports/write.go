@@ -3,19 +3,27 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
-// WriteStudyOutputs writes index.html, index.md and results.json of a study
-// into outDir/<study>/. Each file is rendered in memory first and then
-// replaces the old one by rename, so a report is never half-written.
+// WriteStudyOutputs writes index.html, index.md with its figures/*.svg and
+// results.json of a study into outDir/<study>/. Every file is rendered in
+// memory first and then replaces the old one by rename, so a report is never
+// half-written and a failed render writes nothing.
 func WriteStudyOutputs(outDir string, r *Result, echartsJS string) (string, error) {
+	svg, err := NewSVGRenderer(echartsJS)
+	if err != nil {
+		return "", err
+	}
 	var html, md, js bytes.Buffer
 	if err := WriteHTML(&html, r, echartsJS); err != nil {
 		return "", fmt.Errorf("%s: html: %w", r.Study.Path, err)
 	}
-	if err := WriteMarkdown(&md, r); err != nil {
+	figures, err := WriteMarkdown(&md, r, svg)
+	if err != nil {
 		return "", fmt.Errorf("%s: markdown: %w", r.Study.Path, err)
 	}
 	if err := WriteResultsJSON(&js, r); err != nil {
@@ -25,12 +33,43 @@ func WriteStudyOutputs(outDir string, r *Result, echartsJS string) (string, erro
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	for name, data := range map[string][]byte{"index.html": html.Bytes(), "index.md": md.Bytes(), "results.json": js.Bytes()} {
-		if err := WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
+	if len(figures) > 0 {
+		if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
 			return "", err
 		}
 	}
-	return dir, nil
+	// Figures first, so that index.md never links to a missing one.
+	for _, name := range slices.Sorted(maps.Keys(figures)) {
+		if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), figures[name]); err != nil {
+			return "", err
+		}
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"index.html", html.Bytes()}, {"index.md", md.Bytes()}, {"results.json", js.Bytes()}} {
+		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return "", err
+		}
+	}
+	return dir, removeStaleFigures(filepath.Join(dir, "figures"), figures)
+}
+
+// removeStaleFigures deletes the SVGs of charts a study no longer has, so
+// figures/ holds exactly what index.md shows.
+func removeStaleFigures(dir string, keep map[string][]byte) error {
+	old, err := filepath.Glob(filepath.Join(dir, "*.svg"))
+	if err != nil {
+		return err
+	}
+	for _, p := range old {
+		if _, ok := keep["figures/"+filepath.Base(p)]; !ok {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // WriteFileAtomic writes data to a temporary file beside path and renames it

@@ -1,0 +1,262 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// svgRenderer loads the echarts library that `npm ci` installs (make test
+// runs it first).
+func svgRenderer(t testing.TB) *SVGRenderer {
+	t.Helper()
+	js, err := LoadEcharts()
+	if err != nil {
+		t.Fatalf("these tests draw charts with echarts: %v", err)
+	}
+	r, err := NewSVGRenderer(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+var svgCharts = []*Chart{
+	{ID: "bar", Kind: "bar", XName: "movement", YName: "qf", XLabels: []string{"no switch", "round 2", "rounds 2+3"},
+		Series: []Series{{Name: "qf", Values: []float64{46.94, 92, 49.64}}}},
+	{ID: "heat map", Kind: "heatmap", XName: "pair", YName: "pair", XLabels: []string{"1", "2", "3", "4"}, YLabels: []string{"1", "2", "3", "4"},
+		Grid: grid([][]float64{{6, 7, 0, 0}, {7, 6, 0, 0}, {0, 0, 6, 7}, {0, 0, 7, 6}})},
+	{ID: "box", Kind: "boxplot", XName: "tables", YName: "qf", XLabels: []string{"5", "7"},
+		Boxes: [][5]float64{{30, 40, 46, 60, 80}, {20, 35, 47, 50, 90}}},
+}
+
+// grid turns a full matrix into heatmap cells.
+func grid(rows [][]float64) [][]*float64 {
+	out := make([][]*float64, len(rows))
+	for i, row := range rows {
+		for j := range row {
+			out[i] = append(out[i], &row[j])
+		}
+	}
+	return out
+}
+
+// dataMarks counts the shapes echarts draws for data items.
+var dataMarks = regexp.MustCompile(`ecmeta_ssr_type="chart"`)
+
+func TestRenderSVG(t *testing.T) {
+	r := svgRenderer(t)
+	cases := []struct {
+		chart *Chart
+		marks int // shapes drawn for data: bars, heatmap cells, boxes
+	}{
+		{svgCharts[0], 3},
+		{svgCharts[1], 16},
+		{svgCharts[2], 2},
+	}
+	for _, c := range cases {
+		t.Run(c.chart.Kind, func(t *testing.T) {
+			start := time.Now()
+			svg, err := r.Chart(c.chart)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d bytes in %v", c.chart.Kind, len(svg), time.Since(start))
+			root, texts := parseSVG(t, svg)
+			w, h := svgSize(c.chart)
+			if root.Name.Local != "svg" || attr(root, "width") != fmt.Sprint(w) || attr(root, "height") != fmt.Sprint(h) {
+				t.Errorf("root = <%s width=%q height=%q>, want <svg width=%d height=%d>", root.Name.Local, attr(root, "width"), attr(root, "height"), w, h)
+			}
+			if n := len(dataMarks.FindAll(svg, -1)); n != c.marks {
+				t.Errorf("%d data shapes, want %d", n, c.marks)
+			}
+			for _, want := range append(c.chart.XLabels, c.chart.XName, c.chart.YName) {
+				if !texts[want] {
+					t.Errorf("no text %q in the SVG", want)
+				}
+			}
+		})
+	}
+}
+
+// parseSVG decodes a whole SVG document and returns its root element and
+// the set of its texts.
+func parseSVG(t *testing.T, svg []byte) (xml.StartElement, map[string]bool) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	var root xml.StartElement
+	texts := map[string]bool{}
+	inText := false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if root.Name.Local == "" {
+				root = tok.Copy()
+			}
+			inText = tok.Name.Local == "text"
+		case xml.CharData:
+			if inText {
+				texts[strings.TrimSpace(string(tok))] = true
+			}
+		case xml.EndElement:
+			inText = false
+		}
+	}
+	return root, texts
+}
+
+func attr(e xml.StartElement, name string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+func TestRenderSVGIsDeterministic(t *testing.T) {
+	r := svgRenderer(t)
+	render := func(procs int) [][]byte {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		var out [][]byte
+		for _, c := range svgCharts {
+			svg, err := r.Chart(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, svg)
+		}
+		return out
+	}
+	a, b := render(1), render(4)
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			t.Errorf("chart %s: two renders differ", svgCharts[i].ID)
+		}
+	}
+}
+
+func TestRenderSVGRefusesBrokenOptions(t *testing.T) {
+	r := svgRenderer(t)
+	cases := []struct{ name, option, want string }{
+		{"syntax error", `{"series": [`, "option:"},
+		{"not an object", `42`, "not an object"},
+		{"unknown axis type", `{"xAxis": {"type": "nosuch"}, "yAxis": {}, "series": [{"type": "bar", "data": [1]}]}`, "xAxis.nosuch"},
+		{"bars without axes", `{"series": [{"type": "bar", "data": [1]}]}`, "TypeError"},
+		{"endless option", `{get series() { for (;;) {} }}`, "timed out"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := *r
+			if strings.HasPrefix(c.name, "endless") {
+				r.Timeout = time.Second
+			}
+			_, err := r.Render(c.option, 400, 300)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v, want one mentioning %q", err, c.want)
+			}
+		})
+	}
+
+	// Through Chart, the error names the chart.
+	bad := &Chart{ID: "odd", Kind: "pie"}
+	if _, err := r.Chart(bad); err == nil || !strings.Contains(err.Error(), "chart odd") {
+		t.Errorf("err = %v, want one naming chart odd", err)
+	}
+}
+
+func TestWriteStudyOutputsWritesFigures(t *testing.T) {
+	js, err := LoadEcharts()
+	if err != nil {
+		t.Fatalf("this test draws charts with echarts: %v", err)
+	}
+	src := minimalStudy + `  - matrix: {id: "m x", movement: m}
+  - balance:
+      id: qf
+      chart: qf
+      rows: [{label: plain, movement: m}, {label: switched, movement: s}]
+`
+	s, err := ParseStudy("figs.yaml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunStudy(t.Context(), s, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	stale := filepath.Join(out, "figs", "figures", "gone.svg")
+	os.MkdirAll(filepath.Dir(stale), 0o755)
+	os.WriteFile(stale, []byte("<svg/>"), 0o644)
+
+	dir, err := WriteStudyOutputs(out, res, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := regexp.MustCompile(`!\[Figure \d+\. [^\]]*\]\(([^)]+)\)`).FindAllSubmatch(md, -1)
+	if len(refs) != 2 {
+		t.Fatalf("index.md links %d figures, want 2:\n%s", len(refs), md)
+	}
+	for _, ref := range refs {
+		svg, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(string(ref[1]))))
+		if err != nil {
+			t.Errorf("index.md links a figure that was not written: %v", err)
+			continue
+		}
+		parseSVG(t, svg)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "figures", "*")); len(files) != 2 {
+		t.Errorf("figures/ holds %v, want exactly the 2 linked figures", files)
+	}
+}
+
+func TestWriteStudyOutputsWritesNothingWhenAFigureFails(t *testing.T) {
+	s, err := ParseStudy("figs.yaml", []byte(minimalStudy+"  - matrix: {movement: m}\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunStudy(t.Context(), s, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	_, err = WriteStudyOutputs(out, res, "/* no chart library */")
+	if err == nil || !strings.Contains(err.Error(), "heatmap") {
+		t.Errorf("err = %v, want one naming the chart", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("a failed figure still wrote %d files", len(entries))
+	}
+}
+
+func BenchmarkRenderSVG(b *testing.B) {
+	r := svgRenderer(b)
+	for _, c := range svgCharts {
+		b.Run(c.Kind, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := r.Chart(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
