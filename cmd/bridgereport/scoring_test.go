@@ -9,13 +9,6 @@ import (
 	"testing"
 )
 
-// runStdout calls Run as main would and returns stdout and the error.
-func runStdout(t *testing.T, args ...string) (string, error) {
-	t.Helper()
-	out, _, err := run(t, args...)
-	return out, err
-}
-
 // tempFile writes content to a file in a fresh directory.
 func tempFile(t *testing.T, name, content string) string {
 	t.Helper()
@@ -27,7 +20,7 @@ func tempFile(t *testing.T, name, content string) string {
 }
 
 func TestInstantJSON(t *testing.T) {
-	out, err := runStdout(t, "instant", "--json", "testdata/board1.txt")
+	out, _, err := run(t, "instant", "--json", "testdata/board1.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,14 +75,14 @@ func TestInstantJSON(t *testing.T) {
 		t.Errorf("gap 2: %v..%v", *g.Low, *g.High)
 	}
 	// The same board on the WBF scale doubles the matchpoints only.
-	out, err = runStdout(t, "instant", "testdata/board1.txt", "--scale", "wbf", "--json")
+	out, _, err = run(t, "instant", "testdata/board1.txt", "--scale", "wbf", "--json")
 	if err != nil || !strings.Contains(out, `"top": 32`) {
 		t.Errorf("wbf: %v\n%s", err, out)
 	}
 }
 
 func TestInstantText(t *testing.T) {
-	out, err := runStdout(t, "instant", "testdata/board1.txt")
+	out, _, err := run(t, "instant", "testdata/board1.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,25 +104,25 @@ func TestInstantText(t *testing.T) {
 
 func TestInstantTiesText(t *testing.T) {
 	path := tempFile(t, "ties.txt", "450 99\n430 1\n400 100\n")
-	out, err := runStdout(t, "instant", path)
+	out, _, err := run(t, "instant", path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "50%: +430; +420 (gap)") {
 		t.Errorf("ties not reported:\n%s", out)
 	}
-	out, err = runStdout(t, "instant", "--ties", "nudge", path)
+	out, _, err = run(t, "instant", "--ties", "nudge", path)
 	if err != nil || !strings.Contains(out, "49 (-1)") || strings.Contains(out, "equal percents") {
 		t.Errorf("nudge: %v\n%s", err, out)
 	}
-	out, err = runStdout(t, "instant", "--ties", "merge", path)
+	out, _, err = run(t, "instant", "--ties", "merge", path)
 	if err != nil || !strings.Contains(out, "+420 to +430          1    100.25       50") {
 		t.Errorf("merge: %v\n%s", err, out)
 	}
 }
 
 func TestScoreJSON(t *testing.T) {
-	out, err := runStdout(t, "score", "--json", "testdata/session.csv")
+	out, _, err := run(t, "score", "--json", "testdata/session.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +177,7 @@ func TestScoreJSON(t *testing.T) {
 }
 
 func TestScoreText(t *testing.T) {
-	out, err := runStdout(t, "score", "--round", "board", "testdata/session.csv")
+	out, _, err := run(t, "score", "--round", "board", "testdata/session.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +221,7 @@ func TestScoringErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tempFile(t, tc.file, tc.content)
 			args := append(append([]string{tc.cmd}, tc.flags...), path)
-			_, err := runStdout(t, args...)
+			_, _, err := run(t, args...)
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -244,7 +237,7 @@ func TestScoringErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := runStdout(t, "score", filepath.Join(t.TempDir(), "missing.csv")); err == nil {
+	if _, _, err := run(t, "score", filepath.Join(t.TempDir(), "missing.csv")); err == nil {
 		t.Error("missing file accepted")
 	}
 }
@@ -252,7 +245,7 @@ func TestScoringErrors(t *testing.T) {
 // TestScoreAgreesWithSalliere compares the totals with those Debian's
 // salliere printed for the same session (see the comment in the file).
 func TestScoreAgreesWithSalliere(t *testing.T) {
-	out, err := runStdout(t, "score", "--json", "testdata/salliere.csv")
+	out, _, err := run(t, "score", "--json", "testdata/salliere.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,12 +42,6 @@ func mitchell14File(t *testing.T, rounds ...int) string {
 	return path
 }
 
-func runCLI(args ...string) (string, string, error) {
-	var out, errOut bytes.Buffer
-	err := Run(context.Background(), args, &out, &errOut)
-	return out.String(), errOut.String(), err
-}
-
 func TestSimulateJSONKeys(t *testing.T) {
 	m14 := mitchell14File(t, 2)
 	cases := []struct {
@@ -65,7 +59,7 @@ func TestSimulateJSONKeys(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out, _, err := runCLI(append([]string{"simulate"}, c.args...)...)
+			out, _, err := run(t, append([]string{"simulate"}, c.args...)...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +77,7 @@ func TestSimulateJSONKeys(t *testing.T) {
 }
 
 func TestSimulateBussemakerJSON(t *testing.T) {
-	out, _, err := runCLI("simulate", "--model", "bussemaker", "--json", howell8File)
+	out, _, err := run(t, "simulate", "--model", "bussemaker", "--json", howell8File)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +106,7 @@ func TestSimulateDeterministic(t *testing.T) {
 	var outs []string
 	for _, procs := range []int{1, 4} {
 		runtime.GOMAXPROCS(procs)
-		out, _, err := runCLI("simulate", "--model", "bussemaker", "--samples", "70001", "--seed", "9", "--json", m14)
+		out, _, err := run(t, "simulate", "--model", "bussemaker", "--samples", "70001", "--seed", "9", "--json", m14)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +118,7 @@ func TestSimulateDeterministic(t *testing.T) {
 }
 
 func TestSimulateText(t *testing.T) {
-	out, _, err := runCLI("simulate", "--model", "bussemaker", howell8File)
+	out, _, err := run(t, "simulate", "--model", "bussemaker", howell8File)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +140,7 @@ Rank
 		}
 	}
 
-	out, _, err = runCLI("simulate", "--model", "bussemaker", "--samples", "20000", "--groups", "1-7,8-14",
+	out, _, err = run(t, "simulate", "--model", "bussemaker", "--samples", "20000", "--groups", "1-7,8-14",
 		"--strengths", "1 2 3 4 5 6 7 1 2 3 4 5 6 7", mitchell14File(t))
 	if err != nil {
 		t.Fatal(err)
@@ -160,11 +154,11 @@ Rank
 		t.Errorf("groups of 7 pairs have 7 places:\n%s", out)
 	}
 
-	out, _, err = runCLI("simulate", "--model", "one-strong", mitchell14File(t))
+	out, _, err = run(t, "simulate", "--model", "one-strong", mitchell14File(t))
 	if err != nil || !strings.Contains(out, " pair  2  41.67\n") || !strings.Contains(out, " pair 14  50.00\n") {
 		t.Errorf("one-strong report (%v):\n%s", err, out)
 	}
-	out, _, err = runCLI("simulate", "--model", "two-strong", mitchell14File(t))
+	out, _, err = run(t, "simulate", "--model", "two-strong", mitchell14File(t))
 	if err != nil || !strings.Contains(out, "min 33.33  max 50.00  most frequent 42.86") {
 		t.Errorf("two-strong report (%v):\n%s", err, out)
 	}
@@ -197,7 +191,7 @@ func TestSimulateErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := runCLI(append([]string{"simulate"}, c.args...)...)
+			_, _, err := run(t, append([]string{"simulate"}, c.args...)...)
 			if err == nil {
 				t.Fatal("no error")
 			}
