@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
 )
@@ -64,7 +65,13 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 			return nil, err
 		}
 		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: opt.CacheDir}
+		start := time.Now()
 		out, err := c.body.run(env)
+		// Timings go to the progress stream only: the reports stay
+		// byte-identical from run to run.
+		if took := time.Since(start); opt.Progress != nil && took > 500*time.Millisecond {
+			fmt.Fprintf(opt.Progress, "  %s: cell %s took %.1f s\n", s.Name, c.ID, took.Seconds())
+		}
 		if err != nil {
 			return nil, &StudyError{File: s.Path, Line: c.Line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
 		}
