@@ -72,7 +72,9 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 					continue
 				}
 				lo, hi = math.Min(lo, *v), math.Max(hi, *v)
-				data = append(data, opts.HeatMapData{Value: [3]any{x, y, round6(*v)}})
+				// One decimal is what a cell label can show; the tables and
+				// results.json keep full precision.
+				data = append(data, opts.HeatMapData{Value: [3]any{x, y, math.Round(*v*10) / 10}})
 			}
 		}
 		global = append(global,
