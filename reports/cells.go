@@ -194,6 +194,8 @@ type ChartPoint struct {
 	Y     float64 `json:"y"`
 	Label string  `json:"label"`
 	Color string  `json:"color,omitempty"`
+	// Place of the label: right (default), left, top or bottom.
+	Place string `json:"place,omitempty"`
 }
 
 // entryError is bad input in one entry of a cell (a team, an outcome),

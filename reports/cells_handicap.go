@@ -235,7 +235,8 @@ type FairnessOutcome struct {
 	Label   string `yaml:"label"`
 	Wins    *int   `yaml:"wins"`
 	Matches *int   `yaml:"matches"`
-	// Counts says whose wins are counted, in which matches.
+	// Counts says briefly whose wins are counted, in which matches; it
+	// goes into the table's caption.
 	Counts    string            `yaml:"counts"`
 	Color     string            `yaml:"color"`
 	Published map[string]string `yaml:"published"`
@@ -319,14 +320,15 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	caption := captionOr(c.Caption, "Outcomes against the bands of fair handicaps")
 	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{
-		{Name: "outcome"}, {Name: "wins"}, {Name: "matches"}, {Name: "expected", Decimals: 1},
+		{Name: "outcome"}, {Name: "wins"}, {Name: "matches"},
 		{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
 	for _, p := range pct {
 		t.Columns = append(t.Columns, Column{Name: p + " % band"})
 	}
-	t.Columns = append(t.Columns, Column{Name: "smallest band holding it"}, Column{Name: "wins counted"})
+	t.Columns = append(t.Columns, Column{Name: "in band"})
 
 	out := &cellOutput{}
+	var counted []string // what each outcome counts, for the caption
 	chart := &Chart{ID: env.cell.ID + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
 		Caption: caption + ": the edges of the " + strings.Join(pct, ", ") + " % bands of a fair coin against the number of matches, each outcome marked."}
 	for i, o := range c.Outcomes {
@@ -336,7 +338,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 			"p_at_most": atMost, "p_at_least": atLeast, "losses": float64(n - k),
 			"expected": float64(n) / 2, "from_expected": float64(k) - float64(n)/2,
 		}
-		row := []any{o.Label, k, n, float64(n) / 2, atMost, atLeast}
+		row := []any{o.Label, k, n, atMost, atLeast}
 		holding := ""
 		for j, m := range bands {
 			b := engine.FairBand(n, m)
@@ -348,14 +350,23 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 				holding = cmp.Or(holding, pct[j]+" %")
 			}
 		}
-		row = append(row, cmp.Or(holding, "none"), o.Counts)
+		row = append(row, cmp.Or(holding, "none"))
 		t.Rows = append(t.Rows, row)
 		checks, err := checkFigures(env.cell.ID+"/"+o.Label+"/", figs, o.Published, o.Errata)
 		if err != nil {
 			return nil, &entryError{o.line, fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
 		}
 		out.Checks = append(out.Checks, checks...)
-		chart.Points = append(chart.Points, ChartPoint{X: float64(n), Y: float64(k), Label: o.Label, Color: o.Color})
+		// Labels go above the markers on or over the middle line and below
+		// the others, away from the crowd of lines near it.
+		place := "bottom"
+		if 2*k >= n {
+			place = "top"
+		}
+		chart.Points = append(chart.Points, ChartPoint{X: float64(n), Y: float64(k), Label: o.Label, Color: o.Color, Place: place})
+		if o.Counts != "" {
+			counted = append(counted, o.Label+" ("+o.Counts+")")
+		}
 	}
 
 	// The lines: the expected count, then each band's edges, narrowest
@@ -380,6 +391,9 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	chart.Series = append([]Series{expected}, edges...)
+	if len(counted) > 0 {
+		t.Caption = strings.TrimSuffix(t.Caption, ".") + ". The wins counted: " + strings.Join(counted, "; ") + "."
+	}
 	out.Blocks = []Block{{Table: t}, {Chart: chart}}
 	return out, nil
 }

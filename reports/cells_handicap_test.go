@@ -84,7 +84,7 @@ func TestHandicapAndFairnessCells(t *testing.T) {
 	if fig == nil || !fig.XNumeric || len(fig.XLabels) != 60 || len(fig.Series) != 5 || len(fig.Points) != 2 {
 		t.Fatalf("fairness chart = %+v, want 60 x values, expected and two bands' edges, two points", fig)
 	}
-	if fig.Series[1].Name != "50 % low" || fig.Points[1] != (ChartPoint{X: 12, Y: 6, Label: "6 of 12", Color: "red"}) {
+	if fig.Series[1].Name != "50 % low" || fig.Points[1] != (ChartPoint{X: 12, Y: 6, Label: "6 of 12", Color: "red", Place: "top"}) {
 		t.Errorf("series %q, point %+v", fig.Series[1].Name, fig.Points[1])
 	}
 	table := chartTable(fig)

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -172,9 +173,10 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 	if len(c.Points) > 0 {
 		sc := charts.NewScatter()
 		for _, p := range c.Points {
-			so := append(seriesColor(p.Color),
-				charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}"}))
-			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{round6(p.X), round6(p.Y)}, SymbolSize: 10}}, so...)
+			// A light backing keeps the label readable across lines.
+			so := append(seriesColor(p.Color), charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: cmp.Or(p.Place, "right"),
+				Formatter: "{b}", FontWeight: "bold", BackgroundColor: "rgba(255,255,255,0.85)"}))
+			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{round6(p.X), round6(p.Y)}, SymbolSize: 12}}, so...)
 		}
 		ch.Overlap(sc)
 	}
