@@ -28,6 +28,8 @@ type CellSpec struct {
 	OneStrong  *OneStrongCell  `yaml:"one_strong"`
 	TwoStrong  *TwoStrongCell  `yaml:"two_strong"`
 	Bussemaker *BussemakerCell `yaml:"bussemaker"`
+	Handicap   *HandicapCell   `yaml:"handicap"`
+	Fairness   *FairnessCell   `yaml:"fairness"`
 }
 
 // cell picks the one kind that is set.
@@ -166,15 +168,45 @@ type Chart struct {
 	// Grid for heatmaps: Grid[y][x]; nil cells (a matrix diagonal) are not drawn.
 	Grid [][]*float64 `json:"grid,omitempty"`
 	// Boxes for box plots: per x label {min, q1, median, q3, max}.
-	Boxes  [][5]float64 `json:"boxes,omitempty"`
-	Number int          `json:"number"`
+	Boxes [][5]float64 `json:"boxes,omitempty"`
+	// XNumeric makes a line chart's x axis a scale of numbers: the x
+	// labels are numbers, and the lines are drawn at them.
+	XNumeric bool `json:"x_numeric,omitempty"`
+	// Points are labelled markers over a line chart with a numeric x axis.
+	Points []ChartPoint `json:"points,omitempty"`
+	// SlantXLabels shows every x label of a bar chart, slanted, where
+	// echarts would skip some (team names, say, that all matter).
+	SlantXLabels bool `json:"-"`
+	Number       int  `json:"number"`
 }
 
 // Series is one named line or set of bars.
 type Series struct {
 	Name   string    `json:"name"`
 	Values []float64 `json:"values"`
+	// Color is a CSS colour; empty takes the next of the palette.
+	Color string `json:"color,omitempty"`
 }
+
+// ChartPoint is one labelled marker, at (X, Y) on the chart's axes.
+type ChartPoint struct {
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Label string  `json:"label"`
+	Color string  `json:"color,omitempty"`
+	// Place of the label: right (default), left, top or bottom.
+	Place string `json:"place,omitempty"`
+}
+
+// entryError is bad input in one entry of a cell (a team, an outcome),
+// reported at the entry's line rather than the cell's.
+type entryError struct {
+	line int
+	err  error
+}
+
+func (e *entryError) Error() string { return e.err.Error() }
+func (e *entryError) Unwrap() error { return e.err }
 
 // Check compares a published figure with the recomputed one.
 type Check struct {

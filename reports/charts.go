@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -35,32 +37,33 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 	}
 	switch c.Kind {
 	case "bar", "line":
+		if c.Kind == "line" {
+			return lineChart(c, global)
+		}
+		xAxis := opts.XAxis{Name: c.XName, NameLocation: "middle", NameGap: 30}
+		if c.SlantXLabels {
+			// The name goes to the end of the axis, clear of the labels,
+			// and the grid makes room for them above the legend.
+			xAxis.NameLocation, xAxis.NameGap = "end", 10
+			xAxis.AxisLabel = &opts.AxisLabel{Show: opts.Bool(true), Interval: "0", Rotate: 35}
+			global = append(global, charts.WithGridOpts(opts.Grid{Bottom: "40", Right: "60", ContainLabel: opts.Bool(true)}))
+		}
 		global = append(global,
-			charts.WithXAxisOpts(opts.XAxis{Name: c.XName, NameLocation: "middle", NameGap: 30}),
+			charts.WithXAxisOpts(xAxis),
 			charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}),
 			charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(c.Series) > 1)}))
-		if c.Kind == "bar" {
-			ch := charts.NewBar()
-			ch.SetGlobalOptions(global...)
-			ch.SetXAxis(c.XLabels)
-			for _, s := range c.Series {
-				data := make([]opts.BarData, len(s.Values))
-				for i, v := range s.Values {
-					data[i] = opts.BarData{Value: round6(v)}
-				}
-				ch.AddSeries(s.Name, data)
-			}
-			return ch, nil
+		if len(c.Points) > 0 {
+			return nil, fmt.Errorf("chart %s: points are drawn only over a line chart", c.ID)
 		}
-		ch := charts.NewLine()
+		ch := charts.NewBar()
 		ch.SetGlobalOptions(global...)
 		ch.SetXAxis(c.XLabels)
 		for _, s := range c.Series {
-			data := make([]opts.LineData, len(s.Values))
+			data := make([]opts.BarData, len(s.Values))
 			for i, v := range s.Values {
-				data[i] = opts.LineData{Value: round6(v)}
+				data[i] = opts.BarData{Value: round6(v)}
 			}
-			ch.AddSeries(s.Name, data)
+			ch.AddSeries(s.Name, data, seriesColor(s.Color)...)
 		}
 		return ch, nil
 	case "heatmap":
@@ -103,6 +106,95 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 		return ch, nil
 	}
 	return nil, fmt.Errorf("chart %s: unknown kind %q", c.ID, c.Kind)
+}
+
+// lineChart draws lines over category labels or, with XNumeric, over a
+// scale of numbers; points are scatter series laid over it, one per point
+// so that each keeps its colour, and left out of the legend, since their
+// labels name them.
+func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
+	var xs []float64
+	if c.XNumeric {
+		xs = make([]float64, len(c.XLabels))
+		for i, l := range c.XLabels {
+			x, err := strconv.ParseFloat(l, 64)
+			if err != nil {
+				return nil, fmt.Errorf("chart %s: x label %q is not a number", c.ID, l)
+			}
+			xs[i] = x
+		}
+	} else if len(c.Points) > 0 {
+		return nil, fmt.Errorf("chart %s: points need a numeric x axis", c.ID)
+	}
+	var names []string
+	for _, s := range c.Series {
+		names = append(names, s.Name)
+	}
+	legend := opts.Legend{Show: opts.Bool(len(c.Series) > 1)}
+	if len(c.Points) > 0 {
+		legend.Data = names
+	}
+	if c.XNumeric {
+		// Above the grid, where it cannot cover the x axis name.
+		legend.Top = "0"
+		global = append(global, charts.WithGridOpts(opts.Grid{Top: "55"}))
+	}
+	xAxis := opts.XAxis{Name: c.XName, NameLocation: "middle", NameGap: 30}
+	tooltip := opts.Tooltip{Show: opts.Bool(true)}
+	if c.XNumeric {
+		xAxis.Type = "value"
+		// Every line has a value at each x: show them all there.
+		tooltip.Trigger = "axis"
+	}
+	global = append(global,
+		charts.WithXAxisOpts(xAxis),
+		charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}),
+		charts.WithLegendOpts(legend),
+		charts.WithTooltipOpts(tooltip))
+	ch := charts.NewLine()
+	ch.SetGlobalOptions(global...)
+	if !c.XNumeric {
+		ch.SetXAxis(c.XLabels)
+	}
+	for _, s := range c.Series {
+		data := make([]opts.LineData, len(s.Values))
+		for i, v := range s.Values {
+			if c.XNumeric {
+				data[i] = opts.LineData{Value: []float64{xs[i], round6(v)}}
+			} else {
+				data[i] = opts.LineData{Value: round6(v)}
+			}
+		}
+		so := seriesColor(s.Color)
+		if c.XNumeric {
+			// Hundreds of x values: a symbol at each would hide the lines.
+			so = append(so, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+		}
+		ch.AddSeries(s.Name, data, so...)
+	}
+	if len(c.Points) > 0 {
+		sc := charts.NewScatter()
+		for _, p := range c.Points {
+			// A light backing keeps the label readable across lines.
+			so := append(seriesColor(p.Color), charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: cmp.Or(p.Place, "right"),
+				Formatter: "{b}", FontWeight: "bold", BackgroundColor: "rgba(255,255,255,0.85)"}))
+			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{round6(p.X), round6(p.Y)}, SymbolSize: 12}}, so...)
+		}
+		ch.Overlap(sc)
+	}
+	return ch, nil
+}
+
+// seriesColor sets a series' colour, when one is given, for its line or
+// bars, its symbols and its legend icon alike.
+func seriesColor(color string) []charts.SeriesOpts {
+	if color == "" {
+		return nil
+	}
+	return []charts.SeriesOpts{
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: color}),
+	}
 }
 
 func chartHeight(c *Chart) string {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -189,6 +191,37 @@ func chartTable(c *Chart) *Table {
 			}
 			t.Rows = append(t.Rows, cells)
 		}
+		addMarkedPoints(t, c)
 	}
 	return t
+}
+
+// addMarkedPoints adds a column naming the points marked at each x, with
+// their y; a point at an x without a row gets a row of its own at the end.
+func addMarkedPoints(t *Table, c *Chart) {
+	if len(c.Points) == 0 {
+		return
+	}
+	t.Columns = append(t.Columns, Column{Name: "marked"})
+	marked := make([][]string, len(t.Rows))
+	for _, p := range c.Points {
+		text := fmt.Sprintf("%s (%s)", p.Label, strconv.FormatFloat(p.Y, 'f', -1, 64))
+		row := slices.IndexFunc(c.XLabels, func(l string) bool {
+			x, err := strconv.ParseFloat(l, 64)
+			return err == nil && x == p.X
+		})
+		if row < 0 {
+			cells := []any{strconv.FormatFloat(p.X, 'f', -1, 64)}
+			for range c.Series {
+				cells = append(cells, nil)
+			}
+			t.Rows = append(t.Rows, cells)
+			marked = append(marked, nil)
+			row = len(t.Rows) - 1
+		}
+		marked[row] = append(marked[row], text)
+	}
+	for i := range t.Rows {
+		t.Rows[i] = append(t.Rows[i], strings.Join(marked[i], "; "))
+	}
 }

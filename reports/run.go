@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -73,7 +74,11 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 			fmt.Fprintf(opt.Progress, "  %s: cell %s took %.1f s\n", s.Name, c.ID, took.Seconds())
 		}
 		if err != nil {
-			return nil, &StudyError{File: s.Path, Line: c.Line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
+			line := c.Line
+			if ee := (*entryError)(nil); errors.As(err, &ee) {
+				line = ee.line
+			}
+			return nil, &StudyError{File: s.Path, Line: line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
 		}
 		for _, b := range out.Blocks {
 			switch {
