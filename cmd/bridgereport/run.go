@@ -47,11 +47,6 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	echarts, err := reports.LoadEcharts()
-	if err != nil {
-		return err
-	}
-
 	// Load every study first: a broken study is refused before anything runs.
 	var studies []*reports.Study
 	used := map[string]bool{}
@@ -66,6 +61,11 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if !used[name] {
 			return &usageError{fmt.Sprintf("run: -p %s: no study declares this parameter", name)}
 		}
+	}
+
+	echarts, err := reports.LoadEcharts()
+	if err != nil {
+		return err
 	}
 
 	var entries []indexEntry
