@@ -58,14 +58,21 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// loadMovement reads a movement file and writes its warnings to stderr.
-func loadMovement(path string, stderr io.Writer) (*engine.ParsedMovement, error) {
+// parseFile opens a file and hands it, with its name for error messages, to
+// a parser.
+func parseFile[T any](path string, parse func(name string, r io.Reader) (T, error)) (T, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
 	defer f.Close()
-	pm, err := engine.ParseASC(path, f)
+	return parse(path, f)
+}
+
+// loadMovement reads a movement file and writes its warnings to stderr.
+func loadMovement(path string, stderr io.Writer) (*engine.ParsedMovement, error) {
+	pm, err := parseFile(path, engine.ParseASC)
 	if err != nil {
 		return nil, err
 	}

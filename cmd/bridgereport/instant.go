@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
@@ -73,12 +72,9 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	name := pos[0]
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	freqs, err := engine.ParseFrequencies(name, f, set.Vul)
+	freqs, err := parseFile(name, func(name string, r io.Reader) ([]engine.Frequency, error) {
+		return engine.ParseFrequencies(name, r, set.Vul)
+	})
 	if err != nil {
 		return err
 	}

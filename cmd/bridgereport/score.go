@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
@@ -74,12 +73,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return &usageError{fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", set.Expected)}
 	}
 	name := pos[0]
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	results, err := engine.ParseSession(name, f)
+	results, err := parseFile(name, engine.ParseSession)
 	if err != nil {
 		return err
 	}
