@@ -14,7 +14,7 @@ import (
 )
 
 func TestOptimizeJSON(t *testing.T) {
-	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
+	in := "14p8rexpandedM_from_outputexample"
 	outFile := filepath.Join(t.TempDir(), "best.asc")
 	var out, errb bytes.Buffer
 	err := Run(context.Background(), []string{"optimize", "--json", "--seed", "2", "--iterations", "300000", "--restarts", "2",
@@ -60,7 +60,7 @@ func TestOptimizeJSON(t *testing.T) {
 
 // TestOptimizeText: the text report reads back as the optimised movement.
 func TestOptimizeText(t *testing.T) {
-	in := filepath.Join(corpus, "NBBR/7ronden/8p7rperfectH.txt")
+	in := "NBBR/7ronden/8p7rperfectH"
 	var out, errb bytes.Buffer
 	if err := Run(context.Background(), []string{"optimize", "--fix-round", "1", in}, &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
@@ -80,7 +80,7 @@ func TestOptimizeText(t *testing.T) {
 }
 
 func TestOptimizeBadInput(t *testing.T) {
-	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
+	in := "14p8rexpandedM_from_outputexample"
 	tests := []struct {
 		name  string
 		args  []string

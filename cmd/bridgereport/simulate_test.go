@@ -15,7 +15,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 )
 
-const howell8File = "../../../shared/movements/NBBR/7ronden/8p7rperfectH.txt"
+const howell8File = "NBBR/7ronden/8p7rperfectH" // a library movement
 
 // mitchell14File writes the 7-table Mitchell, switched in the given rounds,
 // to a temporary file.
