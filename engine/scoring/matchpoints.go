@@ -1,4 +1,4 @@
-package engine
+package scoring
 
 import (
 	"fmt"
@@ -55,7 +55,7 @@ func (s Scale) Top(k int) float64 { return s.beat() * float64(k-1) }
 // s.Top(len(scores)) − dst[i].
 func Matchpoints(dst []float64, scores []int, s Scale) {
 	if len(dst) != len(scores) {
-		panic("engine: Matchpoints: dst and scores differ in length")
+		panic("scoring: Matchpoints: dst and scores differ in length")
 	}
 	for i, x := range scores {
 		beaten, tied := 0, -1 // the loop counts the result itself as a tie

@@ -1,19 +1,19 @@
-package engine_test
+package scoring_test
 
 import (
 	"fmt"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // The board of seed 003: 16 results, nobody vulnerable, matchpointed for an
 // instant-matchpoint game on the ACBL scale.
 func ExampleInstantMatchpoints() {
-	freqs := []engine.Frequency{
+	freqs := []scoring.Frequency{
 		{Score: 450, Count: 2}, {Score: 420, Count: 4}, {Score: 400, Count: 3},
 		{Score: 170, Count: 6}, {Score: -50, Count: 1},
 	}
-	tab, err := engine.InstantMatchpoints(freqs, engine.InstantSettings{Vul: engine.VulNone, Scale: engine.ScaleACBL})
+	tab, err := scoring.InstantMatchpoints(freqs, scoring.InstantSettings{Vul: scoring.VulNone, Scale: scoring.ScaleACBL})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -21,7 +21,7 @@ func ExampleInstantMatchpoints() {
 	fmt.Printf("top %g\n", tab.Top)
 	for _, r := range tab.Rows {
 		switch {
-		case r.Kind == engine.ResultRow:
+		case r.Kind == scoring.ResultRow:
 			fmt.Printf("%+5d  %2d  %4g  %3d\n", r.Score, r.Count, r.MP, r.Percent)
 		default:
 			fmt.Printf("  ...      %4g  %3d   (legal %d..%d)\n", r.MP, r.Percent, r.Lowest, r.Highest)

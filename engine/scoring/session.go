@@ -1,4 +1,4 @@
-package engine
+package scoring
 
 import (
 	"bytes"
@@ -13,8 +13,8 @@ import (
 	"strings"
 )
 
-// Result is one play of a board in a pairs session.
-type Result struct {
+// BoardResult is one play of a board in a pairs session.
+type BoardResult struct {
 	Board int
 	NS    int // the NS pair
 	EW    int // the EW pair
@@ -40,7 +40,7 @@ type SessionSettings struct {
 
 // ScoredResult is a result with its matchpoints.
 type ScoredResult struct {
-	Result
+	BoardResult
 	// NSMP and EWMP are the raw matchpoints, out of the board's own top.
 	NSMP, EWMP float64
 	// NSAdjusted and EWAdjusted are Neuberg-adjusted to the expected number
@@ -83,14 +83,14 @@ type SessionScore struct {
 // ScoreSession matchpoints every board of a session, adjusts boards played
 // fewer than the expected number of times with the Neuberg formula, and
 // totals each pair's score under the rounding policy.
-func ScoreSession(results []Result, set SessionSettings) (*SessionScore, error) {
+func ScoreSession(results []BoardResult, set SessionSettings) (*SessionScore, error) {
 	if len(results) == 0 {
 		return nil, errors.New("no results")
 	}
 	if i, err := checkResults(results); err != nil {
 		return nil, fmt.Errorf("result %d: %w", i+1, err)
 	}
-	byBoard := map[int][]Result{}
+	byBoard := map[int][]BoardResult{}
 	most := 0
 	for _, r := range results {
 		byBoard[r.Board] = append(byBoard[r.Board], r)
@@ -145,7 +145,7 @@ func ScoreSession(results []Result, set SessionSettings) (*SessionScore, error) 
 		Matchpoints(mps, scores, set.Scale)
 		bs := BoardScore{Board: b, Top: set.Scale.Top(len(rs)), Results: make([]ScoredResult, len(rs))}
 		for i, r := range rs {
-			sr := ScoredResult{Result: r, NSMP: mps[i], EWMP: bs.Top - mps[i]}
+			sr := ScoredResult{BoardResult: r, NSMP: mps[i], EWMP: bs.Top - mps[i]}
 			sr.NSAdjusted = Neuberg(sr.NSMP, len(rs), set.Expected, set.Scale)
 			sr.EWAdjusted = Neuberg(sr.EWMP, len(rs), set.Expected, set.Scale)
 			if set.Round == RoundEachBoard {
@@ -192,7 +192,7 @@ func ScoreSession(results []Result, set SessionSettings) (*SessionScore, error) 
 
 // checkResults finds the first result that cannot be part of a session and
 // returns its index with the reason.
-func checkResults(results []Result) (int, error) {
+func checkResults(results []BoardResult) (int, error) {
 	var c resultChecker
 	for i, r := range results {
 		if err := c.check(r); err != nil {
@@ -205,10 +205,10 @@ func checkResults(results []Result) (int, error) {
 // resultChecker checks results one at a time, so that a parser can stop at
 // the first bad line.
 type resultChecker struct {
-	seen map[[2]int]Result // board and pair → the result where the pair played it
+	seen map[[2]int]BoardResult // board and pair → the result where the pair played it
 }
 
-func (c *resultChecker) check(r Result) error {
+func (c *resultChecker) check(r BoardResult) error {
 	switch {
 	case r.Board < 1:
 		return fmt.Errorf("board %d: want a board number from 1", r.Board)
@@ -220,7 +220,7 @@ func (c *resultChecker) check(r Result) error {
 		return fmt.Errorf("board %d: pair %d cannot sit both NS and EW", r.Board, r.NS)
 	}
 	if c.seen == nil {
-		c.seen = map[[2]int]Result{}
+		c.seen = map[[2]int]BoardResult{}
 	}
 	for _, p := range []int{r.NS, r.EW} {
 		if prev, ok := c.seen[[2]int{r.Board, p}]; ok {
@@ -242,7 +242,7 @@ var sessionHeader = []string{"board", "ns", "ew", "score"}
 // ParseSession reads a session file: the CSV header board,ns,ew,score, then
 // one line per result. Blank lines and lines starting with # are skipped.
 // Every error is a *ParseError naming the file and line.
-func ParseSession(name string, r io.Reader) ([]Result, error) {
+func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
 	if err != nil {
 		return nil, &ParseError{File: name, Err: err}
@@ -255,7 +255,7 @@ func ParseSession(name string, r io.Reader) ([]Result, error) {
 	cr.FieldsPerRecord = -1 // counted below, with a better message
 	cr.TrimLeadingSpace = true
 	cr.Comment = '#'
-	var results []Result
+	var results []BoardResult
 	var check resultChecker
 	header := true
 	for {
@@ -295,7 +295,7 @@ func ParseSession(name string, r io.Reader) ([]Result, error) {
 			}
 			nums[i] = n
 		}
-		res := Result{Board: nums[0], NS: nums[1], EW: nums[2], Score: nums[3], Line: line}
+		res := BoardResult{Board: nums[0], NS: nums[1], EW: nums[2], Score: nums[3], Line: line}
 		if err := check.check(res); err != nil {
 			return nil, fail("%v", err)
 		}

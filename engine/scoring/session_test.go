@@ -1,4 +1,4 @@
-package engine
+package scoring
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 // sessionBuilder makes sessions for tests: the pairs under study sit NS,
 // filler pairs take the other seats.
-type sessionBuilder struct{ results []Result }
+type sessionBuilder struct{ results []BoardResult }
 
 // board adds a board: scores[i] goes to pairs[i] for the pairs given, and
 // to filler NS pairs 1001, 1002, … for the rest; EW are fillers 2001, ….
@@ -18,7 +18,7 @@ func (s *sessionBuilder) board(b int, scores []int, pairs ...int) {
 		if i < len(pairs) {
 			ns = pairs[i]
 		}
-		s.results = append(s.results, Result{Board: b, NS: ns, EW: 2001 + i, Score: x})
+		s.results = append(s.results, BoardResult{Board: b, NS: ns, EW: 2001 + i, Score: x})
 	}
 }
 
@@ -141,7 +141,7 @@ func TestSessionRoundingOrder(t *testing.T) {
 
 func TestSessionBoardDetails(t *testing.T) {
 	// Seed 001's board: played 6 times, 7 expected.
-	results := []Result{
+	results := []BoardResult{
 		{Board: 1, NS: 1, EW: 11, Score: 100}, {Board: 1, NS: 2, EW: 12, Score: 50},
 		{Board: 1, NS: 3, EW: 13, Score: 50}, {Board: 1, NS: 4, EW: 14, Score: 200},
 		{Board: 1, NS: 5, EW: 15, Score: 200}, {Board: 1, NS: 6, EW: 16, Score: 620},
@@ -171,17 +171,17 @@ func TestSessionBoardDetails(t *testing.T) {
 }
 
 func TestSessionErrors(t *testing.T) {
-	ok := []Result{{Board: 1, NS: 1, EW: 2, Score: 100}, {Board: 1, NS: 3, EW: 4, Score: 200}}
+	ok := []BoardResult{{Board: 1, NS: 1, EW: 2, Score: 100}, {Board: 1, NS: 3, EW: 4, Score: 200}}
 	tests := []struct {
 		name    string
-		results []Result
+		results []BoardResult
 		set     SessionSettings
 		want    string
 	}{
 		{"empty", nil, SessionSettings{}, "no results"},
-		{"ns = ew", []Result{{Board: 1, NS: 2, EW: 2}}, SessionSettings{}, "both NS and EW"},
-		{"pair twice", append(ok, Result{Board: 1, NS: 5, EW: 3}), SessionSettings{}, "pair 3 already played"},
-		{"pair 0", []Result{{Board: 1, NS: 0, EW: 2}}, SessionSettings{}, "pair number"},
+		{"ns = ew", []BoardResult{{Board: 1, NS: 2, EW: 2}}, SessionSettings{}, "both NS and EW"},
+		{"pair twice", append(ok, BoardResult{Board: 1, NS: 5, EW: 3}), SessionSettings{}, "pair 3 already played"},
+		{"pair 0", []BoardResult{{Board: 1, NS: 0, EW: 2}}, SessionSettings{}, "pair number"},
 		{"expected too small", ok, SessionSettings{Expected: 1}, "played 2 times"},
 		{"once each", ok[:1], SessionSettings{}, "nothing to compare"},
 		{"negative step", ok, SessionSettings{Step: -1}, "step"},
@@ -203,7 +203,7 @@ func TestParseSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rs) != 3 || rs[2] != (Result{Board: 2, NS: 1, EW: 4, Score: 110, Line: 6}) {
+	if len(rs) != 3 || rs[2] != (BoardResult{Board: 2, NS: 1, EW: 4, Score: 110, Line: 6}) {
 		t.Errorf("%+v", rs)
 	}
 	tests := []struct {
