@@ -1,9 +1,9 @@
-package engine_test
+package handicap_test
 
 import (
 	"fmt"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/handicap"
 )
 
 // Division 1 of the seed's league (Table 1) and three teams of its division
@@ -11,16 +11,16 @@ import (
 // midway between the second- and third-lowest of division 1:
 // (14.50 + 6.67)/2 = 10.58.
 func ExampleFormL() {
-	league := []engine.Division{
-		{Name: "1", Teams: []engine.Team{
+	league := []handicap.Division{
+		{Name: "1", Teams: []handicap.Team{
 			{Name: "Eroes", AvgVP: 14.0}, {Name: "Discards", AvgVP: 14.0}, {Name: "Gambits", AvgVP: 13.4},
 			{Name: "Dragons", AvgVP: 10.0}, {Name: "Diamonds", AvgVP: 5.3}, {Name: "JCBC", AvgVP: 3.3},
 		}},
-		{Name: "2", Teams: []engine.Team{
+		{Name: "2", Teams: []handicap.Team{
 			{Name: "Rabbits", AvgVP: 11.5}, {Name: "Royals", AvgVP: 10.6}, {Name: "Imps", AvgVP: 7.9},
 		}},
 	}
-	teams, err := engine.FormL(league, engine.FormLSettings{})
+	teams, err := handicap.FormL(league, handicap.FormLSettings{})
 	if err != nil {
 		fmt.Println(err)
 		return

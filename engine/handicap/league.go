@@ -1,4 +1,4 @@
-package engine
+package handicap
 
 import (
 	"context"
@@ -59,9 +59,9 @@ func Judge(o Outcome) (Judged, error) {
 	return j, nil
 }
 
-// HandicapSettings are the parameters of the whole analysis; the zero value
+// Settings are the parameters of the whole analysis; the zero value
 // is the seed's.
-type HandicapSettings struct {
+type Settings struct {
 	FormL FormLSettings
 	Old   OldSettings
 	// Tolerance and MaxIterations are those of NewTeamSettings.
@@ -92,16 +92,16 @@ func (e *NewTeamsError) Error() string { return e.Err.Error() }
 func (e *NewTeamsError) Unwrap() error { return e.Err }
 
 // Resolved returns the settings with every default filled in.
-func (s HandicapSettings) Resolved() HandicapSettings {
+func (s Settings) Resolved() Settings {
 	nt := NewTeamSettings{FormL: s.FormL, Tolerance: s.Tolerance, MaxIterations: s.MaxIterations}.Resolved()
-	return HandicapSettings{FormL: nt.FormL, Old: s.Old.Resolved(), Tolerance: nt.Tolerance, MaxIterations: nt.MaxIterations}
+	return Settings{FormL: nt.FormL, Old: s.Old.Resolved(), Tolerance: nt.Tolerance, MaxIterations: nt.MaxIterations}
 }
 
 // LeagueHandicaps computes everything the seed computes for a league. When
 // the new teams cannot be placed the error is a *NewTeamsError; when only
 // their iteration did not converge, the report comes with it, the new teams
 // at the last trial solution and the error wrapping ErrNotConverged.
-func LeagueHandicaps(ctx context.Context, l League, s HandicapSettings) (*LeagueReport, error) {
+func LeagueHandicaps(ctx context.Context, l League, s Settings) (*LeagueReport, error) {
 	formL, err := FormL(l.Divisions, s.FormL)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package engine
+package handicap
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ const exactMaxN = 20_000
 // 1e-300 included. It panics unless 0 ≤ k ≤ n ≤ MaxBinomialN.
 func BinomialTails(n, k int) (atMost, atLeast float64) {
 	if n < 0 || k < 0 || k > n || n > MaxBinomialN {
-		panic(fmt.Sprintf("engine: binomial tail of k=%d in n=%d", k, n))
+		panic(fmt.Sprintf("handicap: binomial tail of k=%d in n=%d", k, n))
 	}
 	// By symmetry P(X ≥ k) = P(X ≤ n−k).
 	return lowerTail(n, k, n <= exactMaxN), lowerTail(n, n-k, n <= exactMaxN)
@@ -105,7 +105,7 @@ func (b Band) Contains(k int) bool { return b.Lo <= k && k <= b.Hi }
 // fair matches. It panics unless 0 ≤ n ≤ MaxBinomialN and 0 < mass < 1.
 func FairBand(n int, mass float64) Band {
 	if n < 0 || n > MaxBinomialN || !(mass > 0 && mass < 1) {
-		panic(fmt.Sprintf("engine: band of mass %v for n=%d", mass, n))
+		panic(fmt.Sprintf("handicap: band of mass %v for n=%d", mass, n))
 	}
 	// P(X ≤ k) ≤ allowance holds for k up to Lo−1 and fails from Lo on;
 	// P(X ≤ n/2) ≥ ½ exceeds every allowance, so Lo ≤ n/2.

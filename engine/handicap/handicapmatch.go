@@ -1,4 +1,4 @@
-package engine
+package handicap
 
 // Testing a handicap system on a league's own results (seed 002): apply the
 // handicaps to matches already played and count how often the lower-ranked
