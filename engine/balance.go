@@ -26,18 +26,20 @@ type Balance struct {
 // At returns the score of pairs p and q (1-based).
 func (b *Balance) At(p, q int) int { return b.Matrix[(p-1)*b.Pairs+q-1] }
 
-// play is one table-round at which a board group is played.
-type play struct {
-	ns, ew int // 0-based pair indices
+// Play is one table-round at which a board group is played. The pairs are
+// 0-based (pair p is p-1), so that they index slices.
+type Play struct {
+	NS, EW int
 }
 
-// groupPlays lists, per board group, the tables that play it.
-func groupPlays(m *Movement) [][]play {
-	plays := make([][]play, m.Groups)
+// GroupPlays lists, per board group, the tables that play it, in reading
+// order.
+func GroupPlays(m *Movement) [][]Play {
+	plays := make([][]Play, m.Groups)
 	for _, row := range m.Schedule {
 		for _, t := range row {
 			if !t.Empty() {
-				plays[t.Group] = append(plays[t.Group], play{t.NS - 1, t.EW - 1})
+				plays[t.Group] = append(plays[t.Group], Play{t.NS - 1, t.EW - 1})
 			}
 		}
 	}
@@ -56,7 +58,7 @@ func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
 		}
 	}
 	h, uniform = -1, true
-	for _, g := range groupPlays(m) {
+	for _, g := range GroupPlays(m) {
 		if len(g) == 0 {
 			continue
 		}
@@ -67,13 +69,13 @@ func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
 			uniform = false
 		}
 		for i, x := range g {
-			add(x.ns, x.ew, hg)
+			add(x.NS, x.EW, hg)
 			s += int64(hg)
 			for _, y := range g[i+1:] {
-				add(x.ns, y.ns, 1)
-				add(x.ew, y.ew, 1)
-				add(x.ns, y.ew, -1)
-				add(x.ew, y.ns, -1)
+				add(x.NS, y.NS, 1)
+				add(x.EW, y.EW, 1)
+				add(x.NS, y.EW, -1)
+				add(x.EW, y.NS, -1)
 			}
 		}
 	}

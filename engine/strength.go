@@ -39,17 +39,17 @@ func newScorer(m *Movement) (*scorer, error) {
 		return nil, fmt.Errorf("movement has %d pairs: nothing to compare", m.Pairs)
 	}
 	sc := &scorer{pairs: m.Pairs, start: []int{0}, max: make([]int32, m.Pairs)}
-	for _, g := range groupPlays(m) {
+	for _, g := range GroupPlays(m) {
 		k := len(g)
 		if k < 2 {
 			continue
 		}
 		top := int32(2 * (k - 1))
 		for _, pl := range g {
-			sc.ns = append(sc.ns, pl.ns)
-			sc.ew = append(sc.ew, pl.ew)
-			sc.max[pl.ns] += top
-			sc.max[pl.ew] += top
+			sc.ns = append(sc.ns, pl.NS)
+			sc.ew = append(sc.ew, pl.EW)
+			sc.max[pl.NS] += top
+			sc.max[pl.EW] += top
 		}
 		sc.start = append(sc.start, len(sc.ns))
 		sc.top = append(sc.top, top)

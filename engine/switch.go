@@ -82,13 +82,13 @@ func NewSwitchState(m *Movement) *SwitchState {
 			}
 		}
 	}
-	mat, sum, _, _ := scoreMatrix(c)
-	st.s = sum
-	s.mat = make([]int32, len(mat))
-	for i, v := range mat {
+	b := ComputeBalance(c)
+	st.s = b.S
+	s.mat = make([]int32, len(b.Matrix))
+	for i, v := range b.Matrix {
 		s.mat[i] = int32(v)
 	}
-	s.ss = sumSquaresUpper(mat, c.Pairs)
+	s.ss = b.SS
 	return s
 }
 
