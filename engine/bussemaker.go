@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // Method says how the Bussemaker model goes through the numberings.
@@ -109,7 +111,7 @@ var ErrTooManyNumberings = errors.New("too many numberings to enumerate")
 // strength difference and matchpointed, and the spread of each entrant's
 // percentage and place is collected. Sampling uses all cores; the result
 // depends only on the movement and the settings, never on GOMAXPROCS.
-func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*BussemakerResult, error) {
+func Bussemaker(ctx context.Context, m *movement.Movement, set BussemakerSettings) (*BussemakerResult, error) {
 	P := m.Pairs
 	strengths := slices.Clone(set.Strengths)
 	if strengths == nil {

@@ -3,11 +3,13 @@ package engine
 import (
 	"context"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // benchMovement is the 7-table Mitchell with round 2 arrow-switched.
-func benchMovement(b *testing.B) *Movement {
-	m, err := Mitchell(7)
+func benchMovement(b *testing.B) *movement.Movement {
+	m, err := movement.Mitchell(7)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // Tables printed in seed 000, as printed. Row j is finishing place j, column
@@ -158,7 +160,7 @@ func sampleTol(n int64) func(x float64) float64 {
 	}
 }
 
-func howell8(t testing.TB) *Movement { return mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt") }
+func howell8(t testing.TB) *movement.Movement { return mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt") }
 
 func TestBussemakerHowell8Exact(t *testing.T) {
 	r, err := Bussemaker(context.Background(), howell8(t), BussemakerSettings{})
@@ -258,7 +260,7 @@ func TestBussemakerTeam8p6r(t *testing.T) {
 }
 
 func TestBussemakerSampledTables(t *testing.T) {
-	m14, err := Mitchell(7)
+	m14, err := movement.Mitchell(7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +268,7 @@ func TestBussemakerSampledTables(t *testing.T) {
 	ns := []int{1, 2, 3, 4, 5, 6, 7}
 	cases := []struct {
 		name  string
-		m     *Movement
+		m     *movement.Movement
 		set   BussemakerSettings
 		table string
 		qd    float64 // published; NaN if none
@@ -349,10 +351,10 @@ func compareEstimate(t *testing.T, got, want [][]float64, tol func(float64) floa
 // plain_test.go, an independent implementation, on an exact and on a
 // sampled case.
 func TestBussemakerPlainOracle(t *testing.T) {
-	m14, _ := Mitchell(7)
+	m14, _ := movement.Mitchell(7)
 	cases := []struct {
 		name string
-		m    *Movement
+		m    *movement.Movement
 	}{
 		{"howell8", howell8(t)},
 		{"mitchell14-round2", mustSwitch(t, m14, []int{2}, nil)},
@@ -387,8 +389,8 @@ func TestBussemakerPlainOracle(t *testing.T) {
 
 // TestPercentagesMatchPlainScoring scores single numberings both ways.
 func TestPercentagesMatchPlainScoring(t *testing.T) {
-	m14, _ := Mitchell(7)
-	for name, m := range map[string]*Movement{
+	m14, _ := movement.Mitchell(7)
+	for name, m := range map[string]*movement.Movement{
 		"mitchell12": mustASC(t, mitchell12ASC), "mitchell14": m14, "howell8": howell8(t),
 		"team18": mustCorpus(t, "TeamPlusSchemas/18p8r9sS.TeamPlus.txt"),
 	} {
@@ -415,7 +417,7 @@ func TestPercentagesMatchPlainScoring(t *testing.T) {
 
 // plainPercentages scores one strength vector by comparing every result of
 // a board group with every other.
-func plainPercentages(m *Movement, s []float64) []float64 {
+func plainPercentages(m *movement.Movement, s []float64) []float64 {
 	type res struct {
 		ns, ew int
 		score  float64
@@ -459,7 +461,7 @@ func plainPercentages(m *Movement, s []float64) []float64 {
 // GOMAXPROCS is, with a sample count that is not a multiple of the chunk
 // size and spans more than one wave.
 func TestBussemakerDeterministic(t *testing.T) {
-	m14, _ := Mitchell(7)
+	m14, _ := movement.Mitchell(7)
 	m := mustSwitch(t, m14, []int{2}, nil)
 	set := BussemakerSettings{Samples: waveChunks*chunkSize + 3*chunkSize + 17, Seed: 42}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
@@ -510,11 +512,11 @@ func TestBussemakerProgressAndCancel(t *testing.T) {
 }
 
 func TestBussemakerErrors(t *testing.T) {
-	m14, _ := Mitchell(7)
+	m14, _ := movement.Mitchell(7)
 	h8 := howell8(t)
 	cases := []struct {
 		name string
-		m    *Movement
+		m    *movement.Movement
 		set  BussemakerSettings
 		want string
 	}{

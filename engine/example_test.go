@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // The 7-table Mitchell with round 2 arrow-switched, pair 1 beating
 // everybody and all other results equal (seed 004, column "1").
 func ExampleOneStrongPair() {
-	m, err := engine.Mitchell(7)
+	m, err := movement.Mitchell(7)
 	if err != nil {
 		panic(err)
 	}

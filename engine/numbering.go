@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // A numbering gives each entrant of a field a pair number of the movement.
@@ -149,7 +151,7 @@ func ParseGroups(text string) ([][]int, error) {
 			if errA != nil || errB != nil || a < 1 || b < a {
 				return nil, fmt.Errorf("group %d: %q is not a pair number or a range like 1-7", g+1, item)
 			}
-			if b-a > MaxPairs {
+			if b-a > movement.MaxPairs {
 				return nil, fmt.Errorf("group %d: range %q is larger than any movement", g+1, item)
 			}
 			for p := a; p <= b; p++ {

@@ -1,5 +1,9 @@
 package engine
 
+import (
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
 // objective ranks orientations of one movement, in the order of DOMAIN.md §3:
 // SS (smaller: higher Qf), then the pooled vacancy SS (smaller: higher
 // Qf1av, since ΣS_V does not depend on orientation), then Qf1max (higher),
@@ -63,7 +67,7 @@ func newObjectiveEval(s *SwitchState) *objectiveEval {
 		}
 	}
 	e.n1 = int64((P - 1) * (P - 2) / 2)
-	e.minsq = MinSumSquares(st.s, int64(P*(P-1)/2))
+	e.minsq = movement.MinSumSquares(st.s, int64(P*(P-1)/2))
 	playsOf := make([]int64, nGroups)
 	for V := range P {
 		for g := range nGroups {
@@ -78,7 +82,7 @@ func newObjectiveEval(s *SwitchState) *objectiveEval {
 			}
 		}
 		if e.n1 > 0 {
-			e.minsqV[V] = MinSumSquares(e.sV[V], e.n1)
+			e.minsqV[V] = movement.MinSumSquares(e.sV[V], e.n1)
 		}
 	}
 	return e
@@ -86,7 +90,7 @@ func newObjectiveEval(s *SwitchState) *objectiveEval {
 
 // qf is Qf for a sum of squares of the whole movement.
 func (e *objectiveEval) qf(ss int64) float64 {
-	return QualityFactor(e.st.s, ss, int64(e.st.P*(e.st.P-1)/2))
+	return movement.QualityFactor(e.st.s, ss, int64(e.st.P*(e.st.P-1)/2))
 }
 
 // add adds v to C at the unordered entry {a, b}.
@@ -157,7 +161,7 @@ func (e *objectiveEval) eval(s *SwitchState) objective {
 		if ssV != e.minsqV[V] {
 			o.atBound = false
 		}
-		o.qf1max = max(o.qf1max, QualityFactor(e.sV[V], ssV, e.n1))
+		o.qf1max = max(o.qf1max, movement.QualityFactor(e.sV[V], ssV, e.n1))
 	}
 	var p3, p4 int64
 	for a := range P {

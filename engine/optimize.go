@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // Defaults of OptimizeSettings.
@@ -103,10 +105,10 @@ const (
 type OptimizeResult struct {
 	// Movement is the best orientation found; it differs from the input
 	// only in the orientation of tables.
-	Movement      *Movement
-	Before, After *Balance
+	Movement      *movement.Movement
+	Before, After *movement.Balance
 	// VacancyBefore and VacancyAfter are nil for fewer than 3 pairs.
-	VacancyBefore, VacancyAfter *Vacancy
+	VacancyBefore, VacancyAfter *movement.Vacancy
 	// Switched lists the tables oriented opposite to the input, in reading order.
 	Switched []TablePos
 	// Proven says no orientation allowed by the constraints ranks better:
@@ -123,7 +125,7 @@ type OptimizeResult struct {
 }
 
 // Validate checks the settings against the movement.
-func (s *OptimizeSettings) Validate(m *Movement) error {
+func (s *OptimizeSettings) Validate(m *movement.Movement) error {
 	for _, r := range s.FixRounds {
 		if r < 1 || r > m.Rounds {
 			return fmt.Errorf("optimize: fixed round %d is outside 1..%d", r, m.Rounds)
@@ -176,7 +178,7 @@ type optimizer struct {
 // searches are exhaustive and proven; larger ones are annealed. A cancelled
 // context or the time budget stops the search early; the best found is
 // returned with a nil error.
-func Optimize(ctx context.Context, m *Movement, set OptimizeSettings) (*OptimizeResult, error) {
+func Optimize(ctx context.Context, m *movement.Movement, set OptimizeSettings) (*OptimizeResult, error) {
 	if err := set.Validate(m); err != nil {
 		return nil, err
 	}
@@ -288,7 +290,7 @@ func (o *optimizer) startProgress(start time.Time, budget int64, exhaustive bool
 				return
 			case <-tick.C:
 				st := o.base.st
-				qf := QualityFactor(st.s, o.bestSS.Load(), int64(st.P*(st.P-1)/2))
+				qf := movement.QualityFactor(st.s, o.bestSS.Load(), int64(st.P*(st.P-1)/2))
 				o.set.Progress(OptimizeProgress{Iterations: o.done.Load(), Budget: budget, BestQf: qf, Elapsed: time.Since(start), Exhaustive: exhaustive})
 			}
 		}
@@ -507,7 +509,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 }
 
 // finish turns the best orientation into the result.
-func (o *optimizer) finish(m *Movement, best searchResult, exhaustive bool) *OptimizeResult {
+func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive bool) *OptimizeResult {
 	s := o.base.clone()
 	flip := best.flip
 	// Of the two equivalent orientations of a free group, report the one
@@ -536,8 +538,8 @@ func (o *optimizer) finish(m *Movement, best searchResult, exhaustive bool) *Opt
 	out := s.Movement()
 	r := &OptimizeResult{
 		Movement:   out,
-		Before:     ComputeBalance(m),
-		After:      ComputeBalance(out),
+		Before:     movement.ComputeBalance(m),
+		After:      movement.ComputeBalance(out),
 		Exhaustive: exhaustive,
 		FreeBits:   len(o.vars),
 		Iterations: best.iters,
@@ -551,8 +553,8 @@ func (o *optimizer) finish(m *Movement, best searchResult, exhaustive bool) *Opt
 		}
 	}
 	if m.Pairs >= 3 {
-		r.VacancyBefore, _ = ComputeVacancy(m)
-		r.VacancyAfter, _ = ComputeVacancy(out)
+		r.VacancyBefore, _ = movement.ComputeVacancy(m)
+		r.VacancyAfter, _ = movement.ComputeVacancy(out)
 	}
 	return r
 }

@@ -3,12 +3,14 @@ package engine
 import (
 	"context"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // BenchmarkSwitchDelta measures O(P) switch evaluations (ΔSS of one table)
 // on the 15-table Mitchell, one core.
 func BenchmarkSwitchDelta(b *testing.B) {
-	m, _ := Mitchell(15)
+	m, _ := movement.Mitchell(15)
 	s := NewSwitchState(m)
 	n := len(s.st.where)
 	var sink int64
@@ -28,7 +30,7 @@ func BenchmarkSwitchDelta(b *testing.B) {
 // BenchmarkAnnealTrials measures annealing trials (draw, evaluate, accept)
 // per second of one restart on the 15-table Mitchell.
 func BenchmarkAnnealTrials(b *testing.B) {
-	m, _ := Mitchell(15)
+	m, _ := movement.Mitchell(15)
 	var trials int64
 	for b.Loop() {
 		res, _ := Optimize(context.Background(), m, OptimizeSettings{Restarts: 1, Iterations: 2_000_000, ExhaustiveBits: -1})
@@ -40,7 +42,7 @@ func BenchmarkAnnealTrials(b *testing.B) {
 // BenchmarkTimeToBestM15 measures how long one restart takes to reach the
 // published best Qf 95.49 of the 15-table Mitchell, over varying seeds.
 func BenchmarkTimeToBestM15(b *testing.B) {
-	m, _ := Mitchell(15)
+	m, _ := movement.Mitchell(15)
 	seed := uint64(0)
 	var trials int64
 	for b.Loop() {

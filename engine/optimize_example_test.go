@@ -5,12 +5,13 @@ import (
 	"fmt"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // Arrow-switching the 7-table Mitchell for one winner (seed 004: Qf 46.94
 // unswitched, 92 with one switched round, which cannot be beaten).
 func ExampleOptimize() {
-	m, _ := engine.Mitchell(7)
+	m, _ := movement.Mitchell(7)
 	res, err := engine.Optimize(context.Background(), m, engine.OptimizeSettings{Seed: 1, Iterations: 50_000, Restarts: 2})
 	if err != nil {
 		fmt.Println(err)

@@ -8,11 +8,13 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // sameEncounters fails unless b only re-orients tables of a: the same pairs
 // meet at the same table on the same board group.
-func sameEncounters(t *testing.T, a, b *Movement) {
+func sameEncounters(t *testing.T, a, b *movement.Movement) {
 	t.Helper()
 	if a.Pairs != b.Pairs || a.Tables != b.Tables || a.Rounds != b.Rounds || a.Groups != b.Groups {
 		t.Fatal("optimised movement has another size")
@@ -28,7 +30,7 @@ func sameEncounters(t *testing.T, a, b *Movement) {
 }
 
 // checkSwitched fails unless res.Switched lists exactly the re-oriented tables.
-func checkSwitched(t *testing.T, in *Movement, res *OptimizeResult) {
+func checkSwitched(t *testing.T, in *movement.Movement, res *OptimizeResult) {
 	t.Helper()
 	var want []TablePos
 	for r, row := range in.Schedule {
@@ -59,11 +61,11 @@ func TestOptimizeScrambledMitchells(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var m *Movement
+			var m *movement.Movement
 			if tc.tables%2 == 1 {
-				m, _ = Mitchell(tc.tables)
+				m, _ = movement.Mitchell(tc.tables)
 			} else {
-				m, _ = RelayMitchell(tc.tables)
+				m, _ = movement.RelayMitchell(tc.tables)
 			}
 			res, err := Optimize(context.Background(), m, OptimizeSettings{Seed: 1})
 			if err != nil {
@@ -93,7 +95,7 @@ func TestOptimizeCorpus(t *testing.T) {
 	}
 	tests := []struct {
 		name              string
-		m                 *Movement
+		m                 *movement.Movement
 		set               OptimizeSettings
 		before, qf, qf1av float64
 		proven            bool
@@ -130,10 +132,10 @@ func TestOptimizeCorpus(t *testing.T) {
 
 // TestOptimizeDeterministic: the result does not depend on GOMAXPROCS.
 func TestOptimizeDeterministic(t *testing.T) {
-	m, _ := Mitchell(11)
+	m, _ := movement.Mitchell(11)
 	spoilt := mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt")
 	for name, tc := range map[string]struct {
-		m   *Movement
+		m   *movement.Movement
 		set OptimizeSettings
 	}{
 		"anneal":     {m, OptimizeSettings{Seed: 7, Iterations: 100_000, Restarts: 6}},
@@ -162,7 +164,7 @@ func TestOptimizeDeterministic(t *testing.T) {
 // TestOptimizeConstraints: fixed rounds, tables, pairs and first positions
 // are never switched, by annealing or by exhaustive search.
 func TestOptimizeConstraints(t *testing.T) {
-	m9, _ := Mitchell(9)
+	m9, _ := movement.Mitchell(9)
 	exp := mustCorpus(t, "14p8rexpandedM_from_outputexample.txt")
 	h8 := mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt")
 	for r := 1; r <= h8.Rounds; r++ {
@@ -170,7 +172,7 @@ func TestOptimizeConstraints(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		m    *Movement
+		m    *movement.Movement
 		set  OptimizeSettings
 	}{
 		{"rounds", m9, OptimizeSettings{FixRounds: []int{2, 5}}},
@@ -206,10 +208,10 @@ func TestOptimizeConstraints(t *testing.T) {
 // TestOptimizeExhaustiveAgreesWithBruteForce compares the proven optimum
 // with every orientation ranked by ComputeBalance and ComputeVacancy.
 func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
-	m3, _ := Mitchell(3)
-	rm4, _ := RelayMitchell(4)
+	m3, _ := movement.Mitchell(3)
+	rm4, _ := movement.RelayMitchell(4)
 	cases := map[string]struct {
-		m   *Movement
+		m   *movement.Movement
 		set OptimizeSettings
 	}{
 		"mitchell3":            {m3, OptimizeSettings{}},
@@ -234,7 +236,7 @@ func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
 }
 
 // bruteForce ranks every orientation of the tables not fixed by set.
-func bruteForce(t *testing.T, m *Movement, set OptimizeSettings) (int64, float64, float64) {
+func bruteForce(t *testing.T, m *movement.Movement, set OptimizeSettings) (int64, float64, float64) {
 	var free []TablePos
 	for r, row := range m.Schedule {
 		for tb := range row {
@@ -252,11 +254,11 @@ func bruteForce(t *testing.T, m *Movement, set OptimizeSettings) (int64, float64
 				c.Switch(p.Round, p.Table)
 			}
 		}
-		ss := ComputeBalance(c).SS
+		ss := movement.ComputeBalance(c).SS
 		if ss > bestSS {
 			continue
 		}
-		v, err := ComputeVacancy(c)
+		v, err := movement.ComputeVacancy(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +272,7 @@ func bruteForce(t *testing.T, m *Movement, set OptimizeSettings) (int64, float64
 // TestOptimizeStops: a cancelled context or the time budget returns the best
 // found so far, promptly and without error.
 func TestOptimizeStops(t *testing.T) {
-	m, _ := Mitchell(15)
+	m, _ := movement.Mitchell(15)
 	t.Run("cancelled", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(50*time.Millisecond, cancel)
@@ -316,7 +318,7 @@ func TestOptimizeStops(t *testing.T) {
 
 // TestOptimizeSettingsErrors: bad settings give an error, not a panic.
 func TestOptimizeSettingsErrors(t *testing.T) {
-	m, _ := Mitchell(5)
+	m, _ := movement.Mitchell(5)
 	for name, set := range map[string]OptimizeSettings{
 		"round 0":     {FixRounds: []int{0}},
 		"round 6":     {FixRounds: []int{6}},

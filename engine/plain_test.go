@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // plainResult is what the plain loop estimates.
@@ -18,7 +20,7 @@ type plainResult struct {
 // totals. It is the baseline of the benchmarks and an independent oracle for
 // the tests: it reads the schedule itself rather than the engine's scorer,
 // and breaks ties with a random key per entrant.
-func plainBussemaker(m *Movement, strengths []float64, samples int, seed uint64) plainResult {
+func plainBussemaker(m *movement.Movement, strengths []float64, samples int, seed uint64) plainResult {
 	P := m.Pairs
 	rng := rand.New(rand.NewPCG(seed, 0))
 	type result struct {

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // The scoring models of DOMAIN.md §4 give every pair a strength; lower is
@@ -34,12 +36,12 @@ type scorer struct {
 
 // newScorer collects the plays of m. Every pair must play at least one
 // board group that is played more than once, or it has no percentage.
-func newScorer(m *Movement) (*scorer, error) {
+func newScorer(m *movement.Movement) (*scorer, error) {
 	if m.Pairs < 2 {
 		return nil, fmt.Errorf("movement has %d pairs: nothing to compare", m.Pairs)
 	}
 	sc := &scorer{pairs: m.Pairs, start: []int{0}, max: make([]int32, m.Pairs)}
-	for _, g := range GroupPlays(m) {
+	for _, g := range movement.GroupPlays(m) {
 		k := len(g)
 		if k < 2 {
 			continue
@@ -122,7 +124,7 @@ func checkStrengths(s []float64, pairs int) error {
 // Percentages returns the percentage of every pair (index p-1 for pair p)
 // when pair p has strength strengths[p-1] and every board is scored by
 // strength difference (DOMAIN.md §4).
-func Percentages(m *Movement, strengths []float64) ([]float64, error) {
+func Percentages(m *movement.Movement, strengths []float64) ([]float64, error) {
 	if err := checkStrengths(strengths, m.Pairs); err != nil {
 		return nil, err
 	}

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // OneStrongPair returns the percentage of every pair (index p-1 for pair p)
 // when pair strong beats everybody and every other result is equal (the
 // "one strong pair" model of seed 004): the strong pair has strength 1, all
 // others strength 2.
-func OneStrongPair(m *Movement, strong int) ([]float64, error) {
+func OneStrongPair(m *movement.Movement, strong int) ([]float64, error) {
 	if strong < 1 || strong > m.Pairs {
 		return nil, fmt.Errorf("strong pair %d is outside 1..%d", strong, m.Pairs)
 	}
@@ -47,7 +49,7 @@ type TwoStrongResult struct {
 // TwoStrongPairs runs the "two strong pairs" model (DOMAIN.md §4): for every
 // choice of two pairs, they have strength 1 and all others strength 2. The
 // percentages are exact fractions, so equal values are counted together.
-func TwoStrongPairs(m *Movement) (*TwoStrongResult, error) {
+func TwoStrongPairs(m *movement.Movement) (*TwoStrongResult, error) {
 	P := m.Pairs
 	if P < 3 {
 		return nil, fmt.Errorf("two strong pairs need a third pair; the movement has %d pairs", P)

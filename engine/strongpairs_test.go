@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // The 12-pair Mitchell of seed 004's "one strong pair" section, typed in as
@@ -28,16 +30,16 @@ const mitchell12TwoSwitchASC = `12 6 6 6 0
  1-10 B    2-11 D    3-12 D    4- 9 F    5- 7 C    6- 8 E
 `
 
-func mustASC(t testing.TB, text string) *Movement {
+func mustASC(t testing.TB, text string) *movement.Movement {
 	t.Helper()
-	pm, err := ParseASC("test", strings.NewReader(text))
+	pm, err := movement.ParseASC("test", strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return pm.Movement
 }
 
-func mustSwitch(t testing.TB, m *Movement, rounds, except []int) *Movement {
+func mustSwitch(t testing.TB, m *movement.Movement, rounds, except []int) *movement.Movement {
 	t.Helper()
 	s, err := m.SwitchRounds(rounds, except)
 	if err != nil {
@@ -53,7 +55,7 @@ func sameTo2(got, want float64) bool {
 
 func TestOneStrongPair(t *testing.T) {
 	m12 := mustASC(t, mitchell12ASC)
-	m14, err := Mitchell(7)
+	m14, err := movement.Mitchell(7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +75,7 @@ func TestOneStrongPair(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		m    *Movement
+		m    *movement.Movement
 		want []float64 // pairs 2..P; pair 1 is strong and scores 100
 	}{
 		{"mitchell12", m12, cat(rep(40, 5), rep(50, 6))},
@@ -107,7 +109,7 @@ func TestOneStrongPair(t *testing.T) {
 }
 
 func TestOneStrongPairErrors(t *testing.T) {
-	m, _ := Mitchell(7)
+	m, _ := movement.Mitchell(7)
 	for _, strong := range []int{0, 15, -1} {
 		if _, err := OneStrongPair(m, strong); err == nil {
 			t.Errorf("strong pair %d: no error", strong)
@@ -116,10 +118,10 @@ func TestOneStrongPairErrors(t *testing.T) {
 }
 
 func TestTwoStrongPairs(t *testing.T) {
-	m14, _ := Mitchell(7)
+	m14, _ := movement.Mitchell(7)
 	cases := []struct {
 		name           string
-		m              *Movement
+		m              *movement.Movement
 		min, max, mode float64
 	}{
 		{"mitchell14", m14, 33.33, 50.00, 42.86},

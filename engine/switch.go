@@ -1,5 +1,9 @@
 package engine
 
+import (
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
 // SwitchState keeps the score matrix and SS of a movement while its tables
 // are arrow-switched one at a time. Switching the table where p meets q on
 // group b changes only the entries of p and q against the other plays of b,
@@ -20,7 +24,7 @@ type SwitchState struct {
 // switchTables is the part of a SwitchState that switches never change, so
 // that clones for parallel searches share it.
 type switchTables struct {
-	base   *Movement
+	base   *movement.Movement
 	P      int
 	start  []int32    // group g's plays are ns/ew[start[g]:start[g+1]]
 	simple []bool     // per group: no pair appears in two of its plays
@@ -39,7 +43,7 @@ type TablePos struct {
 
 // NewSwitchState prepares m for switching. The state works on a copy; m is
 // not changed.
-func NewSwitchState(m *Movement) *SwitchState {
+func NewSwitchState(m *movement.Movement) *SwitchState {
 	c := m.Clone()
 	st := &switchTables{base: c, P: c.Pairs, start: make([]int32, c.Groups+1), simple: make([]bool, c.Groups)}
 	count := make([]int32, c.Groups)
@@ -82,7 +86,7 @@ func NewSwitchState(m *Movement) *SwitchState {
 			}
 		}
 	}
-	b := ComputeBalance(c)
+	b := movement.ComputeBalance(c)
 	st.s = b.S
 	s.mat = make([]int32, len(b.Matrix))
 	for i, v := range b.Matrix {
@@ -107,7 +111,7 @@ func (s *SwitchState) clone() *SwitchState {
 func (s *SwitchState) SS() int64 { return s.ss }
 
 // Movement returns a copy of the movement as currently switched.
-func (s *SwitchState) Movement() *Movement {
+func (s *SwitchState) Movement() *movement.Movement {
 	m := s.st.base.Clone()
 	for i, w := range s.st.where {
 		k := s.st.pos[i]

@@ -3,15 +3,17 @@ package engine
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // TestSwitchStateMatchesRecomputation switches random tables and compares the
 // O(P) update with a full recomputation after every switch.
 func TestSwitchStateMatchesRecomputation(t *testing.T) {
-	m7, _ := Mitchell(7)
-	rm8, _ := RelayMitchell(8)
-	h10, _ := Howell(10)
-	cases := map[string]*Movement{"mitchell7": m7, "relay8": rm8, "howell10": h10, "team18": mustCorpus(t, "TeamPlusSchemas/18p8r9sS.TeamPlus.txt")}
+	m7, _ := movement.Mitchell(7)
+	rm8, _ := movement.RelayMitchell(8)
+	h10, _ := movement.Howell(10)
+	cases := map[string]*movement.Movement{"mitchell7": m7, "relay8": rm8, "howell10": h10, "team18": mustCorpus(t, "TeamPlusSchemas/18p8r9sS.TeamPlus.txt")}
 	for name, m := range cases {
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
@@ -25,7 +27,7 @@ func TestSwitchStateMatchesRecomputation(t *testing.T) {
 					t.Fatalf("switch %d: Switch returned %d, Delta said %d", i, got, predicted)
 				}
 				cur.Switch(r, tb)
-				want := ComputeBalance(cur).SS
+				want := movement.ComputeBalance(cur).SS
 				if s.SS() != want || before+predicted != want {
 					t.Fatalf("switch %d (round %d table %d): SS %d, recomputed %d", i, r, tb, s.SS(), want)
 				}

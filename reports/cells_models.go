@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board
@@ -56,10 +57,10 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		pairs = len(pct)
 		columns = append(columns, pct)
-		qfs = append(qfs, engine.ComputeBalance(m).Qf)
+		qfs = append(qfs, movement.ComputeBalance(m).Qf)
 		t.Columns = append(t.Columns, Column{Name: col.name(), Decimals: 2})
 		chart.Series = append(chart.Series, Series{Name: col.name(), Values: pct})
-		figs := map[string]float64{"qf": engine.ComputeBalance(m).Qf}
+		figs := map[string]float64{"qf": movement.ComputeBalance(m).Qf}
 		for p, v := range pct {
 			figs[strconv.Itoa(p+1)] = v
 		}

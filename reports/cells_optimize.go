@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // OptimizeCell re-orients the tables of movements for the best balance, one
@@ -83,7 +84,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 				return err // interrupted: a partial search is no result
 			}
 			var asc strings.Builder
-			if err := engine.WriteASC(&asc, res.Movement); err != nil {
+			if err := movement.WriteASC(&asc, res.Movement); err != nil {
 				return err
 			}
 			o := optimized{QfBefore: res.Before.Qf, Qf: res.After.Qf, D4: res.After.D4, Proven: res.Proven,

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // MovementDef is a named movement of a study.
@@ -36,8 +36,8 @@ type MovementSpec struct {
 
 // resolveMovements builds every movement of the study, in file order; a
 // movement may only refer to one defined above it.
-func (s *Study) resolveMovements() (map[string]*engine.Movement, []string, error) {
-	out := map[string]*engine.Movement{}
+func (s *Study) resolveMovements() (map[string]*movement.Movement, []string, error) {
+	out := map[string]*movement.Movement{}
 	var inputs []string
 	for _, d := range s.Movements {
 		m, input, err := s.buildMovement(d, out)
@@ -52,7 +52,7 @@ func (s *Study) resolveMovements() (map[string]*engine.Movement, []string, error
 	return out, inputs, nil
 }
 
-func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement) (*engine.Movement, string, error) {
+func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Movement, string, error) {
 	sp := d.Spec
 	sources := 0
 	for _, set := range []bool{sp.File != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
@@ -63,7 +63,7 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement
 	if sources != 1 {
 		return nil, "", fmt.Errorf("give exactly one of file, asc, mitchell, relay_mitchell, howell, from")
 	}
-	var m *engine.Movement
+	var m *movement.Movement
 	var input string
 	var err error
 	switch {
@@ -71,17 +71,17 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement
 		input = sp.File
 		m, err = s.readMovementFile(sp.File)
 	case sp.ASC != "":
-		var pm *engine.ParsedMovement
-		pm, err = engine.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
+		var pm *movement.Parsed
+		pm, err = movement.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
 		if err == nil {
 			m = pm.Movement
 		}
 	case sp.Mitchell != 0:
-		m, err = engine.Mitchell(sp.Mitchell)
+		m, err = movement.Mitchell(sp.Mitchell)
 	case sp.RelayMitchell != 0:
-		m, err = engine.RelayMitchell(sp.RelayMitchell)
+		m, err = movement.RelayMitchell(sp.RelayMitchell)
 	case sp.Howell != 0:
-		m, err = engine.Howell(sp.Howell)
+		m, err = movement.Howell(sp.Howell)
 	default:
 		base, ok := defined[sp.From]
 		if !ok {
@@ -114,14 +114,14 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement
 	return m, input, nil
 }
 
-func (s *Study) readMovementFile(rel string) (*engine.Movement, error) {
+func (s *Study) readMovementFile(rel string) (*movement.Movement, error) {
 	path := filepath.Join(s.Dir, rel)
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	pm, err := engine.ParseASC(rel, f)
+	pm, err := movement.ParseASC(rel, f)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
@@ -71,8 +71,8 @@ func parseFile[T any](path string, parse func(name string, r io.Reader) (T, erro
 }
 
 // loadMovement reads a movement file and writes its warnings to stderr.
-func loadMovement(path string, stderr io.Writer) (*engine.ParsedMovement, error) {
-	pm, err := parseFile(path, engine.ParseASC)
+func loadMovement(path string, stderr io.Writer) (*movement.Parsed, error) {
+	pm, err := parseFile(path, movement.ParseASC)
 	if err != nil {
 		return nil, err
 	}

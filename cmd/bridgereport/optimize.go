@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // optimizeJSON is the --json contract of `bridgereport optimize`.
@@ -88,7 +89,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	var asc bytes.Buffer
-	if err := engine.WriteASC(&asc, res.Movement); err != nil {
+	if err := movement.WriteASC(&asc, res.Movement); err != nil {
 		return err
 	}
 	if *outFile != "" {
@@ -123,7 +124,7 @@ func writeOptimizeText(w io.Writer, name string, set engine.OptimizeSettings, re
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bridgereport optimize %s\n", name)
 	fmt.Fprintf(&b, "# seed %d, mode %s, %d iterations, stopped: %s\n", set.Seed, set.Mode, res.Iterations, res.Stop)
-	figures := func(label string, bal *engine.Balance, v *engine.Vacancy) {
+	figures := func(label string, bal *movement.Balance, v *movement.Vacancy) {
 		fmt.Fprintf(&b, "# %-7s Qf %6.2f", label, bal.Qf)
 		if v != nil {
 			fmt.Fprintf(&b, "  Qf1av %6.2f  Qf1max %6.2f", v.Av, v.Max)

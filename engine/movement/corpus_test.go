@@ -1,4 +1,4 @@
-package engine
+package movement
 
 import (
 	"io/fs"
@@ -12,7 +12,7 @@ import (
 )
 
 // corpusDir is the shared movement corpus, beside the project root.
-const corpusDir = "../../shared/movements"
+const corpusDir = "../../../shared/movements"
 
 // corpusFiles lists every movement file of the corpus, or skips the test
 // when the corpus is not beside the checkout.

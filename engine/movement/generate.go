@@ -1,4 +1,4 @@
-package engine
+package movement
 
 import "fmt"
 
@@ -9,7 +9,7 @@ func Mitchell(tables int) (*Movement, error) {
 		return nil, fmt.Errorf("mitchell: %d tables: a standard Mitchell needs an odd number of tables, 3 or more", tables)
 	}
 	T := tables
-	m := NewMovement(2*T, T, T, T)
+	m := New(2*T, T, T, T)
 	for r := 1; r <= T; r++ {
 		for t := 1; t <= T; t++ {
 			m.Schedule[r-1][t-1] = Table{NS: t, EW: T + 1 + mod(t-r, T), Group: mod(t+r-2, T)}
@@ -26,7 +26,7 @@ func RelayMitchell(tables int) (*Movement, error) {
 		return nil, fmt.Errorf("relay mitchell: %d tables: a relay Mitchell needs an even number of tables, 4 or more", tables)
 	}
 	T := tables
-	m := NewMovement(2*T, T, T, T)
+	m := New(2*T, T, T, T)
 	for r := 1; r <= T; r++ {
 		for t := 1; t <= T; t++ {
 			var g int
@@ -66,7 +66,7 @@ func Howell(pairs int) (*Movement, error) {
 	if !ok {
 		return nil, fmt.Errorf("howell: no board arrangement found for %d pairs", pairs)
 	}
-	m := NewMovement(pairs, pairs/2, n, n)
+	m := New(pairs, pairs/2, n, n)
 	for r := 0; r < n; r++ {
 		// Table 1: the stationary pair, alternating direction by round.
 		if r%2 == 0 {

@@ -1,4 +1,4 @@
-package engine
+package movement
 
 import (
 	"fmt"
@@ -28,8 +28,8 @@ type Movement struct {
 	Schedule [][]Table
 }
 
-// NewMovement returns a movement with every table empty.
-func NewMovement(pairs, tables, rounds, groups int) *Movement {
+// New returns a movement with every table empty.
+func New(pairs, tables, rounds, groups int) *Movement {
 	m := &Movement{Pairs: pairs, Tables: tables, Rounds: rounds, Groups: groups}
 	m.Schedule = make([][]Table, rounds)
 	for r := range m.Schedule {

@@ -1,4 +1,4 @@
-package engine
+package movement
 
 import (
 	"bufio"
@@ -39,9 +39,9 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// ParsedMovement is a movement read from a file, with the warnings found on
+// Parsed is a movement read from a file, with the warnings found on
 // the way and the line where each round was given.
-type ParsedMovement struct {
+type Parsed struct {
 	*Movement
 	Warnings   []*ParseError
 	RoundLines []int // RoundLines[r] is the file line of round r+1 (0 if generated)
@@ -64,7 +64,7 @@ type header struct {
 
 // ParseASC reads a movement in the .ASC format of balans (see DOMAIN.md §1).
 // name is used in error messages.
-func ParseASC(name string, r io.Reader) (*ParsedMovement, error) {
+func ParseASC(name string, r io.Reader) (*Parsed, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
 	if err != nil {
 		return nil, &ParseError{File: name, Err: err}
@@ -100,9 +100,9 @@ func ParseASC(name string, r io.Reader) (*ParsedMovement, error) {
 	if err != nil {
 		return nil, fail(lineNo, "header: %v", err)
 	}
-	m := NewMovement(h.pairs, h.tables, h.rounds, h.groups)
+	m := New(h.pairs, h.tables, h.rounds, h.groups)
 	m.NumericGroups = h.numeric
-	pm := &ParsedMovement{Movement: m, RoundLines: make([]int, h.rounds)}
+	pm := &Parsed{Movement: m, RoundLines: make([]int, h.rounds)}
 
 	given := h.rounds
 	if h.gen != givenRounds {
