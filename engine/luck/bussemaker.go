@@ -1,4 +1,4 @@
-package engine
+package luck
 
 import (
 	"context"
@@ -27,13 +27,13 @@ const (
 )
 
 // DefaultSamples is the number of random numberings drawn when
-// BussemakerSettings.Samples is zero.
+// Settings.Samples is zero.
 const DefaultSamples = 1_000_000
 
-// BussemakerSettings configures the Bussemaker model. The zero value is the
+// Settings configures the Bussemaker model. The zero value is the
 // original model: strengths 1..P, one group, every numbering enumerated if
 // there are few enough, else a million sampled with seed 0.
-type BussemakerSettings struct {
+type Settings struct {
 	// Strengths[i] is the strength of entrant i+1, lower being stronger;
 	// nil means 1, 2, …, P. List the strongest first: the diagonal of the
 	// rank table (and so Qd) assumes entrant i ideally finishes i-th in
@@ -69,8 +69,8 @@ type Spread struct {
 	Min, Max float64
 }
 
-// BussemakerResult is the outcome of the Bussemaker model.
-type BussemakerResult struct {
+// Result is the outcome of the Bussemaker model.
+type Result struct {
 	// Exact is true when every numbering was enumerated.
 	Exact bool
 	// Samples is the number of numberings evaluated (all of them when
@@ -111,7 +111,7 @@ var ErrTooManyNumberings = errors.New("too many numberings to enumerate")
 // strength difference and matchpointed, and the spread of each entrant's
 // percentage and place is collected. Sampling uses all cores; the result
 // depends only on the movement and the settings, never on GOMAXPROCS.
-func Bussemaker(ctx context.Context, m *movement.Movement, set BussemakerSettings) (*BussemakerResult, error) {
+func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Result, error) {
 	P := m.Pairs
 	strengths := slices.Clone(set.Strengths)
 	if strengths == nil {
@@ -332,9 +332,9 @@ func (r *bussRun) score(acc *bussAcc) {
 }
 
 // result turns the merged accumulator into percentages and figures.
-func (r *bussRun) result(sum *bussAcc) *BussemakerResult {
+func (r *bussRun) result(sum *bussAcc) *Result {
 	P := sum.pairs
-	res := &BussemakerResult{
+	res := &Result{
 		Exact: r.exact, Samples: sum.n, Seed: r.seed,
 		Strengths:       r.strengths,
 		Spread:          make([]Spread, P),

@@ -1,4 +1,4 @@
-package engine
+package luck
 
 import (
 	"context"
@@ -22,7 +22,7 @@ func BenchmarkBussemaker(b *testing.B) {
 	const samples = 1 << 19
 	runs := 0
 	for b.Loop() {
-		if _, err := Bussemaker(context.Background(), m, BussemakerSettings{Samples: samples, Seed: 1}); err != nil {
+		if _, err := Bussemaker(context.Background(), m, Settings{Samples: samples, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 		runs++

@@ -1,4 +1,4 @@
-package engine
+package luck
 
 import (
 	"context"
@@ -163,7 +163,7 @@ func sampleTol(n int64) func(x float64) float64 {
 func howell8(t testing.TB) *movement.Movement { return mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt") }
 
 func TestBussemakerHowell8Exact(t *testing.T) {
-	r, err := Bussemaker(context.Background(), howell8(t), BussemakerSettings{})
+	r, err := Bussemaker(context.Background(), howell8(t), Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func TestBussemakerHowell8Exact(t *testing.T) {
 
 // checkMargins checks that every entrant finishes somewhere and every
 // place of every group is taken.
-func checkMargins(t *testing.T, r *BussemakerResult) {
+func checkMargins(t *testing.T, r *Result) {
 	t.Helper()
 	for i := range r.Spread {
 		col := 0.0
@@ -227,10 +227,10 @@ func checkMargins(t *testing.T, r *BussemakerResult) {
 // movement (seed 004 points to "8p6rGSBopt.asc", not in the corpus). The
 // test pins the computed figures and checks the printed table's shape.
 func TestBussemakerTeam8p6r(t *testing.T) {
-	var first *BussemakerResult
+	var first *Result
 	for _, f := range []string{"TeamPlusSchemas/8p6rH.TeamPlus.txt", "NBBR/6ronden/8p6rTeamH.txt"} {
 		t.Run(f, func(t *testing.T) {
-			r, err := Bussemaker(context.Background(), mustCorpus(t, f), BussemakerSettings{})
+			r, err := Bussemaker(context.Background(), mustCorpus(t, f), Settings{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -269,13 +269,13 @@ func TestBussemakerSampledTables(t *testing.T) {
 	cases := []struct {
 		name  string
 		m     *movement.Movement
-		set   BussemakerSettings
+		set   Settings
 		table string
 		qd    float64 // published; NaN if none
 	}{
-		{"mitchell14-round2", mustSwitch(t, m14, []int{2}, nil), BussemakerSettings{}, mitchell14OneSwitchTable, 57.8},
-		{"mitchell14-rounds2-3", mustSwitch(t, m14, []int{2, 3}, nil), BussemakerSettings{}, mitchell14TwoSwitchTable, 38.8},
-		{"mitchell14-groups", m14, BussemakerSettings{
+		{"mitchell14-round2", mustSwitch(t, m14, []int{2}, nil), Settings{}, mitchell14OneSwitchTable, 57.8},
+		{"mitchell14-rounds2-3", mustSwitch(t, m14, []int{2, 3}, nil), Settings{}, mitchell14TwoSwitchTable, 38.8},
+		{"mitchell14-groups", m14, Settings{
 			Strengths: []float64{1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7},
 			Groups:    [][]int{ns, {8, 9, 10, 11, 12, 13, 14}},
 		}, mitchell14GroupsTable, math.NaN()},
@@ -315,12 +315,12 @@ func TestBussemakerSampledTables(t *testing.T) {
 // enumerate and compares with the exact figures.
 func TestBussemakerSampleMatchesExact(t *testing.T) {
 	m := howell8(t)
-	exact, err := Bussemaker(context.Background(), m, BussemakerSettings{Method: Exact})
+	exact, err := Bussemaker(context.Background(), m, Settings{Method: Exact})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 200_000
-	s, err := Bussemaker(context.Background(), m, BussemakerSettings{Method: Sample, Samples: n, Seed: 3})
+	s, err := Bussemaker(context.Background(), m, Settings{Method: Sample, Samples: n, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +367,7 @@ func TestBussemakerPlainOracle(t *testing.T) {
 				s[i] = float64(i + 1)
 			}
 			plain := plainBussemaker(c.m, s, nPlain, 11)
-			r, err := Bussemaker(context.Background(), c.m, BussemakerSettings{Samples: nEngine, Seed: 5})
+			r, err := Bussemaker(context.Background(), c.m, Settings{Samples: nEngine, Seed: 5})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -463,9 +463,9 @@ func plainPercentages(m *movement.Movement, s []float64) []float64 {
 func TestBussemakerDeterministic(t *testing.T) {
 	m14, _ := movement.Mitchell(7)
 	m := mustSwitch(t, m14, []int{2}, nil)
-	set := BussemakerSettings{Samples: waveChunks*chunkSize + 3*chunkSize + 17, Seed: 42}
+	set := Settings{Samples: waveChunks*chunkSize + 3*chunkSize + 17, Seed: 42}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	var results []*BussemakerResult
+	var results []*Result
 	for _, procs := range []int{1, 4} {
 		runtime.GOMAXPROCS(procs)
 		r, err := Bussemaker(context.Background(), m, set)
@@ -487,7 +487,7 @@ func TestBussemakerDeterministic(t *testing.T) {
 func TestBussemakerProgressAndCancel(t *testing.T) {
 	m := howell8(t)
 	var calls []int64
-	_, err := Bussemaker(context.Background(), m, BussemakerSettings{Method: Sample, Samples: 3*waveChunks*chunkSize - 5,
+	_, err := Bussemaker(context.Background(), m, Settings{Method: Sample, Samples: 3*waveChunks*chunkSize - 5,
 		Progress: func(done, total int64) { calls = append(calls, done, total) }})
 	if err != nil {
 		t.Fatal(err)
@@ -500,7 +500,7 @@ func TestBussemakerProgressAndCancel(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	_, err = Bussemaker(ctx, m, BussemakerSettings{Method: Sample, Samples: 1 << 40,
+	_, err = Bussemaker(ctx, m, Settings{Method: Sample, Samples: 1 << 40,
 		Progress: func(done, total int64) {
 			if n++; n == 2 {
 				cancel()
@@ -517,19 +517,19 @@ func TestBussemakerErrors(t *testing.T) {
 	cases := []struct {
 		name string
 		m    *movement.Movement
-		set  BussemakerSettings
+		set  Settings
 		want string
 	}{
-		{"too-few-strengths", h8, BussemakerSettings{Strengths: []float64{1, 2, 3}}, "3 strengths given for 8 pairs"},
-		{"nan-strength", h8, BussemakerSettings{Strengths: []float64{1, 2, 3, 4, 5, 6, 7, math.NaN()}}, "strength 8 is NaN"},
-		{"group-missing-pair", h8, BussemakerSettings{Groups: [][]int{{1, 2, 3}, {4, 5, 6, 7}}}, "pair(s) 8 are in no group"},
-		{"group-twice", h8, BussemakerSettings{Groups: [][]int{{1, 2, 3, 4}, {4, 5, 6, 7, 8}}}, "pair 4 is in groups 1 and 2"},
-		{"group-outside", h8, BussemakerSettings{Groups: [][]int{{1, 2, 3, 4, 9}, {5, 6, 7, 8}}}, "pair 9 is outside 1..8"},
-		{"group-empty", h8, BussemakerSettings{Groups: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {}}}, "group 2 is empty"},
-		{"exact-too-many", m14, BussemakerSettings{Method: Exact}, "87178291200 numberings, more than 1000000"},
-		{"exact-groups-too-many", m14, BussemakerSettings{Method: Exact, Groups: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}}},
+		{"too-few-strengths", h8, Settings{Strengths: []float64{1, 2, 3}}, "3 strengths given for 8 pairs"},
+		{"nan-strength", h8, Settings{Strengths: []float64{1, 2, 3, 4, 5, 6, 7, math.NaN()}}, "strength 8 is NaN"},
+		{"group-missing-pair", h8, Settings{Groups: [][]int{{1, 2, 3}, {4, 5, 6, 7}}}, "pair(s) 8 are in no group"},
+		{"group-twice", h8, Settings{Groups: [][]int{{1, 2, 3, 4}, {4, 5, 6, 7, 8}}}, "pair 4 is in groups 1 and 2"},
+		{"group-outside", h8, Settings{Groups: [][]int{{1, 2, 3, 4, 9}, {5, 6, 7, 8}}}, "pair 9 is outside 1..8"},
+		{"group-empty", h8, Settings{Groups: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {}}}, "group 2 is empty"},
+		{"exact-too-many", m14, Settings{Method: Exact}, "87178291200 numberings, more than 1000000"},
+		{"exact-groups-too-many", m14, Settings{Method: Exact, Groups: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}}},
 			"25401600 numberings"},
-		{"negative-samples", m14, BussemakerSettings{Samples: -5}, "must be positive"},
+		{"negative-samples", m14, Settings{Samples: -5}, "must be positive"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -539,7 +539,7 @@ func TestBussemakerErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Bussemaker(context.Background(), m14, BussemakerSettings{Method: Exact}); !errors.Is(err, ErrTooManyNumberings) {
+	if _, err := Bussemaker(context.Background(), m14, Settings{Method: Exact}); !errors.Is(err, ErrTooManyNumberings) {
 		t.Errorf("%v does not wrap ErrTooManyNumberings", err)
 	}
 }

@@ -1,9 +1,9 @@
-package engine_test
+package luck_test
 
 import (
 	"fmt"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -17,7 +17,7 @@ func ExampleOneStrongPair() {
 	if m, err = m.SwitchRounds([]int{2}, nil); err != nil {
 		panic(err)
 	}
-	pct, err := engine.OneStrongPair(m, 1)
+	pct, err := luck.OneStrongPair(m, 1)
 	if err != nil {
 		panic(err)
 	}
