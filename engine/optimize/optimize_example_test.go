@@ -1,18 +1,18 @@
-package engine_test
+package optimize_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/optimize"
 )
 
 // Arrow-switching the 7-table Mitchell for one winner (seed 004: Qf 46.94
 // unswitched, 92 with one switched round, which cannot be beaten).
-func ExampleOptimize() {
+func ExampleSearch() {
 	m, _ := movement.Mitchell(7)
-	res, err := engine.Optimize(context.Background(), m, engine.OptimizeSettings{Seed: 1, Iterations: 50_000, Restarts: 2})
+	res, err := optimize.Search(context.Background(), m, optimize.Settings{Seed: 1, Iterations: 50_000, Restarts: 2})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,4 @@
-package engine
+package optimize
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 )
 
 // corpusDir is the shared movement corpus, beside the project root.
-const corpusDir = "../../shared/movements"
+const corpusDir = "../../../shared/movements"
 
 // mustCorpus reads a movement of the shared corpus.
 func mustCorpus(t testing.TB, rel string) *movement.Movement {

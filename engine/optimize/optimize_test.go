@@ -1,4 +1,4 @@
-package engine
+package optimize
 
 import (
 	"context"
@@ -30,7 +30,7 @@ func sameEncounters(t *testing.T, a, b *movement.Movement) {
 }
 
 // checkSwitched fails unless res.Switched lists exactly the re-oriented tables.
-func checkSwitched(t *testing.T, in *movement.Movement, res *OptimizeResult) {
+func checkSwitched(t *testing.T, in *movement.Movement, res *Result) {
 	t.Helper()
 	var want []TablePos
 	for r, row := range in.Schedule {
@@ -67,7 +67,7 @@ func TestOptimizeScrambledMitchells(t *testing.T) {
 			} else {
 				m, _ = movement.RelayMitchell(tc.tables)
 			}
-			res, err := Optimize(context.Background(), m, OptimizeSettings{Seed: 1})
+			res, err := Search(context.Background(), m, Settings{Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,18 +96,18 @@ func TestOptimizeCorpus(t *testing.T) {
 	tests := []struct {
 		name              string
 		m                 *movement.Movement
-		set               OptimizeSettings
+		set               Settings
 		before, qf, qf1av float64
 		proven            bool
 	}{
 		{"expanded14 round 1 and table 1 fixed", mustCorpus(t, "14p8rexpandedM_from_outputexample.txt"),
-			OptimizeSettings{Seed: 1, FixRounds: []int{1}, FixTables: []int{1}}, 54.88, 82.46, -1, false},
-		{"howell8 back to superperfect", spoilt, OptimizeSettings{Seed: 1}, 100, 100, 100, true},
-		{"howell8 annealed", spoilt, OptimizeSettings{Seed: 1, ExhaustiveBits: -1}, 100, 100, 100, true},
+			Settings{Seed: 1, FixRounds: []int{1}, FixTables: []int{1}}, 54.88, 82.46, -1, false},
+		{"howell8 back to superperfect", spoilt, Settings{Seed: 1}, 100, 100, 100, true},
+		{"howell8 annealed", spoilt, Settings{Seed: 1, ExhaustiveBits: -1}, 100, 100, 100, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := Optimize(context.Background(), tc.m, tc.set)
+			res, err := Search(context.Background(), tc.m, tc.set)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,17 +136,17 @@ func TestOptimizeDeterministic(t *testing.T) {
 	spoilt := mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt")
 	for name, tc := range map[string]struct {
 		m   *movement.Movement
-		set OptimizeSettings
+		set Settings
 	}{
-		"anneal":     {m, OptimizeSettings{Seed: 7, Iterations: 100_000, Restarts: 6}},
-		"slow":       {m, OptimizeSettings{Seed: 7, Iterations: 100_000, Restarts: 3, Mode: ModeSlow}},
-		"exhaustive": {spoilt, OptimizeSettings{FixRounds: []int{1}}},
+		"anneal":     {m, Settings{Seed: 7, Iterations: 100_000, Restarts: 6}},
+		"slow":       {m, Settings{Seed: 7, Iterations: 100_000, Restarts: 3, Mode: ModeSlow}},
+		"exhaustive": {spoilt, Settings{FixRounds: []int{1}}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			var results []*OptimizeResult
+			var results []*Result
 			for _, procs := range []int{1, 4} {
 				old := runtime.GOMAXPROCS(procs)
-				res, err := Optimize(context.Background(), tc.m, tc.set)
+				res, err := Search(context.Background(), tc.m, tc.set)
 				runtime.GOMAXPROCS(old)
 				if err != nil {
 					t.Fatal(err)
@@ -173,18 +173,18 @@ func TestOptimizeConstraints(t *testing.T) {
 	tests := []struct {
 		name string
 		m    *movement.Movement
-		set  OptimizeSettings
+		set  Settings
 	}{
-		{"rounds", m9, OptimizeSettings{FixRounds: []int{2, 5}}},
-		{"tables", m9, OptimizeSettings{FixTables: []int{1, 9}}},
-		{"pairs", exp, OptimizeSettings{FixPairs: []int{14, 3}}},
-		{"first", exp, OptimizeSettings{FixFirst: 5, FixRounds: []int{8}}},
-		{"exhaustive", h8, OptimizeSettings{FixPairs: []int{8}, FixFirst: 3}},
+		{"rounds", m9, Settings{FixRounds: []int{2, 5}}},
+		{"tables", m9, Settings{FixTables: []int{1, 9}}},
+		{"pairs", exp, Settings{FixPairs: []int{14, 3}}},
+		{"first", exp, Settings{FixFirst: 5, FixRounds: []int{8}}},
+		{"exhaustive", h8, Settings{FixPairs: []int{8}, FixFirst: 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.set.Seed, tc.set.Iterations, tc.set.Restarts = 3, 200_000, 4
-			res, err := Optimize(context.Background(), tc.m, tc.set)
+			res, err := Search(context.Background(), tc.m, tc.set)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -212,15 +212,15 @@ func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
 	rm4, _ := movement.RelayMitchell(4)
 	cases := map[string]struct {
 		m   *movement.Movement
-		set OptimizeSettings
+		set Settings
 	}{
-		"mitchell3":            {m3, OptimizeSettings{}},
-		"relay4":               {rm4, OptimizeSettings{}},
-		"relay4 table 2 fixed": {rm4, OptimizeSettings{FixTables: []int{2}}},
+		"mitchell3":            {m3, Settings{}},
+		"relay4":               {rm4, Settings{}},
+		"relay4 table 2 fixed": {rm4, Settings{FixTables: []int{2}}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			res, err := Optimize(context.Background(), tc.m, tc.set)
+			res, err := Search(context.Background(), tc.m, tc.set)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -236,7 +236,7 @@ func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
 }
 
 // bruteForce ranks every orientation of the tables not fixed by set.
-func bruteForce(t *testing.T, m *movement.Movement, set OptimizeSettings) (int64, float64, float64) {
+func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float64, float64) {
 	var free []TablePos
 	for r, row := range m.Schedule {
 		for tb := range row {
@@ -277,7 +277,7 @@ func TestOptimizeStops(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(50*time.Millisecond, cancel)
 		start := time.Now()
-		res, err := Optimize(ctx, m, OptimizeSettings{Iterations: 1 << 40})
+		res, err := Search(ctx, m, Settings{Iterations: 1 << 40})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +292,7 @@ func TestOptimizeStops(t *testing.T) {
 	t.Run("cancelled exhaustive", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		res, err := Optimize(ctx, m, OptimizeSettings{FixRounds: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, FixTables: []int{1, 2, 3}})
+		res, err := Search(ctx, m, Settings{FixRounds: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, FixTables: []int{1, 2, 3}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -302,8 +302,8 @@ func TestOptimizeStops(t *testing.T) {
 	})
 	t.Run("time", func(t *testing.T) {
 		var calls atomic.Int32
-		res, err := Optimize(context.Background(), m, OptimizeSettings{Iterations: 1 << 40, Time: 100 * time.Millisecond,
-			Progress: func(OptimizeProgress) { calls.Add(1) }, ProgressEvery: 10 * time.Millisecond})
+		res, err := Search(context.Background(), m, Settings{Iterations: 1 << 40, Time: 100 * time.Millisecond,
+			Progress: func(Progress) { calls.Add(1) }, ProgressEvery: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -319,7 +319,7 @@ func TestOptimizeStops(t *testing.T) {
 // TestOptimizeSettingsErrors: bad settings give an error, not a panic.
 func TestOptimizeSettingsErrors(t *testing.T) {
 	m, _ := movement.Mitchell(5)
-	for name, set := range map[string]OptimizeSettings{
+	for name, set := range map[string]Settings{
 		"round 0":     {FixRounds: []int{0}},
 		"round 6":     {FixRounds: []int{6}},
 		"table 9":     {FixTables: []int{9}},
@@ -331,7 +331,7 @@ func TestOptimizeSettingsErrors(t *testing.T) {
 		"restarts":    {Restarts: -2},
 		"time budget": {Time: -time.Second},
 	} {
-		if _, err := Optimize(context.Background(), m, set); err == nil {
+		if _, err := Search(context.Background(), m, set); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}

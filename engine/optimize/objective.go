@@ -1,4 +1,4 @@
-package engine
+package optimize
 
 import (
 	"github.com/bridgereport/bridgereport/engine/movement"

@@ -1,4 +1,4 @@
-package engine
+package optimize
 
 import (
 	"math/rand/v2"

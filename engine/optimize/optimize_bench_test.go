@@ -1,4 +1,4 @@
-package engine
+package optimize
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func BenchmarkAnnealTrials(b *testing.B) {
 	m, _ := movement.Mitchell(15)
 	var trials int64
 	for b.Loop() {
-		res, _ := Optimize(context.Background(), m, OptimizeSettings{Restarts: 1, Iterations: 2_000_000, ExhaustiveBits: -1})
+		res, _ := Search(context.Background(), m, Settings{Restarts: 1, Iterations: 2_000_000, ExhaustiveBits: -1})
 		trials += res.Iterations
 	}
 	b.ReportMetric(float64(trials)/b.Elapsed().Seconds(), "trials/s")
@@ -47,7 +47,7 @@ func BenchmarkTimeToBestM15(b *testing.B) {
 	var trials int64
 	for b.Loop() {
 		seed++
-		res, _ := Optimize(context.Background(), m, OptimizeSettings{Seed: seed, Restarts: 1, Iterations: 1 << 40, TargetQf: 95.485})
+		res, _ := Search(context.Background(), m, Settings{Seed: seed, Restarts: 1, Iterations: 1 << 40, TargetQf: 95.485})
 		if res.Stop != StopTarget {
 			b.Fatalf("seed %d: stopped by %s at Qf %.2f", seed, res.Stop, res.After.Qf)
 		}

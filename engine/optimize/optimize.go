@@ -1,4 +1,4 @@
-package engine
+package optimize
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// Defaults of OptimizeSettings.
+// Defaults of Settings.
 const (
 	DefaultIterations     = 2_000_000
 	DefaultRestarts       = 8
@@ -24,18 +24,18 @@ const (
 	defaultProgressEvery  = 250 * time.Millisecond
 )
 
-// OptimizeMode selects the annealing schedule.
-type OptimizeMode int
+// Mode selects the annealing schedule.
+type Mode int
 
 const (
 	// ModeFast lets the temperature cycle down and up, freezes it at each
 	// new best and returns to the best after a while (balans' default).
-	ModeFast OptimizeMode = iota
+	ModeFast Mode = iota
 	// ModeSlow is classic annealing: one slow geometric cooling per restart.
 	ModeSlow
 )
 
-func (m OptimizeMode) String() string {
+func (m Mode) String() string {
 	switch m {
 	case ModeFast:
 		return "fast"
@@ -45,8 +45,8 @@ func (m OptimizeMode) String() string {
 	return fmt.Sprintf("mode(%d)", int(m))
 }
 
-// OptimizeSettings configures Optimize. The zero value means the defaults.
-type OptimizeSettings struct {
+// Settings configures Search. The zero value means the defaults.
+type Settings struct {
 	// Iterations is the number of trial switches per restart (0: DefaultIterations).
 	// Only this budget gives results that are the same on every machine.
 	Iterations int64
@@ -58,7 +58,7 @@ type OptimizeSettings struct {
 	// Restarts is the number of independent annealing runs (0: DefaultRestarts).
 	Restarts int
 	// Mode is the annealing schedule.
-	Mode OptimizeMode
+	Mode Mode
 	// FixRounds lists rounds (1-based) whose tables keep their orientation.
 	FixRounds []int
 	// FixTables lists tables (1-based) that keep their orientation in every round.
@@ -75,13 +75,13 @@ type OptimizeSettings struct {
 	// the optimum (0: DefaultExhaustiveBits; negative: never).
 	ExhaustiveBits int
 	// Progress, if set, is called now and then from one goroutine at a time.
-	Progress func(OptimizeProgress)
+	Progress func(Progress)
 	// ProgressEvery is the interval between Progress calls (0: 250 ms).
 	ProgressEvery time.Duration
 }
 
-// OptimizeProgress is a snapshot of a running search.
-type OptimizeProgress struct {
+// Progress is a snapshot of a running search.
+type Progress struct {
 	Iterations int64 // trials or enumerated orientations so far
 	Budget     int64 // total planned
 	BestQf     float64
@@ -101,8 +101,8 @@ const (
 	StopExhausted  StopReason = "exhausted"  // every orientation was enumerated
 )
 
-// OptimizeResult is the outcome of Optimize.
-type OptimizeResult struct {
+// Result is the outcome of Search.
+type Result struct {
 	// Movement is the best orientation found; it differs from the input
 	// only in the orientation of tables.
 	Movement      *movement.Movement
@@ -125,7 +125,7 @@ type OptimizeResult struct {
 }
 
 // Validate checks the settings against the movement.
-func (s *OptimizeSettings) Validate(m *movement.Movement) error {
+func (s *Settings) Validate(m *movement.Movement) error {
 	for _, r := range s.FixRounds {
 		if r < 1 || r > m.Rounds {
 			return fmt.Errorf("optimize: fixed round %d is outside 1..%d", r, m.Rounds)
@@ -162,7 +162,7 @@ func (s *OptimizeSettings) Validate(m *movement.Movement) error {
 
 // optimizer holds what every restart or enumeration chunk shares.
 type optimizer struct {
-	set      OptimizeSettings
+	set      Settings
 	base     *SwitchState
 	vars     []int32 // slots the search may switch
 	groupOf  [][]int32
@@ -173,12 +173,12 @@ type optimizer struct {
 	bestSS   atomic.Int64 // for progress
 }
 
-// Optimize searches the NS/EW orientations of m's tables for the best
+// Search tries the NS/EW orientations of m's tables for the best
 // balance: minimal SS (maximal Qf), then Qf1av, Qf1max, then d4. Small
 // searches are exhaustive and proven; larger ones are annealed. A cancelled
 // context or the time budget stops the search early; the best found is
 // returned with a nil error.
-func Optimize(ctx context.Context, m *movement.Movement, set OptimizeSettings) (*OptimizeResult, error) {
+func Search(ctx context.Context, m *movement.Movement, set Settings) (*Result, error) {
 	if err := set.Validate(m); err != nil {
 		return nil, err
 	}
@@ -291,7 +291,7 @@ func (o *optimizer) startProgress(start time.Time, budget int64, exhaustive bool
 			case <-tick.C:
 				st := o.base.st
 				qf := movement.QualityFactor(st.s, o.bestSS.Load(), int64(st.P*(st.P-1)/2))
-				o.set.Progress(OptimizeProgress{Iterations: o.done.Load(), Budget: budget, BestQf: qf, Elapsed: time.Since(start), Exhaustive: exhaustive})
+				o.set.Progress(Progress{Iterations: o.done.Load(), Budget: budget, BestQf: qf, Elapsed: time.Since(start), Exhaustive: exhaustive})
 			}
 		}
 	})
@@ -509,7 +509,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 }
 
 // finish turns the best orientation into the result.
-func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive bool) *OptimizeResult {
+func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive bool) *Result {
 	s := o.base.clone()
 	flip := best.flip
 	// Of the two equivalent orientations of a free group, report the one
@@ -536,7 +536,7 @@ func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive b
 		}
 	}
 	out := s.Movement()
-	r := &OptimizeResult{
+	r := &Result{
 		Movement:   out,
 		Before:     movement.ComputeBalance(m),
 		After:      movement.ComputeBalance(out),
