@@ -29,7 +29,7 @@ golden: deps
 	$(GO) test ./reports -run TestStudies -update
 
 bench:
-	$(GO) test -run '^$$' -bench . ./engine/
+	$(GO) test -run '^$$' -bench . ./engine/...
 
 clean:
 	rm -rf out
