@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board
@@ -47,7 +48,7 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		pct, err := engine.OneStrongPair(m, strong)
+		pct, err := luck.OneStrongPair(m, strong)
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
@@ -56,10 +57,10 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		pairs = len(pct)
 		columns = append(columns, pct)
-		qfs = append(qfs, engine.ComputeBalance(m).Qf)
+		qfs = append(qfs, movement.ComputeBalance(m).Qf)
 		t.Columns = append(t.Columns, Column{Name: col.name(), Decimals: 2})
 		chart.Series = append(chart.Series, Series{Name: col.name(), Values: pct})
-		figs := map[string]float64{"qf": engine.ComputeBalance(m).Qf}
+		figs := map[string]float64{"qf": movement.ComputeBalance(m).Qf}
 		for p, v := range pct {
 			figs[strconv.Itoa(p+1)] = v
 		}
@@ -112,7 +113,7 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		res, err := engine.TwoStrongPairs(m)
+		res, err := luck.TwoStrongPairs(m)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
@@ -199,28 +200,28 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := engine.BussemakerSettings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed}
+	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed}
 	switch c.Method {
 	case "", "auto":
-		set.Method = engine.Auto
+		set.Method = luck.Auto
 	case "exact":
-		set.Method = engine.Exact
+		set.Method = luck.Exact
 	case "sample":
-		set.Method = engine.Sample
+		set.Method = luck.Sample
 	default:
 		return nil, fmt.Errorf("method %q: want auto, exact or sample", c.Method)
 	}
 	if c.Groups != "" {
-		if set.Groups, err = engine.ParseGroups(c.Groups); err != nil {
+		if set.Groups, err = luck.ParseGroups(c.Groups); err != nil {
 			return nil, fmt.Errorf("groups: %w", err)
 		}
 	}
 	if env.progress != nil {
 		set.Progress = progressPrinter(env, "numberings")
 	}
-	var res engine.BussemakerResult
+	var res luck.Result
 	err = env.cached(nil, &res, func() error {
-		r, err := engine.Bussemaker(env.ctx, m, set)
+		r, err := luck.Bussemaker(env.ctx, m, set)
 		if err != nil {
 			return err
 		}
@@ -353,7 +354,7 @@ func compareWithin(name, published string, v, tol float64, erratum string) (Chec
 }
 
 // compareSpread checks a printed spread table, "pair avg sd min max" a row.
-func compareSpread(prefix, text string, spread []engine.Spread, tol float64, errata map[string]string) ([]Check, error) {
+func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errata map[string]string) ([]Check, error) {
 	var checks []Check
 	rows := 0
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {

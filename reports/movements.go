@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -41,8 +41,8 @@ type MovementSpec struct {
 
 // resolveMovements builds every movement of the study, in file order; a
 // movement may only refer to one defined above it.
-func (s *Study) resolveMovements() (map[string]*engine.Movement, []Input, error) {
-	out := map[string]*engine.Movement{}
+func (s *Study) resolveMovements() (map[string]*movement.Movement, []Input, error) {
+	out := map[string]*movement.Movement{}
 	var inputs []Input
 	for _, d := range s.Movements {
 		m, input, err := s.buildMovement(d, out)
@@ -57,7 +57,7 @@ func (s *Study) resolveMovements() (map[string]*engine.Movement, []Input, error)
 	return out, inputs, nil
 }
 
-func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement) (*engine.Movement, *Input, error) {
+func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Movement, *Input, error) {
 	sp := d.Spec
 	sources := 0
 	for _, set := range []bool{sp.File != "", sp.Library != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
@@ -68,7 +68,7 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement
 	if sources != 1 {
 		return nil, nil, fmt.Errorf("give exactly one of file, library, asc, mitchell, relay_mitchell, howell, from")
 	}
-	var m *engine.Movement
+	var m *movement.Movement
 	var input *Input
 	var err error
 	switch {
@@ -85,17 +85,17 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement
 			m, err = parseMovement(sp.Library, data)
 		}
 	case sp.ASC != "":
-		var pm *engine.ParsedMovement
-		pm, err = engine.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
+		var pm *movement.Parsed
+		pm, err = movement.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
 		if err == nil {
 			m = pm.Movement
 		}
 	case sp.Mitchell != 0:
-		m, err = engine.Mitchell(sp.Mitchell)
+		m, err = movement.Mitchell(sp.Mitchell)
 	case sp.RelayMitchell != 0:
-		m, err = engine.RelayMitchell(sp.RelayMitchell)
+		m, err = movement.RelayMitchell(sp.RelayMitchell)
 	case sp.Howell != 0:
-		m, err = engine.Howell(sp.Howell)
+		m, err = movement.Howell(sp.Howell)
 	default:
 		base, ok := defined[sp.From]
 		if !ok {
@@ -128,8 +128,8 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*engine.Movement
 	return m, input, nil
 }
 
-func parseMovement(name string, data []byte) (*engine.Movement, error) {
-	pm, err := engine.ParseASC(name, bytes.NewReader(data))
+func parseMovement(name string, data []byte) (*movement.Movement, error) {
+	pm, err := movement.ParseASC(name, bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}

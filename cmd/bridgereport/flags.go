@@ -11,7 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -79,17 +79,17 @@ func parseFile[T any](path string, parse func(name string, r io.Reader) (T, erro
 // loadMovement reads a MOVEMENT argument, a path that exists being a movement
 // file and anything else a name in the movement library, and writes the
 // movement's warnings to stderr.
-func loadMovement(arg string, stderr io.Writer) (*engine.ParsedMovement, error) {
-	var pm *engine.ParsedMovement
+func loadMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
+	var pm *movement.Parsed
 	var err error
 	if _, statErr := os.Stat(arg); !errors.Is(statErr, fs.ErrNotExist) {
-		pm, err = parseFile(arg, engine.ParseASC)
+		pm, err = parseFile(arg, movement.ParseASC)
 	} else {
 		var data []byte
 		if data, err = library.Read(arg); err != nil {
 			return nil, err
 		}
-		pm, err = engine.ParseASC(arg, bytes.NewReader(data))
+		pm, err = movement.ParseASC(arg, bytes.NewReader(data))
 	}
 	if err != nil {
 		return nil, err

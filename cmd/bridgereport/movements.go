@@ -7,7 +7,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -46,7 +46,7 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if err != nil {
 			return err
 		}
-		pm, err := engine.ParseASC(name, bytes.NewReader(data))
+		pm, err := movement.ParseASC(name, bytes.NewReader(data))
 		if err != nil {
 			return err
 		}
@@ -54,7 +54,7 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if (*pairs != 0 && m.Pairs != *pairs) || (*rounds != 0 && m.Rounds != *rounds) {
 			continue
 		}
-		b := engine.ComputeBalance(m)
+		b := movement.ComputeBalance(m)
 		qf, qo := library.Published(data)
 		list = append(list, libraryMovementJSON{
 			Name: name, Folder: library.Folder(name), Family: family(name),

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 func TestOptimizeJSON(t *testing.T) {
@@ -53,7 +53,7 @@ func TestOptimizeJSON(t *testing.T) {
 	if string(written) != got["movement"].(string) {
 		t.Error("-o file differs from the JSON movement")
 	}
-	if _, err := engine.ParseASC("best.asc", bytes.NewReader(written)); err != nil {
+	if _, err := movement.ParseASC("best.asc", bytes.NewReader(written)); err != nil {
 		t.Error(err)
 	}
 }
@@ -70,11 +70,11 @@ func TestOptimizeText(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	pm, err := engine.ParseASC("out", bytes.NewReader(out.Bytes()))
+	pm, err := movement.ParseASC("out", bytes.NewReader(out.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q := engine.ComputeBalance(pm.Movement).Qf; q != 100 {
+	if q := movement.ComputeBalance(pm.Movement).Qf; q != 100 {
 		t.Errorf("Qf %v read back", q)
 	}
 }

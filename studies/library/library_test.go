@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // roundsTo reports whether x rounds to the published figure at its precision.
@@ -36,11 +36,11 @@ func TestPublishedFigures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pm, err := engine.ParseASC(name, bytes.NewReader(data))
+			pm, err := movement.ParseASC(name, bytes.NewReader(data))
 			if err != nil {
 				t.Fatal(err)
 			}
-			b := engine.ComputeBalance(pm.Movement)
+			b := movement.ComputeBalance(pm.Movement)
 			qf, qo := Published(data)
 			if qf == "" {
 				t.Fatal("no Qf annotation")
