@@ -21,7 +21,7 @@ test: browser
 
 # Rewrite the golden results of the studies (only when a change explains the drift).
 golden:
-	$(GO) test ./reports -run TestStudies -update
+	$(GO) test ./reports/study -run TestStudies -update
 
 bench:
 	$(GO) test -run '^$$' -bench . ./engine/...

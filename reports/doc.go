@@ -1,6 +1,8 @@
-// Package reports turns engine results into what people read: the text
-// reports of the subcommands (balance, handicap, instant, score, simulate),
-// and the studies, which it decodes, runs and renders as HTML (interactive
-// charts), Markdown (static SVG charts, drawn by the same echarts library run
-// in goja) and results.json.
+// Package reports is the document side of bridgereport: a Report of
+// sections of blocks (prose, tables, charts), the checks of published figures
+// and the provenance, and one Renderer that prints it as HTML (interactive
+// charts), Markdown (static SVG figures drawn by the same echarts library run
+// in goja), results.json, and the index page of several reports. It knows
+// nothing of bridge or of the study language: package reports/study decodes
+// and runs studies and builds their reports.
 package reports

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -45,8 +44,6 @@ type htmlBlock struct {
 	Chart *htmlChart
 }
 
-type htmlParam struct{ Name, Type, Value, Doc string }
-
 type reportPage struct {
 	Title, Summary, Version string
 	EchartsJS               template.JS
@@ -56,27 +53,25 @@ type reportPage struct {
 	Checks                  []Check
 	StudyFile, StudyHash    string
 	Inputs                  []Input
-	Parameters              []htmlParam
+	Parameters              []Param
 	Source                  string
 	Cached                  []string // ids of cells whose results came from the cache
 }
 
-// WriteHTML writes the self-contained HTML report: the chart library is
-// inlined once, every chart has a fixed id.
-func WriteHTML(w io.Writer, r *Result, echartsJS string) error {
+// HTML writes the self-contained HTML report: the chart library is inlined
+// once, every chart has a fixed id.
+func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 	page := reportPage{
-		Title: r.Study.Title, Summary: r.Study.Summary, Version: Version,
-		EchartsJS: template.JS(echartsJS), Checks: r.Checks,
-		StudyFile: filepath.Base(r.Study.Path), StudyHash: r.StudyHash(), Inputs: r.Inputs, Source: string(r.Study.Data),
+		Title: r.Title, Summary: r.Summary, Version: r.Provenance.Version,
+		EchartsJS: template.JS(rd.echartsJS), Checks: r.Checks,
+		StudyFile: r.Provenance.SourceName, StudyHash: r.SourceHash(), Inputs: r.Provenance.Inputs, Source: string(r.Provenance.Source),
 	}
 	page.OK, page.Errata, page.Failed = r.Tally()
-	for _, p := range r.Study.Parameters {
-		page.Parameters = append(page.Parameters, htmlParam{p.Name, p.Type, r.Study.Values[p.Name], p.Doc})
-	}
+	page.Parameters = r.Provenance.Parameters
 	anchors := map[string]int{}
-	for _, c := range r.Cells {
+	for _, c := range r.Sections {
 		if c.FromCache {
-			page.Cached = append(page.Cached, c.Cell.ID)
+			page.Cached = append(page.Cached, c.ID)
 		}
 		for _, b := range c.Blocks {
 			switch {

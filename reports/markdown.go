@@ -4,38 +4,34 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// WriteMarkdown writes the report as GitHub-flavoured Markdown: prose as
-// written, tables as GFM tables. With an SVG renderer each figure is an
-// image, its data folded below it, and the images are returned by path
-// relative to the Markdown file; with a nil renderer each figure is the
-// table of its data. Every figure is drawn before anything is written.
-func WriteMarkdown(w io.Writer, r *Result, svg *SVGRenderer) (map[string][]byte, error) {
-	figures, paths, err := renderFigures(r, svg)
+// Markdown writes the report as GitHub-flavoured Markdown: prose as written,
+// tables as GFM tables, each figure an SVG image with its data folded below
+// it. The images are returned by path relative to the Markdown file. Every
+// figure is drawn before anything is written.
+func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) {
+	figures, paths, err := renderFigures(r, rd.svg)
 	if err != nil {
 		return nil, err
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# %s\n\n", r.Study.Title)
-	if r.Study.Summary != "" {
-		fmt.Fprintf(bw, "%s\n\n", r.Study.Summary)
+	fmt.Fprintf(bw, "# %s\n\n", r.Title)
+	if r.Summary != "" {
+		fmt.Fprintf(bw, "%s\n\n", r.Summary)
 	}
 	ok, errata, failed := r.Tally()
 	fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
-	for _, c := range r.Cells {
+	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
 			switch {
 			case b.Prose != "":
 				fmt.Fprintf(bw, "%s\n\n", strings.TrimSpace(b.Prose))
 			case b.Table != nil:
 				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, b.Table.Caption), b.Table)
-			case b.Chart != nil && svg == nil:
-				writeMarkdownTable(bw, fmt.Sprintf("**Figure %d.** %s (data)", b.Chart.Number, b.Chart.Caption), chartTable(b.Chart))
 			case b.Chart != nil:
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			}
@@ -51,20 +47,20 @@ func WriteMarkdown(w io.Writer, r *Result, svg *SVGRenderer) (map[string][]byte,
 		}
 		writeMarkdownTable(bw, "Each published figure against the recomputed one, at the published precision.", checks)
 	}
-	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study `%s`, SHA-256 `%s`\n", Version, filepath.Base(r.Study.Path), r.StudyHash())
-	for _, in := range r.Inputs {
+	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study `%s`, SHA-256 `%s`\n", r.Provenance.Version, r.Provenance.SourceName, r.SourceHash())
+	for _, in := range r.Provenance.Inputs {
 		if in.Library != "" {
 			fmt.Fprintf(bw, "- library movement `%s`, SHA-256 `%s`\n", in.Library, in.SHA256)
 		} else {
 			fmt.Fprintf(bw, "- input `%s`, SHA-256 `%s`\n", in.Path, in.SHA256)
 		}
 	}
-	for _, p := range r.Study.Parameters {
-		fmt.Fprintf(bw, "- parameter `%s` = `%s`\n", p.Name, r.Study.Values[p.Name])
+	for _, p := range r.Provenance.Parameters {
+		fmt.Fprintf(bw, "- parameter `%s` = `%s`\n", p.Name, p.Value)
 	}
-	for _, c := range r.Cells {
+	for _, c := range r.Sections {
 		if c.FromCache {
-			fmt.Fprintf(bw, "- cell `%s` taken from the cache\n", c.Cell.ID)
+			fmt.Fprintf(bw, "- cell `%s` taken from the cache\n", c.ID)
 		}
 	}
 	return figures, bw.Flush()
@@ -72,13 +68,10 @@ func WriteMarkdown(w io.Writer, r *Result, svg *SVGRenderer) (map[string][]byte,
 
 // renderFigures draws every chart of a report as SVG, keyed by its path
 // relative to the Markdown file.
-func renderFigures(r *Result, svg *SVGRenderer) (map[string][]byte, map[*Chart]string, error) {
-	if svg == nil {
-		return nil, nil, nil
-	}
+func renderFigures(r *Report, svg *SVGRenderer) (map[string][]byte, map[*Chart]string, error) {
 	files := map[string][]byte{}
 	paths := map[*Chart]string{}
-	for _, c := range r.Cells {
+	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
 			if b.Chart == nil {
 				continue
@@ -121,7 +114,7 @@ func writeMarkdownFigure(w io.Writer, c *Chart, path string) {
 	alt := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ").Replace(c.Caption)
 	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, alt, path, c.Number, c.Caption)
 	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
-	writeMarkdownTable(w, "", chartTable(c))
+	writeMarkdownTable(w, "", c.DataTable())
 	fmt.Fprint(w, "</details>\n\n")
 }
 
@@ -157,8 +150,8 @@ func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, `\`, `\\`, "\n", " ").Replace(s)
 }
 
-// chartTable is the data behind a chart, for reports without scripts.
-func chartTable(c *Chart) *Table {
+// DataTable is the data behind a chart, as a table.
+func (c *Chart) DataTable() *Table {
 	t := &Table{Columns: []Column{{Name: c.XName}}}
 	switch c.Kind {
 	case "heatmap":

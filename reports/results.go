@@ -13,17 +13,11 @@ type resultsJSON struct {
 	Version     string      `json:"version"`
 	StudySHA256 string      `json:"study_sha256"`
 	Inputs      []Input     `json:"inputs"`
-	Parameters  []paramJSON `json:"parameters"`
+	Parameters  []Param     `json:"parameters"`
 	Tables      []*Table    `json:"tables"`
 	Figures     []*Chart    `json:"figures"`
 	Checks      []Check     `json:"checks"`
 	Summary     summaryJSON `json:"summary"`
-}
-
-type paramJSON struct {
-	Name  string `json:"name"`
-	Type  string `json:"type"`
-	Value string `json:"value"`
 }
 
 type summaryJSON struct {
@@ -32,11 +26,12 @@ type summaryJSON struct {
 	Fail    int `json:"fail"`
 }
 
-// WriteResultsJSON writes results.json.
-func WriteResultsJSON(w io.Writer, r *Result) error {
+// JSON writes results.json: every table, figure and check as data, and
+// nothing that varies between runs.
+func (rd *Renderer) JSON(w io.Writer, r *Report) error {
 	out := resultsJSON{
-		Study: r.Study.Name, Title: r.Study.Title, Version: Version, StudySHA256: r.StudyHash(),
-		Inputs: r.Inputs, Parameters: []paramJSON{}, Tables: []*Table{}, Figures: []*Chart{}, Checks: r.Checks,
+		Study: r.Name, Title: r.Title, Version: r.Provenance.Version, StudySHA256: r.SourceHash(),
+		Inputs: r.Provenance.Inputs, Parameters: []Param{}, Tables: []*Table{}, Figures: []*Chart{}, Checks: r.Checks,
 	}
 	if out.Inputs == nil {
 		out.Inputs = []Input{}
@@ -44,10 +39,8 @@ func WriteResultsJSON(w io.Writer, r *Result) error {
 	if out.Checks == nil {
 		out.Checks = []Check{}
 	}
-	for _, p := range r.Study.Parameters {
-		out.Parameters = append(out.Parameters, paramJSON{p.Name, p.Type, r.Study.Values[p.Name]})
-	}
-	for _, c := range r.Cells {
+	out.Parameters = append(out.Parameters, r.Provenance.Parameters...)
+	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
 			if b.Table != nil {
 				out.Tables = append(out.Tables, b.Table)

@@ -50,9 +50,9 @@ var (
 	}
 )
 
-// NewSVGRenderer compiles the echarts library, once per process for the
+// newSVGRenderer compiles the echarts library, once per process for the
 // same source.
-func NewSVGRenderer(echartsJS string) (*SVGRenderer, error) {
+func newSVGRenderer(echartsJS string) (*SVGRenderer, error) {
 	compiled.Lock()
 	defer compiled.Unlock()
 	if compiled.lib == nil || compiled.src != echartsJS {
@@ -63,16 +63,6 @@ func NewSVGRenderer(echartsJS string) (*SVGRenderer, error) {
 		compiled.src, compiled.lib = echartsJS, lib
 	}
 	return &SVGRenderer{lib: compiled.lib}, nil
-}
-
-// RenderSVG draws an echarts option (a JavaScript object literal, as
-// go-echarts writes it) as a width×height SVG document.
-func RenderSVG(option string, width, height int, echartsJS string) (string, error) {
-	r, err := NewSVGRenderer(echartsJS)
-	if err != nil {
-		return "", err
-	}
-	return r.Render(option, width, height)
 }
 
 // Render draws an echarts option as a width×height SVG document.

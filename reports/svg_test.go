@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"github.com/bridgereport/bridgereport/templates"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,17 +12,30 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bridgereport/bridgereport/templates"
 )
 
 // svgRenderer compiles the embedded chart library.
 func svgRenderer(t testing.TB) *SVGRenderer {
 	t.Helper()
-	js := templates.Echarts
-	r, err := NewSVGRenderer(js)
+	r, err := newSVGRenderer(templates.Echarts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// figuresReport is a small report with a heatmap and a bar chart.
+func figuresReport() *Report {
+	one, two := 1.0, 2.0
+	return &Report{Name: "figs", Title: "Figures", Sections: []Section{{ID: "s", Blocks: []Block{
+		{Prose: "Two figures."},
+		{Chart: &Chart{ID: "m x", Caption: "matrix", Kind: "heatmap", XName: "pair", YName: "pair",
+			XLabels: []string{"1", "2"}, YLabels: []string{"1", "2"}, Grid: [][]*float64{{nil, &one}, {&two, nil}}}},
+		{Chart: &Chart{ID: "qf", Caption: "Qf", Kind: "bar", XName: "movement", YName: "Qf",
+			XLabels: []string{"plain", "switched"}, Series: []Series{{Name: "Qf", Values: []float64{46.94, 92}}}}},
+	}}}}
 }
 
 var svgCharts = []*Chart{
@@ -177,28 +189,18 @@ func TestRenderSVGRefusesBrokenOptions(t *testing.T) {
 	}
 }
 
-func TestWriteStudyOutputsWritesFigures(t *testing.T) {
-	js := templates.Echarts
-	src := minimalStudy + `  - matrix: {id: "m x", movement: m}
-  - balance:
-      id: qf
-      chart: qf
-      rows: [{label: plain, movement: m}, {label: switched, movement: s}]
-`
-	s, err := ParseStudy("figs.yaml", []byte(src), nil)
+func TestWriteWritesFigures(t *testing.T) {
+	rd, err := NewRenderer()
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := RunStudy(t.Context(), s, RunOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := figuresReport()
 	out := t.TempDir()
 	stale := filepath.Join(out, "figs", "figures", "gone.svg")
 	os.MkdirAll(filepath.Dir(stale), 0o755)
 	os.WriteFile(stale, []byte("<svg/>"), 0o644)
 
-	dir, err := WriteStudyOutputs(out, res, js)
+	dir, err := rd.Write(out, res)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,18 +225,15 @@ func TestWriteStudyOutputsWritesFigures(t *testing.T) {
 	}
 }
 
-func TestWriteStudyOutputsWritesNothingWhenAFigureFails(t *testing.T) {
-	s, err := ParseStudy("figs.yaml", []byte(minimalStudy+"  - matrix: {movement: m}\n"), nil)
+func TestWriteWritesNothingWhenAFigureFails(t *testing.T) {
+	rd, err := newRenderer("/* no chart library */")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := RunStudy(t.Context(), s, RunOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := figuresReport()
 	out := t.TempDir()
-	_, err = WriteStudyOutputs(out, res, "/* no chart library */")
-	if err == nil || !strings.Contains(err.Error(), "heatmap") {
+	_, err = rd.Write(out, res)
+	if err == nil || !strings.Contains(err.Error(), "chart m x") {
 		t.Errorf("err = %v, want one naming the chart", err)
 	}
 	if entries, _ := os.ReadDir(out); len(entries) != 0 {
@@ -252,5 +251,32 @@ func BenchmarkRenderSVG(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestRenderSVGPoints draws a numeric line chart with labelled points, as
+// the fairness cell makes, and finds the labels in the SVG.
+func TestRenderSVGPoints(t *testing.T) {
+	r := svgRenderer(t)
+	c := &Chart{ID: "points", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
+		XLabels: []string{"10", "20", "30"},
+		Series:  []Series{{Name: "expected", Values: []float64{5, 10, 15}, Color: "#222"}},
+		Points:  []ChartPoint{{X: 20, Y: 7, Label: "7 of 20", Color: "red"}, {X: 30, Y: 16, Label: "16 of 30"}}}
+	svg, err := r.Chart(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, texts := parseSVG(t, svg)
+	for _, want := range []string{"7 of 20", "16 of 30", "matches", "wins"} {
+		if !texts[want] {
+			t.Errorf("no text %q in the SVG", want)
+		}
+	}
+
+	// Points need numbers on the x axis.
+	bad := *c
+	bad.XNumeric = false
+	if _, err := r.Chart(&bad); err == nil || !strings.Contains(err.Error(), "numeric x axis") {
+		t.Errorf("err = %v, want one about the x axis", err)
 	}
 }

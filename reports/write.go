@@ -9,27 +9,23 @@ import (
 	"slices"
 )
 
-// WriteStudyOutputs writes index.html, index.md with its figures/*.svg and
-// results.json of a study into outDir/<study>/. Every file is rendered in
-// memory first and then replaces the old one by rename, so a report is never
+// Write writes index.html, index.md with its figures/*.svg and results.json
+// of a report into outDir/<report name>/. Every file is rendered in memory
+// first and then replaces the old one by rename, so a report is never
 // half-written and a failed render writes nothing.
-func WriteStudyOutputs(outDir string, r *Result, echartsJS string) (string, error) {
-	svg, err := NewSVGRenderer(echartsJS)
-	if err != nil {
-		return "", err
-	}
+func (rd *Renderer) Write(outDir string, r *Report) (string, error) {
 	var html, md, js bytes.Buffer
-	if err := WriteHTML(&html, r, echartsJS); err != nil {
-		return "", fmt.Errorf("%s: html: %w", r.Study.Path, err)
+	if err := rd.HTML(&html, r); err != nil {
+		return "", fmt.Errorf("%s: html: %w", r.Name, err)
 	}
-	figures, err := WriteMarkdown(&md, r, svg)
+	figures, err := rd.Markdown(&md, r)
 	if err != nil {
-		return "", fmt.Errorf("%s: markdown: %w", r.Study.Path, err)
+		return "", fmt.Errorf("%s: markdown: %w", r.Name, err)
 	}
-	if err := WriteResultsJSON(&js, r); err != nil {
-		return "", fmt.Errorf("%s: results.json: %w", r.Study.Path, err)
+	if err := rd.JSON(&js, r); err != nil {
+		return "", fmt.Errorf("%s: results.json: %w", r.Name, err)
 	}
-	dir := filepath.Join(outDir, r.Study.Name)
+	dir := filepath.Join(outDir, r.Name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}

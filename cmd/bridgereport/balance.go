@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // balanceJSON is the --json contract of `bridgereport balance`.
@@ -54,7 +54,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if !*asJSON {
-		return reports.WriteBalanceText(stdout, pos[0], m, b, v)
+		return study.WriteBalanceText(stdout, pos[0], m, b, v)
 	}
 	out := balanceJSON{
 		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,

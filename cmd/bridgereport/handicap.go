@@ -16,7 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // handicapFile is the input of `bridgereport handicap`, a league in YAML:
@@ -225,7 +225,7 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return &lineError{path, 0, "", err}
 	}
 	if !*asJSON {
-		return reports.WriteHandicapText(stdout, path, league.league, r)
+		return study.WriteHandicapText(stdout, path, league.league, r)
 	}
 	return writeJSON(stdout, handicapOut(path, league, r))
 }

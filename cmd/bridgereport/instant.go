@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // instantJSON is the --json contract of `bridgereport instant`.
@@ -83,7 +83,7 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if !*asJSON {
-		return reports.WriteInstantText(stdout, name, t)
+		return study.WriteInstantText(stdout, name, t)
 	}
 	out := instantJSON{
 		File: name, Vulnerability: set.Vul.String(), Scale: set.Scale.String(), TieRemedy: set.Ties.String(),

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 
 	"fmt"
@@ -11,8 +10,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/templates"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // paramFlags collects repeated -p name=value.
@@ -48,10 +48,10 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	// Load every study first: a broken study is refused before anything runs.
-	var studies []*reports.Study
+	var studies []*study.Study
 	used := map[string]bool{}
 	for _, p := range paths {
-		s, err := reports.LoadStudy(p, declaredOnly(p, params, len(paths) > 1, used))
+		s, err := study.LoadStudy(p, declaredOnly(p, params, len(paths) > 1, used))
 		if err != nil {
 			return err
 		}
@@ -63,34 +63,37 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 
-	var entries []indexEntry
+	renderer, err := reports.NewRenderer()
+	if err != nil {
+		return err
+	}
+	var written []*reports.Report
 	failedChecks := 0
 	for _, s := range studies {
-		opt := reports.RunOptions{Progress: stderr, CacheDir: filepath.Join(*outDir, ".cache")}
+		opt := study.RunOptions{Progress: stderr, CacheDir: filepath.Join(*outDir, ".cache")}
 		if *noCache {
 			opt.CacheDir = ""
 		}
-		res, err := reports.RunStudy(ctx, s, opt)
+		rep, err := study.Run(ctx, s, opt)
 		if err != nil {
 			return err
 		}
-		dir, err := reports.WriteStudyOutputs(*outDir, res, templates.Echarts)
+		dir, err := renderer.Write(*outDir, rep)
 		if err != nil {
 			return err
 		}
-		ok, errata, failed := res.Tally()
+		ok, errata, failed := rep.Tally()
 		failedChecks += failed
 		fmt.Fprintf(stdout, "%s: %d ok, %d errata, %d failed -> %s\n", s.Path, ok, errata, failed, filepath.Join(dir, "index.html"))
-		for _, c := range res.Checks {
+		for _, c := range rep.Checks {
 			if c.Status == reports.StatusFail {
 				fmt.Fprintf(stderr, "  FAIL %s: published %s, computed %s %s\n", c.Name, c.Published, c.Computed, c.Reason)
 			}
 		}
-		entries = append(entries, indexEntry{Title: s.Title, Summary: s.Summary, Link: s.Name + "/index.html",
-			Headline: headline(res), OK: ok, Errata: errata, Failed: failed})
+		written = append(written, rep)
 	}
 	if len(studies) > 1 {
-		if err := writeIndex(*outDir, entries); err != nil {
+		if err := renderer.WriteIndex(*outDir, engine.Version, written); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "index: %s\n", filepath.Join(*outDir, "index.html"))
@@ -111,7 +114,7 @@ func declaredOnly(path string, params paramFlags, many bool, used map[string]boo
 		}
 		return params
 	}
-	s, err := reports.LoadStudy(path, nil)
+	s, err := study.LoadStudy(path, nil)
 	if err != nil {
 		return nil // the real load reports it
 	}
@@ -148,29 +151,4 @@ func studyPaths(args []string) ([]string, error) {
 		paths = append(paths, matches...)
 	}
 	return paths, nil
-}
-
-type indexEntry struct {
-	Title, Summary, Link, Headline string
-	OK, Errata, Failed             int
-}
-
-// headline lists a study's headline checks, as figures a reader can scan.
-func headline(r *reports.Result) string {
-	var parts []string
-	for _, c := range r.HeadlineChecks() {
-		parts = append(parts, fmt.Sprintf("%s = %s (%s)", c.Name, c.Computed, c.Status))
-	}
-	return strings.Join(parts, "; ")
-}
-
-func writeIndex(outDir string, entries []indexEntry) error {
-	var buf bytes.Buffer
-	if err := templates.Index.Execute(&buf, map[string]any{"Version": reports.Version, "Studies": entries}); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return err
-	}
-	return reports.WriteFileAtomic(filepath.Join(outDir, "index.html"), buf.Bytes())
 }

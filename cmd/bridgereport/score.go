@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // scoreJSON is the --json contract of `bridgereport score`.
@@ -82,7 +82,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if !*asJSON {
-		return reports.WriteSessionText(stdout, name, s)
+		return study.WriteSessionText(stdout, name, s)
 	}
 	set = s.Settings
 	out := scoreJSON{File: name, Expected: set.Expected, Scale: set.Scale.String(), Rounding: set.Round.String(), Step: set.Step}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // The --json contracts of `bridgereport simulate`, one per model.
@@ -101,7 +101,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if *asJSON {
 			return writeJSON(stdout, oneStrongJSON{Model: *model, Strong: *strong, Percent: pct})
 		}
-		return reports.WriteOneStrongText(stdout, pos[0], *strong, pct)
+		return study.WriteOneStrongText(stdout, pos[0], *strong, pct)
 
 	case "two-strong":
 		r, err := luck.TwoStrongPairs(m)
@@ -116,7 +116,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 			return writeJSON(stdout, out)
 		}
-		return reports.WriteTwoStrongText(stdout, pos[0], m.Pairs, r)
+		return study.WriteTwoStrongText(stdout, pos[0], m.Pairs, r)
 	}
 
 	// bussemaker
@@ -150,7 +150,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("simulate: %w", err)
 	}
 	if !*asJSON {
-		return reports.WriteBussemakerText(stdout, pos[0], r)
+		return study.WriteBussemakerText(stdout, pos[0], r)
 	}
 	out := bussemakerJSON{
 		Model: *model, Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,

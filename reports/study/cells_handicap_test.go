@@ -1,9 +1,11 @@
-package reports
+package study
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // handicapStudy is a small league: two divisions of three, and two outcomes.
@@ -34,13 +36,13 @@ cells:
         - {label: "6 of 12", wins: 6, matches: 12, color: red, published: {from_expected: "0", low_90: "3", high_90: "9"}}
 `
 
-func runHandicapStudy(t *testing.T, src string) (*Result, error) {
+func runHandicapStudy(t *testing.T, src string) (*reports.Report, error) {
 	t.Helper()
 	s, err := ParseStudy("h.yaml", []byte(src), nil)
 	if err != nil {
 		return nil, err
 	}
-	return RunStudy(t.Context(), s, RunOptions{})
+	return Run(t.Context(), s, RunOptions{})
 }
 
 func TestHandicapAndFairnessCells(t *testing.T) {
@@ -52,17 +54,17 @@ func TestHandicapAndFairnessCells(t *testing.T) {
 	// midway between the second and third from the bottom, B (4) and A (0):
 	// 2.00, 5.5 → 6 IMPs. The old system: 6 a place, E and F share one.
 	want := map[string][2]string{ // name: computed, status
-		"h/A/imps": {"0", StatusOK}, "h/A/old": {"0", StatusOK},
-		"h/B/expected": {"4.00", StatusOK}, "h/B/imps": {"11", StatusOK},
-		"h/C/merged": {"8.00", StatusOK}, "h/C/imps": {"22", StatusErratum}, "h/C/old": {"12", StatusOK},
-		"h/D/merged": {"2.00", StatusOK}, "h/D/imps": {"6", StatusOK}, "h/D/old": {"12", StatusOK},
-		"h/F/old":              {"18", StatusOK},
-		"h/range/1":            {"6.0", StatusOK},
-		"f/19 of 56/p_at_most": {"0.01", StatusOK}, "f/19 of 56/losses": {"37", StatusOK},
-		"f/19 of 56/inside_50": {"0", StatusOK}, "f/19 of 56/inside_90": {"0", StatusOK},
-		"f/6 of 12/from_expected": {"0", StatusOK}, "f/6 of 12/low_90": {"3", StatusOK}, "f/6 of 12/high_90": {"9", StatusOK},
+		"h/A/imps": {"0", reports.StatusOK}, "h/A/old": {"0", reports.StatusOK},
+		"h/B/expected": {"4.00", reports.StatusOK}, "h/B/imps": {"11", reports.StatusOK},
+		"h/C/merged": {"8.00", reports.StatusOK}, "h/C/imps": {"22", reports.StatusErratum}, "h/C/old": {"12", reports.StatusOK},
+		"h/D/merged": {"2.00", reports.StatusOK}, "h/D/imps": {"6", reports.StatusOK}, "h/D/old": {"12", reports.StatusOK},
+		"h/F/old":              {"18", reports.StatusOK},
+		"h/range/1":            {"6.0", reports.StatusOK},
+		"f/19 of 56/p_at_most": {"0.01", reports.StatusOK}, "f/19 of 56/losses": {"37", reports.StatusOK},
+		"f/19 of 56/inside_50": {"0", reports.StatusOK}, "f/19 of 56/inside_90": {"0", reports.StatusOK},
+		"f/6 of 12/from_expected": {"0", reports.StatusOK}, "f/6 of 12/low_90": {"3", reports.StatusOK}, "f/6 of 12/high_90": {"9", reports.StatusOK},
 	}
-	got := map[string]Check{}
+	got := map[string]reports.Check{}
 	for _, c := range res.Checks {
 		got[c.Name] = c
 	}
@@ -80,14 +82,14 @@ func TestHandicapAndFairnessCells(t *testing.T) {
 		}
 	}
 
-	fig := res.Cells[1].Blocks[1].Chart
+	fig := res.Sections[1].Blocks[1].Chart
 	if fig == nil || !fig.XNumeric || len(fig.XLabels) != 60 || len(fig.Series) != 5 || len(fig.Points) != 2 {
 		t.Fatalf("fairness chart = %+v, want 60 x values, expected and two bands' edges, two points", fig)
 	}
-	if fig.Series[1].Name != "50 % low" || fig.Points[1] != (ChartPoint{X: 12, Y: 6, Label: "6 of 12", Color: "red", Place: "top"}) {
+	if fig.Series[1].Name != "50 % low" || fig.Points[1] != (reports.ChartPoint{X: 12, Y: 6, Label: "6 of 12", Color: "red", Place: "top"}) {
 		t.Errorf("series %q, point %+v", fig.Series[1].Name, fig.Points[1])
 	}
-	table := chartTable(fig)
+	table := fig.DataTable()
 	last := len(table.Columns) - 1
 	if table.Columns[last].Name != "marked" || table.Text(55, last) != "19 of 56 (19)" || table.Text(54, last) != "" {
 		t.Errorf("chart table: column %q, row 56 %q", table.Columns[last].Name, table.Text(55, last))
@@ -121,7 +123,7 @@ func TestHandicapCellsRefuseBadInput(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, ch := range res.Checks {
-					if ch.Status == StatusFail && strings.Contains(ch.Reason, c.want) {
+					if ch.Status == reports.StatusFail && strings.Contains(ch.Reason, c.want) {
 						return
 					}
 				}
@@ -136,32 +138,5 @@ func TestHandicapCellsRefuseBadInput(t *testing.T) {
 				t.Errorf("err = %q (line %d), want line %d mentioning %q", err, se.Line, c.line, c.want)
 			}
 		})
-	}
-}
-
-// TestRenderSVGPoints draws a numeric line chart with labelled points, as
-// the fairness cell makes, and finds the labels in the SVG.
-func TestRenderSVGPoints(t *testing.T) {
-	r := svgRenderer(t)
-	c := &Chart{ID: "points", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
-		XLabels: []string{"10", "20", "30"},
-		Series:  []Series{{Name: "expected", Values: []float64{5, 10, 15}, Color: "#222"}},
-		Points:  []ChartPoint{{X: 20, Y: 7, Label: "7 of 20", Color: "red"}, {X: 30, Y: 16, Label: "16 of 30"}}}
-	svg, err := r.Chart(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, texts := parseSVG(t, svg)
-	for _, want := range []string{"7 of 20", "16 of 30", "matches", "wins"} {
-		if !texts[want] {
-			t.Errorf("no text %q in the SVG", want)
-		}
-	}
-
-	// Points need numbers on the x axis.
-	bad := *c
-	bad.XNumeric = false
-	if _, err := r.Chart(&bad); err == nil || !strings.Contains(err.Error(), "numeric x axis") {
-		t.Errorf("err = %v, want one about the x axis", err)
 	}
 }

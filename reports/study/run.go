@@ -1,38 +1,16 @@
-package reports
+package study
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/reports"
 )
-
-// Result is a study that has run: its cells' output, numbered, and every check.
-type Result struct {
-	Study  *Study
-	Inputs []Input
-	Cells  []CellResult
-	Checks []Check
-}
-
-// CellResult is the output of one cell.
-type CellResult struct {
-	Cell      Cell
-	Blocks    []Block
-	FromCache bool
-}
-
-// Input is a file a study read, with its hash for provenance.
-type Input struct {
-	Path    string `json:"path,omitempty"`    // a file, as written in the study
-	Library string `json:"library,omitempty"` // or a movement of the embedded library
-	SHA256  string `json:"sha256"`
-}
 
 // RunOptions tune a study run; the zero value runs quietly.
 type RunOptions struct {
@@ -43,14 +21,21 @@ type RunOptions struct {
 	CacheDir string
 }
 
-// RunStudy resolves the movements and runs every cell in order. An error in
-// any cell stops the run: nothing half-done is returned.
-func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
+// Run resolves the movements, runs every cell in order and returns the
+// study's report. An error in any cell stops the run: nothing half-done is
+// returned.
+func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error) {
 	movements, inputs, err := s.resolveMovements()
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Study: s, Inputs: inputs}
+	res := &reports.Report{
+		Name: s.Name, Title: s.Title, Summary: s.Summary, Headline: s.Headline,
+		Provenance: reports.Provenance{Version: engine.Version, SourceName: filepath.Base(s.Path), Source: s.Data, Inputs: inputs},
+	}
+	for _, p := range s.Parameters {
+		res.Provenance.Parameters = append(res.Provenance.Parameters, reports.Param{Name: p.Name, Type: p.Type, Value: s.Values[p.Name], Doc: p.Doc})
+	}
 	tables, figures := 0, 0
 	for _, c := range s.Cells {
 		if err := ctx.Err(); err != nil {
@@ -81,7 +66,7 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 				b.Chart.Number = figures
 			}
 		}
-		res.Cells = append(res.Cells, CellResult{Cell: c, Blocks: out.Blocks, FromCache: env.fromCache})
+		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache})
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	seen := map[string]bool{}
@@ -98,44 +83,3 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 	}
 	return res, nil
 }
-
-// Tally counts the checks by status.
-func (r *Result) Tally() (ok, errata, failed int) {
-	for _, c := range r.Checks {
-		switch c.Status {
-		case StatusOK:
-			ok++
-		case StatusErratum:
-			errata++
-		default:
-			failed++
-		}
-	}
-	return ok, errata, failed
-}
-
-// HeadlineChecks are the checks a study names as its headline, or its
-// first three.
-func (r *Result) HeadlineChecks() []Check {
-	if len(r.Study.Headline) == 0 {
-		return r.Checks[:min(3, len(r.Checks))]
-	}
-	var out []Check
-	for _, name := range r.Study.Headline {
-		for _, c := range r.Checks {
-			if c.Name == name {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
-}
-
-// StudyHash is the SHA-256 of the study file.
-func (r *Result) StudyHash() string {
-	sum := sha256.Sum256(r.Study.Data)
-	return hex.EncodeToString(sum[:])
-}
-
-// Version is the tool version written into every report.
-const Version = engine.Version

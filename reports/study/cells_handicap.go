@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 
 	"gopkg.in/yaml.v3"
 
@@ -85,8 +87,6 @@ func (t *HandicapTeam) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
-func (c *HandicapCell) kind() string        { return "handicap" }
-func (c *HandicapCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *HandicapCell) movements() []string { return nil }
 
 // league checks the input and converts it for the engine.
@@ -149,15 +149,15 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
 	}
 	caption := captionOr(c.Caption, "Handicaps by the old system and by Form-L")
-	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{
+	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{
 		{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: avgDecimals},
 		{Name: "old system IMPs", Decimals: decimals(res.Old.PerPlace)},
 		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
 		{Name: "Form-L IMPs", Decimals: decimals(res.FormL.RoundTo)},
 	}}
-	chart := &Chart{ID: env.cell.ID + "-chart", Caption: caption + ": handicap IMPs of each team, strongest first.",
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: caption + ": handicap IMPs of each team, strongest first.",
 		Kind: "bar", XName: "team", YName: "handicap IMPs", SlantXLabels: true,
-		Series: []Series{{Name: "old system"}, {Name: "Form-L"}}}
+		Series: []reports.Series{{Name: "old system"}, {Name: "Form-L"}}}
 
 	// The engine ranks each division's teams; the published figures are
 	// looked up by name.
@@ -195,7 +195,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	out.Blocks = []Block{{Table: t}, {Chart: chart}}
+	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
 	return out, nil
 }
 
@@ -254,8 +254,6 @@ func (o *FairnessOutcome) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
-func (c *FairnessCell) kind() string        { return "fairness" }
-func (c *FairnessCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *FairnessCell) movements() []string { return nil }
 
 // bandColors are the seed's: blue, green and orange from the narrowest band
@@ -319,17 +317,17 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		pct[i] = strconv.FormatFloat(math.Round(m*100*1e6)/1e6, 'f', -1, 64)
 	}
 	caption := captionOr(c.Caption, "Outcomes against the bands of fair handicaps")
-	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{
+	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{
 		{Name: "outcome"}, {Name: "wins"}, {Name: "matches"},
 		{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
 	for _, p := range pct {
-		t.Columns = append(t.Columns, Column{Name: p + " % band"})
+		t.Columns = append(t.Columns, reports.Column{Name: p + " % band"})
 	}
-	t.Columns = append(t.Columns, Column{Name: "in band"})
+	t.Columns = append(t.Columns, reports.Column{Name: "in band"})
 
 	out := &cellOutput{}
 	var counted []string // what each outcome counts, for the caption
-	chart := &Chart{ID: env.cell.ID + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
 		Caption: caption + ": the edges of the " + strings.Join(pct, ", ") + " % bands of a fair coin against the number of matches, each outcome marked."}
 	for i, o := range c.Outcomes {
 		k, n := *o.Wins, *o.Matches
@@ -363,7 +361,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		if 2*k >= n {
 			place = "top"
 		}
-		chart.Points = append(chart.Points, ChartPoint{X: float64(n), Y: float64(k), Label: o.Label, Color: o.Color, Place: place})
+		chart.Points = append(chart.Points, reports.ChartPoint{X: float64(n), Y: float64(k), Label: o.Label, Color: o.Color, Place: place})
 		if o.Counts != "" {
 			counted = append(counted, o.Label+" ("+o.Counts+")")
 		}
@@ -371,15 +369,15 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 
 	// The lines: the expected count, then each band's edges, narrowest
 	// band first.
-	expected := Series{Name: "expected", Color: "#222"}
-	edges := make([]Series, 2*len(bands))
+	expected := reports.Series{Name: "expected", Color: "#222"}
+	edges := make([]reports.Series, 2*len(bands))
 	for j, p := range pct {
 		color := ""
 		if len(bands) <= len(bandColors) {
 			color = bandColors[j]
 		}
-		edges[2*j] = Series{Name: p + " % low", Color: color}
-		edges[2*j+1] = Series{Name: p + " % high", Color: color}
+		edges[2*j] = reports.Series{Name: p + " % low", Color: color}
+		edges[2*j+1] = reports.Series{Name: p + " % high", Color: color}
 	}
 	for n := 1; n <= maxN; n++ {
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(n))
@@ -390,10 +388,10 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 			edges[2*j+1].Values = append(edges[2*j+1].Values, float64(b.Hi))
 		}
 	}
-	chart.Series = append([]Series{expected}, edges...)
+	chart.Series = append([]reports.Series{expected}, edges...)
 	if len(counted) > 0 {
 		t.Caption = strings.TrimSuffix(t.Caption, ".") + ". The wins counted: " + strings.Join(counted, "; ") + "."
 	}
-	out.Blocks = []Block{{Table: t}, {Chart: chart}}
+	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
 	return out, nil
 }

@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"errors"
@@ -38,7 +38,7 @@ type studyFile struct {
 	Headline   []string                `yaml:"headline"`
 	Parameters []Parameter             `yaml:"parameters"`
 	Movements  map[string]MovementSpec `yaml:"movements"`
-	Cells      []CellSpec              `yaml:"cells"`
+	Cells      []yaml.Node             `yaml:"cells"` // decoded by kind
 }
 
 // Parameter is a declared study parameter, used in the study as ${name}.
@@ -138,18 +138,21 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		return nil, fail(doc.Line, "cells: a study needs at least one cell")
 	}
 	ids := map[string]int{}
-	for i, spec := range sf.Cells {
-		line := cellNodes.Content[i].Line
-		c, err := spec.cell()
+	for i, node := range cellNodes.Content {
+		line := node.Line
+		kind, c, err := decodeCell(node)
 		if err != nil {
+			if se := yamlError(path, err).(*StudyError); se.Line != 0 {
+				return nil, se
+			}
 			return nil, fail(line, "cell %d: %v", i+1, err)
 		}
-		id := c.id(i)
+		id := cellID(kind, c, i)
 		if prev, dup := ids[id]; dup {
 			return nil, fail(line, "cell %d: id %q is already used by the cell on line %d", i+1, id, prev)
 		}
 		ids[id] = line
-		s.Cells = append(s.Cells, Cell{Index: i, Line: line, ID: id, body: c})
+		s.Cells = append(s.Cells, Cell{Index: i, Line: line, ID: id, kind: kind, body: c})
 	}
 	if err := s.checkReferences(); err != nil {
 		return nil, err
@@ -167,9 +170,15 @@ func strictDecode(n *yaml.Node, v any) error {
 	return n.Decode(v)
 }
 
-var unmarshalerType = reflect.TypeFor[yaml.Unmarshaler]()
+var (
+	unmarshalerType = reflect.TypeFor[yaml.Unmarshaler]()
+	nodeType        = reflect.TypeFor[yaml.Node]()
+)
 
 func checkKnownFields(n *yaml.Node, t reflect.Type) error {
+	if t == nodeType {
+		return nil // decoded later, on its own
+	}
 	for t.Kind() == reflect.Pointer {
 		if t.Implements(unmarshalerType) {
 			return nil
@@ -261,7 +270,7 @@ func yamlError(path string, err error) error {
 			}
 		}
 	}
-	msg = strings.ReplaceAll(msg, "in type reports.", "in ")
+	msg = strings.ReplaceAll(msg, "in type study.", "in ")
 	return &StudyError{File: path, Line: line, Err: errors.New(msg)}
 }
 

@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -41,9 +42,9 @@ type MovementSpec struct {
 
 // resolveMovements builds every movement of the study, in file order; a
 // movement may only refer to one defined above it.
-func (s *Study) resolveMovements() (map[string]*movement.Movement, []Input, error) {
+func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Input, error) {
 	out := map[string]*movement.Movement{}
-	var inputs []Input
+	var inputs []reports.Input
 	for _, d := range s.Movements {
 		m, input, err := s.buildMovement(d, out)
 		if err != nil {
@@ -57,7 +58,7 @@ func (s *Study) resolveMovements() (map[string]*movement.Movement, []Input, erro
 	return out, inputs, nil
 }
 
-func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Movement, *Input, error) {
+func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Movement, *reports.Input, error) {
 	sp := d.Spec
 	sources := 0
 	for _, set := range []bool{sp.File != "", sp.Library != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
@@ -69,19 +70,19 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 		return nil, nil, fmt.Errorf("give exactly one of file, library, asc, mitchell, relay_mitchell, howell, from")
 	}
 	var m *movement.Movement
-	var input *Input
+	var input *reports.Input
 	var err error
 	switch {
 	case sp.File != "":
 		var data []byte
 		if data, err = os.ReadFile(filepath.Join(s.Dir, sp.File)); err == nil {
-			input = &Input{Path: sp.File, SHA256: sha256Hex(data)}
+			input = &reports.Input{Path: sp.File, SHA256: sha256Hex(data)}
 			m, err = parseMovement(sp.File, data)
 		}
 	case sp.Library != "":
 		var data []byte
 		if data, err = library.Read(sp.Library); err == nil {
-			input = &Input{Library: sp.Library, SHA256: sha256Hex(data)}
+			input = &reports.Input{Library: sp.Library, SHA256: sha256Hex(data)}
 			m, err = parseMovement(sp.Library, data)
 		}
 	case sp.ASC != "":

@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the
@@ -20,8 +21,6 @@ type InstantCell struct {
 	Results [][2]int `yaml:"results"`
 }
 
-func (c *InstantCell) kind() string        { return "instant" }
-func (c *InstantCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *InstantCell) movements() []string { return nil }
 
 func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
@@ -63,8 +62,8 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 	mps := make([]float64, len(plain))
 	scoring.Matchpoints(mps, plain, scale)
 	figs := map[string]float64{"top": table.Top, "rows": float64(len(table.Rows)), "raw_top": scale.Top(len(plain))}
-	raw := &Table{ID: env.cell.ID + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", len(plain), fmtNum(scale.Top(len(plain)))),
-		Columns: []Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
+	raw := &reports.Table{ID: env.cell.ID + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", len(plain), fmtNum(scale.Top(len(plain)))),
+		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
 	for _, r := range c.Results {
 		i := slices.Index(plain, r[0])
 		raw.Rows = append(raw.Rows, []any{signed(r[0]), r[1], mps[i]})
@@ -72,10 +71,10 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 	}
 
 	caption := captionOr(c.Caption, "Instant matchpoints")
-	t := &Table{ID: env.cell.ID, Caption: fmt.Sprintf("%s (one imaginary result added: top %s).", caption, fmtNum(table.Top)),
-		Columns: []Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
-	chart := &Chart{ID: env.cell.ID + "-chart", Caption: caption + ": matchpoints against the NS score (gaps at their legal extremes).",
-		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []Series{{Name: "matchpoints"}}}
+	t := &reports.Table{ID: env.cell.ID, Caption: fmt.Sprintf("%s (one imaginary result added: top %s).", caption, fmtNum(table.Top)),
+		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: caption + ": matchpoints against the NS score (gaps at their legal extremes).",
+		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []reports.Series{{Name: "matchpoints"}}}
 	var points [][2]float64 // score, mp, from low to high
 	for _, r := range table.Rows {
 		label := gapLabel(r)
@@ -101,7 +100,7 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &cellOutput{Blocks: []Block{{Table: raw}, {Table: t}, {Chart: chart}}, Checks: checks}
+	out := &cellOutput{Blocks: []reports.Block{{Table: raw}, {Table: t}, {Chart: chart}}, Checks: checks}
 	if len(table.Ties) > 0 {
 		var runs []string
 		for _, run := range table.Ties {
@@ -111,7 +110,7 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 			}
 			runs = append(runs, strings.Join(labels, " = "))
 		}
-		out.Blocks = append(out.Blocks, Block{Prose: "Rows with equal matchpoint percentages: " + strings.Join(runs, "; ") + "."})
+		out.Blocks = append(out.Blocks, reports.Block{Prose: "Rows with equal matchpoint percentages: " + strings.Join(runs, "; ") + "."})
 	}
 	return out, nil
 }
@@ -151,8 +150,6 @@ type NeubergCell struct {
 	} `yaml:"rows"`
 }
 
-func (c *NeubergCell) kind() string        { return "neuberg" }
-func (c *NeubergCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *NeubergCell) movements() []string { return nil }
 
 func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
@@ -164,7 +161,7 @@ func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
 	if step == 0 {
 		step = 0.1
 	}
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Neuberg adjustment"), Columns: []Column{
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Neuberg adjustment"), Columns: []reports.Column{
 		{Name: "pair"}, {Name: "matchpoints"}, {Name: "top as played"}, {Name: "played"}, {Name: "expected"},
 		{Name: "adjusted", Decimals: 4}, {Name: "rounded", Decimals: 1}, {Name: "full top"}}}
 	figs := map[string]float64{}
@@ -181,7 +178,7 @@ func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: []Block{{Table: t}}, Checks: checks}, nil
+	return &cellOutput{Blocks: []reports.Block{{Table: t}}, Checks: checks}, nil
 }
 
 // SessionCell scores a constructed pairs session: named pairs with given
@@ -210,8 +207,6 @@ type SessionBoard struct {
 	Field [][2]int `yaml:"field"`
 }
 
-func (c *SessionCell) kind() string        { return "session" }
-func (c *SessionCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *SessionCell) movements() []string { return nil }
 
 func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
@@ -260,8 +255,8 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Session") + fmt.Sprintf(" (expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, scale, round),
-		Columns: []Column{{Name: "pair"}, {Name: "boards"}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2},
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Session") + fmt.Sprintf(" (expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, scale, round),
+		Columns: []reports.Column{{Name: "pair"}, {Name: "boards"}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2},
 			{Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0}, {Name: "Neuberg %", Decimals: 2}, {Name: "rank"}}}
 	type named struct {
 		name string
@@ -306,7 +301,7 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: []Block{{Table: t}}, Checks: checks}, nil
+	return &cellOutput{Blocks: []reports.Block{{Table: t}}, Checks: checks}, nil
 }
 
 func boardRange(b SessionBoard) (int, int, error) {

@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // OptimizeCell re-orients the tables of movements for the best balance, one
@@ -25,8 +26,6 @@ type OptimizeCell struct {
 	Rows          []BalanceRow `yaml:"rows"`
 }
 
-func (c *OptimizeCell) kind() string    { return "optimize" }
-func (c *OptimizeCell) id(i int) string { return c.cellID(c.kind(), i) }
 func (c *OptimizeCell) movements() []string {
 	var names []string
 	for _, r := range c.Rows {
@@ -103,13 +102,13 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 		return nil, err
 	}
 
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Optimised by arrow switches"), Columns: []Column{
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Optimised by arrow switches"), Columns: []reports.Column{
 		{Name: "movement"}, {Name: "Qf before", Decimals: 2}, {Name: "Qf after", Decimals: 2}, {Name: "Qf1av", Decimals: 2},
 		{Name: "Qf1max", Decimals: 2}, {Name: "switched tables"}, {Name: "search"}}}
-	chart := &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: "Qf",
-		Series: []Series{{Name: "before"}, {Name: "after"}}}
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: "Qf",
+		Series: []reports.Series{{Name: "before"}, {Name: "after"}}}
 	out := &cellOutput{}
-	var shown []Block
+	var shown []reports.Block
 	for i, r := range c.Rows {
 		o := results[i]
 		search := "annealing, not proven optimal"
@@ -136,11 +135,11 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 				for _, p := range o.Switched {
 					sw = append(sw, fmt.Sprintf("r%d t%d", p.Round, p.Table))
 				}
-				shown = append(shown, Block{Prose: fmt.Sprintf("**%s**, optimised (Qf %.2f, Qf1av %.2f; switched: %s):\n\n```\n%s```", label, o.Qf, o.Qf1Av, strings.Join(sw, ", "), o.ASC)})
+				shown = append(shown, reports.Block{Prose: fmt.Sprintf("**%s**, optimised (Qf %.2f, Qf1av %.2f; switched: %s):\n\n```\n%s```", label, o.Qf, o.Qf1Av, strings.Join(sw, ", "), o.ASC)})
 			}
 		}
 	}
-	out.Blocks = append([]Block{{Table: t}, {Chart: chart}}, shown...)
+	out.Blocks = append([]reports.Block{{Table: t}, {Chart: chart}}, shown...)
 	return out, nil
 }
 

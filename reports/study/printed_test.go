@@ -1,6 +1,10 @@
-package reports
+package study
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
+)
 
 // The rank-probability table of the superperfect 8-pair Howell, seed 000.
 const seedHowell8Table = `Pair  1  2  3  4  5  6  7  8
@@ -38,18 +42,18 @@ func TestParsePrintedTable(t *testing.T) {
 func TestComparePrintedTable(t *testing.T) {
 	table := "Pair  1  2\nRank\n 1   92  8\n 2    8 92\n"
 	exact := [][]float64{{91.7, 8.3}, {8.3, 91.7}}
-	if c, _ := comparePrintedTable("t", table, exact, 0, ""); c.Status != StatusOK {
+	if c, _ := comparePrintedTable("t", table, exact, 0, ""); c.Status != reports.StatusOK {
 		t.Errorf("exact: %+v", c)
 	}
 	off := [][]float64{{90.4, 9.6}, {9.6, 90.4}}
-	if c, _ := comparePrintedTable("t", table, off, 0, ""); c.Status != StatusFail {
+	if c, _ := comparePrintedTable("t", table, off, 0, ""); c.Status != reports.StatusFail {
 		t.Errorf("off by 1.6 passed: %+v", c)
 	}
-	if c, _ := comparePrintedTable("t", table, off, 2, ""); c.Status != StatusOK {
+	if c, _ := comparePrintedTable("t", table, off, 2, ""); c.Status != reports.StatusOK {
 		t.Errorf("sampled within tolerance: %+v", c)
 	}
 	blank := "Pair  1  2\nRank\n 1  100\n 2      100\n"
-	if c, _ := comparePrintedTable("t", blank, [][]float64{{99.9, 0.1}, {0.1, 99.9}}, 0, ""); c.Status != StatusFail {
+	if c, _ := comparePrintedTable("t", blank, [][]float64{{99.9, 0.1}, {0.1, 99.9}}, 0, ""); c.Status != reports.StatusFail {
 		t.Errorf("a blank must be exactly 0 when exact: %+v", c)
 	}
 }

@@ -1,9 +1,8 @@
-package reports
+package study
 
 import (
 	"bytes"
 	"context"
-	"github.com/bridgereport/bridgereport/templates"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,12 +31,11 @@ func chromium(t *testing.T) string {
 // Chromium and checks that every chart drew a canvas and no script failed.
 func TestReportsDrawInChromium(t *testing.T) {
 	browser := chromium(t)
-	echarts := templates.Echarts
 	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
 			res := studyResult(t, name)
 			var page bytes.Buffer
-			if err := WriteHTML(&page, res, echarts); err != nil {
+			if err := testRenderer(t).HTML(&page, res); err != nil {
 				t.Fatal(err)
 			}
 			charts := strings.Count(page.String(), `class="item" id="chart_`)

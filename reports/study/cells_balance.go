@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // MovementCell shows the layout of a movement.
@@ -15,8 +16,6 @@ type MovementCell struct {
 	Movement string `yaml:"movement"`
 }
 
-func (c *MovementCell) kind() string        { return "movement" }
-func (c *MovementCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *MovementCell) movements() []string { return []string{c.Movement} }
 
 func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
@@ -27,10 +26,10 @@ func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Published) > 0 {
 		return nil, fmt.Errorf("published: a movement cell has no figures (use a balance cell)")
 	}
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "The movement "+c.Movement+": NS-EW and board group at each table")}
-	t.Columns = append(t.Columns, Column{Name: "round"})
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "The movement "+c.Movement+": NS-EW and board group at each table")}
+	t.Columns = append(t.Columns, reports.Column{Name: "round"})
 	for tb := 1; tb <= m.Tables; tb++ {
-		t.Columns = append(t.Columns, Column{Name: fmt.Sprintf("table %d", tb)})
+		t.Columns = append(t.Columns, reports.Column{Name: fmt.Sprintf("table %d", tb)})
 	}
 	for r, row := range m.Schedule {
 		cells := []any{r + 1}
@@ -43,7 +42,7 @@ func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	return &cellOutput{Blocks: []Block{{Table: t}}}, nil
+	return &cellOutput{Blocks: []reports.Block{{Table: t}}}, nil
 }
 
 // MatrixCell shows the score matrix of a movement as a table and a heatmap,
@@ -56,8 +55,6 @@ type MatrixCell struct {
 	PublishedMatrix string `yaml:"published_matrix"`
 }
 
-func (c *MatrixCell) kind() string        { return "matrix" }
-func (c *MatrixCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *MatrixCell) movements() []string { return []string{c.Movement} }
 
 func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
@@ -67,10 +64,10 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	b := movement.ComputeBalance(m)
 	caption := captionOr(c.Caption, fmt.Sprintf("Score matrix of %s (h = %d)", c.Movement, b.H))
-	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{{Name: "pair"}}}
-	ch := &Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair"}
+	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{{Name: "pair"}}}
+	ch := &reports.Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair"}
 	for q := 1; q <= b.Pairs; q++ {
-		t.Columns = append(t.Columns, Column{Name: strconv.Itoa(q)})
+		t.Columns = append(t.Columns, reports.Column{Name: strconv.Itoa(q)})
 		ch.XLabels = append(ch.XLabels, strconv.Itoa(q))
 		ch.YLabels = append(ch.YLabels, strconv.Itoa(q))
 	}
@@ -89,7 +86,7 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, row)
 		ch.Grid = append(ch.Grid, grid)
 	}
-	out := &cellOutput{Blocks: []Block{{Table: t}, {Chart: ch}}}
+	out := &cellOutput{Blocks: []reports.Block{{Table: t}, {Chart: ch}}}
 	computed := map[string]float64{"qf": b.Qf, "sd": b.Sd, "SS": float64(b.SS), "S": float64(b.S)}
 	checks, err := checkFigures(env.cell.ID+"/", computed, c.Published, c.Errata)
 	if err != nil {
@@ -107,7 +104,7 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 }
 
 // compareMatrix checks a printed matrix entry by entry.
-func compareMatrix(name, printed string, b *movement.Balance) (Check, error) {
+func compareMatrix(name, printed string, b *movement.Balance) (reports.Check, error) {
 	var rows [][]string
 	for _, line := range strings.Split(strings.TrimSpace(printed), "\n") {
 		if f := strings.Fields(line); len(f) > 0 {
@@ -115,12 +112,12 @@ func compareMatrix(name, printed string, b *movement.Balance) (Check, error) {
 		}
 	}
 	if len(rows) != b.Pairs {
-		return Check{}, fmt.Errorf("published_matrix: %d rows, the movement has %d pairs", len(rows), b.Pairs)
+		return reports.Check{}, fmt.Errorf("published_matrix: %d rows, the movement has %d pairs", len(rows), b.Pairs)
 	}
 	var diffs []string
 	for p, row := range rows {
 		if len(row) != b.Pairs {
-			return Check{}, fmt.Errorf("published_matrix: row %d has %d entries, want %d", p+1, len(row), b.Pairs)
+			return reports.Check{}, fmt.Errorf("published_matrix: row %d has %d entries, want %d", p+1, len(row), b.Pairs)
 		}
 		for q, s := range row {
 			if p == q {
@@ -128,16 +125,16 @@ func compareMatrix(name, printed string, b *movement.Balance) (Check, error) {
 			}
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				return Check{}, fmt.Errorf("published_matrix: row %d: %q is not a number", p+1, s)
+				return reports.Check{}, fmt.Errorf("published_matrix: row %d: %q is not a number", p+1, s)
 			}
 			if got := b.At(p+1, q+1); got != v {
 				diffs = append(diffs, fmt.Sprintf("(%d,%d) printed %d computed %d", p+1, q+1, v, got))
 			}
 		}
 	}
-	c := Check{Name: name, Published: fmt.Sprintf("%d×%d matrix", b.Pairs, b.Pairs), Computed: "identical", Status: StatusOK}
+	c := reports.Check{Name: name, Published: fmt.Sprintf("%d×%d matrix", b.Pairs, b.Pairs), Computed: "identical", Status: reports.StatusOK}
 	if len(diffs) > 0 {
-		c.Computed, c.Status = fmt.Sprintf("%d entries differ: %s", len(diffs), strings.Join(diffs[:min(5, len(diffs))], "; ")), StatusFail
+		c.Computed, c.Status = fmt.Sprintf("%d entries differ: %s", len(diffs), strings.Join(diffs[:min(5, len(diffs))], "; ")), reports.StatusFail
 	}
 	return c, nil
 }
@@ -160,8 +157,6 @@ type BalanceRow struct {
 	Errata    map[string]string `yaml:"errata"`
 }
 
-func (c *BalanceCell) kind() string    { return "balance" }
-func (c *BalanceCell) id(i int) string { return c.cellID(c.kind(), i) }
 func (c *BalanceCell) movements() []string {
 	var names []string
 	for _, r := range c.Rows {
@@ -213,22 +208,22 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 	if len(cols) == 0 {
 		cols = []string{"qf"}
 	}
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Balance"), Columns: []Column{{Name: "movement"}}}
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Balance"), Columns: []reports.Column{{Name: "movement"}}}
 	for _, name := range cols {
 		i := slices.IndexFunc(balanceColumns, func(bc figureColumn) bool { return bc.name == name })
 		if i < 0 {
 			return nil, fmt.Errorf("columns: unknown figure %q", name)
 		}
-		t.Columns = append(t.Columns, Column{Name: name, Decimals: balanceColumns[i].decimals})
+		t.Columns = append(t.Columns, reports.Column{Name: name, Decimals: balanceColumns[i].decimals})
 	}
 	var out cellOutput
-	var chart *Chart
+	var chart *reports.Chart
 	if c.Chart != "" {
 		if !slices.Contains(cols, c.Chart) {
 			return nil, fmt.Errorf("chart: %q is not one of the columns", c.Chart)
 		}
-		chart = &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
-			Series: []Series{{Name: c.Chart}}}
+		chart = &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
+			Series: []reports.Series{{Name: c.Chart}}}
 	}
 	labels := map[string]bool{}
 	for i, r := range c.Rows {
@@ -267,9 +262,9 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 			chart.Series[0].Values = append(chart.Series[0].Values, figs[c.Chart])
 		}
 	}
-	out.Blocks = append(out.Blocks, Block{Table: t})
+	out.Blocks = append(out.Blocks, reports.Block{Table: t})
 	if chart != nil {
-		out.Blocks = append(out.Blocks, Block{Chart: chart})
+		out.Blocks = append(out.Blocks, reports.Block{Chart: chart})
 	}
 	return &out, nil
 }
@@ -280,8 +275,6 @@ type VacancyCell struct {
 	Movement string `yaml:"movement"`
 }
 
-func (c *VacancyCell) kind() string        { return "vacancy" }
-func (c *VacancyCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *VacancyCell) movements() []string { return []string{c.Movement} }
 
 func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
@@ -294,8 +287,8 @@ func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
 		return nil, err
 	}
 	caption := captionOr(c.Caption, "Qf with one pair absent, "+c.Movement)
-	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
-	ch := &Chart{ID: env.cell.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []Series{{Name: "Qf1"}}}
+	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
+	ch := &reports.Chart{ID: env.cell.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []reports.Series{{Name: "Qf1"}}}
 	figs := map[string]float64{"qf1_av": v.Av, "qf1_max": v.Max}
 	for p, q := range v.Qf1 {
 		t.Rows = append(t.Rows, []any{p + 1, q})
@@ -308,7 +301,7 @@ func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: []Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
+	return &cellOutput{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
 }
 
 func captionOr(caption, fallback string) string {

@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"crypto/sha256"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // cached fills result from the cache when an earlier run computed it with the
@@ -45,7 +46,7 @@ func (e *runEnv) cached(extra any, result any, compute func() error) error {
 	if err := os.MkdirAll(e.cacheDir, 0o755); err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	return WriteFileAtomic(path, data)
+	return reports.WriteFileAtomic(path, data)
 }
 
 func (e *runEnv) cacheKey(extra any) (string, error) {

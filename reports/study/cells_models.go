@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board
@@ -19,8 +20,6 @@ type OneStrongCell struct {
 	Columns []BalanceRow `yaml:"columns"`
 }
 
-func (c *OneStrongCell) kind() string    { return "one_strong" }
-func (c *OneStrongCell) id(i int) string { return c.cellID(c.kind(), i) }
 func (c *OneStrongCell) movements() []string {
 	var names []string
 	for _, r := range c.Columns {
@@ -37,8 +36,8 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Columns) == 0 {
 		return nil, fmt.Errorf("columns: give at least one movement")
 	}
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, fmt.Sprintf("Percentages when pair %d tops every board", strong)), Columns: []Column{{Name: "pair"}}}
-	chart := &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "line", XName: "pair", YName: "percent"}
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, fmt.Sprintf("Percentages when pair %d tops every board", strong)), Columns: []reports.Column{{Name: "pair"}}}
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "line", XName: "pair", YName: "percent"}
 	var columns [][]float64
 	var qfs []any
 	out := &cellOutput{}
@@ -58,8 +57,8 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		pairs = len(pct)
 		columns = append(columns, pct)
 		qfs = append(qfs, movement.ComputeBalance(m).Qf)
-		t.Columns = append(t.Columns, Column{Name: col.name(), Decimals: 2})
-		chart.Series = append(chart.Series, Series{Name: col.name(), Values: pct})
+		t.Columns = append(t.Columns, reports.Column{Name: col.name(), Decimals: 2})
+		chart.Series = append(chart.Series, reports.Series{Name: col.name(), Values: pct})
 		figs := map[string]float64{"qf": movement.ComputeBalance(m).Qf}
 		for p, v := range pct {
 			figs[strconv.Itoa(p+1)] = v
@@ -79,7 +78,7 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, row)
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(p+1))
 	}
-	out.Blocks = []Block{{Table: t}, {Chart: chart}}
+	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
 	return out, nil
 }
 
@@ -90,8 +89,6 @@ type TwoStrongCell struct {
 	Rows   []BalanceRow `yaml:"rows"`
 }
 
-func (c *TwoStrongCell) kind() string    { return "two_strong" }
-func (c *TwoStrongCell) id(i int) string { return c.cellID(c.kind(), i) }
 func (c *TwoStrongCell) movements() []string {
 	var names []string
 	for _, r := range c.Rows {
@@ -101,10 +98,10 @@ func (c *TwoStrongCell) movements() []string {
 }
 
 func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
-	t := &Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Weak pairs' percentages over every choice of two strong pairs"),
-		Columns: []Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Weak pairs' percentages over every choice of two strong pairs"),
+		Columns: []reports.Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
 			{Name: "most frequent", Decimals: 2}, {Name: "mean", Decimals: 2}, {Name: "sd", Decimals: 2}}}
-	chart := &Chart{ID: env.cell.ID + "-chart", Caption: t.Caption + ": the distribution of the weak pairs' percentages.", Kind: "bar", XName: "percent", YName: "weak pairs"}
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption + ": the distribution of the weak pairs' percentages.", Kind: "bar", XName: "percent", YName: "weak pairs"}
 	out := &cellOutput{}
 	dist := map[string]map[string]float64{}
 	var labels []string
@@ -137,13 +134,13 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 	sortNumericLabels(labels)
 	chart.XLabels = labels
 	for _, r := range c.Rows {
-		s := Series{Name: r.name()}
+		s := reports.Series{Name: r.name()}
 		for _, l := range labels {
 			s.Values = append(s.Values, dist[r.name()][l])
 		}
 		chart.Series = append(chart.Series, s)
 	}
-	out.Blocks = []Block{{Table: t}, {Chart: chart}}
+	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
 	return out, nil
 }
 
@@ -191,8 +188,6 @@ type BussemakerCell struct {
 	PublishedRanks string `yaml:"published_ranks"`
 }
 
-func (c *BussemakerCell) kind() string        { return "bussemaker" }
-func (c *BussemakerCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *BussemakerCell) movements() []string { return []string{c.Movement} }
 
 func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
@@ -237,19 +232,19 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		how = fmt.Sprintf("%d random numberings sampled, seed %d", res.Samples, res.Seed)
 	}
 	caption := captionOr(c.Caption, "Bussemaker model, "+c.Movement)
-	spread := &Table{ID: env.cell.ID + "-spread", Caption: caption + ": percentage by strength (" + how + ").",
-		Columns: []Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
-	box := &Chart{ID: env.cell.ID + "-spread-chart", Caption: caption + ": each entrant's percentage, min, mean − sd, mean, mean + sd, max.", Kind: "boxplot", XName: "entrant", YName: "percent"}
+	spread := &reports.Table{ID: env.cell.ID + "-spread", Caption: caption + ": percentage by strength (" + how + ").",
+		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
+	box := &reports.Chart{ID: env.cell.ID + "-spread-chart", Caption: caption + ": each entrant's percentage, min, mean − sd, mean, mean + sd, max.", Kind: "boxplot", XName: "entrant", YName: "percent"}
 	for i, s := range res.Spread {
 		spread.Rows = append(spread.Rows, []any{i + 1, res.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
 		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
 		box.Boxes = append(box.Boxes, [5]float64{s.Min, s.Avg - s.Sd, s.Avg, s.Avg + s.Sd, s.Max})
 	}
-	ranks := &Table{ID: env.cell.ID + "-ranks", Caption: caption + ": probability (%) that entrant i finishes j-th" + map[bool]string{true: " in its group", false: ""}[c.Groups != ""] + ".",
-		Columns: []Column{{Name: "place \\ entrant"}}}
-	heat := &Chart{ID: env.cell.ID + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place"}
+	ranks := &reports.Table{ID: env.cell.ID + "-ranks", Caption: caption + ": probability (%) that entrant i finishes j-th" + map[bool]string{true: " in its group", false: ""}[c.Groups != ""] + ".",
+		Columns: []reports.Column{{Name: "place \\ entrant"}}}
+	heat := &reports.Chart{ID: env.cell.ID + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place"}
 	for i := range res.Spread {
-		ranks.Columns = append(ranks.Columns, Column{Name: strconv.Itoa(i + 1), Decimals: 1})
+		ranks.Columns = append(ranks.Columns, reports.Column{Name: strconv.Itoa(i + 1), Decimals: 1})
 		heat.XLabels = append(heat.XLabels, strconv.Itoa(i+1))
 	}
 	for j, row := range res.RankProbability {
@@ -263,7 +258,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
 		heat.Grid = append(heat.Grid, grid)
 	}
-	out := &cellOutput{Blocks: []Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
+	out := &cellOutput{Blocks: []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
 		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.", res.Qd, res.Qb, res.Sigma, how)}}}
 
 	sampled := !res.Exact || c.Tolerance > 0
@@ -306,8 +301,8 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 
 // checkWithin compares sampled figures: each must lie within tol of the
 // printed one (plus half a unit of its last printed digit).
-func checkWithin(prefix string, computed map[string]float64, published, errata map[string]string, tol float64) ([]Check, error) {
-	var checks []Check
+func checkWithin(prefix string, computed map[string]float64, published, errata map[string]string, tol float64) ([]reports.Check, error) {
+	var checks []reports.Check
 	for key, pub := range published {
 		v, ok := computed[key]
 		if !ok {
@@ -319,14 +314,14 @@ func checkWithin(prefix string, computed map[string]float64, published, errata m
 		}
 		checks = append(checks, c)
 	}
-	slices.SortFunc(checks, func(a, b Check) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(checks, func(a, b reports.Check) int { return strings.Compare(a.Name, b.Name) })
 	return checks, nil
 }
 
-func compareWithin(name, published string, v, tol float64, erratum string) (Check, error) {
+func compareWithin(name, published string, v, tol float64, erratum string) (reports.Check, error) {
 	want, err := strconv.ParseFloat(published, 64)
 	if err != nil {
-		return Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
+		return reports.Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
 	}
 	half := 0.5
 	if i := strings.IndexByte(published, '.'); i >= 0 {
@@ -338,24 +333,24 @@ func compareWithin(name, published string, v, tol float64, erratum string) (Chec
 	if i := strings.IndexByte(published, '.'); i >= 0 {
 		decimals = len(published) - i - 1
 	}
-	c := Check{Name: name, Published: published, Computed: strconv.FormatFloat(v, 'f', decimals+1, 64)}
+	c := reports.Check{Name: name, Published: published, Computed: strconv.FormatFloat(v, 'f', decimals+1, 64)}
 	ok := v >= want-half-tol && v <= want+half+tol
 	switch {
 	case ok && erratum == "":
-		c.Status, c.Reason = StatusOK, fmt.Sprintf("within %.2g of the printed figure, beyond its rounding", tol)
+		c.Status, c.Reason = reports.StatusOK, fmt.Sprintf("within %.2g of the printed figure, beyond its rounding", tol)
 	case ok:
-		c.Status, c.Reason = StatusFail, "declared an erratum, but the published figure reproduces: "+erratum
+		c.Status, c.Reason = reports.StatusFail, "declared an erratum, but the published figure reproduces: "+erratum
 	case erratum != "":
-		c.Status, c.Reason = StatusErratum, erratum
+		c.Status, c.Reason = reports.StatusErratum, erratum
 	default:
-		c.Status, c.Reason = StatusFail, fmt.Sprintf("more than %.2g from the printed figure, beyond its rounding", tol)
+		c.Status, c.Reason = reports.StatusFail, fmt.Sprintf("more than %.2g from the printed figure, beyond its rounding", tol)
 	}
 	return c, nil
 }
 
 // compareSpread checks a printed spread table, "pair avg sd min max" a row.
-func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errata map[string]string) ([]Check, error) {
-	var checks []Check
+func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errata map[string]string) ([]reports.Check, error) {
+	var checks []reports.Check
 	rows := 0
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		f := strings.Fields(line)
@@ -373,7 +368,7 @@ func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errat
 		s := spread[p-1]
 		for i, v := range []float64{s.Avg, s.Sd, s.Min, s.Max} {
 			key := fmt.Sprintf("%d/%s", p, []string{"avg", "sd", "min", "max"}[i])
-			var c Check
+			var c reports.Check
 			if tol > 0 {
 				c, err = compareWithin(prefix+key, f[i+1], v, tol, errata["spread/"+key])
 			} else {

@@ -1,4 +1,4 @@
-package reports
+package study
 
 import (
 	"bytes"
@@ -10,27 +10,29 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden results of the studies")
 
 // TestStudies runs every study and compares its results.json with the
 // committed golden copy; a published figure that stops reproducing fails too.
-// Refresh with: go test ./reports -run TestStudies -update
+// Refresh with: go test ./reports/study -run TestStudies -update
 func TestStudies(t *testing.T) {
 	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
 			res := studyResult(t, name)
 			for _, c := range res.Checks {
-				if c.Status == StatusFail {
+				if c.Status == reports.StatusFail {
 					t.Errorf("%s: published %s, computed %s %s", c.Name, c.Published, c.Computed, c.Reason)
 				}
 			}
 			var got bytes.Buffer
-			if err := WriteResultsJSON(&got, res); err != nil {
+			if err := testRenderer(t).JSON(&got, res); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("..", "studies", "golden", name+".results.json")
+			golden := filepath.Join("..", "..", "studies", "golden", name+".results.json")
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 					t.Fatal(err)
@@ -42,10 +44,10 @@ func TestStudies(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (create it with: go test ./reports -run TestStudies -update)", err)
+				t.Fatalf("%v (create it with: go test ./reports/study -run TestStudies -update)", err)
 			}
 			if !bytes.Equal(got.Bytes(), want) {
-				t.Errorf("results of %s drifted from %s; if the change explains it, refresh with: go test ./reports -run TestStudies -update\n%s", name, golden, firstDiff(want, got.Bytes()))
+				t.Errorf("results of %s drifted from %s; if the change explains it, refresh with: go test ./reports/study -run TestStudies -update\n%s", name, golden, firstDiff(want, got.Bytes()))
 			}
 		})
 	}
@@ -53,12 +55,12 @@ func TestStudies(t *testing.T) {
 
 var (
 	studyMu      sync.Mutex
-	studyResults = map[string]*Result{}
+	studyResults = map[string]*reports.Report{}
 )
 
 // studyNames lists the studies of the project.
 func studyNames(t *testing.T) []string {
-	paths, err := filepath.Glob("../studies/*.yaml")
+	paths, err := filepath.Glob("../../studies/*.yaml")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no studies found: %v", err)
 	}
@@ -70,18 +72,18 @@ func studyNames(t *testing.T) []string {
 }
 
 // studyResult runs a study once per test binary; several tests read it.
-func studyResult(t *testing.T, name string) *Result {
+func studyResult(t *testing.T, name string) *reports.Report {
 	t.Helper()
 	studyMu.Lock()
 	defer studyMu.Unlock()
 	if r, ok := studyResults[name]; ok {
 		return r
 	}
-	s, err := LoadStudy(filepath.Join("..", "studies", name+".yaml"), nil)
+	s, err := LoadStudy(filepath.Join("..", "..", "studies", name+".yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := RunStudy(context.Background(), s, RunOptions{})
+	r, err := Run(context.Background(), s, RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,3 +101,16 @@ func firstDiff(a, b []byte) string {
 	}
 	return "the lengths differ"
 }
+
+// testRenderer is one renderer for the package's tests: it compiles the
+// chart library once.
+func testRenderer(t testing.TB) *reports.Renderer {
+	t.Helper()
+	renderer, err := sharedRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return renderer
+}
+
+var sharedRenderer = sync.OnceValues(reports.NewRenderer)

@@ -1,10 +1,12 @@
-package reports
+package study
 
 import (
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // printedEntry is one entry of a table as printed: a number, "." (more than
@@ -82,16 +84,16 @@ func parsePrintedTable(text string, cols int) ([][]printedEntry, error) {
 // printed table. With tol = 0 the computed figures are exact and each entry
 // must round to the printed one; with tol > 0 they are sampled and each may
 // differ by up to tol (and a "." or blank must stay below 0.5 + tol).
-func comparePrintedTable(name, text string, computed [][]float64, tol float64, erratum string) (Check, error) {
+func comparePrintedTable(name, text string, computed [][]float64, tol float64, erratum string) (reports.Check, error) {
 	if len(computed) == 0 {
-		return Check{}, fmt.Errorf("%s: nothing computed", name)
+		return reports.Check{}, fmt.Errorf("%s: nothing computed", name)
 	}
 	printed, err := parsePrintedTable(text, len(computed[0]))
 	if err != nil {
-		return Check{}, err
+		return reports.Check{}, err
 	}
 	if len(printed) != len(computed) {
-		return Check{}, fmt.Errorf("%s: %d printed rows, %d computed", name, len(printed), len(computed))
+		return reports.Check{}, fmt.Errorf("%s: %d printed rows, %d computed", name, len(printed), len(computed))
 	}
 	var bad []string
 	worst := 0.0
@@ -121,22 +123,22 @@ func comparePrintedTable(name, text string, computed [][]float64, tol float64, e
 			}
 		}
 	}
-	c := Check{Name: name, Published: fmt.Sprintf("%d×%d table", len(printed), len(printed[0]))}
+	c := reports.Check{Name: name, Published: fmt.Sprintf("%d×%d table", len(printed), len(printed[0]))}
 	mode := "every entry rounds to the printed one"
 	if tol > 0 {
 		mode = fmt.Sprintf("every entry within %.2f of the printed one (largest gap %.2f)", tol, worst)
 	}
 	switch {
 	case len(bad) == 0 && erratum == "":
-		c.Computed, c.Status = mode, StatusOK
+		c.Computed, c.Status = mode, reports.StatusOK
 	case len(bad) == 0:
-		c.Computed, c.Status, c.Reason = mode, StatusFail, "declared an erratum, but the printed table reproduces: "+erratum
+		c.Computed, c.Status, c.Reason = mode, reports.StatusFail, "declared an erratum, but the printed table reproduces: "+erratum
 	default:
 		c.Computed = fmt.Sprintf("%d entries differ: %s", len(bad), strings.Join(bad[:min(6, len(bad))], "; "))
 		if erratum != "" {
-			c.Status, c.Reason = StatusErratum, erratum
+			c.Status, c.Reason = reports.StatusErratum, erratum
 		} else {
-			c.Status = StatusFail
+			c.Status = reports.StatusFail
 		}
 	}
 	return c, nil

@@ -1,0 +1,200 @@
+package reports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+)
+
+// Report is one document: a title, sections of blocks in reading order, the
+// checks of published figures and where everything came from. It knows
+// nothing of bridge or of the study language; the study runner builds it and
+// a Renderer prints it.
+type Report struct {
+	Name     string // file-system name: the output folder of the report
+	Title    string
+	Summary  string
+	Sections []Section
+	Checks   []Check
+	// Headline names the checks shown in the index of reports; empty means
+	// the first three.
+	Headline   []string
+	Provenance Provenance
+}
+
+// Section is the output of one cell of a study.
+type Section struct {
+	ID        string
+	Blocks    []Block
+	FromCache bool // computed by an earlier run with the same inputs
+}
+
+// Provenance says what produced a report.
+type Provenance struct {
+	Version    string // of the engine
+	SourceName string // the study file's name
+	Source     []byte // the study file as read
+	Inputs     []Input
+	Parameters []Param
+}
+
+// Param is a declared parameter of the study with the value in force.
+type Param struct {
+	Name  string `json:"name"`
+	Type  string `json:"type"`
+	Value string `json:"value"`
+	Doc   string `json:"-"`
+}
+
+// Input is a file a study read, with its hash for provenance.
+type Input struct {
+	Path    string `json:"path,omitempty"`    // a file, as written in the study
+	Library string `json:"library,omitempty"` // or a movement of the embedded library
+	SHA256  string `json:"sha256"`
+}
+
+// Block is one piece of a report: prose, a table or a chart.
+type Block struct {
+	Prose string // Markdown source
+	Table *Table
+	Chart *Chart
+}
+
+// Table is a captioned table; its rows are data (numbers stay numbers in
+// results.json) formatted per column for display.
+type Table struct {
+	ID      string   `json:"id"`
+	Caption string   `json:"caption"`
+	Columns []Column `json:"columns"`
+	Rows    [][]any  `json:"rows"`
+	Number  int      `json:"number"`
+}
+
+// Column describes a table column.
+type Column struct {
+	Name string `json:"name"`
+	// Decimals for floats in the report; results.json keeps full precision.
+	Decimals int `json:"-"`
+}
+
+// Text formats a table cell for display.
+func (t *Table) Text(row, col int) string {
+	switch v := t.Rows[row][col].(type) {
+	case nil:
+		return ""
+	case float64:
+		return strconv.FormatFloat(v, 'f', t.Columns[col].Decimals, 64)
+	case string:
+		return v
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// Chart is a captioned chart, drawn by echarts in HTML.
+type Chart struct {
+	ID      string   `json:"id"`
+	Caption string   `json:"caption"`
+	Kind    string   `json:"kind"` // bar, line, heatmap, boxplot
+	XName   string   `json:"x_name"`
+	YName   string   `json:"y_name"`
+	XLabels []string `json:"x_labels"`
+	YLabels []string `json:"y_labels,omitempty"`
+	// Series for bar and line charts.
+	Series []Series `json:"series,omitempty"`
+	// Grid for heatmaps: Grid[y][x]; nil cells (a matrix diagonal) are not drawn.
+	Grid [][]*float64 `json:"grid,omitempty"`
+	// Boxes for box plots: per x label {min, q1, median, q3, max}.
+	Boxes [][5]float64 `json:"boxes,omitempty"`
+	// XNumeric makes a line chart's x axis a scale of numbers: the x
+	// labels are numbers, and the lines are drawn at them.
+	XNumeric bool `json:"x_numeric,omitempty"`
+	// Points are labelled markers over a line chart with a numeric x axis.
+	Points []ChartPoint `json:"points,omitempty"`
+	// SlantXLabels shows every x label of a bar chart, slanted, where
+	// echarts would skip some (team names, say, that all matter).
+	SlantXLabels bool `json:"-"`
+	Number       int  `json:"number"`
+}
+
+// Series is one named line or set of bars.
+type Series struct {
+	Name   string    `json:"name"`
+	Values []float64 `json:"values"`
+	// Color is a CSS colour; empty takes the next of the palette.
+	Color string `json:"color,omitempty"`
+}
+
+// ChartPoint is one labelled marker, at (X, Y) on the chart's axes.
+type ChartPoint struct {
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Label string  `json:"label"`
+	Color string  `json:"color,omitempty"`
+	// Place of the label: right (default), left, top or bottom.
+	Place string `json:"place,omitempty"`
+}
+
+// Check compares a published figure with the recomputed one.
+type Check struct {
+	Name      string `json:"name"`
+	Published string `json:"published"`
+	Computed  string `json:"computed"`
+	Status    string `json:"status"` // ok, erratum or fail
+	Reason    string `json:"reason,omitempty"`
+}
+
+// Check statuses.
+const (
+	StatusOK      = "ok"
+	StatusErratum = "erratum"
+	StatusFail    = "fail"
+)
+
+// Tally counts the checks by status.
+func (r *Report) Tally() (ok, errata, failed int) {
+	for _, c := range r.Checks {
+		switch c.Status {
+		case StatusOK:
+			ok++
+		case StatusErratum:
+			errata++
+		default:
+			failed++
+		}
+	}
+	return ok, errata, failed
+}
+
+// HeadlineChecks are the checks the report names as its headline, or its
+// first three.
+func (r *Report) HeadlineChecks() []Check {
+	if len(r.Headline) == 0 {
+		return r.Checks[:min(3, len(r.Checks))]
+	}
+	var out []Check
+	for _, name := range r.Headline {
+		for _, c := range r.Checks {
+			if c.Name == name {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// SourceHash is the SHA-256 of the study file.
+func (r *Report) SourceHash() string {
+	sum := sha256.Sum256(r.Provenance.Source)
+	return hex.EncodeToString(sum[:])
+}
+
+// Blocks lists every block of every section, in order.
+func (r *Report) Blocks() []Block {
+	var out []Block
+	for _, s := range r.Sections {
+		out = append(out, s.Blocks...)
+	}
+	return out
+}

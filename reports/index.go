@@ -1,0 +1,45 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/templates"
+)
+
+// indexEntry is one report on the index page.
+type indexEntry struct {
+	Title, Summary, Link, Headline string
+	OK, Errata, Failed             int
+}
+
+// WriteIndex writes outDir/index.html, listing the reports (already written
+// into outDir by Write) with their headline checks.
+func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report) error {
+	var entries []indexEntry
+	for _, r := range reps {
+		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r)}
+		e.OK, e.Errata, e.Failed = r.Tally()
+		entries = append(entries, e)
+	}
+	var buf bytes.Buffer
+	if err := templates.Index.Execute(&buf, map[string]any{"Version": version, "Studies": entries}); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	return WriteFileAtomic(filepath.Join(outDir, "index.html"), buf.Bytes())
+}
+
+// headline lists a report's headline checks, as figures a reader can scan.
+func headline(r *Report) string {
+	var parts []string
+	for _, c := range r.HeadlineChecks() {
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", c.Name, c.Computed, c.Status))
+	}
+	return strings.Join(parts, "; ")
+}

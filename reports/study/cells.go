@@ -1,0 +1,195 @@
+package study
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// kinds is the registry of cell kinds: the key that names a cell in a study,
+// and a constructor of its empty body, which decodes itself from that key's
+// value. A kind is one file: its fields, its run and its presenter.
+var kinds = map[string]func() cellBody{
+	"markdown":   func() cellBody { return new(MarkdownCell) },
+	"movement":   func() cellBody { return new(MovementCell) },
+	"matrix":     func() cellBody { return new(MatrixCell) },
+	"balance":    func() cellBody { return new(BalanceCell) },
+	"vacancy":    func() cellBody { return new(VacancyCell) },
+	"optimize":   func() cellBody { return new(OptimizeCell) },
+	"one_strong": func() cellBody { return new(OneStrongCell) },
+	"two_strong": func() cellBody { return new(TwoStrongCell) },
+	"bussemaker": func() cellBody { return new(BussemakerCell) },
+	"instant":    func() cellBody { return new(InstantCell) },
+	"neuberg":    func() cellBody { return new(NeubergCell) },
+	"session":    func() cellBody { return new(SessionCell) },
+	"handicap":   func() cellBody { return new(HandicapCell) },
+	"fairness":   func() cellBody { return new(FairnessCell) },
+}
+
+// Kinds lists the cell kinds a study may use, sorted.
+func Kinds() []string { return slices.Sorted(maps.Keys(kinds)) }
+
+// decodeCell decodes one entry of a study's cells: a mapping with a single
+// key, the kind, whose value is the cell's body.
+func decodeCell(n *yaml.Node) (kind string, body cellBody, err error) {
+	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
+		return "", nil, fmt.Errorf("a cell is a mapping with one key, its kind: one of %s", strings.Join(Kinds(), ", "))
+	}
+	kind = n.Content[0].Value
+	newBody, ok := kinds[kind]
+	if !ok {
+		return "", nil, fmt.Errorf("unknown cell kind %q (known: %s)", kind, strings.Join(Kinds(), ", "))
+	}
+	body = newBody()
+	if err := strictDecode(n.Content[1], body); err != nil {
+		return "", nil, err
+	}
+	return kind, body, nil
+}
+
+// cellID is a cell's id: the one given, or one derived from its kind and
+// position.
+func cellID(kind string, body cellBody, index int) string {
+	if kind == "markdown" {
+		return fmt.Sprintf("prose-%d", index+1)
+	}
+	if c, ok := body.(interface{ givenID() string }); ok && c.givenID() != "" {
+		return c.givenID()
+	}
+	return fmt.Sprintf("%s-%d", kind, index+1)
+}
+
+// Cell is a decoded cell in its study.
+type Cell struct {
+	Index int // 0-based position in the study
+	Line  int // line of the cell in the study file
+	ID    string
+	kind  string
+	body  cellBody
+}
+
+// Kind is the cell's key in the study (markdown, balance, ...).
+func (c Cell) Kind() string { return c.kind }
+
+// cellBody is what every kind of cell implements.
+type cellBody interface {
+	// movements lists the named movements the cell uses.
+	movements() []string
+	run(env *runEnv) (*cellOutput, error)
+}
+
+// Common holds the fields every analysis cell has.
+type Common struct {
+	// ID names the cell in checks, chart ids and anchors; derived from the
+	// position when empty.
+	ID      string `yaml:"id"`
+	Caption string `yaml:"caption"`
+	// Published figures this cell reproduces, by figure name, as printed
+	// (the precision of the string is the precision of the comparison).
+	Published map[string]string `yaml:"published"`
+	// Errata: published figures known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
+}
+
+func (c Common) givenID() string { return c.ID }
+
+// runEnv is what a cell sees while it runs.
+type runEnv struct {
+	ctx       context.Context
+	cell      Cell
+	movements map[string]*movement.Movement
+	values    map[string]string
+	progress  io.Writer // nil: no progress
+	cacheDir  string    // "" when caching is off
+	fromCache bool      // set when the cell's result came from the cache
+}
+
+// movement returns a resolved movement by name.
+func (e *runEnv) movement(name string) (*movement.Movement, error) {
+	m, ok := e.movements[name]
+	if !ok {
+		return nil, fmt.Errorf("movement %q is not defined", name)
+	}
+	return m, nil
+}
+
+// cellOutput is what a cell produces, in display order.
+type cellOutput struct {
+	Blocks []reports.Block
+	Checks []reports.Check
+}
+
+// entryError is bad input in one entry of a cell (a team, an outcome),
+// reported at the entry's line rather than the cell's.
+type entryError struct {
+	line int
+	err  error
+}
+
+func (e *entryError) Error() string { return e.err.Error() }
+func (e *entryError) Unwrap() error { return e.err }
+
+// checkFigures compares published figures with computed ones. Every
+// published or erratum key must name a computed figure.
+func checkFigures(prefix string, computed map[string]float64, published, errata map[string]string) ([]reports.Check, error) {
+	for key := range errata {
+		if _, ok := published[key]; !ok {
+			return nil, fmt.Errorf("errata: %s has no published figure", key)
+		}
+	}
+	var checks []reports.Check
+	for _, key := range slices.Sorted(maps.Keys(published)) {
+		value, ok := computed[key]
+		if !ok {
+			return nil, fmt.Errorf("published: unknown figure %q (this cell computes %s)", key, strings.Join(slices.Sorted(maps.Keys(computed)), ", "))
+		}
+		c, err := compare(prefix+key, published[key], value, errata[key])
+		if err != nil {
+			return nil, err
+		}
+		checks = append(checks, c)
+	}
+	return checks, nil
+}
+
+// compare checks one figure at the precision of its published form.
+func compare(name, published string, value float64, erratum string) (reports.Check, error) {
+	if _, err := strconv.ParseFloat(published, 64); err != nil {
+		return reports.Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
+	}
+	decimals := 0
+	if i := strings.IndexByte(published, '.'); i >= 0 {
+		decimals = len(published) - i - 1
+	}
+	c := reports.Check{Name: name, Published: published, Computed: strconv.FormatFloat(value, 'f', decimals, 64)}
+	want, _ := strconv.ParseFloat(published, 64)
+	got, _ := strconv.ParseFloat(c.Computed, 64)
+	switch {
+	case got == want && erratum == "":
+		c.Status = reports.StatusOK
+	case got == want:
+		c.Status, c.Reason = reports.StatusFail, "declared an erratum, but the published figure reproduces: "+erratum
+	case erratum != "":
+		c.Status, c.Reason = reports.StatusErratum, erratum
+	default:
+		c.Status = reports.StatusFail
+	}
+	return c, nil
+}
+
+// MarkdownCell is prose.
+type MarkdownCell string
+
+func (c *MarkdownCell) movements() []string { return nil }
+func (c *MarkdownCell) run(*runEnv) (*cellOutput, error) {
+	return &cellOutput{Blocks: []reports.Block{{Prose: string(*c)}}}, nil
+}
