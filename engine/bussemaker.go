@@ -154,7 +154,8 @@ func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*Buss
 		}
 	}
 
-	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact}
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact,
+		k: newKernel(sc, strengths, nb)}
 	sum := newBussAcc(P, nb.maxSize)
 	// A slot holds a rank table of rows×P floats; keep the slots of a wave
 	// within about 64 MB for very large fields.
@@ -180,6 +181,8 @@ type bussRun struct {
 	strengths []float64
 	seed      uint64
 	exact     bool
+	// k is the integer kernel, nil when it cannot score these strengths.
+	k *kernel
 }
 
 // bussAcc accumulates one chunk (or, merged, the whole run), and holds the
@@ -193,6 +196,7 @@ type bussAcc struct {
 	c, tot             []int32
 	rng                *rand.PCG
 	pairs, rows        int
+	kb                 *kbuf // the kernel's scratch, made on first use
 }
 
 func newBussAcc(P, rows int) *bussAcc {
@@ -258,7 +262,16 @@ func (r *bussRun) chunk(ctx context.Context, acc *bussAcc, chunk, from, to int64
 		} else {
 			r.nb.shuffle(acc.rng, acc.perm)
 		}
-		r.score(acc)
+		if r.k != nil {
+			if acc.kb == nil {
+				acc.kb = r.k.newBuf()
+			}
+			r.k.load(acc.perm, acc.kb)
+			r.k.matchpoints(acc.kb)
+			r.k.accumulate(r, acc, acc.perm, acc.kb)
+		} else {
+			r.score(acc)
+		}
 	}
 	return nil
 }
