@@ -20,6 +20,9 @@ const (
 	// laneMax is the largest value a lane holds; the high bit stays free
 	// for the comparison's borrow.
 	laneMax = 127
+	// maxKernelPairs lets a pair index be a byte, so that indexing the
+	// kernel's [256] arrays needs no bounds check.
+	maxKernelPairs = 256
 )
 
 // kernel is the integer scorer of one movement and one strength vector.
@@ -33,7 +36,7 @@ type kernel struct {
 	bstart     []int32
 	btop       []int32
 	bmask      []uint64
-	ns, ew     []int32
+	ns, ew     []uint8
 	maxK       int
 	pboards    [][]uint64 // pboards[p]: bitset of the boards pair p plays
 	stride     int        // matchpoint totals of a pair are < stride
@@ -49,7 +52,7 @@ type kernel struct {
 // percentages than a lane holds; the float scorer then does the work.
 func newKernel(sc *scorer, strengths []float64, nb *numberings) *kernel {
 	lo, hi := slices.Min(strengths), slices.Max(strengths)
-	if 2*(hi-lo) > laneMax {
+	if 2*(hi-lo) > laneMax || sc.pairs > maxKernelPairs {
 		return nil
 	}
 	k := &kernel{pairs: sc.pairs, str: make([]int32, len(strengths)), span: int32(hi - lo),
@@ -75,8 +78,8 @@ func newKernel(sc *scorer, strengths []float64, nb *numberings) *kernel {
 		last := n - 8*((n-1)/8) // lanes used in the last word
 		k.bmask = append(k.bmask, lanesH>>(8*(8-last)))
 		for i := a; i < b; i++ {
-			k.ns = append(k.ns, nb32(sc.ns[i]))
-			k.ew = append(k.ew, nb32(sc.ew[i]))
+			k.ns = append(k.ns, uint8(sc.ns[i]))
+			k.ew = append(k.ew, uint8(sc.ew[i]))
 			k.pboards[sc.ns[i]][g/64] |= 1 << (g % 64)
 			k.pboards[sc.ew[i]][g/64] |= 1 << (g % 64)
 		}
@@ -111,22 +114,22 @@ func newKernel(sc *scorer, strengths []float64, nb *numberings) *kernel {
 
 // kbuf is a goroutine's scratch for the kernel.
 type kbuf struct {
-	sp    []int32  // sp[p]: strength of the entrant at pair p
-	tot   []int32  // matchpoints of pair p
-	mp    []int32  // matchpoints of each play's NS pair
-	vals  []uint64 // values of one board
-	words []uint64 // packed values or keys
-	start []int32  // per group member: first place of its run of equal keys
-	run   []int32  // and the run's length
-	cnt   []int32  // per place: tied members gathered so far
-	order []int    // tied pairs by place
-	dirty []uint64 // boards to rescore after a swap
+	sp    [maxKernelPairs]int32 // sp[p]: strength of the entrant at pair p
+	tot   [maxKernelPairs]int32 // matchpoints of pair p
+	mp    []int32               // matchpoints of each play's NS pair
+	vals  []uint64              // values of one board
+	words []uint64              // packed values or keys
+	start []int32               // per group member: first place of its run of equal keys
+	run   []int32               // and the run's length
+	cnt   []int32               // per place: tied members gathered so far
+	order []int                 // tied pairs by place
+	dirty []uint64              // boards to rescore after a swap
 }
 
 func (k *kernel) newBuf() *kbuf {
 	w := max((k.maxK+7)/8, k.groupWords)
 	return &kbuf{
-		sp: make([]int32, k.pairs), tot: make([]int32, k.pairs), mp: make([]int32, len(k.ns)),
+		mp:   make([]int32, len(k.ns)),
 		vals: make([]uint64, max(k.maxK, k.maxGroup)), words: make([]uint64, w),
 		start: make([]int32, k.maxGroup), run: make([]int32, k.maxGroup),
 		cnt: make([]int32, k.maxGroup), order: make([]int, k.maxGroup),
@@ -141,12 +144,35 @@ func (k *kernel) load(perm []int, buf *kbuf) {
 	}
 }
 
-// matchpoints scores every board into buf.mp and buf.tot from buf.sp.
+// matchpoints scores every board into buf.tot from buf.sp (and, for boards
+// of more than eight results, into buf.mp).
 func (k *kernel) matchpoints(buf *kbuf) {
-	clear(buf.tot)
-	for b := range k.btop {
-		k.board(b, buf)
-		k.addBoard(b, buf, 1)
+	sp, tot := &buf.sp, &buf.tot
+	clear(tot[:k.pairs])
+	span := k.span
+	for b, top := range k.btop {
+		a, z := k.bstart[b], k.bstart[b+1]
+		if z-a > 8 {
+			k.board(b, buf)
+			k.addBoard(b, buf, 1)
+			continue
+		}
+		// The board of board(), one word, its matchpoints added at once.
+		ns, ew := k.ns[a:z], k.ew[a:z]
+		ew = ew[:len(ns)]
+		var V uint64
+		for j, p := range ns {
+			V |= uint64(sp[ew[j]]-sp[p]+span) << (8 * (j & 7))
+		}
+		m := k.bmask[b]
+		for j, p := range ns {
+			B := (V >> (8 * (j & 7)) & 0xff) * lanes1
+			g := ((B | lanesH) - V) & m
+			l := ((V | lanesH) - B) & m
+			mp := int32(((g>>7)+((l^m)>>7))*lanes1>>56) - 1
+			tot[p] += mp
+			tot[ew[j]] += top - mp
+		}
 	}
 }
 
@@ -155,7 +181,7 @@ func (k *kernel) matchpoints(buf *kbuf) {
 func (k *kernel) addBoard(b int, buf *kbuf, sign int32) {
 	a, z := k.bstart[b], k.bstart[b+1]
 	top := k.btop[b]
-	tot := buf.tot
+	tot := &buf.tot
 	for i := a; i < z; i++ {
 		m := buf.mp[i]
 		tot[k.ns[i]] += sign * m
@@ -170,7 +196,7 @@ func (k *kernel) addBoard(b int, buf *kbuf, sign int32) {
 func (k *kernel) board(b int, buf *kbuf) {
 	a, z := int(k.bstart[b]), int(k.bstart[b+1])
 	n := z - a
-	ns, ew, sp, mp := k.ns[a:z], k.ew[a:z], buf.sp, buf.mp[a:z]
+	ns, ew, sp, mp := k.ns[a:z], k.ew[a:z], &buf.sp, buf.mp[a:z]
 	vals := buf.vals[:n]
 	span := k.span
 	if n <= 8 {
@@ -220,7 +246,7 @@ func (k *kernel) board(b int, buf *kbuf) {
 // buf.start and buf.run.
 func (k *kernel) rank(grp []int, buf *kbuf) {
 	n := len(grp)
-	tot, stride := buf.tot, k.stride
+	tot, stride := &buf.tot, k.stride
 	if n <= 8 {
 		var K uint64
 		vals := buf.vals[:n]
@@ -236,6 +262,30 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 			l := ((K | lanesH) - B) & m // members ≥ i
 			t := ((g >> 7) + (l >> 3)) * lanes1 >> 56
 			ge, le := int32(t&15), int32(t>>4)
+			buf.start[i] = int32(n) - ge
+			buf.run[i] = ge + le - int32(n)
+		}
+		return
+	}
+	if n <= 16 {
+		// Two words; ≤ and ≥ counted apart, as a lane may reach 2.
+		var K0, K1 uint64
+		vals := buf.vals[:n]
+		for i, p := range grp {
+			v := uint64(k.key[p*stride+int(tot[p])])
+			vals[i] = v
+			if i < 8 {
+				K0 |= v << (8 * i)
+			} else {
+				K1 |= v << (8 * (i - 8))
+			}
+		}
+		m1 := uint64(lanesH >> (8 * (16 - n)))
+		for i, v := range vals {
+			B := v * lanes1
+			g := (((B|lanesH)-K0)&lanesH)>>7 + (((B|lanesH)-K1)&m1)>>7
+			l := (((K0|lanesH)-B)&lanesH)>>7 + (((K1|lanesH)-B)&m1)>>7
+			ge, le := int32(g*lanes1>>56), int32(l*lanes1>>56)
 			buf.start[i] = int32(n) - ge
 			buf.run[i] = ge + le - int32(n)
 		}
@@ -275,7 +325,7 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 // additions in the same order as bussRun.score, so the same floats.
 func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	stride := k.stride
-	for p, t := range buf.tot {
+	for p, t := range buf.tot[:k.pairs] {
 		i := p*stride + int(t)
 		x := k.pct[i]
 		e := perm[p]
