@@ -156,6 +156,9 @@ func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*Buss
 
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact,
 		k: newKernel(sc, strengths, nb)}
+	if noKernel {
+		run.k = nil
+	}
 	sum := newBussAcc(P, nb.maxSize)
 	// A slot holds a rank table of rows×P floats; keep the slots of a wave
 	// within about 64 MB for very large fields.
@@ -168,8 +171,12 @@ func Bussemaker(ctx context.Context, m *Movement, set BussemakerSettings) (*Buss
 		return run.chunk(ctx, slots[slot], chunk, from, to)
 	}
 	merge := func(slot int) { sum.add(slots[slot]) }
-	if err := forChunks(ctx, total, wave, work, merge, set.Progress); err != nil {
+	if done, err := run.gray(ctx, total, wave, slots, merge, set.Progress); err != nil {
 		return nil, err
+	} else if !done {
+		if err := forChunks(ctx, total, wave, work, merge, set.Progress); err != nil {
+			return nil, err
+		}
 	}
 	return run.result(sum), nil
 }

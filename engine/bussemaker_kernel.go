@@ -25,6 +25,9 @@ const (
 	maxKernelPairs = 256
 )
 
+// noKernel makes Bussemaker use the float scorer: the tests compare both.
+var noKernel bool
+
 // kernel is the integer scorer of one movement and one strength vector.
 type kernel struct {
 	pairs int
@@ -51,15 +54,25 @@ type kernel struct {
 // whole numbers of a small enough span or the field has more distinct
 // percentages than a lane holds; the float scorer then does the work.
 func newKernel(sc *scorer, strengths []float64, nb *numberings) *kernel {
-	lo, hi := slices.Min(strengths), slices.Max(strengths)
-	if 2*(hi-lo) > laneMax || sc.pairs > maxKernelPairs {
+	k, ranks := buildKernel(sc, strengths, nb)
+	if !ranks {
 		return nil
 	}
-	k := &kernel{pairs: sc.pairs, str: make([]int32, len(strengths)), span: int32(hi - lo),
+	return k
+}
+
+// buildKernel builds the kernel; ranks is false when the percentages have
+// too many distinct values for rank keys (the matchpoints still work).
+func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ranks bool) {
+	lo, hi := slices.Min(strengths), slices.Max(strengths)
+	if 2*(hi-lo) > laneMax || sc.pairs > maxKernelPairs {
+		return nil, false
+	}
+	k = &kernel{pairs: sc.pairs, str: make([]int32, len(strengths)), span: int32(hi - lo),
 		groups: nb.groups, maxGroup: nb.maxSize, maxK: sc.maxK}
 	for e, x := range strengths {
 		if x != math.Trunc(x) {
-			return nil
+			return nil, false
 		}
 		k.str[e] = int32(x - lo)
 	}
@@ -99,8 +112,9 @@ func newKernel(sc *scorer, strengths []float64, nb *numberings) *kernel {
 	}
 	slices.Sort(all)
 	all = slices.Compact(all)
+	k.groupWords = (k.maxGroup + 7) / 8
 	if len(all) > laneMax+1 {
-		return nil
+		return k, false
 	}
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
@@ -108,8 +122,7 @@ func newKernel(sc *scorer, strengths []float64, nb *numberings) *kernel {
 			k.key[p*k.stride+t] = uint8(i)
 		}
 	}
-	k.groupWords = (k.maxGroup + 7) / 8
-	return k
+	return k, true
 }
 
 // kbuf is a goroutine's scratch for the kernel.

@@ -174,7 +174,7 @@ type BussemakerCell struct {
 	Strengths []float64 `yaml:"strengths"`
 	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
 	Groups string `yaml:"groups"`
-	// Method: auto (default: enumerate when at most 10^6 numberings), exact or sample.
+	// Method: auto (default: enumerate when at most engine.MaxExact numberings), exact or sample.
 	Method  string `yaml:"method"`
 	Samples int64  `yaml:"samples"`
 	Seed    uint64 `yaml:"seed"`
