@@ -28,8 +28,11 @@ test: deps browser
 golden: deps
 	$(GO) test ./reports -run TestStudies -update
 
+# Benchmarks (speed targets live here, not in tests); BENCHCOUNT=10 for
+# medians of paired runs.
+BENCHCOUNT ?= 1
 bench:
-	$(GO) test -run '^$$' -bench . ./engine/
+	$(GO) test -run '^$$' -bench . -count $(BENCHCOUNT) ./engine/
 
 clean:
 	rm -rf out
