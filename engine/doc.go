@@ -1,9 +1,22 @@
-// Package engine holds the domain computations of bridgereport: movements and
-// their .ASC file format, the balance of a movement (score matrix, Qf and its
-// relatives), and the models, optimiser and scoring rules built on them; and
-// a league's handicaps (Form-L and the old system) with the binomial checks
-// of their fairness.
+// Package engine is the domain of bridgereport: pure computation on plain
+// values, with no files, no printing, no flags and no global random state.
+// Callers pass seeds and contexts. It is split by vocabulary, one package
+// each, so that names need no prefix:
 //
-// Everything here is pure computation on plain values: no printing, no flags,
-// no global random state. Callers pass seeds and contexts.
+//   - [github.com/bridgereport/bridgereport/engine/movement]: movements, the
+//     .ASC file format, the generators, arrow switches and absent pairs, and
+//     the balance of a movement (Qf and its relatives, vacancy quality).
+//   - [github.com/bridgereport/bridgereport/engine/optimize]: the arrow-switch
+//     optimiser (annealing, exhaustive proof, objective, constraints).
+//   - [github.com/bridgereport/bridgereport/engine/luck]: the luck models
+//     (Bussemaker, one and two strong pairs) and pair strengths.
+//   - [github.com/bridgereport/bridgereport/engine/scoring]: Law 77 scores,
+//     matchpoints and Neuberg, sessions, instant matchpoints, IMPs and VPs.
+//   - [github.com/bridgereport/bridgereport/engine/handicap]: a league's
+//     handicaps (Form-L and the old system) and the binomial checks of their
+//     fairness.
+//
+// optimize and luck build on movement; the others stand alone. This package
+// itself holds only what they share: the Version that identifies the
+// engine's results.
 package engine

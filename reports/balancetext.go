@@ -5,17 +5,17 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // WriteBalanceText writes the check report of a movement, in the manner of
 // `balans -c`: the movement, its score matrix, the figures and the vacancy
 // table.
-func WriteBalanceText(w io.Writer, name string, m *engine.Movement, b *engine.Balance, v *engine.Vacancy) error {
+func WriteBalanceText(w io.Writer, name string, m *movement.Movement, b *movement.Balance, v *movement.Vacancy) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "Movement %s\n", name)
 	fmt.Fprintf(bw, "%d pairs, %d tables, %d rounds, %d board groups\n\n", m.Pairs, m.Tables, m.Rounds, m.Groups)
-	if err := engine.WriteASC(bw, m); err != nil {
+	if err := movement.WriteASC(bw, m); err != nil {
 		return err
 	}
 	fmt.Fprintf(bw, "\nScore matrix (h = %d):\n", b.H)
@@ -43,7 +43,7 @@ func WriteBalanceText(w io.Writer, name string, m *engine.Movement, b *engine.Ba
 		fmt.Fprintln(bw, "\nNote: board groups are played unequal numbers of times; the balance is not defined")
 		fmt.Fprintln(bw, "for such a movement and the figures below use each group's own h.")
 	}
-	fmt.Fprintf(bw, "\nS = %d   N = %d   SS = %d   minimal SS = %d\n", b.S, b.N, b.SS, engine.MinSumSquares(b.S, b.N))
+	fmt.Fprintf(bw, "\nS = %d   N = %d   SS = %d   minimal SS = %d\n", b.S, b.N, b.SS, movement.MinSumSquares(b.S, b.N))
 	fmt.Fprintf(bw, "Qf = %.2f   Qc = %.2f   sd = %.2f   skewness = %.3f   d4 = %.2f   Qo = %.2f\n",
 		b.Qf, b.Qc, b.Sd, b.Skew, b.D4, b.Qo)
 	fmt.Fprintf(bw, "\nVacancy quality (Qf with one pair absent):\n")

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"context"
+	"github.com/bridgereport/bridgereport/templates"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,10 +32,7 @@ func chromium(t *testing.T) string {
 // Chromium and checks that every chart drew a canvas and no script failed.
 func TestReportsDrawInChromium(t *testing.T) {
 	browser := chromium(t)
-	echarts, err := LoadEcharts()
-	if err != nil {
-		t.Fatal(err)
-	}
+	echarts := templates.Echarts
 	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
 			res := studyResult(t, name)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // cached fills result from the cache when an earlier run computed it with the
@@ -64,7 +65,7 @@ func (e *runEnv) cacheKey(extra any) (string, error) {
 			return "", err
 		}
 		var asc strings.Builder
-		if err := engine.WriteASC(&asc, m); err != nil {
+		if err := movement.WriteASC(&asc, m); err != nil {
 			return "", err
 		}
 		fmt.Fprintf(h, "movement %s\n%s", name, asc.String())

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // CellSpec is one entry of a study's cells: exactly one of its fields is set,
@@ -94,7 +94,7 @@ func (c Common) cellID(kind string, index int) string {
 type runEnv struct {
 	ctx       context.Context
 	cell      Cell
-	movements map[string]*engine.Movement
+	movements map[string]*movement.Movement
 	values    map[string]string
 	progress  io.Writer // nil: no progress
 	cacheDir  string    // "" when caching is off
@@ -102,7 +102,7 @@ type runEnv struct {
 }
 
 // movement returns a resolved movement by name.
-func (e *runEnv) movement(name string) (*engine.Movement, error) {
+func (e *runEnv) movement(name string) (*movement.Movement, error) {
 	m, ok := e.movements[name]
 	if !ok {
 		return nil, fmt.Errorf("movement %q is not defined", name)

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // MovementCell shows the layout of a movement.
@@ -65,7 +65,7 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := engine.ComputeBalance(m)
+	b := movement.ComputeBalance(m)
 	caption := captionOr(c.Caption, fmt.Sprintf("Score matrix of %s (h = %d)", c.Movement, b.H))
 	t := &Table{ID: env.cell.ID, Caption: caption, Columns: []Column{{Name: "pair"}}}
 	ch := &Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair"}
@@ -107,7 +107,7 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 }
 
 // compareMatrix checks a printed matrix entry by entry.
-func compareMatrix(name, printed string, b *engine.Balance) (Check, error) {
+func compareMatrix(name, printed string, b *movement.Balance) (Check, error) {
 	var rows [][]string
 	for _, line := range strings.Split(strings.TrimSpace(printed), "\n") {
 		if f := strings.Fields(line); len(f) > 0 {
@@ -185,15 +185,15 @@ var balanceColumns = []figureColumn{
 }
 
 // balanceFigures computes every figure of balanceColumns for a movement.
-func balanceFigures(m *engine.Movement, wantVacancy bool) (map[string]float64, error) {
-	b := engine.ComputeBalance(m)
+func balanceFigures(m *movement.Movement, wantVacancy bool) (map[string]float64, error) {
+	b := movement.ComputeBalance(m)
 	f := map[string]float64{
 		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds), "groups": float64(m.Groups),
 		"h": float64(b.H), "S": float64(b.S), "N": float64(b.N), "SS": float64(b.SS),
 		"qf": b.Qf, "qc": b.Qc, "sd": b.Sd, "skew": b.Skew, "d4": b.D4, "qo": b.Qo,
 	}
 	if wantVacancy {
-		v, err := engine.ComputeVacancy(m)
+		v, err := movement.ComputeVacancy(m)
 		if err != nil {
 			return nil, err
 		}
@@ -289,7 +289,7 @@ func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := engine.ComputeVacancy(m)
+	v, err := movement.ComputeVacancy(m)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/handicap"
 )
 
 // HandicapCell sets a league's handicaps by the Form-L system and by the
@@ -90,9 +90,9 @@ func (c *HandicapCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *HandicapCell) movements() []string { return nil }
 
 // league checks the input and converts it for the engine.
-func (c *HandicapCell) league() ([]engine.Division, engine.HandicapSettings, error) {
+func (c *HandicapCell) league() ([]handicap.Division, handicap.Settings, error) {
 	st := c.Settings
-	var set engine.HandicapSettings
+	var set handicap.Settings
 	for _, f := range []struct {
 		key string
 		v   float64
@@ -102,8 +102,8 @@ func (c *HandicapCell) league() ([]engine.Division, engine.HandicapSettings, err
 			return nil, set, fmt.Errorf("settings: %s: must be a finite number, not negative (0 or absent means the default)", f.key)
 		}
 	}
-	set.FormL = engine.FormLSettings{Factor: st.Factor, OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh, RoundTo: st.RoundTo}
-	set.Old = engine.OldSettings{PerPlace: st.OldPerPlace}
+	set.FormL = handicap.FormLSettings{Factor: st.Factor, OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh, RoundTo: st.RoundTo}
+	set.Old = handicap.OldSettings{PerPlace: st.OldPerPlace}
 	if len(c.Divisions) == 0 {
 		return nil, set, fmt.Errorf("divisions: give the divisions, top first")
 	}
@@ -111,7 +111,7 @@ func (c *HandicapCell) league() ([]engine.Division, engine.HandicapSettings, err
 		return nil, set, fmt.Errorf("published: give published figures beside their team or division")
 	}
 	need := set.FormL.MinTeamsAbove()
-	var divs []engine.Division
+	var divs []handicap.Division
 	for d, div := range c.Divisions {
 		at := func(format string, args ...any) error {
 			return &entryError{div.line, fmt.Errorf("divisions[%d]: "+format, append([]any{d}, args...)...)}
@@ -122,12 +122,12 @@ func (c *HandicapCell) league() ([]engine.Division, engine.HandicapSettings, err
 		if d+1 < len(c.Divisions) && len(div.Teams) < need {
 			return nil, set, at("%d team(s): a division with another below it needs %d (the overlap rule takes two ranks from its bottom)", len(div.Teams), need)
 		}
-		ed := engine.Division{Name: div.Name}
+		ed := handicap.Division{Name: div.Name}
 		for i, t := range div.Teams {
 			if t.Team == "" || t.AvgVP == nil {
 				return nil, set, &entryError{t.line, fmt.Errorf("divisions[%d].teams[%d]: want {team: name, avg_vp: number}", d, i)}
 			}
-			ed.Teams = append(ed.Teams, engine.Team{Name: t.Team, AvgVP: *t.AvgVP})
+			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: *t.AvgVP})
 		}
 		divs = append(divs, ed)
 	}
@@ -139,7 +139,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := engine.LeagueHandicaps(env.ctx, engine.League{Divisions: divs}, set)
+	r, err := handicap.LeagueHandicaps(env.ctx, handicap.League{Divisions: divs}, set)
 	if err != nil {
 		return nil, fmt.Errorf("divisions: %w", err)
 	}
@@ -271,7 +271,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	bands := slices.Clone(c.Bands)
 	if len(bands) == 0 {
-		bands = slices.Clone(engine.SeedBands)
+		bands = slices.Clone(handicap.SeedBands)
 	}
 	slices.Sort(bands)
 	for i, m := range bands {
@@ -298,8 +298,8 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, at("label %q is used twice", o.Label)
 		case o.Wins == nil || o.Matches == nil:
 			return nil, at("want wins and matches")
-		case *o.Matches < 1 || *o.Matches > engine.MaxBinomialN:
-			return nil, at("matches: %d: must be between 1 and %d", *o.Matches, engine.MaxBinomialN)
+		case *o.Matches < 1 || *o.Matches > handicap.MaxBinomialN:
+			return nil, at("matches: %d: must be between 1 and %d", *o.Matches, handicap.MaxBinomialN)
 		case *o.Wins < 0 || *o.Wins > *o.Matches:
 			return nil, at("wins: %d wins in %d matches: must be between 0 and the number of matches", *o.Wins, *o.Matches)
 		}
@@ -333,7 +333,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		Caption: caption + ": the edges of the " + strings.Join(pct, ", ") + " % bands of a fair coin against the number of matches, each outcome marked."}
 	for i, o := range c.Outcomes {
 		k, n := *o.Wins, *o.Matches
-		atMost, atLeast := engine.BinomialTails(n, k)
+		atMost, atLeast := handicap.BinomialTails(n, k)
 		figs := map[string]float64{
 			"p_at_most": atMost, "p_at_least": atLeast, "losses": float64(n - k),
 			"expected": float64(n) / 2, "from_expected": float64(k) - float64(n)/2,
@@ -341,7 +341,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		row := []any{o.Label, k, n, atMost, atLeast}
 		holding := ""
 		for j, m := range bands {
-			b := engine.FairBand(n, m)
+			b := handicap.FairBand(n, m)
 			row = append(row, fmt.Sprintf("%d–%d", b.Lo, b.Hi))
 			figs["low_"+pct[j]], figs["high_"+pct[j]] = float64(b.Lo), float64(b.Hi)
 			figs["inside_"+pct[j]] = 0
@@ -385,7 +385,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(n))
 		expected.Values = append(expected.Values, float64(n)/2)
 		for j, m := range bands {
-			b := engine.FairBand(n, m)
+			b := handicap.FairBand(n, m)
 			edges[2*j].Values = append(edges[2*j].Values, float64(b.Lo))
 			edges[2*j+1].Values = append(edges[2*j+1].Values, float64(b.Hi))
 		}

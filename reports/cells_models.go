@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board
@@ -48,7 +49,7 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		pct, err := engine.OneStrongPair(m, strong)
+		pct, err := luck.OneStrongPair(m, strong)
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
@@ -57,10 +58,10 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		pairs = len(pct)
 		columns = append(columns, pct)
-		qfs = append(qfs, engine.ComputeBalance(m).Qf)
+		qfs = append(qfs, movement.ComputeBalance(m).Qf)
 		t.Columns = append(t.Columns, Column{Name: col.name(), Decimals: 2})
 		chart.Series = append(chart.Series, Series{Name: col.name(), Values: pct})
-		figs := map[string]float64{"qf": engine.ComputeBalance(m).Qf}
+		figs := map[string]float64{"qf": movement.ComputeBalance(m).Qf}
 		for p, v := range pct {
 			figs[strconv.Itoa(p+1)] = v
 		}
@@ -113,7 +114,7 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		res, err := engine.TwoStrongPairs(m)
+		res, err := luck.TwoStrongPairs(m)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
@@ -175,7 +176,7 @@ type BussemakerCell struct {
 	Strengths []float64 `yaml:"strengths"`
 	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
 	Groups string `yaml:"groups"`
-	// Method: auto (default: enumerate when at most engine.MaxExact numberings), exact or sample.
+	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
 	Method  string `yaml:"method"`
 	Samples int64  `yaml:"samples"`
 	Seed    uint64 `yaml:"seed"`
@@ -203,28 +204,28 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := engine.BussemakerSettings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed}
+	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed}
 	switch c.Method {
 	case "", "auto":
-		set.Method = engine.Auto
+		set.Method = luck.Auto
 	case "exact":
-		set.Method = engine.Exact
+		set.Method = luck.Exact
 	case "sample":
-		set.Method = engine.Sample
+		set.Method = luck.Sample
 	default:
 		return nil, fmt.Errorf("method %q: want auto, exact or sample", c.Method)
 	}
 	if c.Groups != "" {
-		if set.Groups, err = engine.ParseGroups(c.Groups); err != nil {
+		if set.Groups, err = luck.ParseGroups(c.Groups); err != nil {
 			return nil, fmt.Errorf("groups: %w", err)
 		}
 	}
 	if env.progress != nil {
 		set.Progress = progressPrinter(env, "numberings")
 	}
-	var res engine.BussemakerResult
+	var res luck.Result
 	err = env.cached(nil, &res, func() error {
-		r, err := engine.Bussemaker(env.ctx, m, set)
+		r, err := luck.Bussemaker(env.ctx, m, set)
 		if err != nil {
 			return err
 		}
@@ -314,14 +315,14 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 
 // compareSampled samples the model and checks the exact rank table and Qd
 // against it: each entry within four standard errors of the sample.
-func (c *BussemakerCell) compareSampled(env *runEnv, m *engine.Movement, set engine.BussemakerSettings, exact *engine.BussemakerResult, out *cellOutput) error {
+func (c *BussemakerCell) compareSampled(env *runEnv, m *movement.Movement, set luck.Settings, exact *luck.Result, out *cellOutput) error {
 	if !exact.Exact {
 		return fmt.Errorf("compare_sampled: the figures are sampled already; use method: exact")
 	}
-	set.Method, set.Samples = engine.Sample, c.CompareSampled
-	var smp engine.BussemakerResult
+	set.Method, set.Samples = luck.Sample, c.CompareSampled
+	var smp luck.Result
 	err := env.cached("sampled", &smp, func() error {
-		r, err := engine.Bussemaker(env.ctx, m, set)
+		r, err := luck.Bussemaker(env.ctx, m, set)
 		if err != nil {
 			return err
 		}
@@ -416,7 +417,7 @@ func compareWithin(name, published string, v, tol float64, erratum string) (Chec
 }
 
 // compareSpread checks a printed spread table, "pair avg sd min max" a row.
-func compareSpread(prefix, text string, spread []engine.Spread, tol float64, errata map[string]string) ([]Check, error) {
+func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errata map[string]string) ([]Check, error) {
 	var checks []Check
 	rows := 0
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/optimize"
 )
 
 // OptimizeCell re-orients the tables of movements for the best balance, one
@@ -39,18 +40,18 @@ type optimized struct {
 	QfBefore, Qf, Qf1Av, Qf1Max, D4 float64
 	Proven, Exhaustive              bool
 	Iterations                      int64
-	Switched                        []engine.TablePos
+	Switched                        []optimize.TablePos
 	ASC                             string
 }
 
-func (c *OptimizeCell) settings() (engine.OptimizeSettings, error) {
-	set := engine.OptimizeSettings{Iterations: c.Iterations, Restarts: c.Restarts, Seed: c.Seed,
+func (c *OptimizeCell) settings() (optimize.Settings, error) {
+	set := optimize.Settings{Iterations: c.Iterations, Restarts: c.Restarts, Seed: c.Seed,
 		FixRounds: c.FixRounds, FixTables: c.FixTables, FixPairs: c.FixPairs, FixFirst: c.FixFirst}
 	switch c.Mode {
 	case "", "fast":
-		set.Mode = engine.ModeFast
+		set.Mode = optimize.ModeFast
 	case "slow":
-		set.Mode = engine.ModeSlow
+		set.Mode = optimize.ModeSlow
 	default:
 		return set, fmt.Errorf("mode %q: want fast or slow", c.Mode)
 	}
@@ -75,7 +76,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 			if err := set.Validate(m); err != nil {
 				return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 			}
-			res, err := engine.Optimize(env.ctx, m, set)
+			res, err := optimize.Search(env.ctx, m, set)
 			if err != nil {
 				return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 			}
@@ -83,7 +84,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 				return err // interrupted: a partial search is no result
 			}
 			var asc strings.Builder
-			if err := engine.WriteASC(&asc, res.Movement); err != nil {
+			if err := movement.WriteASC(&asc, res.Movement); err != nil {
 				return err
 			}
 			o := optimized{QfBefore: res.Before.Qf, Qf: res.After.Qf, D4: res.After.D4, Proven: res.Proven,

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the
@@ -25,43 +25,43 @@ func (c *InstantCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *InstantCell) movements() []string { return nil }
 
 func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
-	vul, err := engine.ParseVulnerability(orDefault(c.Vul, "none"))
+	vul, err := scoring.ParseVulnerability(orDefault(c.Vul, "none"))
 	if err != nil {
 		return nil, err
 	}
-	scale, err := engine.ParseScale(orDefault(c.Scale, "acbl"))
+	scale, err := scoring.ParseScale(orDefault(c.Scale, "acbl"))
 	if err != nil {
 		return nil, err
 	}
-	ties, err := engine.ParseTieRemedy(orDefault(c.Ties, "report"))
+	ties, err := scoring.ParseTieRemedy(orDefault(c.Ties, "report"))
 	if err != nil {
 		return nil, err
 	}
 	if len(c.Results) == 0 {
 		return nil, fmt.Errorf("results: give [score, count] pairs")
 	}
-	var freqs []engine.Frequency
+	var freqs []scoring.Frequency
 	var plain []int
 	for _, r := range c.Results {
 		if r[1] < 1 {
 			return nil, fmt.Errorf("results: score %d has count %d", r[0], r[1])
 		}
-		if !engine.IsLegalScore(r[0], vul) {
+		if !scoring.IsLegalScore(r[0], vul) {
 			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", signed(r[0]), vul)
 		}
-		freqs = append(freqs, engine.Frequency{Score: r[0], Count: r[1]})
+		freqs = append(freqs, scoring.Frequency{Score: r[0], Count: r[1]})
 		for range r[1] {
 			plain = append(plain, r[0])
 		}
 	}
-	table, err := engine.InstantMatchpoints(freqs, engine.InstantSettings{Vul: vul, Scale: scale, Ties: ties})
+	table, err := scoring.InstantMatchpoints(freqs, scoring.InstantSettings{Vul: vul, Scale: scale, Ties: ties})
 	if err != nil {
 		return nil, err
 	}
 
 	// The board as played, matchpointed on its own top.
 	mps := make([]float64, len(plain))
-	engine.Matchpoints(mps, plain, scale)
+	scoring.Matchpoints(mps, plain, scale)
 	figs := map[string]float64{"top": table.Top, "rows": float64(len(table.Rows)), "raw_top": scale.Top(len(plain))}
 	raw := &Table{ID: env.cell.ID + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", len(plain), fmtNum(scale.Top(len(plain)))),
 		Columns: []Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
@@ -81,7 +81,7 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 		label := gapLabel(r)
 		count := any(r.Count)
 		key := label
-		if r.Kind == engine.ResultRow {
+		if r.Kind == scoring.ResultRow {
 			label = signed(r.Score)
 			key = label
 		} else {
@@ -117,9 +117,9 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 }
 
 // gapLabel names a row: a result by its score, a gap by its bounds.
-func gapLabel(r engine.InstantRow) string {
+func gapLabel(r scoring.InstantRow) string {
 	switch {
-	case r.Kind == engine.ResultRow:
+	case r.Kind == scoring.ResultRow:
 		return signed(r.Score)
 	case r.HighOpen:
 		return "above " + signed(r.Low)
@@ -156,7 +156,7 @@ func (c *NeubergCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *NeubergCell) movements() []string { return nil }
 
 func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
-	scale, err := engine.ParseScale(orDefault(c.Scale, "wbf"))
+	scale, err := scoring.ParseScale(orDefault(c.Scale, "wbf"))
 	if err != nil {
 		return nil, err
 	}
@@ -172,8 +172,8 @@ func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
 		if r.Label == "" || r.Actual < 1 || r.Expected < r.Actual {
 			return nil, fmt.Errorf("rows: row %d needs a label and 1 ≤ actual ≤ expected", i+1)
 		}
-		adj := engine.Neuberg(r.MP, r.Actual, r.Expected, scale)
-		rounded := engine.RoundTo(adj, step)
+		adj := scoring.Neuberg(r.MP, r.Actual, r.Expected, scale)
+		rounded := scoring.RoundTo(adj, step)
 		t.Rows = append(t.Rows, []any{r.Label, r.MP, scale.Top(r.Actual), r.Actual, r.Expected, adj, rounded, scale.Top(r.Expected)})
 		figs[r.Label+"/adjusted"], figs[r.Label+"/rounded"], figs[r.Label+"/top"] = adj, rounded, scale.Top(r.Expected)
 	}
@@ -215,11 +215,11 @@ func (c *SessionCell) id(i int) string     { return c.cellID(c.kind(), i) }
 func (c *SessionCell) movements() []string { return nil }
 
 func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
-	scale, err := engine.ParseScale(orDefault(c.Scale, "wbf"))
+	scale, err := scoring.ParseScale(orDefault(c.Scale, "wbf"))
 	if err != nil {
 		return nil, err
 	}
-	round, err := engine.ParseRoundPolicy(orDefault(c.Round, "total"))
+	round, err := scoring.ParseRoundPolicy(orDefault(c.Round, "total"))
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 		number[p] = i + 1
 	}
 	const fillerNS, fillerEW = 100001, 200001
-	var results []engine.Result
+	var results []scoring.BoardResult
 	filler := 0
 	for i, b := range c.Boards {
 		lo, hi, err := boardRange(b)
@@ -244,19 +244,19 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 				if !ok {
 					return nil, fmt.Errorf("boards: entry %d: pair %q is not in pairs", i+1, r.Pair)
 				}
-				results = append(results, engine.Result{Board: board, NS: p, EW: fillerEW + filler, Score: r.Score})
+				results = append(results, scoring.BoardResult{Board: board, NS: p, EW: fillerEW + filler, Score: r.Score})
 				filler++
 			}
 			for _, f := range b.Field {
 				for range f[1] {
-					results = append(results, engine.Result{Board: board, NS: fillerNS + filler, EW: fillerEW + filler, Score: f[0]})
+					results = append(results, scoring.BoardResult{Board: board, NS: fillerNS + filler, EW: fillerEW + filler, Score: f[0]})
 					filler++
 				}
 			}
 		}
 	}
-	set := engine.SessionSettings{Expected: c.Expected, Scale: scale, Round: round, Step: c.Step}
-	s, err := engine.ScoreSession(results, set)
+	set := scoring.SessionSettings{Expected: c.Expected, Scale: scale, Round: round, Step: c.Step}
+	s, err := scoring.ScoreSession(results, set)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +265,7 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 			{Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0}, {Name: "Neuberg %", Decimals: 2}, {Name: "rank"}}}
 	type named struct {
 		name string
-		ps   engine.PairScore
+		ps   scoring.PairScore
 	}
 	var shown []named
 	for _, name := range c.Pairs {

@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/handicap"
 )
 
 // WriteHandicapText writes the text report of `bridgereport handicap`: the
 // handicap table in the manner of the seed's Table 1, then the new teams, the
 // handicaps applied to the league's matches and the judged outcomes.
-func WriteHandicapText(w io.Writer, name string, l engine.League, r *engine.LeagueReport) error {
+func WriteHandicapText(w io.Writer, name string, l handicap.League, r *handicap.LeagueReport) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "Handicaps from %s\n\n", name)
 	writeHandicapTable(bw, l, r)
@@ -32,7 +32,7 @@ func WriteHandicapText(w io.Writer, name string, l engine.League, r *engine.Leag
 
 // writeHandicapTable writes one line per team, division by division, each
 // division closed by its range of averages.
-func writeHandicapTable(w io.Writer, l engine.League, r *engine.LeagueReport) {
+func writeHandicapTable(w io.Writer, l handicap.League, r *handicap.LeagueReport) {
 	dw, tw := len("Division"), len("Range")
 	avgDecimals := 1
 	for _, t := range r.FormL {
@@ -68,7 +68,7 @@ func writeHandicapTable(w io.Writer, l engine.League, r *engine.LeagueReport) {
 	}
 }
 
-func writeNewTeams(w io.Writer, nt engine.NewTeamResult) {
+func writeNewTeams(w io.Writer, nt handicap.NewTeamResult) {
 	tw := len("New team")
 	for _, t := range nt.Teams {
 		tw = max(tw, len(t.Team))
@@ -80,22 +80,22 @@ func writeNewTeams(w io.Writer, nt engine.NewTeamResult) {
 	}
 }
 
-func writeApplied(w io.Writer, count int, r *engine.LeagueReport) {
+func writeApplied(w io.Writer, count int, r *handicap.LeagueReport) {
 	fmt.Fprintf(w, "\nHandicaps applied to %d matches: wins of the lower-ranked (higher-handicap) team;\n", count)
 	fmt.Fprintf(w, "draws, equal handicaps and teams without a handicap are left out\n")
 	fmt.Fprintf(w, "%-10s  %5s  %6s  %5s  %5s  %7s  %11s  %11s  %s\n",
 		"System", "Wins", "Losses", "Draws", "Equal", "Unrated", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
 	for _, s := range []struct {
 		name string
-		t    engine.Tally
-		j    engine.Judged
+		t    handicap.Tally
+		j    handicap.Judged
 	}{{"Form-L", r.FormLTally, r.FormLApplied}, {"Old", r.OldTally, r.OldApplied}} {
 		fmt.Fprintf(w, "%-10s  %5d  %6d  %5d  %5d  %7d  %11s  %11s  %s\n", s.name, s.t.Wins, s.t.Losses, s.t.Draws,
 			s.t.EqualHandicap, s.t.Unrated, prob(s.j.AtMost), prob(s.j.AtLeast), band(s.j.Band))
 	}
 }
 
-func writeOutcomes(w io.Writer, outs []engine.Judged) {
+func writeOutcomes(w io.Writer, outs []handicap.Judged) {
 	lw := len("Outcome")
 	for _, o := range outs {
 		lw = max(lw, len(o.Label))
@@ -135,7 +135,7 @@ func prob(p float64) string {
 // band names the smallest of the seed's bands that holds an outcome.
 func band(m float64) string {
 	if m >= 1 {
-		return fmt.Sprintf("outside %g%%", 100*engine.SeedBands[len(engine.SeedBands)-1])
+		return fmt.Sprintf("outside %g%%", 100*handicap.SeedBands[len(handicap.SeedBands)-1])
 	}
 	return fmt.Sprintf("inside %g%%", 100*m)
 }

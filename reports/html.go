@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -162,51 +161,4 @@ func headingText(n ast.Node, source []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
-}
-
-// EchartsPath finds the echarts library installed by `npm ci` (pinned in
-// package-lock.json): $BRIDGEREPORT_ECHARTS, else node_modules in the working
-// folder or a parent, else beside the executable.
-func EchartsPath() (string, error) {
-	if p := os.Getenv("BRIDGEREPORT_ECHARTS"); p != "" {
-		return p, nil
-	}
-	const rel = "node_modules/echarts/dist/echarts.min.js"
-	var starts []string
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
-	}
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	for _, dir := range starts {
-		for {
-			p := filepath.Join(dir, rel)
-			if _, err := os.Stat(p); err == nil {
-				return p, nil
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
-		}
-	}
-	return "", fmt.Errorf("the echarts library is not installed: run `npm ci` in the bridgereport checkout (make does it), or set BRIDGEREPORT_ECHARTS to echarts.min.js")
-}
-
-// LoadEcharts reads the chart library for inlining.
-func LoadEcharts() (string, error) {
-	p, err := EchartsPath()
-	if err != nil {
-		return "", err
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return "", fmt.Errorf("echarts library: %w", err)
-	}
-	if bytes.Contains(bytes.ToLower(data), []byte("</script")) {
-		return "", fmt.Errorf("echarts library %s contains </script and cannot be inlined", p)
-	}
-	return string(data), nil
 }

@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // WriteInstantText writes an instant-matchpoint table as seed 003 prints
 // it: NS score, frequency, matchpoints and percent, best score first. A
 // gap row shows the legal scores it covers instead of the seed's "…".
-func WriteInstantText(w io.Writer, name string, t *engine.InstantTable) error {
+func WriteInstantText(w io.Writer, name string, t *scoring.InstantTable) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "Instant matchpoints: %s\n", name)
 	fmt.Fprintf(bw, "%s vulnerable, %d results, %s scale; top %s with the imaginary result\n\n",
@@ -55,9 +55,9 @@ func WriteInstantText(w io.Writer, name string, t *engine.InstantTable) error {
 }
 
 // rowLabel names a row: its score, or the legal scores a gap covers.
-func rowLabel(r engine.InstantRow) string {
+func rowLabel(r scoring.InstantRow) string {
 	switch {
-	case r.Kind == engine.ResultRow:
+	case r.Kind == scoring.ResultRow:
 		return signed(r.Score)
 	case r.Lowest == r.Highest:
 		return signed(r.Lowest) + " (gap)"
@@ -84,13 +84,13 @@ func formatMP(x float64) string {
 	return strings.TrimSuffix(s, ".")
 }
 
-func vulnerableWho(v engine.Vulnerability) string {
+func vulnerableWho(v scoring.Vulnerability) string {
 	switch v {
-	case engine.VulNS:
+	case scoring.VulNS:
 		return "NS"
-	case engine.VulEW:
+	case scoring.VulEW:
 		return "EW"
-	case engine.VulBoth:
+	case scoring.VulBoth:
 		return "Both"
 	}
 	return "Nobody"

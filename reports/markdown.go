@@ -53,7 +53,11 @@ func WriteMarkdown(w io.Writer, r *Result, svg *SVGRenderer) (map[string][]byte,
 	}
 	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study `%s`, SHA-256 `%s`\n", Version, filepath.Base(r.Study.Path), r.StudyHash())
 	for _, in := range r.Inputs {
-		fmt.Fprintf(bw, "- input `%s`, SHA-256 `%s`\n", in.Path, in.SHA256)
+		if in.Library != "" {
+			fmt.Fprintf(bw, "- library movement `%s`, SHA-256 `%s`\n", in.Library, in.SHA256)
+		} else {
+			fmt.Fprintf(bw, "- input `%s`, SHA-256 `%s`\n", in.Path, in.SHA256)
+		}
 	}
 	for _, p := range r.Study.Parameters {
 		fmt.Fprintf(bw, "- parameter `%s` = `%s`\n", p.Name, r.Study.Values[p.Name])

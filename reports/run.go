@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
@@ -31,8 +29,9 @@ type CellResult struct {
 
 // Input is a file a study read, with its hash for provenance.
 type Input struct {
-	Path   string `json:"path"` // as written in the study
-	SHA256 string `json:"sha256"`
+	Path    string `json:"path,omitempty"`    // a file, as written in the study
+	Library string `json:"library,omitempty"` // or a movement of the embedded library
+	SHA256  string `json:"sha256"`
 }
 
 // RunOptions tune a study run; the zero value runs quietly.
@@ -51,15 +50,7 @@ func RunStudy(ctx context.Context, s *Study, opt RunOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Study: s}
-	for _, rel := range inputs {
-		data, err := os.ReadFile(filepath.Join(s.Dir, rel))
-		if err != nil {
-			return nil, &StudyError{File: s.Path, Err: err}
-		}
-		sum := sha256.Sum256(data)
-		res.Inputs = append(res.Inputs, Input{Path: rel, SHA256: hex.EncodeToString(sum[:])})
-	}
+	res := &Result{Study: s, Inputs: inputs}
 	tables, figures := 0, 0
 	for _, c := range s.Cells {
 		if err := ctx.Err(); err != nil {

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // WriteSessionText writes a matchpointed session: the ranking, then every
 // board with its raw and Neuberg-adjusted matchpoints.
-func WriteSessionText(w io.Writer, name string, s *engine.SessionScore) error {
+func WriteSessionText(w io.Writer, name string, s *scoring.SessionScore) error {
 	bw := bufio.NewWriter(w)
 	set := s.Settings
 	fmt.Fprintf(bw, "Session %s: %d boards, %d pairs, %d results expected a board\n",
@@ -49,18 +49,18 @@ func WriteSessionText(w io.Writer, name string, s *engine.SessionScore) error {
 }
 
 // topWords describes the full-board top.
-func topWords(s engine.Scale, expected int) string {
-	if s == engine.ScaleACBL {
+func topWords(s scoring.Scale, expected int) string {
+	if s == scoring.ScaleACBL {
 		return fmt.Sprintf("1 per result beaten, top %s", formatMP(s.Top(expected)))
 	}
 	return fmt.Sprintf("2 per result beaten, top %s", formatMP(s.Top(expected)))
 }
 
-func roundingWords(set engine.SessionSettings) string {
+func roundingWords(set scoring.SessionSettings) string {
 	switch set.Round {
-	case engine.RoundEachBoard:
+	case scoring.RoundEachBoard:
 		return fmt.Sprintf("each board rounded to %v", set.Step)
-	case engine.RoundNone:
+	case scoring.RoundNone:
 		return "nothing rounded"
 	}
 	return fmt.Sprintf("totals rounded to %v", set.Step)
@@ -68,8 +68,8 @@ func roundingWords(set engine.SessionSettings) string {
 
 // formatTotal shows a total at the rounding step, or to four decimals when
 // nothing is rounded.
-func formatTotal(x float64, set engine.SessionSettings) string {
-	if set.Round == engine.RoundNone {
+func formatTotal(x float64, set scoring.SessionSettings) string {
+	if set.Round == scoring.RoundNone {
 		return fmt.Sprintf("%.4f", x)
 	}
 	return fmt.Sprintf("%.*f", decimals(set.Step), x)
@@ -77,8 +77,8 @@ func formatTotal(x float64, set engine.SessionSettings) string {
 
 // formatBoard shows an adjusted board score: at the step when boards are
 // rounded, otherwise to four decimals.
-func formatBoard(x float64, set engine.SessionSettings) string {
-	if set.Round == engine.RoundEachBoard {
+func formatBoard(x float64, set scoring.SessionSettings) string {
+	if set.Round == scoring.RoundEachBoard {
 		return fmt.Sprintf("%.*f", decimals(set.Step), x)
 	}
 	return fmt.Sprintf("%.4f", x)

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/luck"
 )
 
 // WriteOneStrongText writes the percentages of the "one strong pair" model
@@ -26,7 +26,7 @@ func WriteOneStrongText(w io.Writer, name string, strong int, pct []float64) err
 
 // WriteTwoStrongText writes the spread of the weak pairs' percentages in the
 // "two strong pairs" model, and their distribution.
-func WriteTwoStrongText(w io.Writer, name string, pairs int, r *engine.TwoStrongResult) error {
+func WriteTwoStrongText(w io.Writer, name string, pairs int, r *luck.TwoStrongResult) error {
 	bw := bufio.NewWriter(w)
 	total := 0
 	for _, d := range r.Distribution {
@@ -49,7 +49,7 @@ func WriteTwoStrongText(w io.Writer, name string, pairs int, r *engine.TwoStrong
 // of seed 000: the spread table per strength, the rank-probability table
 // (rounded to whole percents, '.' for values in (0, 0.5), blank for 0), Qd
 // and Qb.
-func WriteBussemakerText(w io.Writer, name string, r *engine.BussemakerResult) error {
+func WriteBussemakerText(w io.Writer, name string, r *luck.Result) error {
 	bw := bufio.NewWriter(w)
 	P := len(r.Spread)
 	fmt.Fprintf(bw, "Movement %s\n", name)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"github.com/bridgereport/bridgereport/templates"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,14 +15,10 @@ import (
 	"time"
 )
 
-// svgRenderer loads the echarts library that `npm ci` installs (make test
-// runs it first).
+// svgRenderer compiles the embedded chart library.
 func svgRenderer(t testing.TB) *SVGRenderer {
 	t.Helper()
-	js, err := LoadEcharts()
-	if err != nil {
-		t.Fatalf("these tests draw charts with echarts: %v", err)
-	}
+	js := templates.Echarts
 	r, err := NewSVGRenderer(js)
 	if err != nil {
 		t.Fatal(err)
@@ -181,10 +178,7 @@ func TestRenderSVGRefusesBrokenOptions(t *testing.T) {
 }
 
 func TestWriteStudyOutputsWritesFigures(t *testing.T) {
-	js, err := LoadEcharts()
-	if err != nil {
-		t.Fatalf("this test draws charts with echarts: %v", err)
-	}
+	js := templates.Echarts
 	src := minimalStudy + `  - matrix: {id: "m x", movement: m}
   - balance:
       id: qf

@@ -1,10 +1,13 @@
-// Package templates holds the page templates of the reports, embedded in the
-// binary and parsed once.
+// Package templates holds the page templates of the reports and the chart
+// library they inline, all embedded in the binary; templates are parsed once.
 package templates
+
+//go:generate bash echarts/update.sh
 
 import (
 	"embed"
 	"html/template"
+	"strings"
 )
 
 //go:embed *.html.tmpl
@@ -18,4 +21,27 @@ var (
 
 func parse(name string) *template.Template {
 	return template.Must(template.New(name).Option("missingkey=error").ParseFS(files, name, "style.html.tmpl"))
+}
+
+// Echarts is the vendored chart library (echarts.min.js), inlined into the
+// HTML reports and run in goja for the SVG figures. echarts/update.sh copies
+// it from the version package-lock.json pins.
+//
+//go:embed echarts/echarts.min.js
+var Echarts string
+
+//go:embed echarts/SOURCE
+var echartsSource string
+
+// EchartsVersion is the version of the vendored chart library.
+var EchartsVersion = sourceField("version")
+
+// sourceField reads one "key: value" line of echarts/SOURCE.
+func sourceField(key string) string {
+	for _, line := range strings.Split(echartsSource, "\n") {
+		if k, v, ok := strings.Cut(line, ": "); ok && k == key {
+			return strings.TrimSpace(v)
+		}
+	}
+	panic("templates: echarts/SOURCE has no " + key) // the file is embedded: a build defect
 }

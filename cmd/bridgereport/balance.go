@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
@@ -48,8 +48,8 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	m := pm.Movement
-	b := engine.ComputeBalance(m)
-	v, err := engine.ComputeVacancy(m)
+	b := movement.ComputeBalance(m)
+	v, err := movement.ComputeVacancy(m)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 // matrixJSON is the score matrix with null on the diagonal.
-func matrixJSON(b *engine.Balance) [][]*int {
+func matrixJSON(b *movement.Balance) [][]*int {
 	rows := make([][]*int, b.Pairs)
 	for p := range rows {
 		rows[p] = make([]*int, b.Pairs)

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/studies/library"
 )
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
@@ -18,6 +21,9 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, usage)
+		if strings.Contains(usage, "MOVEMENT") {
+			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), or the name of a library movement (bridgereport movements lists them).")
+		}
 		fs.PrintDefaults()
 	}
 	return fs
@@ -70,9 +76,21 @@ func parseFile[T any](path string, parse func(name string, r io.Reader) (T, erro
 	return parse(path, f)
 }
 
-// loadMovement reads a movement file and writes its warnings to stderr.
-func loadMovement(path string, stderr io.Writer) (*engine.ParsedMovement, error) {
-	pm, err := parseFile(path, engine.ParseASC)
+// loadMovement reads a MOVEMENT argument, a path that exists being a movement
+// file and anything else a name in the movement library, and writes the
+// movement's warnings to stderr.
+func loadMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
+	var pm *movement.Parsed
+	var err error
+	if _, statErr := os.Stat(arg); !errors.Is(statErr, fs.ErrNotExist) {
+		pm, err = parseFile(arg, movement.ParseASC)
+	} else {
+		var data []byte
+		if data, err = library.Read(arg); err != nil {
+			return nil, err
+		}
+		pm, err = movement.ParseASC(arg, bytes.NewReader(data))
+	}
 	if err != nil {
 		return nil, err
 	}

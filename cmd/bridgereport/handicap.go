@@ -15,7 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
@@ -216,9 +216,9 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	r, err := engine.LeagueHandicaps(ctx, league.league, settings)
+	r, err := handicap.LeagueHandicaps(ctx, league.league, settings)
 	if err != nil {
-		var nt *engine.NewTeamsError
+		var nt *handicap.NewTeamsError
 		if errors.As(err, &nt) {
 			return &lineError{path, league.newTeamsLine, "new_teams", err}
 		}
@@ -231,7 +231,7 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 }
 
 // handicapOut builds the JSON object.
-func handicapOut(path string, l *loadedLeague, r *engine.LeagueReport) handicapJSON {
+func handicapOut(path string, l *loadedLeague, r *handicap.LeagueReport) handicapJSON {
 	out := handicapJSON{File: path, Settings: l.settings, Teams: []teamJSON{}, Outcomes: []outcomeJSON{}}
 	for d, div := range l.league.Divisions {
 		out.Divisions = append(out.Divisions, divisionJSON{Name: div.Name, Teams: len(div.Teams), RangeAvgVP: r.Ranges[d]})
@@ -255,7 +255,7 @@ func handicapOut(path string, l *loadedLeague, r *engine.LeagueReport) handicapJ
 		out.Outcomes = append(out.Outcomes, outcomeJSON{Label: j.Label, Wins: j.Wins, Matches: j.Matches, PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band})
 	}
 	if len(l.league.Matches) > 0 {
-		tally := func(t engine.Tally, j engine.Judged) tallyJSON {
+		tally := func(t handicap.Tally, j handicap.Judged) tallyJSON {
 			return tallyJSON{
 				Wins: t.Wins, Losses: t.Losses, Draws: t.Draws, EqualHandicap: t.EqualHandicap, Unrated: t.Unrated,
 				Decided: t.Decided(), PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band,
@@ -273,7 +273,7 @@ func handicapOut(path string, l *loadedLeague, r *engine.LeagueReport) handicapJ
 // loadedLeague is a league read from a file, with what the errors after
 // reading need.
 type loadedLeague struct {
-	league       engine.League
+	league       handicap.League
 	settings     handicapSettingsYAML
 	newTeamsLine int
 }
@@ -283,8 +283,8 @@ const maxLeagueBytes = 8 << 20
 
 // loadLeague reads and checks a league file. Every error names the file and
 // the line of the offending entry.
-func loadLeague(path string) (*loadedLeague, engine.HandicapSettings, error) {
-	var s engine.HandicapSettings
+func loadLeague(path string) (*loadedLeague, handicap.Settings, error) {
+	var s handicap.Settings
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, s, err
@@ -316,9 +316,9 @@ func loadLeague(path string) (*loadedLeague, engine.HandicapSettings, error) {
 		return nil, s, c.err
 	}
 	st := hf.Settings
-	s = engine.HandicapSettings{
-		FormL:         engine.FormLSettings{Factor: st.Factor, OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh, RoundTo: st.RoundTo},
-		Old:           engine.OldSettings{PerPlace: st.OldPerPlace},
+	s = handicap.Settings{
+		FormL:         handicap.FormLSettings{Factor: st.Factor, OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh, RoundTo: st.RoundTo},
+		Old:           handicap.OldSettings{PerPlace: st.OldPerPlace},
 		Tolerance:     st.Tolerance,
 		MaxIterations: st.MaxIterations,
 	}
@@ -473,8 +473,8 @@ func (c *leagueChecker) number(path []any, v *float64, nonNegative bool) (float6
 }
 
 // check turns the decoded file into a league, or records what is wrong.
-func (c *leagueChecker) check(hf *handicapFile) engine.League {
-	var l engine.League
+func (c *leagueChecker) check(hf *handicapFile) handicap.League {
+	var l handicap.League
 	st := hf.Settings
 	for _, f := range []struct {
 		key string
@@ -488,7 +488,7 @@ func (c *leagueChecker) check(hf *handicapFile) engine.League {
 			c.fail([]any{"settings", f.key}, "must be a finite number, not negative (0 or absent means the default)")
 		}
 	}
-	minAbove := engine.FormLSettings{OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh}.MinTeamsAbove()
+	minAbove := handicap.FormLSettings{OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh}.MinTeamsAbove()
 
 	if len(hf.Divisions) == 0 {
 		c.fail([]any{"divisions"}, "want at least one division, top first")
@@ -512,12 +512,12 @@ func (c *leagueChecker) check(hf *handicapFile) engine.League {
 		if len(div.Teams) < need {
 			c.fail(at(dp, "teams"), "%d team(s): %s", len(div.Teams), why)
 		}
-		ed := engine.Division{Name: div.Name}
+		ed := handicap.Division{Name: div.Name}
 		for i, t := range div.Teams {
 			tp := at(dp, "teams", i)
 			c.teamName(at(tp, "team"), t.Team, where)
 			avg, _ := c.number(at(tp, "avg_vp"), t.AvgVP, false)
-			ed.Teams = append(ed.Teams, engine.Team{Name: t.Team, AvgVP: avg})
+			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: avg})
 		}
 		l.Divisions = append(l.Divisions, ed)
 	}
@@ -542,7 +542,7 @@ func (c *leagueChecker) check(hf *handicapFile) engine.League {
 			played[m.Home], played[m.Away] = true, true
 			h, _ := c.number(at(mp, "home_vps"), m.HomeVPs, true)
 			a, _ := c.number(at(mp, "away_vps"), m.AwayVPs, true)
-			l.NewTeamMatches = append(l.NewTeamMatches, engine.VPMatch{Home: m.Home, Away: m.Away, HomeVPs: h, AwayVPs: a})
+			l.NewTeamMatches = append(l.NewTeamMatches, handicap.VPMatch{Home: m.Home, Away: m.Away, HomeVPs: h, AwayVPs: a})
 		}
 		for i, name := range nt.Teams {
 			if !played[name] {
@@ -558,24 +558,24 @@ func (c *leagueChecker) check(hf *handicapFile) engine.League {
 			c.fail(at(op, "matches"), "missing")
 		case o.Wins == nil:
 			c.fail(at(op, "wins"), "missing")
-		case *o.Matches < 1 || *o.Matches > engine.MaxBinomialN:
-			c.fail(at(op, "matches"), "must be between 1 and %d", engine.MaxBinomialN)
+		case *o.Matches < 1 || *o.Matches > handicap.MaxBinomialN:
+			c.fail(at(op, "matches"), "must be between 1 and %d", handicap.MaxBinomialN)
 		case *o.Wins < 0 || *o.Wins > *o.Matches:
 			c.fail(at(op, "wins"), "%d wins in %d matches: must be between 0 and the number of matches", *o.Wins, *o.Matches)
 		default:
-			l.Outcomes = append(l.Outcomes, engine.Outcome{Label: o.Label, Wins: *o.Wins, Matches: *o.Matches})
+			l.Outcomes = append(l.Outcomes, handicap.Outcome{Label: o.Label, Wins: *o.Wins, Matches: *o.Matches})
 		}
 	}
 
-	if len(hf.Matches) > engine.MaxBinomialN {
-		c.fail([]any{"matches"}, "%d matches: at most %d", len(hf.Matches), engine.MaxBinomialN)
+	if len(hf.Matches) > handicap.MaxBinomialN {
+		c.fail([]any{"matches"}, "%d matches: at most %d", len(hf.Matches), handicap.MaxBinomialN)
 	}
 	for i, m := range hf.Matches {
 		mp := []any{"matches", i}
 		c.opponents(mp, m.Home, m.Away, where)
 		h, _ := c.number(at(mp, "home_imps"), m.HomeIMPs, true)
 		a, _ := c.number(at(mp, "away_imps"), m.AwayIMPs, true)
-		l.Matches = append(l.Matches, engine.Match{Home: m.Home, Away: m.Away, HomeIMPs: h, AwayIMPs: a})
+		l.Matches = append(l.Matches, handicap.Match{Home: m.Home, Away: m.Away, HomeIMPs: h, AwayIMPs: a})
 	}
 	return l
 }

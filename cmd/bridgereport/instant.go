@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
@@ -53,17 +53,17 @@ type instantTieJS struct {
 
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("instant", "[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE", stderr)
-	set := engine.InstantSettings{Scale: engine.ScaleACBL} // seed 003 uses the ACBL scale
+	set := scoring.InstantSettings{Scale: scoring.ScaleACBL} // seed 003 uses the ACBL scale
 	fs.Func("vul", "vulnerability of the board: none, ns, ew or both (default none)", func(s string) (err error) {
-		set.Vul, err = engine.ParseVulnerability(s)
+		set.Vul, err = scoring.ParseVulnerability(s)
 		return err
 	})
 	fs.Func("scale", "matchpoint scale: acbl (1 per result beaten) or wbf (2) (default acbl)", func(s string) (err error) {
-		set.Scale, err = engine.ParseScale(s)
+		set.Scale, err = scoring.ParseScale(s)
 		return err
 	})
 	fs.Func("ties", "rows with equal percents: report, merge (into one gap) or nudge (±1) (default report)", func(s string) (err error) {
-		set.Ties, err = engine.ParseTieRemedy(s)
+		set.Ties, err = scoring.ParseTieRemedy(s)
 		return err
 	})
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the table")
@@ -72,13 +72,13 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	name := pos[0]
-	freqs, err := parseFile(name, func(name string, r io.Reader) ([]engine.Frequency, error) {
-		return engine.ParseFrequencies(name, r, set.Vul)
+	freqs, err := parseFile(name, func(name string, r io.Reader) ([]scoring.Frequency, error) {
+		return scoring.ParseFrequencies(name, r, set.Vul)
 	})
 	if err != nil {
 		return err
 	}
-	t, err := engine.InstantMatchpoints(freqs, set)
+	t, err := scoring.InstantMatchpoints(freqs, set)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -90,7 +90,7 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Results: t.Results, Top: t.Top, Rows: []any{}, Ties: []instantTieJS{},
 	}
 	for _, r := range t.Rows {
-		if r.Kind == engine.ResultRow {
+		if r.Kind == scoring.ResultRow {
 			out.Rows = append(out.Rows, instantResultJSON{Kind: "result", Score: r.Score, Count: r.Count,
 				MP: r.MP, Percent: r.Percent, Exact: r.Exact, Nudge: r.Nudge})
 			continue

@@ -1,7 +1,7 @@
 // Command bridgereport turns YAML studies into reproducible analysis reports
 // about duplicate bridge movements, scoring and handicaps, and answers one-off
 // questions through its subcommands (balance, optimize, simulate, instant,
-// score, handicap).
+// score, handicap, movements, version).
 package main
 
 import (
@@ -48,11 +48,16 @@ var commands = []command{
 	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
 	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
 	{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap},
+	{"movements", "list the movement library, with published and computed Qf", runMovements},
+	{"version", "print the versions of bridgereport, its engine and echarts", runVersion},
 }
 
 // Run executes one invocation of the tool; main only maps its error to an
 // exit status, so tests call Run directly.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return runVersion(ctx, nil, stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stdout)
 		if len(args) == 0 {

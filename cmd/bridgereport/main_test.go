@@ -5,13 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-const corpus = "../../../shared/movements"
 
 // run calls Run as main would and returns its outputs.
 func run(t *testing.T, args ...string) (string, string, error) {
@@ -22,7 +21,7 @@ func run(t *testing.T, args ...string) (string, string, error) {
 }
 
 func TestBalanceJSON(t *testing.T) {
-	out, _, err := run(t, "balance", "--json", filepath.Join(corpus, "TeamPlusSchemas/8p6rH.TeamPlus.txt"))
+	out, _, err := run(t, "balance", "--json", "TeamPlusSchemas/8p6rH.TeamPlus")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +48,7 @@ func TestBalanceJSON(t *testing.T) {
 }
 
 func TestBalanceText(t *testing.T) {
-	out, _, err := run(t, "balance", filepath.Join(corpus, "NBBR/7ronden/8p7rperfectH.txt"))
+	out, _, err := run(t, "balance", "NBBR/7ronden/8p7rperfectH")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +80,6 @@ func TestBadInputIsRefused(t *testing.T) {
 }
 
 func TestRunWritesReportsAndRefusesBrokenStudies(t *testing.T) {
-	t.Setenv("BRIDGEREPORT_ECHARTS", writeFakeEcharts(t))
 	out := t.TempDir()
 	study := filepath.Join(t.TempDir(), "s.yaml")
 	os.WriteFile(study, []byte(`title: S
@@ -120,8 +118,76 @@ cells:
 	}
 }
 
-func writeFakeEcharts(t *testing.T) string {
-	p := filepath.Join(t.TempDir(), "echarts.min.js")
-	os.WriteFile(p, []byte("/* stand-in for the chart library */"), 0o644)
-	return p
+func TestMovementArgumentIsAFileOrALibraryName(t *testing.T) {
+	// A file that exists wins over the library, even with a library name's shape.
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("NBBR/7ronden", 0o755)
+	os.WriteFile("NBBR/7ronden/8p7rTeamH", []byte("4 3\n1-2 A 3-4 B\n1-3 B 4-2 A\n1-4 C 2-3 C\n"), 0o644)
+	out, _, err := run(t, "balance", "--json", "NBBR/7ronden/8p7rTeamH")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `"pairs": 4`) {
+		t.Errorf("the local file was not read:\n%s", out)
+	}
+	out, _, err = run(t, "balance", "--json", "NBBR/7ronden/8p7rperfectH")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `"pairs": 8`) || !strings.Contains(out, `"qf": 100`) {
+		t.Errorf("the library movement was not read:\n%s", out)
+	}
+	_, _, err = run(t, "balance", "8p7rperfctH")
+	if err == nil || !strings.Contains(err.Error(), "nearest library names: NBBR/7ronden/8p7rperfectH") {
+		t.Errorf("err = %v, want the nearest library name", err)
+	}
+}
+
+func TestMovementsListsTheLibrary(t *testing.T) {
+	out, _, err := run(t, "movements", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []map[string]any
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 381 {
+		t.Errorf("%d movements listed, want 381", len(list))
+	}
+	for _, e := range list {
+		for _, key := range []string{"name", "pairs", "tables", "rounds", "board_groups", "published_qf", "qf"} {
+			if _, ok := e[key]; !ok {
+				t.Fatalf("%v has no %q", e["name"], key)
+			}
+		}
+		published, _ := e["published_qf"].(float64)
+		qf := e["qf"].(float64)
+		_, misannotated := e["misannotated"]
+		// Annotations have two decimals at most.
+		if agrees := math.Abs(published-qf) < 0.005+1e-9; agrees == misannotated {
+			t.Errorf("%s: published %v, computed %.4f, misannotated %v", e["name"], e["published_qf"], qf, misannotated)
+		}
+	}
+
+	out, _, err = run(t, "movements", "--pairs", "8", "--rounds", "7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "NBBR/7ronden/8p7rTeamH") || strings.Contains(out, "6ronden") {
+		t.Errorf("filtered list:\n%s", out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		out, _, err := run(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "bridgereport ") || !strings.Contains(out, "engine ") || !strings.Contains(out, "echarts 6.") {
+			t.Errorf("%v:\n%s", args, out)
+		}
+	}
 }

@@ -10,46 +10,47 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/optimize"
 )
 
 // optimizeJSON is the --json contract of `bridgereport optimize`.
 type optimizeJSON struct {
-	File          string            `json:"file"`
-	Qf            float64           `json:"qf"`
-	QfBefore      float64           `json:"qf_before"`
-	SS            int64             `json:"SS"`
-	SSBefore      int64             `json:"SS_before"`
-	D4            float64           `json:"d4"`
-	D4Before      float64           `json:"d4_before"`
-	Vacancy       *vacJSON          `json:"vacancy"`
-	VacancyBefore *vacJSON          `json:"vacancy_before"`
-	Switched      []engine.TablePos `json:"switched"`
-	ProvenOptimal bool              `json:"proven_optimal"`
-	Exhaustive    bool              `json:"exhaustive"`
-	FreeBits      int               `json:"free_bits"`
-	Iterations    int64             `json:"iterations"`
-	Stop          string            `json:"stop"`
-	Seed          uint64            `json:"seed"`
-	Mode          string            `json:"mode"`
-	Movement      string            `json:"movement"`
+	File          string              `json:"file"`
+	Qf            float64             `json:"qf"`
+	QfBefore      float64             `json:"qf_before"`
+	SS            int64               `json:"SS"`
+	SSBefore      int64               `json:"SS_before"`
+	D4            float64             `json:"d4"`
+	D4Before      float64             `json:"d4_before"`
+	Vacancy       *vacJSON            `json:"vacancy"`
+	VacancyBefore *vacJSON            `json:"vacancy_before"`
+	Switched      []optimize.TablePos `json:"switched"`
+	ProvenOptimal bool                `json:"proven_optimal"`
+	Exhaustive    bool                `json:"exhaustive"`
+	FreeBits      int                 `json:"free_bits"`
+	Iterations    int64               `json:"iterations"`
+	Stop          string              `json:"stop"`
+	Seed          uint64              `json:"seed"`
+	Mode          string              `json:"mode"`
+	Movement      string              `json:"movement"`
 }
 
 func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("optimize", "[flags] MOVEMENT", stderr)
-	var set engine.OptimizeSettings
+	var set optimize.Settings
 	var fixRounds, fixTables, fixPairs intList
-	fs.Int64Var(&set.Iterations, "iterations", 0, fmt.Sprintf("trial switches per restart (default %d; unlimited with --time alone)", engine.DefaultIterations))
+	fs.Int64Var(&set.Iterations, "iterations", 0, fmt.Sprintf("trial switches per restart (default %d; unlimited with --time alone)", optimize.DefaultIterations))
 	fs.DurationVar(&set.Time, "time", 0, "stop after this long, e.g. 30s (results then depend on machine speed)")
 	fs.Uint64Var(&set.Seed, "seed", 1, "random seed; with an iteration budget the result is reproducible")
-	fs.IntVar(&set.Restarts, "restarts", 0, fmt.Sprintf("independent annealing runs (default %d)", engine.DefaultRestarts))
+	fs.IntVar(&set.Restarts, "restarts", 0, fmt.Sprintf("independent annealing runs (default %d)", optimize.DefaultRestarts))
 	fs.Var(&fixRounds, "fix-round", "keep round `N` as it is (repeatable)")
 	fs.Var(&fixTables, "fix-table", "keep table `N` as it is in every round (repeatable)")
 	fs.Var(&fixPairs, "fix-pair", "keep pair `N` in its direction at every table (repeatable)")
 	fs.IntVar(&set.FixFirst, "fix-first", 0, "keep the first `N` table positions of round 1 (balans -f)")
 	mode := fs.String("mode", "fast", "annealing: fast (cycling temperature, balans' default) or slow (classic cooling)")
 	fs.Float64Var(&set.TargetQf, "target", 0, "stop each restart once Qf reaches this value")
-	fs.IntVar(&set.ExhaustiveBits, "exhaustive-bits", 0, fmt.Sprintf("enumerate all orientations when at most 2^N remain (default %d; -1 never)", engine.DefaultExhaustiveBits))
+	fs.IntVar(&set.ExhaustiveBits, "exhaustive-bits", 0, fmt.Sprintf("enumerate all orientations when at most 2^N remain (default %d; -1 never)", optimize.DefaultExhaustiveBits))
 	outFile := fs.String("o", "", "also write the optimised movement to `FILE` (.ASC)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
@@ -58,9 +59,9 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	switch *mode {
 	case "fast":
-		set.Mode = engine.ModeFast
+		set.Mode = optimize.ModeFast
 	case "slow":
-		set.Mode = engine.ModeSlow
+		set.Mode = optimize.ModeSlow
 	default:
 		return &usageError{fmt.Sprintf("optimize: --mode %q: want fast or slow", *mode)}
 	}
@@ -80,7 +81,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if isTerminal(stderr) {
 		set.Progress = progressLine(stderr)
 	}
-	res, err := engine.Optimize(ctx, m, set)
+	res, err := optimize.Search(ctx, m, set)
 	if set.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
@@ -88,7 +89,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	var asc bytes.Buffer
-	if err := engine.WriteASC(&asc, res.Movement); err != nil {
+	if err := movement.WriteASC(&asc, res.Movement); err != nil {
 		return err
 	}
 	if *outFile != "" {
@@ -96,7 +97,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	if res.Stop == engine.StopCancelled {
+	if res.Stop == optimize.StopCancelled {
 		fmt.Fprintln(stderr, "optimize: interrupted; showing the best found so far")
 	}
 	if *asJSON {
@@ -119,11 +120,11 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // writeOptimizeText writes the figures as # comments above the movement, so
 // the whole output reads back as a movement file.
-func writeOptimizeText(w io.Writer, name string, set engine.OptimizeSettings, res *engine.OptimizeResult, asc string) error {
+func writeOptimizeText(w io.Writer, name string, set optimize.Settings, res *optimize.Result, asc string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bridgereport optimize %s\n", name)
 	fmt.Fprintf(&b, "# seed %d, mode %s, %d iterations, stopped: %s\n", set.Seed, set.Mode, res.Iterations, res.Stop)
-	figures := func(label string, bal *engine.Balance, v *engine.Vacancy) {
+	figures := func(label string, bal *movement.Balance, v *movement.Vacancy) {
 		fmt.Fprintf(&b, "# %-7s Qf %6.2f", label, bal.Qf)
 		if v != nil {
 			fmt.Fprintf(&b, "  Qf1av %6.2f  Qf1max %6.2f", v.Av, v.Max)
@@ -144,7 +145,7 @@ func writeOptimizeText(w io.Writer, name string, set engine.OptimizeSettings, re
 	}
 	b.WriteString("\n")
 	switch {
-	case res.Proven && res.Exhaustive && res.Stop != engine.StopBound:
+	case res.Proven && res.Exhaustive && res.Stop != optimize.StopBound:
 		fmt.Fprintf(&b, "# proven optimal: every one of 2^%d orientations was ranked\n", res.FreeBits)
 	case res.Proven:
 		b.WriteString("# proven optimal: Qf and every Qf1 are at their bounds\n")
@@ -189,8 +190,8 @@ func firstErr(errs ...error) error {
 
 // progressLine draws one overwritten status line, once the run has taken
 // more than a second.
-func progressLine(w io.Writer) func(engine.OptimizeProgress) {
-	return func(p engine.OptimizeProgress) {
+func progressLine(w io.Writer) func(optimize.Progress) {
+	return func(p optimize.Progress) {
 		if p.Elapsed < time.Second {
 			return
 		}

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 func TestOptimizeJSON(t *testing.T) {
-	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
+	in := "14p8rexpandedM_from_outputexample"
 	outFile := filepath.Join(t.TempDir(), "best.asc")
 	var out, errb bytes.Buffer
 	err := Run(context.Background(), []string{"optimize", "--json", "--seed", "2", "--iterations", "300000", "--restarts", "2",
@@ -53,14 +53,14 @@ func TestOptimizeJSON(t *testing.T) {
 	if string(written) != got["movement"].(string) {
 		t.Error("-o file differs from the JSON movement")
 	}
-	if _, err := engine.ParseASC("best.asc", bytes.NewReader(written)); err != nil {
+	if _, err := movement.ParseASC("best.asc", bytes.NewReader(written)); err != nil {
 		t.Error(err)
 	}
 }
 
 // TestOptimizeText: the text report reads back as the optimised movement.
 func TestOptimizeText(t *testing.T) {
-	in := filepath.Join(corpus, "NBBR/7ronden/8p7rperfectH.txt")
+	in := "NBBR/7ronden/8p7rperfectH"
 	var out, errb bytes.Buffer
 	if err := Run(context.Background(), []string{"optimize", "--fix-round", "1", in}, &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
@@ -70,17 +70,17 @@ func TestOptimizeText(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	pm, err := engine.ParseASC("out", bytes.NewReader(out.Bytes()))
+	pm, err := movement.ParseASC("out", bytes.NewReader(out.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q := engine.ComputeBalance(pm.Movement).Qf; q != 100 {
+	if q := movement.ComputeBalance(pm.Movement).Qf; q != 100 {
 		t.Errorf("Qf %v read back", q)
 	}
 }
 
 func TestOptimizeBadInput(t *testing.T) {
-	in := filepath.Join(corpus, "14p8rexpandedM_from_outputexample.txt")
+	in := "14p8rexpandedM_from_outputexample"
 	tests := []struct {
 		name  string
 		args  []string

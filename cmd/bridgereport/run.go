@@ -63,11 +63,6 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 
-	echarts, err := reports.LoadEcharts()
-	if err != nil {
-		return err
-	}
-
 	var entries []indexEntry
 	failedChecks := 0
 	for _, s := range studies {
@@ -79,7 +74,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return err
 		}
-		dir, err := reports.WriteStudyOutputs(*outDir, res, echarts)
+		dir, err := reports.WriteStudyOutputs(*outDir, res, templates.Echarts)
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
@@ -54,14 +54,14 @@ type scoreResultJSON struct {
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", "[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv", stderr)
-	var set engine.SessionSettings
+	var set scoring.SessionSettings
 	fs.IntVar(&set.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
 	fs.Func("scale", "matchpoint scale: wbf (2 per result beaten) or acbl (1) (default wbf)", func(s string) (err error) {
-		set.Scale, err = engine.ParseScale(s)
+		set.Scale, err = scoring.ParseScale(s)
 		return err
 	})
 	fs.Func("round", "round the totals, each board, or none, to 0.1 (default total)", func(s string) (err error) {
-		set.Round, err = engine.ParseRoundPolicy(s)
+		set.Round, err = scoring.ParseRoundPolicy(s)
 		return err
 	})
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
@@ -73,11 +73,11 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return &usageError{fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", set.Expected)}
 	}
 	name := pos[0]
-	results, err := parseFile(name, engine.ParseSession)
+	results, err := parseFile(name, scoring.ParseSession)
 	if err != nil {
 		return err
 	}
-	s, err := engine.ScoreSession(results, set)
+	s, err := scoring.ScoreSession(results, set)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

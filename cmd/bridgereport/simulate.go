@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
@@ -66,11 +66,11 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := newFlagSet("simulate", simulateUsage, stderr)
 	model := fs.String("model", "", "scoring model: one-strong, two-strong or bussemaker")
 	strong := fs.Int("strong", 1, "one-strong: the strong pair")
-	samples := fs.Int64("samples", engine.DefaultSamples, "bussemaker: random numberings to draw when sampling")
+	samples := fs.Int64("samples", luck.DefaultSamples, "bussemaker: random numberings to draw when sampling")
 	seed := fs.Uint64("seed", 1, "bussemaker: seed of the random numberings")
 	strengthsFlag := fs.String("strengths", "", "bussemaker: strength of each pair by strength rank, lower is stronger (default 1 2 … P)")
 	groupsFlag := fs.String("groups", "", `bussemaker: groups of pair numbers ranked apart, e.g. "1-7,8-14"`)
-	exact := fs.Bool("exact", false, fmt.Sprintf("bussemaker: enumerate every numbering (at most %d)", engine.MaxExact))
+	exact := fs.Bool("exact", false, fmt.Sprintf("bussemaker: enumerate every numbering (at most %d)", luck.MaxExact))
 	sample := fs.Bool("sample", false, "bussemaker: sample even when the numberings could be enumerated")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
@@ -94,7 +94,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if *strong < 1 || *strong > m.Pairs {
 			return &usageError{fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
-		pct, err := engine.OneStrongPair(m, *strong)
+		pct, err := luck.OneStrongPair(m, *strong)
 		if err != nil {
 			return err
 		}
@@ -104,7 +104,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return reports.WriteOneStrongText(stdout, pos[0], *strong, pct)
 
 	case "two-strong":
-		r, err := engine.TwoStrongPairs(m)
+		r, err := luck.TwoStrongPairs(m)
 		if err != nil {
 			return err
 		}
@@ -120,7 +120,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 
 	// bussemaker
-	bs := engine.BussemakerSettings{Samples: *samples, Seed: *seed}
+	bs := luck.Settings{Samples: *samples, Seed: *seed}
 	if *samples <= 0 {
 		return &usageError{fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}
 	}
@@ -128,9 +128,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	case *exact && *sample:
 		return &usageError{"simulate: --exact and --sample exclude each other"}
 	case *exact:
-		bs.Method = engine.Exact
+		bs.Method = luck.Exact
 	case *sample:
-		bs.Method = engine.Sample
+		bs.Method = luck.Sample
 	}
 	if set["strengths"] {
 		if bs.Strengths, err = parseStrengths(*strengthsFlag, m.Pairs); err != nil {
@@ -138,13 +138,13 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	if set["groups"] {
-		if bs.Groups, err = engine.ParseGroups(*groupsFlag); err != nil {
+		if bs.Groups, err = luck.ParseGroups(*groupsFlag); err != nil {
 			return &usageError{"simulate: --groups: " + err.Error()}
 		}
 	}
 	bar := newSimProgress(stderr)
 	bs.Progress = bar.update
-	r, err := engine.Bussemaker(ctx, m, bs)
+	r, err := luck.Bussemaker(ctx, m, bs)
 	bar.done()
 	if err != nil {
 		return fmt.Errorf("simulate: %w", err)

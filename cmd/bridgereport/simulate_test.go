@@ -12,16 +12,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-const howell8File = "../../../shared/movements/NBBR/7ronden/8p7rperfectH.txt"
+const howell8File = "NBBR/7ronden/8p7rperfectH" // a library movement
 
 // mitchell14File writes the 7-table Mitchell, switched in the given rounds,
 // to a temporary file.
 func mitchell14File(t *testing.T, rounds ...int) string {
 	t.Helper()
-	m, err := engine.Mitchell(7)
+	m, err := movement.Mitchell(7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func mitchell14File(t *testing.T, rounds ...int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := engine.WriteASC(f, m); err != nil {
+	if err := movement.WriteASC(f, m); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

@@ -1,0 +1,408 @@
+package luck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// Method says how the Bussemaker model goes through the numberings.
+type Method int
+
+const (
+	// Auto enumerates every numbering when there are at most MaxExact of
+	// them, and samples otherwise.
+	Auto Method = iota
+	// Exact enumerates every numbering; it is an error when there are more
+	// than MaxExact.
+	Exact
+	// Sample draws random numberings, however few there are.
+	Sample
+)
+
+// DefaultSamples is the number of random numberings drawn when
+// Settings.Samples is zero.
+const DefaultSamples = 1_000_000
+
+// Settings configures the Bussemaker model. The zero value is the
+// original model: strengths 1..P, one group, every numbering enumerated if
+// there are few enough, else a million sampled with seed 0.
+type Settings struct {
+	// Strengths[i] is the strength of entrant i+1, lower being stronger;
+	// nil means 1, 2, …, P. List the strongest first: the diagonal of the
+	// rank table (and so Qd) assumes entrant i ideally finishes i-th in
+	// its group. Strength differences are compared as float64, exactly
+	// so for whole numbers.
+	Strengths []float64
+	// Groups partitions the pair numbers 1..P. Entrants get pair numbers
+	// within the group of their own number and are ranked within it. nil
+	// means one group of all pairs.
+	Groups [][]int
+	// Method chooses enumeration or sampling; the zero value is Auto.
+	Method Method
+	// Samples is the number of random numberings; 0 means DefaultSamples.
+	// Unused when the numberings are enumerated.
+	Samples int64
+	// Seed seeds the generators: chunk c of the samples uses
+	// rand.NewPCG(Seed, c). Unused when the numberings are enumerated.
+	Seed uint64
+	// Progress, if not nil, is called now and then with the numberings
+	// done and the total, on the goroutine that called Bussemaker.
+	Progress func(done, total int64)
+}
+
+// Spread describes the percentage of one entrant over the numberings.
+type Spread struct {
+	// Avg is the mean percentage.
+	Avg float64
+	// Sd is the population standard deviation: the numberings are the
+	// whole population when enumerated, and a sample of thousands, where
+	// n and n−1 make no difference, otherwise.
+	Sd float64
+	// Min and Max are the extreme percentages met.
+	Min, Max float64
+}
+
+// Result is the outcome of the Bussemaker model.
+type Result struct {
+	// Exact is true when every numbering was enumerated.
+	Exact bool
+	// Samples is the number of numberings evaluated (all of them when
+	// Exact).
+	Samples int64
+	// Seed is the seed used for sampling (reported even when Exact).
+	Seed uint64
+	// Strengths and Groups are the settings used, defaults filled in;
+	// each group's pair numbers ascending.
+	Strengths []float64
+	Groups    [][]int
+	// Spread[i] is the spread of entrant i+1's percentage.
+	Spread []Spread
+	// RankProbability[j][i] is the probability in percent that entrant i+1
+	// finishes (j+1)-th in its group. Tied places are broken at random
+	// when sampling and shared evenly when enumerating, which is what
+	// random tie-breaking converges to.
+	RankProbability [][]float64
+	// IdealPlace[i] is the place (1-based) where entrant i+1 finishes in
+	// the ideal order: its position in its group. The diagonal of the rank
+	// table is RankProbability[IdealPlace[i]-1][i].
+	IdealPlace []int
+	// Qd is the mean of the diagonal: the probability, in percent, that an
+	// entrant finishes in its ideal place, averaged over the entrants.
+	Qd float64
+	// Sigma is the root mean square of the entrants' Sd.
+	Sigma float64
+	// Qb is 100 / (1 + Sigma/3).
+	Qb float64
+}
+
+// ErrTooManyNumberings is wrapped by the error of an Exact run over more
+// than MaxExact numberings.
+var ErrTooManyNumberings = errors.New("too many numberings to enumerate")
+
+// Bussemaker runs the Bussemaker model (seed 000, DOMAIN.md §4): entrants of
+// the given strengths get random pair numbers, every board is scored by
+// strength difference and matchpointed, and the spread of each entrant's
+// percentage and place is collected. Sampling uses all cores; the result
+// depends only on the movement and the settings, never on GOMAXPROCS.
+func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Result, error) {
+	P := m.Pairs
+	strengths := slices.Clone(set.Strengths)
+	if strengths == nil {
+		strengths = make([]float64, P)
+		for i := range strengths {
+			strengths[i] = float64(i + 1)
+		}
+	}
+	if err := checkStrengths(strengths, P); err != nil {
+		return nil, err
+	}
+	sc, err := newScorer(m)
+	if err != nil {
+		return nil, err
+	}
+	nb, err := newNumberings(P, set.Groups)
+	if err != nil {
+		return nil, err
+	}
+	count, small := nb.exactCount()
+	exact := false
+	switch set.Method {
+	case Auto:
+		exact = small
+	case Exact:
+		if !small {
+			return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d: %w", nb.count, MaxExact, ErrTooManyNumberings)
+		}
+		exact = true
+	case Sample:
+	default:
+		return nil, fmt.Errorf("bussemaker: unknown method %d", set.Method)
+	}
+	total := count
+	if !exact {
+		total = set.Samples
+		if total == 0 {
+			total = DefaultSamples
+		}
+		if total < 0 {
+			return nil, fmt.Errorf("bussemaker: %d samples; the number of samples must be positive", total)
+		}
+	}
+
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact,
+		k: newKernel(sc, strengths, nb)}
+	if noKernel {
+		run.k = nil
+	}
+	sum := newBussAcc(P, nb.maxSize)
+	// A slot holds a rank table of rows×P floats; keep the slots of a wave
+	// within about 64 MB for very large fields.
+	wave := min(waveChunks, max(4, (64<<20)/(8*nb.maxSize*P+1)))
+	slots := make([]*bussAcc, wave)
+	for i := range slots {
+		slots[i] = newBussAcc(P, nb.maxSize)
+	}
+	work := func(ctx context.Context, slot int, chunk, from, to int64) error {
+		return run.chunk(ctx, slots[slot], chunk, from, to)
+	}
+	merge := func(slot int) { sum.add(slots[slot]) }
+	if done, err := run.gray(ctx, total, wave, slots, merge, set.Progress); err != nil {
+		return nil, err
+	} else if !done {
+		if err := forChunks(ctx, total, wave, work, merge, set.Progress); err != nil {
+			return nil, err
+		}
+	}
+	return run.result(sum), nil
+}
+
+// bussRun is what every chunk of one run shares, read-only.
+type bussRun struct {
+	sc        *scorer
+	nb        *numberings
+	strengths []float64
+	seed      uint64
+	exact     bool
+	// k is the integer kernel, nil when it cannot score these strengths.
+	k *kernel
+}
+
+// bussAcc accumulates one chunk (or, merged, the whole run), and holds the
+// scratch buffers of the goroutine computing the chunk.
+type bussAcc struct {
+	n                  int64
+	sum, sumsq, lo, hi []float64 // per entrant
+	place              []float64 // place[j*P+e]: entrant e finished (j+1)-th
+	perm, order, avail []int
+	s, v, pct          []float64
+	c, tot             []int32
+	rng                *rand.PCG
+	pairs, rows        int
+	kb                 *kbuf // the kernel's scratch, made on first use
+}
+
+func newBussAcc(P, rows int) *bussAcc {
+	a := &bussAcc{
+		pairs: P, rows: rows,
+		sum: make([]float64, P), sumsq: make([]float64, P),
+		lo: make([]float64, P), hi: make([]float64, P),
+		place: make([]float64, rows*P),
+		perm:  make([]int, P), order: make([]int, P), avail: make([]int, P),
+		s: make([]float64, P), v: make([]float64, P), pct: make([]float64, P),
+		c: make([]int32, P), tot: make([]int32, P),
+		rng: rand.NewPCG(0, 0),
+	}
+	a.reset()
+	return a
+}
+
+func (a *bussAcc) reset() {
+	a.n = 0
+	clear(a.sum)
+	clear(a.sumsq)
+	clear(a.place)
+	for i := range a.lo {
+		a.lo[i], a.hi[i] = math.Inf(1), math.Inf(-1)
+	}
+}
+
+// add merges b into a.
+func (a *bussAcc) add(b *bussAcc) {
+	a.n += b.n
+	for i := range a.sum {
+		a.sum[i] += b.sum[i]
+		a.sumsq[i] += b.sumsq[i]
+		a.lo[i] = min(a.lo[i], b.lo[i])
+		a.hi[i] = max(a.hi[i], b.hi[i])
+	}
+	for i, x := range b.place {
+		a.place[i] += x
+	}
+}
+
+// chunk evaluates numberings from..to-1 into acc: numbering index i when
+// enumerating, else to-from random numberings from generator (seed, chunk).
+func (r *bussRun) chunk(ctx context.Context, acc *bussAcc, chunk, from, to int64) error {
+	acc.reset()
+	if !r.exact {
+		acc.rng.Seed(r.seed, uint64(chunk))
+		for p := range acc.perm {
+			acc.perm[p] = p
+		}
+	}
+	done := ctx.Done()
+	for i := from; i < to; i++ {
+		if (i-from)%256 == 0 {
+			select {
+			case <-done:
+				return ctx.Err()
+			default:
+			}
+		}
+		if r.exact {
+			r.nb.decode(i, acc.perm, acc.avail)
+		} else {
+			r.nb.shuffle(acc.rng, acc.perm)
+		}
+		if r.k != nil {
+			if acc.kb == nil {
+				acc.kb = r.k.newBuf()
+			}
+			r.k.load(acc.perm, acc.kb)
+			r.k.matchpoints(acc.kb)
+			r.k.accumulate(r, acc, acc.perm, acc.kb)
+		} else {
+			r.score(acc)
+		}
+	}
+	return nil
+}
+
+// score evaluates the numbering in acc.perm and adds it to acc.
+func (r *bussRun) score(acc *bussAcc) {
+	perm, s, pct := acc.perm, acc.s, acc.pct
+	for p, e := range perm {
+		s[p] = r.strengths[e]
+	}
+	r.sc.matchpoints(s, acc.v, acc.c, acc.tot)
+	for p, t := range acc.tot {
+		x := r.sc.percent(p, t)
+		pct[p] = x
+		e := perm[p]
+		acc.sum[e] += x
+		acc.sumsq[e] += x * x
+		if x < acc.lo[e] {
+			acc.lo[e] = x
+		}
+		if x > acc.hi[e] {
+			acc.hi[e] = x
+		}
+	}
+	P := acc.pairs
+	for _, grp := range r.nb.groups {
+		// Order the group's pairs best first (insertion sort: groups are small).
+		order := acc.order[:len(grp)]
+		copy(order, grp)
+		for i := 1; i < len(order); i++ {
+			p, x := order[i], pct[order[i]]
+			j := i
+			for ; j > 0 && pct[order[j-1]] < x; j-- {
+				order[j] = order[j-1]
+			}
+			order[j] = p
+		}
+		// Runs of equal percentages share their places: at random when
+		// sampling, evenly when enumerating.
+		for i := 0; i < len(order); {
+			j := i + 1
+			for j < len(order) && pct[order[j]] == pct[order[i]] {
+				j++
+			}
+			switch {
+			case j-i == 1:
+				acc.place[i*P+perm[order[i]]]++
+			case r.exact:
+				w := 1 / float64(j-i)
+				for _, p := range order[i:j] {
+					for k := i; k < j; k++ {
+						acc.place[k*P+perm[p]] += w
+					}
+				}
+			default:
+				run := order[i:j]
+				for k := len(run) - 1; k > 0; k-- {
+					l := intN(acc.rng, k+1)
+					run[k], run[l] = run[l], run[k]
+				}
+				for k, p := range run {
+					acc.place[(i+k)*P+perm[p]]++
+				}
+			}
+			i = j
+		}
+	}
+	acc.n++
+}
+
+// result turns the merged accumulator into percentages and figures.
+func (r *bussRun) result(sum *bussAcc) *Result {
+	P := sum.pairs
+	res := &Result{
+		Exact: r.exact, Samples: sum.n, Seed: r.seed,
+		Strengths:       r.strengths,
+		Spread:          make([]Spread, P),
+		RankProbability: make([][]float64, sum.rows),
+	}
+	res.Groups = make([][]int, len(r.nb.groups))
+	for g, grp := range r.nb.groups {
+		res.Groups[g] = make([]int, len(grp))
+		for i, p := range grp {
+			res.Groups[g][i] = p + 1
+		}
+	}
+	n := float64(sum.n)
+	var ss float64
+	for e := range P {
+		avg := sum.sum[e] / n
+		sd := math.Sqrt(max(0, sum.sumsq[e]/n-avg*avg))
+		res.Spread[e] = Spread{Avg: avg, Sd: sd, Min: sum.lo[e], Max: sum.hi[e]}
+		ss += sd * sd
+	}
+	for j := range res.RankProbability {
+		row := make([]float64, P)
+		for e := range row {
+			row[e] = 100 * sum.place[j*P+e] / n
+		}
+		res.RankProbability[j] = row
+	}
+	res.IdealPlace = make([]int, P)
+	for e := range P {
+		res.IdealPlace[e] = r.nb.place[e] + 1
+		res.Qd += res.RankProbability[r.nb.place[e]][e]
+	}
+	res.Qd /= float64(P)
+	res.Sigma = math.Sqrt(ss / float64(P))
+	res.Qb = 100 / (1 + res.Sigma/3)
+	return res
+}
+
+// intN returns a uniform random number in [0, n), n > 0, from the chunk's
+// generator: Lemire's multiply-and-reject, without the interface call of
+// rand.Rand in the hot loop.
+func intN(rng *rand.PCG, n int) int {
+	hi, lo := bits.Mul64(rng.Uint64(), uint64(n))
+	if lo < uint64(n) {
+		thresh := -uint64(n) % uint64(n)
+		for lo < thresh {
+			hi, lo = bits.Mul64(rng.Uint64(), uint64(n))
+		}
+	}
+	return int(hi)
+}

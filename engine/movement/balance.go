@@ -1,0 +1,216 @@
+package movement
+
+import (
+	"fmt"
+	"math"
+)
+
+// Balance is the balance of a movement (DOMAIN.md §2, seed 004).
+type Balance struct {
+	Pairs int
+	// H is half a top: the times each board group is played, minus one.
+	H int
+	// Uniform is false when board groups are played unequal numbers of
+	// times; the figures are then computed with each group's own h, a
+	// measure the theory does not define.
+	Uniform  bool
+	S, N, SS int64
+	// Matrix[(p-1)*Pairs+(q-1)] is the score of pairs p and q; the diagonal is 0.
+	Matrix   []int
+	Qf, Qc   float64
+	Sd, Skew float64
+	D4       float64
+	Qo       float64
+}
+
+// At returns the score of pairs p and q (1-based).
+func (b *Balance) At(p, q int) int { return b.Matrix[(p-1)*b.Pairs+q-1] }
+
+// Play is one table-round at which a board group is played. The pairs are
+// 0-based (pair p is p-1), so that they index slices.
+type Play struct {
+	NS, EW int
+}
+
+// GroupPlays lists, per board group, the tables that play it, in reading
+// order.
+func GroupPlays(m *Movement) [][]Play {
+	plays := make([][]Play, m.Groups)
+	for _, row := range m.Schedule {
+		for _, t := range row {
+			if !t.Empty() {
+				plays[t.Group] = append(plays[t.Group], Play{t.NS - 1, t.EW - 1})
+			}
+		}
+	}
+	return plays
+}
+
+// scoreMatrix returns the P×P score matrix, S, and whether all groups are
+// played equally often (with that h).
+func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
+	P := m.Pairs
+	mat = make([]int, P*P)
+	add := func(p, q, v int) {
+		if p != q {
+			mat[p*P+q] += v
+			mat[q*P+p] += v
+		}
+	}
+	h, uniform = -1, true
+	for _, g := range GroupPlays(m) {
+		if len(g) == 0 {
+			continue
+		}
+		hg := len(g) - 1
+		if h == -1 {
+			h = hg
+		} else if hg != h {
+			uniform = false
+		}
+		for i, x := range g {
+			add(x.NS, x.EW, hg)
+			s += int64(hg)
+			for _, y := range g[i+1:] {
+				add(x.NS, y.NS, 1)
+				add(x.EW, y.EW, 1)
+				add(x.NS, y.EW, -1)
+				add(x.EW, y.NS, -1)
+			}
+		}
+	}
+	if h == -1 {
+		h = 0
+	}
+	return mat, s, h, uniform
+}
+
+// MinSumSquares is the smallest sum of squares of n integers that add up to s.
+func MinSumSquares(s, n int64) int64 {
+	q, r := floorDiv(s, n), s-floorDiv(s, n)*n
+	return n*q*q + (2*q+1)*r
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// QualityFactor is Qf = 100·minsq(S, N)/SS; a movement with no competition
+// (SS = 0) counts as perfect.
+func QualityFactor(s, ss, n int64) float64 {
+	if ss == 0 {
+		return 100
+	}
+	return 100 * float64(MinSumSquares(s, n)) / float64(ss)
+}
+
+// ComputeBalance computes the score matrix and every balance figure.
+func ComputeBalance(m *Movement) *Balance {
+	P := m.Pairs
+	mat, s, h, uniform := scoreMatrix(m)
+	b := &Balance{Pairs: P, H: h, Uniform: uniform, S: s, N: int64(P * (P - 1) / 2), Matrix: mat}
+	if b.N == 0 {
+		return b
+	}
+	var m4 float64
+	mean := float64(s) / float64(b.N)
+	for p := 0; p < P; p++ {
+		for q := p + 1; q < P; q++ {
+			v := int64(mat[p*P+q])
+			b.SS += v * v
+			d := float64(v) - mean
+			m4 += d * d * d * d
+		}
+	}
+	n := float64(b.N)
+	b.Qf = QualityFactor(s, b.SS, b.N)
+	if b.SS > 0 {
+		b.Qc = 100 * float64(s) * float64(s) / (n * float64(b.SS))
+	} else {
+		b.Qc = 100
+	}
+	b.Sd = math.Sqrt(math.Max(0, (float64(b.SS)-float64(s)*float64(s)/n)/n))
+	if mean != 0 {
+		b.Skew = b.Sd / mean
+	}
+	b.D4 = math.Pow(m4/n, 0.25)
+	b.Qo = opponentBalance(m)
+	return b
+}
+
+// opponentBalance is Qo = 100·m²/mean(c²), c the number of meetings of each
+// pair of pairs and m its mean.
+func opponentBalance(m *Movement) float64 {
+	P := m.Pairs
+	meet := make([]int, P*P)
+	for _, row := range m.Schedule {
+		for _, t := range row {
+			if !t.Empty() {
+				a, b := min(t.NS, t.EW)-1, max(t.NS, t.EW)-1
+				meet[a*P+b]++
+			}
+		}
+	}
+	var sum, sq float64
+	for p := 0; p < P; p++ {
+		for q := p + 1; q < P; q++ {
+			c := float64(meet[p*P+q])
+			sum += c
+			sq += c * c
+		}
+	}
+	if sq == 0 {
+		return 0
+	}
+	n := float64(P * (P - 1) / 2)
+	mean := sum / n
+	return 100 * mean * mean / (sq / n)
+}
+
+// Vacancy is the balance with one pair absent (DOMAIN.md §2).
+type Vacancy struct {
+	// Qf1[v-1] is Qf of the movement with pair v absent.
+	Qf1 []float64
+	// Av pools all absences: Qf(ΣS_v, ΣSS_v, P·N₁), not the mean of Qf1.
+	Av  float64
+	Max float64
+}
+
+// ComputeVacancy computes Qf1 for every absent pair, Qf1av and Qf1max.
+func ComputeVacancy(m *Movement) (*Vacancy, error) {
+	if m.Pairs < 3 {
+		return nil, fmt.Errorf("vacancy: needs at least 3 pairs, have %d", m.Pairs)
+	}
+	v := &Vacancy{Qf1: make([]float64, m.Pairs)}
+	var sumS, sumSS int64
+	n1 := int64((m.Pairs - 1) * (m.Pairs - 2) / 2)
+	for p := 1; p <= m.Pairs; p++ {
+		without, err := m.WithoutPair(p)
+		if err != nil {
+			return nil, err
+		}
+		mat, s, _, _ := scoreMatrix(without)
+		ss := sumSquaresUpper(mat, without.Pairs)
+		v.Qf1[p-1] = QualityFactor(s, ss, n1)
+		sumS += s
+		sumSS += ss
+		v.Max = max(v.Max, v.Qf1[p-1])
+	}
+	v.Av = QualityFactor(sumS, sumSS, int64(m.Pairs)*n1)
+	return v, nil
+}
+
+func sumSquaresUpper(mat []int, P int) int64 {
+	var ss int64
+	for p := 0; p < P; p++ {
+		for q := p + 1; q < P; q++ {
+			v := int64(mat[p*P+q])
+			ss += v * v
+		}
+	}
+	return ss
+}

@@ -1,0 +1,311 @@
+package scoring
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// BoardResult is one play of a board in a pairs session.
+type BoardResult struct {
+	Board int
+	NS    int // the NS pair
+	EW    int // the EW pair
+	Score int // the NS score
+	// Line is where the result was read; 0 when it was not read from a file.
+	Line int
+}
+
+// SessionSettings controls ScoreSession. The zero value scores on the WBF
+// scale, expects every board as often as the most-played one, and rounds
+// the totals to 0.1.
+type SessionSettings struct {
+	// Expected is how many times each board should have been played; zero
+	// means the most times any board was played.
+	Expected int
+	// Scale is the matchpoint scale.
+	Scale Scale
+	// Round says where matchpoints are rounded.
+	Round RoundPolicy
+	// Step is what rounding rounds to, 1/n for a whole n; zero means 0.1.
+	Step float64
+}
+
+// ScoredResult is a result with its matchpoints.
+type ScoredResult struct {
+	BoardResult
+	// NSMP and EWMP are the raw matchpoints, out of the board's own top.
+	NSMP, EWMP float64
+	// NSAdjusted and EWAdjusted are Neuberg-adjusted to the expected number
+	// of results (rounded when the policy rounds each board).
+	NSAdjusted, EWAdjusted float64
+}
+
+// BoardScore is one board of a session, matchpointed.
+type BoardScore struct {
+	Board int
+	// Top is the raw top on the board: Scale.Top(len(Results)).
+	Top     float64
+	Results []ScoredResult
+}
+
+// PairScore is one pair's session total.
+type PairScore struct {
+	Pair int
+	// Rank orders the pairs by Percent, which is the order of MP when all
+	// pairs played the same number of boards; equal percents share a rank.
+	Rank   int
+	Boards int
+	// MP is the Neuberg-adjusted total under the rounding policy, out of Top,
+	// the full-board top (Scale.Top(Expected)) summed over the pair's boards.
+	MP, Top float64
+	// Percent is 100·MP/Top, from the rounded MP when totals are rounded.
+	Percent float64
+	// RawMP and RawTop add up matchpoints as scored, without Neuberg.
+	RawMP, RawTop float64
+	RawPercent    float64
+}
+
+// SessionScore is a matchpointed pairs session.
+type SessionScore struct {
+	Settings SessionSettings // with defaults filled in
+	Boards   []BoardScore    // by board number
+	Pairs    []PairScore     // by rank, then pair number
+}
+
+// ScoreSession matchpoints every board of a session, adjusts boards played
+// fewer than the expected number of times with the Neuberg formula, and
+// totals each pair's score under the rounding policy.
+func ScoreSession(results []BoardResult, set SessionSettings) (*SessionScore, error) {
+	if len(results) == 0 {
+		return nil, errors.New("no results")
+	}
+	if i, err := checkResults(results); err != nil {
+		return nil, fmt.Errorf("result %d: %w", i+1, err)
+	}
+	byBoard := map[int][]BoardResult{}
+	most := 0
+	for _, r := range results {
+		byBoard[r.Board] = append(byBoard[r.Board], r)
+		most = max(most, len(byBoard[r.Board]))
+	}
+	if set.Expected == 0 {
+		set.Expected = most
+	}
+	if set.Expected < most {
+		return nil, fmt.Errorf("expected %d results a board, but a board was played %d times", set.Expected, most)
+	}
+	if set.Expected < 2 {
+		return nil, errors.New("every board was played once; there is nothing to compare")
+	}
+	if set.Step == 0 {
+		set.Step = 0.1
+	}
+	if inv := 1 / set.Step; !(set.Step > 0) || math.Abs(inv-math.Round(inv)) > 1e-9 {
+		return nil, fmt.Errorf("rounding step %v: want 1, 0.5, 0.1, 0.01 or another 1/n", set.Step)
+	}
+
+	out := &SessionScore{Settings: set}
+	type total struct {
+		boards          int
+		mp, raw, rawTop float64
+	}
+	totals := map[int]*total{}
+	add := func(pair int, raw, adj, rawTop float64) {
+		t := totals[pair]
+		if t == nil {
+			t = &total{}
+			totals[pair] = t
+		}
+		t.boards++
+		t.raw += raw
+		t.mp += adj
+		t.rawTop += rawTop
+	}
+	boards := make([]int, 0, len(byBoard))
+	for b := range byBoard {
+		boards = append(boards, b)
+	}
+	slices.Sort(boards)
+	top := set.Scale.Top(set.Expected)
+	for _, b := range boards {
+		rs := byBoard[b]
+		scores := make([]int, len(rs))
+		for i, r := range rs {
+			scores[i] = r.Score
+		}
+		mps := make([]float64, len(rs))
+		Matchpoints(mps, scores, set.Scale)
+		bs := BoardScore{Board: b, Top: set.Scale.Top(len(rs)), Results: make([]ScoredResult, len(rs))}
+		for i, r := range rs {
+			sr := ScoredResult{BoardResult: r, NSMP: mps[i], EWMP: bs.Top - mps[i]}
+			sr.NSAdjusted = Neuberg(sr.NSMP, len(rs), set.Expected, set.Scale)
+			sr.EWAdjusted = Neuberg(sr.EWMP, len(rs), set.Expected, set.Scale)
+			if set.Round == RoundEachBoard {
+				sr.NSAdjusted = RoundTo(sr.NSAdjusted, set.Step)
+				sr.EWAdjusted = RoundTo(sr.EWAdjusted, set.Step)
+			}
+			add(r.NS, sr.NSMP, sr.NSAdjusted, bs.Top)
+			add(r.EW, sr.EWMP, sr.EWAdjusted, bs.Top)
+			bs.Results[i] = sr
+		}
+		out.Boards = append(out.Boards, bs)
+	}
+
+	for pair, t := range totals {
+		ps := PairScore{Pair: pair, Boards: t.boards, MP: t.mp, Top: top * float64(t.boards), RawMP: t.raw, RawTop: t.rawTop}
+		if set.Round != RoundNone {
+			// Under RoundEachBoard this only removes the drift of adding
+			// decimal fractions in binary.
+			ps.MP = RoundTo(ps.MP, set.Step)
+		}
+		ps.Percent = 100 * ps.MP / ps.Top
+		if ps.RawTop > 0 {
+			ps.RawPercent = 100 * ps.RawMP / ps.RawTop
+		}
+		out.Pairs = append(out.Pairs, ps)
+	}
+	// Percents of equal totals over equal tops are computed alike, so the
+	// tolerance only absorbs drift in unrounded totals.
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
+	slices.SortFunc(out.Pairs, func(a, b PairScore) int {
+		if !same(a.Percent, b.Percent) {
+			return cmp.Compare(b.Percent, a.Percent)
+		}
+		return cmp.Compare(a.Pair, b.Pair)
+	})
+	for i := range out.Pairs {
+		out.Pairs[i].Rank = i + 1
+		if i > 0 && same(out.Pairs[i].Percent, out.Pairs[i-1].Percent) {
+			out.Pairs[i].Rank = out.Pairs[i-1].Rank
+		}
+	}
+	return out, nil
+}
+
+// checkResults finds the first result that cannot be part of a session and
+// returns its index with the reason.
+func checkResults(results []BoardResult) (int, error) {
+	var c resultChecker
+	for i, r := range results {
+		if err := c.check(r); err != nil {
+			return i, err
+		}
+	}
+	return 0, nil
+}
+
+// resultChecker checks results one at a time, so that a parser can stop at
+// the first bad line.
+type resultChecker struct {
+	seen map[[2]int]BoardResult // board and pair → the result where the pair played it
+}
+
+func (c *resultChecker) check(r BoardResult) error {
+	switch {
+	case r.Board < 1:
+		return fmt.Errorf("board %d: want a board number from 1", r.Board)
+	case r.NS < 1:
+		return fmt.Errorf("ns %d: want a pair number from 1", r.NS)
+	case r.EW < 1:
+		return fmt.Errorf("ew %d: want a pair number from 1", r.EW)
+	case r.NS == r.EW:
+		return fmt.Errorf("board %d: pair %d cannot sit both NS and EW", r.Board, r.NS)
+	}
+	if c.seen == nil {
+		c.seen = map[[2]int]BoardResult{}
+	}
+	for _, p := range []int{r.NS, r.EW} {
+		if prev, ok := c.seen[[2]int{r.Board, p}]; ok {
+			where := ""
+			if prev.Line > 0 {
+				where = fmt.Sprintf(" (line %d)", prev.Line)
+			}
+			return fmt.Errorf("board %d: pair %d already played it%s", r.Board, p, where)
+		}
+	}
+	c.seen[[2]int{r.Board, r.NS}] = r
+	c.seen[[2]int{r.Board, r.EW}] = r
+	return nil
+}
+
+// sessionHeader is the header a session file must start with.
+var sessionHeader = []string{"board", "ns", "ew", "score"}
+
+// ParseSession reads a session file: the CSV header board,ns,ew,score, then
+// one line per result. Blank lines and lines starting with # are skipped.
+// Every error is a *ParseError naming the file and line.
+func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
+	if err != nil {
+		return nil, &ParseError{File: name, Err: err}
+	}
+	if len(data) > maxFileBytes {
+		return nil, &ParseError{File: name, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // spreadsheets write a BOM
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.FieldsPerRecord = -1 // counted below, with a better message
+	cr.TrimLeadingSpace = true
+	cr.Comment = '#'
+	var results []BoardResult
+	var check resultChecker
+	header := true
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, &ParseError{File: name, Line: pe.Line, Err: pe.Err}
+			}
+			return nil, &ParseError{File: name, Err: err}
+		}
+		line, _ := cr.FieldPos(0)
+		fail := func(format string, args ...any) error {
+			return &ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
+		}
+		for i := range rec {
+			rec[i] = strings.TrimSpace(rec[i])
+		}
+		if header {
+			header = false
+			if !slices.EqualFunc(rec, sessionHeader, strings.EqualFold) {
+				return nil, fail("header: want %s, got %q", strings.Join(sessionHeader, ","), strings.Join(rec, ","))
+			}
+			continue
+		}
+		if len(rec) != len(sessionHeader) {
+			return nil, fail("want %d columns (%s), got %d", len(sessionHeader), strings.Join(sessionHeader, ","), len(rec))
+		}
+		var nums [4]int
+		for i, f := range rec {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return nil, fail("%s: %q is not a number", sessionHeader[i], f)
+			}
+			nums[i] = n
+		}
+		res := BoardResult{Board: nums[0], NS: nums[1], EW: nums[2], Score: nums[3], Line: line}
+		if err := check.check(res); err != nil {
+			return nil, fail("%v", err)
+		}
+		results = append(results, res)
+	}
+	if header {
+		return nil, &ParseError{File: name, Err: errors.New("empty file: want the header board,ns,ew,score and results")}
+	}
+	if len(results) == 0 {
+		return nil, &ParseError{File: name, Err: errors.New("no results after the header")}
+	}
+	return results, nil
+}
