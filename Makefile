@@ -23,8 +23,11 @@ test: browser
 golden:
 	$(GO) test ./reports/study -run TestStudies -update
 
+# Benchmarks (speed targets live here, not in tests); BENCHCOUNT=10 for
+# medians of paired runs.
+BENCHCOUNT ?= 1
 bench:
-	$(GO) test -run '^$$' -bench . ./engine/...
+	$(GO) test -run '^$$' -bench . -count $(BENCHCOUNT) ./engine/...
 
 # Refresh the vendored chart library from package-lock.json (needs npm).
 echarts:

@@ -156,7 +156,11 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 		}
 	}
 
-	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact}
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact,
+		k: newKernel(sc, strengths, nb)}
+	if noKernel {
+		run.k = nil
+	}
 	sum := newBussAcc(P, nb.maxSize)
 	// A slot holds a rank table of rows×P floats; keep the slots of a wave
 	// within about 64 MB for very large fields.
@@ -169,8 +173,12 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 		return run.chunk(ctx, slots[slot], chunk, from, to)
 	}
 	merge := func(slot int) { sum.add(slots[slot]) }
-	if err := forChunks(ctx, total, wave, work, merge, set.Progress); err != nil {
+	if done, err := run.gray(ctx, total, wave, slots, merge, set.Progress); err != nil {
 		return nil, err
+	} else if !done {
+		if err := forChunks(ctx, total, wave, work, merge, set.Progress); err != nil {
+			return nil, err
+		}
 	}
 	return run.result(sum), nil
 }
@@ -182,6 +190,8 @@ type bussRun struct {
 	strengths []float64
 	seed      uint64
 	exact     bool
+	// k is the integer kernel, nil when it cannot score these strengths.
+	k *kernel
 }
 
 // bussAcc accumulates one chunk (or, merged, the whole run), and holds the
@@ -195,6 +205,7 @@ type bussAcc struct {
 	c, tot             []int32
 	rng                *rand.PCG
 	pairs, rows        int
+	kb                 *kbuf // the kernel's scratch, made on first use
 }
 
 func newBussAcc(P, rows int) *bussAcc {
@@ -260,7 +271,16 @@ func (r *bussRun) chunk(ctx context.Context, acc *bussAcc, chunk, from, to int64
 		} else {
 			r.nb.shuffle(acc.rng, acc.perm)
 		}
-		r.score(acc)
+		if r.k != nil {
+			if acc.kb == nil {
+				acc.kb = r.k.newBuf()
+			}
+			r.k.load(acc.perm, acc.kb)
+			r.k.matchpoints(acc.kb)
+			r.k.accumulate(r, acc, acc.perm, acc.kb)
+		} else {
+			r.score(acc)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package luck
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -16,22 +18,31 @@ func benchMovement(b *testing.B) *movement.Movement {
 	return mustSwitch(b, m, []int{2}, nil)
 }
 
-// BenchmarkBussemaker is the engine on all cores.
+// BenchmarkBussemaker is the engine on one core and on all cores; compare
+// its ns/sample with BenchmarkBussemakerPlain's, run in the same go test.
 func BenchmarkBussemaker(b *testing.B) {
 	m := benchMovement(b)
-	const samples = 1 << 19
-	runs := 0
-	for b.Loop() {
-		if _, err := Bussemaker(context.Background(), m, Settings{Samples: samples, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-		runs++
+	for _, cores := range []int{1, runtime.NumCPU()} {
+		b.Run(fmt.Sprintf("cores=%d", cores), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cores))
+			const samples = 1 << 19
+			runs := 0
+			for b.Loop() {
+				if _, err := Bussemaker(context.Background(), m, Settings{Samples: samples, Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+				runs++
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*samples), "ns/sample")
+			b.ReportMetric(float64(runs*samples)/b.Elapsed().Seconds(), "samples/s")
+		})
 	}
-	b.ReportMetric(float64(runs*samples)/b.Elapsed().Seconds(), "samples/s")
 }
 
-// BenchmarkBussemakerPlain is the plain single-threaded loop, the baseline.
+// BenchmarkBussemakerPlain is the plain single-threaded loop, the baseline,
+// on one core like the loop it stands for.
 func BenchmarkBussemakerPlain(b *testing.B) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	m := benchMovement(b)
 	s := make([]float64, m.Pairs)
 	for i := range s {
@@ -43,5 +54,6 @@ func BenchmarkBussemakerPlain(b *testing.B) {
 		plainBussemaker(m, s, samples, 1)
 		runs++
 	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*samples), "ns/sample")
 	b.ReportMetric(float64(runs*samples)/b.Elapsed().Seconds(), "samples/s")
 }

@@ -31,7 +31,15 @@ func forChunks(ctx context.Context, total int64, wave int,
 	work func(ctx context.Context, slot int, chunk, from, to int64) error,
 	merge func(slot int),
 	progress func(done, total int64)) error {
-	chunks := (total + chunkSize - 1) / chunkSize
+	return forChunksOf(ctx, total, chunkSize, wave, work, merge, progress)
+}
+
+// forChunksOf is forChunks with chunks of size items.
+func forChunksOf(ctx context.Context, total, size int64, wave int,
+	work func(ctx context.Context, slot int, chunk, from, to int64) error,
+	merge func(slot int),
+	progress func(done, total int64)) error {
+	chunks := (total + size - 1) / size
 	for first := int64(0); first < chunks; first += int64(wave) {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -41,7 +49,7 @@ func forChunks(ctx context.Context, total int64, wave int,
 		g.SetLimit(runtime.GOMAXPROCS(0))
 		for c := first; c < last; c++ {
 			slot := int(c - first)
-			from, to := c*chunkSize, min((c+1)*chunkSize, total)
+			from, to := c*size, min((c+1)*size, total)
 			g.Go(func() error { return work(gctx, slot, c, from, to) })
 		}
 		if err := g.Wait(); err != nil {
@@ -51,7 +59,7 @@ func forChunks(ctx context.Context, total int64, wave int,
 			merge(int(c - first))
 		}
 		if progress != nil {
-			progress(min(last*chunkSize, total), total)
+			progress(min(last*size, total), total)
 		}
 	}
 	return ctx.Err()

@@ -17,8 +17,9 @@ import (
 // number. perm[p] = e means entrant e+1 plays as pair p+1 (both 0-based).
 
 // MaxExact is the largest number of numberings enumerated one by one; above
-// it the numberings are sampled.
-const MaxExact = 1_000_000
+// it the numberings are sampled. 10^8 take about ten seconds on two cores
+// (Heap's order, BenchmarkBussemakerExact).
+const MaxExact = 100_000_000
 
 // numberings describes the numberings allowed by a partition of the pairs.
 type numberings struct {

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,7 +173,7 @@ type BussemakerCell struct {
 	Strengths []float64 `yaml:"strengths"`
 	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
 	Groups string `yaml:"groups"`
-	// Method: auto (default: enumerate when at most 10^6 numberings), exact or sample.
+	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
 	Method  string `yaml:"method"`
 	Samples int64  `yaml:"samples"`
 	Seed    uint64 `yaml:"seed"`
@@ -186,6 +187,9 @@ type BussemakerCell struct {
 	PublishedSpread string `yaml:"published_spread"`
 	// PublishedRanks is the printed rank-probability table.
 	PublishedRanks string `yaml:"published_ranks"`
+	// CompareSampled, if positive, also samples that many numberings (with
+	// Seed) and checks that the exact figures lie within the sampling error.
+	CompareSampled int64 `yaml:"compare_sampled"`
 }
 
 func (c *BussemakerCell) movements() []string { return []string{c.Movement} }
@@ -296,7 +300,66 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		out.Checks = append(out.Checks, check)
 	}
+	if c.CompareSampled > 0 {
+		if err := c.compareSampled(env, m, set, &res, out); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+// compareSampled samples the model and checks the exact rank table and Qd
+// against it: each entry within four standard errors of the sample.
+func (c *BussemakerCell) compareSampled(env *runEnv, m *movement.Movement, set luck.Settings, exact *luck.Result, out *cellOutput) error {
+	if !exact.Exact {
+		return fmt.Errorf("compare_sampled: the figures are sampled already; use method: exact")
+	}
+	set.Method, set.Samples = luck.Sample, c.CompareSampled
+	var smp luck.Result
+	err := env.cached("sampled", &smp, func() error {
+		r, err := luck.Bussemaker(env.ctx, m, set)
+		if err != nil {
+			return err
+		}
+		smp = *r
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	n := float64(smp.Samples)
+	se := func(x float64) float64 {
+		p := max(x/100, 1/n)
+		return 100 * math.Sqrt(p*(1-p)/n)
+	}
+	worst, at := 0.0, ""
+	for j, row := range exact.RankProbability {
+		for i, x := range row {
+			if z := math.Abs(smp.RankProbability[j][i]-x) / se(x); z > worst {
+				worst, at = z, fmt.Sprintf("place %d, entrant %d", j+1, i+1)
+			}
+		}
+	}
+	qdSE := 0.0
+	for e := range exact.Spread {
+		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Spread))
+	}
+	how := fmt.Sprintf("%d sampled numberings, seed %d", smp.Samples, smp.Seed)
+	ranks := Check{Name: env.cell.ID + "/sampled/ranks", Published: how,
+		Computed: fmt.Sprintf("largest gap %.2f standard errors (%s)", worst, at), Status: StatusOK,
+		Reason: "every exact entry within 4 standard errors of the sampled one"}
+	if worst > 4 {
+		ranks.Status, ranks.Reason = StatusFail, "an exact entry is more than 4 standard errors from the sampled one"
+	}
+	qd := Check{Name: env.cell.ID + "/sampled/qd", Published: strconv.FormatFloat(smp.Qd, 'f', 2, 64),
+		Computed: strconv.FormatFloat(exact.Qd, 'f', 2, 64), Status: StatusOK,
+		Reason: fmt.Sprintf("within 4 standard errors (%.3f) of the sampled Qd", 4*qdSE)}
+	if math.Abs(exact.Qd-smp.Qd) > 4*qdSE {
+		qd.Status, qd.Reason = StatusFail, fmt.Sprintf("more than 4 standard errors (%.3f) from the sampled Qd", 4*qdSE)
+	}
+	out.Checks = append(out.Checks, ranks, qd)
+	out.Blocks = append(out.Blocks, Block{Prose: fmt.Sprintf("Exact against %s: Qd %.2f exact, %.2f sampled; the largest gap in the rank table is %.2f standard errors of the sample (%s).", how, exact.Qd, smp.Qd, worst, at)})
+	return nil
 }
 
 // checkWithin compares sampled figures: each must lie within tol of the
