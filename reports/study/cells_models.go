@@ -345,20 +345,20 @@ func (c *BussemakerCell) compareSampled(env *runEnv, m *movement.Movement, set l
 		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Spread))
 	}
 	how := fmt.Sprintf("%d sampled numberings, seed %d", smp.Samples, smp.Seed)
-	ranks := Check{Name: env.cell.ID + "/sampled/ranks", Published: how,
-		Computed: fmt.Sprintf("largest gap %.2f standard errors (%s)", worst, at), Status: StatusOK,
+	ranks := reports.Check{Name: env.cell.ID + "/sampled/ranks", Published: how,
+		Computed: fmt.Sprintf("largest gap %.2f standard errors (%s)", worst, at), Status: reports.StatusOK,
 		Reason: "every exact entry within 4 standard errors of the sampled one"}
 	if worst > 4 {
-		ranks.Status, ranks.Reason = StatusFail, "an exact entry is more than 4 standard errors from the sampled one"
+		ranks.Status, ranks.Reason = reports.StatusFail, "an exact entry is more than 4 standard errors from the sampled one"
 	}
-	qd := Check{Name: env.cell.ID + "/sampled/qd", Published: strconv.FormatFloat(smp.Qd, 'f', 2, 64),
-		Computed: strconv.FormatFloat(exact.Qd, 'f', 2, 64), Status: StatusOK,
+	qd := reports.Check{Name: env.cell.ID + "/sampled/qd", Published: strconv.FormatFloat(smp.Qd, 'f', 2, 64),
+		Computed: strconv.FormatFloat(exact.Qd, 'f', 2, 64), Status: reports.StatusOK,
 		Reason: fmt.Sprintf("within 4 standard errors (%.3f) of the sampled Qd", 4*qdSE)}
 	if math.Abs(exact.Qd-smp.Qd) > 4*qdSE {
-		qd.Status, qd.Reason = StatusFail, fmt.Sprintf("more than 4 standard errors (%.3f) from the sampled Qd", 4*qdSE)
+		qd.Status, qd.Reason = reports.StatusFail, fmt.Sprintf("more than 4 standard errors (%.3f) from the sampled Qd", 4*qdSE)
 	}
 	out.Checks = append(out.Checks, ranks, qd)
-	out.Blocks = append(out.Blocks, Block{Prose: fmt.Sprintf("Exact against %s: Qd %.2f exact, %.2f sampled; the largest gap in the rank table is %.2f standard errors of the sample (%s).", how, exact.Qd, smp.Qd, worst, at)})
+	out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("Exact against %s: Qd %.2f exact, %.2f sampled; the largest gap in the rank table is %.2f standard errors of the sample (%s).", how, exact.Qd, smp.Qd, worst, at)})
 	return nil
 }
 
