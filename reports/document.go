@@ -101,6 +101,8 @@ type Chart struct {
 	YName   string   `json:"y_name"`
 	XLabels []string `json:"x_labels"`
 	YLabels []string `json:"y_labels,omitempty"`
+	// ValueName names what a heatmap's colours show.
+	ValueName string `json:"value_name,omitempty"`
 	// Series for bar and line charts.
 	Series []Series `json:"series,omitempty"`
 	// Grid for heatmaps: Grid[y][x]; nil cells (a matrix diagonal) are not drawn.

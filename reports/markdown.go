@@ -23,8 +23,10 @@ func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) 
 	if r.Summary != "" {
 		fmt.Fprintf(bw, "%s\n\n", r.Summary)
 	}
-	ok, errata, failed := r.Tally()
-	fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
+	if len(r.Checks) > 0 {
+		ok, errata, failed := r.Tally()
+		fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
+	}
 	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
 			switch {
@@ -37,10 +39,8 @@ func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) 
 			}
 		}
 	}
-	fmt.Fprintf(bw, "## Published figures\n\n")
-	if len(r.Checks) == 0 {
-		fmt.Fprintf(bw, "This study checks no published figures.\n\n")
-	} else {
+	if len(r.Checks) > 0 {
+		fmt.Fprintf(bw, "## Published figures\n\n")
 		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
 			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})

@@ -122,18 +122,15 @@ func (r *SVGRenderer) Chart(c *Chart) ([]byte, error) {
 }
 
 // svgSize is the fixed size of a chart's SVG. Heatmaps get square cells,
-// with room for the axis names and, below, the colour scale.
+// with room around the grid for the axes and the colour scale.
 func svgSize(c *Chart) (width, height int) {
 	if c.Kind != "heatmap" {
 		return 800, 400
 	}
 	nx, ny := max(len(c.XLabels), 1), max(len(c.YLabels), 1)
-	cell := min(max(560/max(nx, ny), 16), 40)
-	// The grid keeps echarts' default 10% margins left and right, 60px
-	// above and the 70px set below; the width has a floor for the colour
-	// scale, and the height follows the cells the width makes.
-	width = max(cell*nx*10/8, 400)
-	return width, width*8/10/nx*ny + 130
+	cell := min(max(560/max(nx, ny), 18), 40)
+	m := heatmapMargin
+	return m.left + m.right + cell*nx, m.top + m.bottom + cell*ny
 }
 
 // installGlobals gives the library what a browser or Node would: a console
