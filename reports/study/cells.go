@@ -108,9 +108,10 @@ type runEnv struct {
 	cell      Cell
 	movements map[string]*movement.Movement
 	values    map[string]string
-	progress  io.Writer // nil: no progress
-	cacheDir  string    // "" when caching is off
-	fromCache bool      // set when the cell's result came from the cache
+	progress  io.Writer       // nil: no progress
+	cacheDir  string          // the study's cell cache; "" when caching is off
+	cacheUsed map[string]bool // cache files this run read or wrote, for pruning
+	fromCache bool            // set when the cell's result came from the cache
 }
 
 // movement returns a resolved movement by name.

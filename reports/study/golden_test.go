@@ -106,11 +106,7 @@ func firstDiff(a, b []byte) string {
 // chart library once.
 func testRenderer(t testing.TB) *reports.Renderer {
 	t.Helper()
-	renderer, err := sharedRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return renderer
+	return sharedRenderer()
 }
 
-var sharedRenderer = sync.OnceValues(reports.NewRenderer)
+var sharedRenderer = sync.OnceValue(reports.NewRenderer)
