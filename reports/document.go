@@ -74,8 +74,9 @@ type Table struct {
 // Column describes a table column.
 type Column struct {
 	Name string `json:"name"`
-	// Decimals for floats in the report; results.json keeps full precision.
-	Decimals int `json:"-"`
+	// Decimals for floats in the report, the precision at which a change is
+	// a change; results.json keeps full precision.
+	Decimals int `json:"decimals,omitempty"`
 }
 
 // Text formats a table cell for display.
