@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/go-echarts/go-echarts/v2 v2.6.7
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/sync v0.24.0
@@ -15,5 +16,6 @@ require (
 	github.com/go-sourcemap/sourcemap v2.1.3+incompatible // indirect
 	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect
 	github.com/kr/text v0.2.0 // indirect
+	golang.org/x/sys v0.13.0 // indirect
 	golang.org/x/text v0.3.8 // indirect
 )

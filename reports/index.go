@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,20 +26,25 @@ type Broken struct {
 // WriteIndex writes outDir/index.html, listing the reports (already written
 // into outDir by Write) with their headline checks, and the broken ones.
 func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []Broken) error {
-	var entries []indexEntry
-	for _, r := range reps {
-		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r)}
-		e.OK, e.Errata, e.Failed = r.Tally()
-		entries = append(entries, e)
-	}
 	var buf bytes.Buffer
-	if err := templates.Index.Execute(&buf, map[string]any{"Version": version, "Studies": entries, "Broken": broken}); err != nil {
+	if err := rd.Index(&buf, version, reps, broken); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
 	return WriteFileAtomic(filepath.Join(outDir, "index.html"), buf.Bytes())
+}
+
+// Index writes the index page of several reports, linked as <name>/index.html.
+func (rd *Renderer) Index(w io.Writer, version string, reps []*Report, broken []Broken) error {
+	var entries []indexEntry
+	for _, r := range reps {
+		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r)}
+		e.OK, e.Errata, e.Failed = r.Tally()
+		entries = append(entries, e)
+	}
+	return templates.Index.Execute(w, map[string]any{"Version": version, "Studies": entries, "Broken": broken})
 }
 
 // headline lists a report's headline checks, as figures a reader can scan.

@@ -1,0 +1,316 @@
+// Package preview serves studies as live reports: a local web server that
+// shows each study's HTML report, watches the study files and the files they
+// read, re-runs what changed (through the study cache) and tells the open
+// pages to reload. A study that breaks shows its error, with file and line,
+// in the page until it is fixed.
+package preview
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
+)
+
+// Options set up a Server.
+type Options struct {
+	// CacheDir keeps computed cells between builds; "" uses a temporary
+	// folder removed by Close.
+	CacheDir string
+	// Log receives a line per build; nil for none.
+	Log io.Writer
+}
+
+// Server builds and serves the reports of one study file or of every study
+// in a folder.
+type Server struct {
+	target   string // a study file or a folder of them
+	opt      Options
+	renderer *reports.Renderer
+	tempDir  string
+
+	mu      sync.Mutex
+	pages   map[string][]byte // URL path → page
+	watched map[string]bool   // files whose change triggers a build
+	changed chan struct{}     // closed, and replaced, after each build
+}
+
+// New returns a server for target, a study file or a folder of studies.
+// Build it once before serving.
+func New(target string, opt Options) (*Server, error) {
+	if _, err := os.Stat(target); err != nil {
+		return nil, err
+	}
+	s := &Server{target: target, opt: opt, renderer: reports.NewRenderer(), changed: make(chan struct{})}
+	if s.opt.CacheDir == "" {
+		dir, err := os.MkdirTemp("", "bridgereport-preview-")
+		if err != nil {
+			return nil, err
+		}
+		s.tempDir, s.opt.CacheDir = dir, dir
+	}
+	return s, nil
+}
+
+// Close removes the temporary cache.
+func (s *Server) Close() error {
+	if s.tempDir != "" {
+		return os.RemoveAll(s.tempDir)
+	}
+	return nil
+}
+
+// studies lists the study files of the target, read afresh at each build
+// so that a new study in the folder appears.
+func (s *Server) studies() ([]string, error) {
+	info, err := os.Stat(s.target)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{s.target}, nil
+	}
+	paths, err := filepath.Glob(filepath.Join(s.target, "*.yaml"))
+	slices.Sort(paths)
+	return paths, err
+}
+
+// Build runs every study and renders its page; a broken study gets a page
+// with its error. Open pages are told to reload.
+func (s *Server) Build(ctx context.Context) error {
+	start := time.Now()
+	paths, err := s.studies()
+	if err != nil {
+		return err
+	}
+	pages := map[string][]byte{}
+	watched := map[string]bool{}
+	var reps []*reports.Report
+	var broken []reports.Broken
+	for _, p := range paths {
+		abs, _ := filepath.Abs(p)
+		watched[abs] = true
+		rep, page, err := s.buildOne(ctx, p, watched)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			broken = append(broken, reports.Broken{Source: p, Error: err.Error()})
+			page = errorPage(p, err)
+		} else {
+			reps = append(reps, rep)
+		}
+		pages["/"+study.NameOf(p)+"/"] = page
+	}
+	if len(paths) == 1 {
+		pages["/"] = pages["/"+study.NameOf(paths[0])+"/"]
+	} else {
+		var index bytes.Buffer
+		if err := s.renderer.Index(&index, engine.Version, reps, broken); err != nil {
+			return err
+		}
+		pages["/"] = withReload(index.Bytes())
+	}
+	s.mu.Lock()
+	s.pages, s.watched = pages, watched
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+	if s.opt.Log != nil {
+		fmt.Fprintf(s.opt.Log, "preview: %d of %d studies built in %.2f s\n", len(paths)-len(broken), len(paths), time.Since(start).Seconds())
+	}
+	return nil
+}
+
+func (s *Server) buildOne(ctx context.Context, path string, watched map[string]bool) (*reports.Report, []byte, error) {
+	st, err := study.LoadStudy(path, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, err := study.Run(ctx, st, study.RunOptions{CacheDir: s.opt.CacheDir})
+	for _, in := range inputsOf(rep) {
+		if in.Path != "" {
+			abs, _ := filepath.Abs(filepath.Join(st.Dir, in.Path))
+			watched[abs] = true
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var page bytes.Buffer
+	if err := s.renderer.HTML(&page, rep); err != nil {
+		return nil, nil, err
+	}
+	return rep, withReload(page.Bytes()), nil
+}
+
+func inputsOf(r *reports.Report) []reports.Input {
+	if r == nil {
+		return nil
+	}
+	return r.Provenance.Inputs
+}
+
+// reloadScript reloads the page when the server says a build finished.
+const reloadScript = `<script>new EventSource("/_events").onmessage = function () { location.reload(); };</script>`
+
+func withReload(page []byte) []byte {
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if i < 0 {
+		return append(page, reloadScript...)
+	}
+	return slices.Concat(page[:i], []byte(reloadScript+"\n"), page[i:])
+}
+
+var errorTemplate = template.Must(template.New("error").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{.Path}}: error</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
+pre{white-space:pre-wrap;background:#fff5f5;border:1px solid #cf222e;border-left-width:4px;border-radius:6px;padding:1rem}</style>
+</head><body><h1>{{.Path}} does not run</h1><pre>{{.Err}}</pre>
+<p>Fix the study and save it: this page reloads by itself.</p></body></html>
+`))
+
+func errorPage(path string, err error) []byte {
+	var buf bytes.Buffer
+	errorTemplate.Execute(&buf, map[string]string{"Path": path, "Err": err.Error()})
+	return withReload(buf.Bytes())
+}
+
+// ServeHTTP serves the pages and the stream of reload events.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/_events" {
+		s.events(w, r)
+		return
+	}
+	path := r.URL.Path
+	if !strings.HasSuffix(path, "/") && !strings.Contains(filepath.Base(path), ".") {
+		path += "/"
+	}
+	path = strings.TrimSuffix(path, "index.html")
+	s.mu.Lock()
+	page, ok := s.pages[path]
+	s.mu.Unlock()
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(page)
+}
+
+// events sends one message after each build until the page goes away.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprint(w, ": connected\n\n")
+	flusher.Flush()
+	for {
+		s.mu.Lock()
+		changed := s.changed
+		s.mu.Unlock()
+		select {
+		case <-r.Context().Done():
+			return
+		case <-changed:
+			fmt.Fprint(w, "data: reload\n\n")
+			flusher.Flush()
+		}
+	}
+}
+
+// Watch rebuilds whenever a study file, a file a study reads, or (for a
+// folder) any study in the folder changes, until ctx ends. Editors save in
+// bursts (write, rename, chmod): changes within 100 ms make one build.
+func (s *Server) Watch(ctx context.Context) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	dirs := map[string]bool{}
+	watchDirs := func() error {
+		s.mu.Lock()
+		files := make([]string, 0, len(s.watched))
+		for f := range s.watched {
+			files = append(files, f)
+		}
+		s.mu.Unlock()
+		if abs, err := filepath.Abs(s.target); err == nil {
+			if info, err := os.Stat(abs); err == nil && info.IsDir() {
+				files = append(files, filepath.Join(abs, "x"))
+			}
+		}
+		for _, f := range files {
+			if dir := filepath.Dir(f); !dirs[dir] {
+				if err := w.Add(dir); err != nil {
+					return err
+				}
+				dirs[dir] = true
+			}
+		}
+		return nil
+	}
+	if err := watchDirs(); err != nil {
+		return err
+	}
+	var timer <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-w.Errors:
+			if s.opt.Log != nil {
+				fmt.Fprintf(s.opt.Log, "preview: watch: %v\n", err)
+			}
+		case ev := <-w.Events:
+			if s.relevant(ev.Name) {
+				timer = time.After(100 * time.Millisecond)
+			}
+		case <-timer:
+			timer = nil
+			if err := s.Build(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				return err
+			}
+			if err := watchDirs(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// relevant reports whether a changed file can change a page.
+func (s *Server) relevant(name string) bool {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.watched[abs] {
+		return true
+	}
+	// A new or renamed study in a previewed folder.
+	target, _ := filepath.Abs(s.target)
+	return filepath.Dir(abs) == target && strings.HasSuffix(abs, ".yaml")
+}
