@@ -23,6 +23,12 @@ func parse(name string) *template.Template {
 	return template.Must(template.New(name).Option("missingkey=error").ParseFS(files, name, "style.html.tmpl"))
 }
 
+// Starter is the study that bridgereport new writes, with TITLE and
+// TITLE_FILE to replace.
+//
+//go:embed starter.yaml
+var Starter string
+
 // Echarts is the vendored chart library (echarts.min.js), inlined into the
 // HTML reports and run in goja for the SVG figures. echarts/update.sh copies
 // it from the version package-lock.json pins.

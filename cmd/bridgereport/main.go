@@ -48,6 +48,8 @@ var commands = []command{
 	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
 	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
 	{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap},
+	{"new", "write a small working study to start from, and the study schema", runNew},
+	{"schema", "print the JSON Schema of the study format (for editors)", runSchema},
 	{"preview", "serve a study or folder as live reports that follow your edits", runPreview},
 	{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff},
 	{"movements", "list the movement library, with published and computed Qf", runMovements},
