@@ -175,9 +175,9 @@ type percentCountView struct {
 	Count   int     `json:"count"`
 }
 
-// BussemakerView is the --json object of the simulate command's
+// bussemakerView is the --json object of the simulate command's
 // Bussemaker model.
-type BussemakerView struct {
+type bussemakerView struct {
 	Model     string       `json:"model"`
 	Exact     bool         `json:"exact"`
 	Samples   int64        `json:"samples"`
@@ -187,12 +187,12 @@ type BussemakerView struct {
 	Qd        float64      `json:"qd"`
 	Qb        float64      `json:"qb"`
 	Sigma     float64      `json:"sigma"`
-	Pairs     []SpreadView `json:"pairs"`            // per strength 1..P
+	Pairs     []spreadView `json:"pairs"`            // per strength 1..P
 	RankProb  [][]float64  `json:"rank_probability"` // [place][pair by strength], percent
 }
 
-// SpreadView is luck.Spread with the names of the JSON.
-type SpreadView struct {
+// spreadView is luck.Spread with the names of the JSON.
+type spreadView struct {
 	Avg float64 `json:"avg"`
 	Sd  float64 `json:"sd"`
 	Min float64 `json:"min"`
@@ -225,13 +225,13 @@ func (c *BussemakerCell) runCommand(r *luck.Result) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := BussemakerView{
+	out := bussemakerView{
 		Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
 		Strengths: r.Strengths, Groups: r.Groups,
 		Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma, RankProb: r.RankProbability,
 	}
 	for _, s := range r.Spread {
-		out.Pairs = append(out.Pairs, SpreadView{s.Avg, s.Sd, s.Min, s.Max})
+		out.Pairs = append(out.Pairs, spreadView{s.Avg, s.Sd, s.Min, s.Max})
 	}
 	return &cellOutput{Blocks: []reports.Block{block}, Result: out}, nil
 }
