@@ -7,6 +7,7 @@ require (
 	github.com/go-echarts/go-echarts/v2 v2.6.7
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/sync v0.24.0
+	golang.org/x/tools v0.52.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 

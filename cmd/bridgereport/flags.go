@@ -19,9 +19,13 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, usage)
-		if strings.Contains(usage, "MOVEMENT") {
+		first, more, _ := strings.Cut(usage, "\n")
+		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, first)
+		if strings.Contains(first, "MOVEMENT") {
 			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), or the name of a library movement (bridgereport movements lists them).")
+		}
+		if more != "" {
+			fmt.Fprintln(stderr, more)
 		}
 		fs.PrintDefaults()
 	}
