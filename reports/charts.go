@@ -50,7 +50,8 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 		}
 		global = append(global,
 			charts.WithXAxisOpts(xAxis),
-			charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}),
+			// Bars start at zero: a bar's length is its value.
+			charts.WithYAxisOpts(opts.YAxis{Name: c.YName}),
 			charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(c.Series) > 1)}))
 		if len(c.Points) > 0 {
 			return nil, fmt.Errorf("chart %s: points are drawn only over a line chart", c.ID)
@@ -80,16 +81,28 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 				data = append(data, opts.HeatMapData{Value: [3]any{x, y, math.Round(*v*10) / 10}})
 			}
 		}
+		// The colour scale stands on the right, clear of the x labels, and
+		// names the value; the y name sits above the inverse axis, clear of
+		// its first label.
+		valueName := cmp.Or(c.ValueName, "value")
 		global = append(global,
-			charts.WithXAxisOpts(opts.XAxis{Name: c.XName, Type: "category", Data: c.XLabels, SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
-			charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Type: "category", Data: c.YLabels, Inverse: opts.Bool(true), SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
-			charts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi), Orient: "horizontal", Left: "center", Bottom: "0",
-				InRange: &opts.VisualMapInRange{Color: []string{"#f7fbff", "#6baed6", "#08306b"}}}),
-			charts.WithGridOpts(opts.Grid{Bottom: "70"}))
+			charts.WithXAxisOpts(opts.XAxis{Name: c.XName, Type: "category", Data: c.XLabels, NameLocation: "middle", NameGap: 28,
+				SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
+			charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Type: "category", Data: c.YLabels, Inverse: opts.Bool(true), NameLocation: "start", NameGap: 10,
+				SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
+			charts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi), Orient: "vertical", Right: "10", Top: "middle",
+				Text: []string{valueName, ""}, InRange: &opts.VisualMapInRange{Color: []string{"#f7fbff", "#6baed6", "#08306b"}}}),
+			charts.WithGridOpts(opts.Grid{Left: fmt.Sprint(heatmapMargin.left), Right: fmt.Sprint(heatmapMargin.right),
+				Top: fmt.Sprint(heatmapMargin.top), Bottom: fmt.Sprint(heatmapMargin.bottom)}),
+			charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}))
 		ch := charts.NewHeatMap()
 		ch.SetGlobalOptions(global...)
 		ch.SetXAxis(c.XLabels)
-		ch.AddSeries(c.YName, data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(len(c.XLabels) <= 16)}))
+		label := opts.Label{Show: opts.Bool(len(c.XLabels) <= 24)}
+		if len(c.XLabels) > 14 {
+			label.FontSize = 9
+		}
+		ch.AddSeries(valueName, data, charts.WithLabelOpts(label))
 		return ch, nil
 	case "boxplot":
 		global = append(global,
@@ -197,9 +210,13 @@ func seriesColor(color string) []charts.SeriesOpts {
 	}
 }
 
+// heatmapMargin is the room around a heatmap's grid, in pixels: axis labels
+// and names, and the colour scale on the right.
+var heatmapMargin = struct{ left, right, top, bottom int }{50, 110, 40, 50}
+
 func chartHeight(c *Chart) string {
 	if c.Kind == "heatmap" {
-		return fmt.Sprintf("%dpx", min(900, 160+26*len(c.YLabels)))
+		return fmt.Sprintf("%dpx", min(900, heatmapMargin.top+heatmapMargin.bottom+28*len(c.YLabels)))
 	}
 	return "380px"
 }

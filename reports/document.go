@@ -78,8 +78,9 @@ type Table struct {
 // Column describes a table column.
 type Column struct {
 	Name string `json:"name"`
-	// Decimals for floats in the report; results.json keeps full precision.
-	Decimals int `json:"-"`
+	// Decimals for floats in the report, the precision at which a change is
+	// a change; results.json keeps full precision.
+	Decimals int `json:"decimals,omitempty"`
 }
 
 // Text formats a table cell for display.
@@ -105,6 +106,8 @@ type Chart struct {
 	YName   string   `json:"y_name"`
 	XLabels []string `json:"x_labels"`
 	YLabels []string `json:"y_labels,omitempty"`
+	// ValueName names what a heatmap's colours show.
+	ValueName string `json:"value_name,omitempty"`
 	// Series for bar and line charts.
 	Series []Series `json:"series,omitempty"`
 	// Grid for heatmaps: Grid[y][x]; nil cells (a matrix diagonal) are not drawn.

@@ -108,7 +108,10 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 			}
 		}
 	}
-	page.TOC = append(page.TOC, tocEntry{"checks", "Published figures"}, tocEntry{"provenance", "Provenance"})
+	if len(r.Checks) > 0 {
+		page.TOC = append(page.TOC, tocEntry{"checks", "Published figures"})
+	}
+	page.TOC = append(page.TOC, tocEntry{"provenance", "Provenance"})
 	return templates.Report.Execute(w, page)
 }
 

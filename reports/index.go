@@ -16,9 +16,15 @@ type indexEntry struct {
 	OK, Errata, Failed             int
 }
 
+// Broken is a study that produced no report, with the reason.
+type Broken struct {
+	Source string // the study file
+	Error  string // with the file and line where known
+}
+
 // WriteIndex writes outDir/index.html, listing the reports (already written
-// into outDir by Write) with their headline checks.
-func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report) error {
+// into outDir by Write) with their headline checks, and the broken ones.
+func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []Broken) error {
 	var entries []indexEntry
 	for _, r := range reps {
 		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r)}
@@ -26,7 +32,7 @@ func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report) error {
 		entries = append(entries, e)
 	}
 	var buf bytes.Buffer
-	if err := templates.Index.Execute(&buf, map[string]any{"Version": version, "Studies": entries}); err != nil {
+	if err := templates.Index.Execute(&buf, map[string]any{"Version": version, "Studies": entries, "Broken": broken}); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(outDir, 0o755); err != nil {

@@ -14,17 +14,24 @@ import (
 // it. The images are returned by path relative to the Markdown file. Every
 // figure is drawn before anything is written.
 func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) {
-	figures, paths, err := renderFigures(r, rd.svg)
+	figures, _, err := rd.markdown(w, r)
+	return figures, err
+}
+
+func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte, cached int, err error) {
+	figures, paths, cached, err := rd.renderFigures(r)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s\n\n", r.Title)
 	if r.Summary != "" {
 		fmt.Fprintf(bw, "%s\n\n", r.Summary)
 	}
-	ok, errata, failed := r.Tally()
-	fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
+	if len(r.Checks) > 0 {
+		ok, errata, failed := r.Tally()
+		fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
+	}
 	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
 			switch {
@@ -37,10 +44,8 @@ func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) 
 			}
 		}
 	}
-	fmt.Fprintf(bw, "## Published figures\n\n")
-	if len(r.Checks) == 0 {
-		fmt.Fprintf(bw, "This study checks no published figures.\n\n")
-	} else {
+	if len(r.Checks) > 0 {
+		fmt.Fprintf(bw, "## Published figures\n\n")
 		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
 			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})
@@ -63,28 +68,29 @@ func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) 
 			fmt.Fprintf(bw, "- cell `%s` taken from the cache\n", c.ID)
 		}
 	}
-	return figures, bw.Flush()
+	return figures, cached, bw.Flush()
 }
 
 // renderFigures draws every chart of a report as SVG, keyed by its path
-// relative to the Markdown file.
-func renderFigures(r *Report, svg *SVGRenderer) (map[string][]byte, map[*Chart]string, error) {
-	files := map[string][]byte{}
-	paths := map[*Chart]string{}
-	for _, c := range r.Sections {
-		for _, b := range c.Blocks {
-			if b.Chart == nil {
-				continue
-			}
-			data, err := svg.Chart(b.Chart)
-			if err != nil {
-				return nil, nil, err
-			}
-			p := figurePath(b.Chart.ID, files)
-			files[p], paths[b.Chart] = data, p
+// relative to the Markdown file, and counts those taken from the cache.
+func (rd *Renderer) renderFigures(r *Report) (files map[string][]byte, paths map[*Chart]string, cached int, err error) {
+	files = map[string][]byte{}
+	paths = map[*Chart]string{}
+	for _, b := range r.Blocks() {
+		if b.Chart == nil {
+			continue
 		}
+		data, fromCache, err := rd.figure(r.Name, b.Chart)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		if fromCache {
+			cached++
+		}
+		p := figurePath(b.Chart.ID, files)
+		files[p], paths[b.Chart] = data, p
 	}
-	return files, paths, nil
+	return files, paths, cached, nil
 }
 
 // figurePath names a chart's SVG after its id, kept to characters that need

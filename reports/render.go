@@ -1,29 +1,106 @@
 package reports
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
 	"github.com/bridgereport/bridgereport/templates"
 )
 
 // Renderer prints reports: HTML with interactive charts, Markdown with
 // static SVG figures, results.json, and the index page of several reports.
-// Build it once: it compiles the chart library that draws the SVG figures.
+// Build it once: it holds the chart library that draws the SVG figures,
+// compiled on first use.
 type Renderer struct {
 	echartsJS string // inlined into every HTML report
 	svg       *SVGRenderer
+	// CacheDir, when set, keeps each drawn figure under
+	// CacheDir/<report>/figures, keyed by a hash of its echarts option, its
+	// size and the library; Write prunes the entries a report no longer uses.
+	CacheDir string
+
+	mu   sync.Mutex
+	used map[string]map[string]bool // report name → cache files drawn or reused
 }
 
 // NewRenderer returns a renderer with the embedded chart library.
-func NewRenderer() (*Renderer, error) {
+func NewRenderer() *Renderer {
 	return newRenderer(templates.Echarts)
 }
 
-func newRenderer(echartsJS string) (*Renderer, error) {
-	svg, err := newSVGRenderer(echartsJS)
-	if err != nil {
-		return nil, err
-	}
-	return &Renderer{echartsJS: echartsJS, svg: svg}, nil
+func newRenderer(echartsJS string) *Renderer {
+	return &Renderer{echartsJS: echartsJS, svg: newSVGRenderer(echartsJS)}
 }
 
 // SVG draws one chart as the Markdown report's figure shows it.
 func (rd *Renderer) SVG(c *Chart) ([]byte, error) { return rd.svg.Chart(c) }
+
+// figure draws a report's chart, or takes it from the cache; fromCache says
+// which.
+func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool, err error) {
+	option, w, h, err := svgOption(c)
+	if err != nil {
+		return nil, false, err
+	}
+	if rd.CacheDir == "" {
+		svg, err = rd.svg.draw(c, option, w, h)
+		return svg, false, err
+	}
+	sum := sha256.Sum256([]byte(fmt.Sprintf("echarts %s\n%dx%d\n%s", templates.EchartsVersion, w, h, option)))
+	dir := filepath.Join(rd.CacheDir, report, "figures")
+	name := hex.EncodeToString(sum[:]) + ".svg"
+	rd.markUsed(report, name)
+	if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+		return data, true, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, false, fmt.Errorf("figure cache: %w", err)
+	}
+	if svg, err = rd.svg.draw(c, option, w, h); err != nil {
+		return nil, false, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, false, fmt.Errorf("figure cache: %w", err)
+	}
+	return svg, false, WriteFileAtomic(filepath.Join(dir, name), svg)
+}
+
+func (rd *Renderer) markUsed(report, name string) {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if rd.used == nil {
+		rd.used = map[string]map[string]bool{}
+	}
+	if rd.used[report] == nil {
+		rd.used[report] = map[string]bool{}
+	}
+	rd.used[report][name] = true
+}
+
+// pruneFigures deletes the cached figures of a report that its last render
+// did not use.
+func (rd *Renderer) pruneFigures(report string) error {
+	if rd.CacheDir == "" {
+		return nil
+	}
+	rd.mu.Lock()
+	used := rd.used[report]
+	rd.mu.Unlock()
+	old, err := filepath.Glob(filepath.Join(rd.CacheDir, report, "figures", "*.svg"))
+	if err != nil {
+		return err
+	}
+	for _, p := range old {
+		if !used[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("figure cache: %w", err)
+			}
+		}
+	}
+	return nil
+}

@@ -15,7 +15,7 @@ import (
 // library is compiled once; every chart gets a fresh VM, so zrender's id
 // counters start from zero and the output is the same on every run.
 type SVGRenderer struct {
-	lib *goja.Program
+	src string // the library's source, compiled on the first chart drawn
 	// Timeout bounds the rendering of one chart; zero means 20 seconds.
 	Timeout time.Duration
 }
@@ -50,19 +50,25 @@ var (
 	}
 )
 
-// newSVGRenderer compiles the echarts library, once per process for the
-// same source.
-func newSVGRenderer(echartsJS string) (*SVGRenderer, error) {
+// newSVGRenderer returns a renderer with the echarts library in echartsJS.
+// The library is compiled when the first chart is drawn (a run whose figures
+// all come from the cache never needs it), once per process for one source.
+func newSVGRenderer(echartsJS string) *SVGRenderer {
+	return &SVGRenderer{src: echartsJS}
+}
+
+// program is the compiled library.
+func (r *SVGRenderer) program() (*goja.Program, error) {
 	compiled.Lock()
 	defer compiled.Unlock()
-	if compiled.lib == nil || compiled.src != echartsJS {
-		lib, err := goja.Compile("echarts.min.js", echartsJS, false)
+	if compiled.lib == nil || compiled.src != r.src {
+		lib, err := goja.Compile("echarts.min.js", r.src, false)
 		if err != nil {
 			return nil, fmt.Errorf("echarts library: %w", err)
 		}
-		compiled.src, compiled.lib = echartsJS, lib
+		compiled.src, compiled.lib = r.src, lib
 	}
-	return &SVGRenderer{lib: compiled.lib}, nil
+	return compiled.lib, nil
 }
 
 // Render draws an echarts option as a width×height SVG document.
@@ -84,7 +90,11 @@ func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 	timer := time.AfterFunc(timeout, func() { vm.Interrupt(fmt.Sprintf("timed out after %v", timeout)) })
 	defer timer.Stop()
 
-	if _, err := vm.RunProgram(r.lib); err != nil {
+	lib, err := r.program()
+	if err != nil {
+		return "", err
+	}
+	if _, err := vm.RunProgram(lib); err != nil {
 		return "", fmt.Errorf("echarts library: %w", jsError(err))
 	}
 	if ok, err := vm.RunString(`typeof echarts === "object" && typeof echarts.init === "function"`); err != nil || !ok.ToBoolean() {
@@ -109,31 +119,42 @@ func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 // Chart draws a report chart as SVG at its fixed size, from the same echarts
 // option as the HTML report.
 func (r *SVGRenderer) Chart(c *Chart) ([]byte, error) {
-	rd, err := chartRenderer(c)
+	option, w, h, err := svgOption(c)
 	if err != nil {
 		return nil, err
 	}
-	w, h := svgSize(c)
-	svg, err := r.Render(rd.RenderSnippet().Option, w, h)
+	return r.draw(c, option, w, h)
+}
+
+func (r *SVGRenderer) draw(c *Chart, option string, w, h int) ([]byte, error) {
+	svg, err := r.Render(option, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("chart %s: svg: %w", c.ID, err)
 	}
 	return []byte(svg), nil
 }
 
+// svgOption is the echarts option of a chart and the size of its SVG: all
+// that the drawing depends on, besides the library.
+func svgOption(c *Chart) (option string, width, height int, err error) {
+	rd, err := chartRenderer(c)
+	if err != nil {
+		return "", 0, 0, err
+	}
+	width, height = svgSize(c)
+	return rd.RenderSnippet().Option, width, height, nil
+}
+
 // svgSize is the fixed size of a chart's SVG. Heatmaps get square cells,
-// with room for the axis names and, below, the colour scale.
+// with room around the grid for the axes and the colour scale.
 func svgSize(c *Chart) (width, height int) {
 	if c.Kind != "heatmap" {
 		return 800, 400
 	}
 	nx, ny := max(len(c.XLabels), 1), max(len(c.YLabels), 1)
-	cell := min(max(560/max(nx, ny), 16), 40)
-	// The grid keeps echarts' default 10% margins left and right, 60px
-	// above and the 70px set below; the width has a floor for the colour
-	// scale, and the height follows the cells the width makes.
-	width = max(cell*nx*10/8, 400)
-	return width, width*8/10/nx*ny + 130
+	cell := min(max(560/max(nx, ny), 18), 40)
+	m := heatmapMargin
+	return m.left + m.right + cell*nx, m.top + m.bottom + cell*ny
 }
 
 // installGlobals gives the library what a browser or Node would: a console

@@ -19,11 +19,7 @@ import (
 // svgRenderer compiles the embedded chart library.
 func svgRenderer(t testing.TB) *SVGRenderer {
 	t.Helper()
-	r, err := newSVGRenderer(templates.Echarts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return newSVGRenderer(templates.Echarts)
 }
 
 // figuresReport is a small report with a heatmap and a bar chart.
@@ -190,17 +186,15 @@ func TestRenderSVGRefusesBrokenOptions(t *testing.T) {
 }
 
 func TestWriteWritesFigures(t *testing.T) {
-	rd, err := NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd := NewRenderer()
 	res := figuresReport()
 	out := t.TempDir()
 	stale := filepath.Join(out, "figs", "figures", "gone.svg")
 	os.MkdirAll(filepath.Dir(stale), 0o755)
 	os.WriteFile(stale, []byte("<svg/>"), 0o644)
 
-	dir, err := rd.Write(out, res)
+	w, err := rd.Write(out, res)
+	dir := w.Dir
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,13 +220,10 @@ func TestWriteWritesFigures(t *testing.T) {
 }
 
 func TestWriteWritesNothingWhenAFigureFails(t *testing.T) {
-	rd, err := newRenderer("/* no chart library */")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd := newRenderer("/* no chart library */")
 	res := figuresReport()
 	out := t.TempDir()
-	_, err = rd.Write(out, res)
+	_, err := rd.Write(out, res)
 	if err == nil || !strings.Contains(err.Error(), "chart m x") {
 		t.Errorf("err = %v, want one naming the chart", err)
 	}

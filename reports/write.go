@@ -9,35 +9,54 @@ import (
 	"slices"
 )
 
+// Written says where a report went and how many of its figures were drawn.
+type Written struct {
+	Dir           string
+	Figures       int // SVG figures
+	FiguresCached int // of which taken from the cache
+}
+
 // Write writes index.html, index.md with its figures/*.svg and results.json
 // of a report into outDir/<report name>/. Every file is rendered in memory
 // first and then replaces the old one by rename, so a report is never
 // half-written and a failed render writes nothing.
-func (rd *Renderer) Write(outDir string, r *Report) (string, error) {
+func (rd *Renderer) Write(outDir string, r *Report) (Written, error) {
+	dir, figures, cached, err := rd.write(outDir, r)
+	if err != nil {
+		return Written{}, err
+	}
+	if err := rd.pruneFigures(r.Name); err != nil {
+		return Written{}, err
+	}
+	return Written{Dir: dir, Figures: len(figures), FiguresCached: cached}, nil
+}
+
+func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, int, error) {
+	fail := func(err error) (string, map[string][]byte, int, error) { return "", nil, 0, err }
 	var html, md, js bytes.Buffer
 	if err := rd.HTML(&html, r); err != nil {
-		return "", fmt.Errorf("%s: html: %w", r.Name, err)
+		return fail(fmt.Errorf("%s: html: %w", r.Name, err))
 	}
-	figures, err := rd.Markdown(&md, r)
+	figures, cached, err := rd.markdown(&md, r)
 	if err != nil {
-		return "", fmt.Errorf("%s: markdown: %w", r.Name, err)
+		return fail(fmt.Errorf("%s: markdown: %w", r.Name, err))
 	}
 	if err := rd.JSON(&js, r); err != nil {
-		return "", fmt.Errorf("%s: results.json: %w", r.Name, err)
+		return fail(fmt.Errorf("%s: results.json: %w", r.Name, err))
 	}
 	dir := filepath.Join(outDir, r.Name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return fail(err)
 	}
 	if len(figures) > 0 {
 		if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
-			return "", err
+			return fail(err)
 		}
 	}
 	// Figures first, so that index.md never links to a missing one.
 	for _, name := range slices.Sorted(maps.Keys(figures)) {
 		if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), figures[name]); err != nil {
-			return "", err
+			return fail(err)
 		}
 	}
 	for _, f := range []struct {
@@ -45,10 +64,13 @@ func (rd *Renderer) Write(outDir string, r *Report) (string, error) {
 		data []byte
 	}{{"index.html", html.Bytes()}, {"index.md", md.Bytes()}, {"results.json", js.Bytes()}} {
 		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
-			return "", err
+			return fail(err)
 		}
 	}
-	return dir, removeStaleFigures(filepath.Join(dir, "figures"), figures)
+	if err := removeStaleFigures(filepath.Join(dir, "figures"), figures); err != nil {
+		return fail(err)
+	}
+	return dir, figures, cached, nil
 }
 
 // removeStaleFigures deletes the SVGs of charts a study no longer has, so

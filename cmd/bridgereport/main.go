@@ -54,6 +54,7 @@ var commands = []command{
 	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
 	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
 	{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap},
+	{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff},
 	{"movements", "list the movement library, with published and computed Qf", runMovements},
 	{"version", "print the versions of bridgereport, its engine and echarts", runVersion},
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"cmp"
 	"context"
-
 	"fmt"
 	"io"
 	"os"
@@ -30,9 +30,10 @@ func (p paramFlags) Set(s string) error {
 }
 
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", "[-o OUTDIR] [-p name=value]... [--no-cache] STUDY.yaml|DIR...", stderr)
+	fs := newFlagSet("run", "[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] STUDY.yaml|DIR...", stderr)
 	outDir := fs.String("o", "out", "output folder; each study writes OUTDIR/<study>/")
-	noCache := fs.Bool("no-cache", false, "recompute expensive cells instead of reusing OUTDIR/.cache")
+	cacheDir := fs.String("cache", "", "keep computed cells and drawn figures here (default OUTDIR/.cache); a folder to commit, so that CI re-runs are fast")
+	noCache := fs.Bool("no-cache", false, "recompute every cell and redraw every figure")
 	params := paramFlags{}
 	fs.Var(params, "p", "set a declared study parameter (repeatable)")
 	pos, err := parseFlags(fs, args, -1)
@@ -47,15 +48,16 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	// Load every study first: a broken study is refused before anything runs.
-	var studies []*study.Study
+	if err := distinctOutputs(paths); err != nil {
+		return err
+	}
+	// With one study, a broken one is the error; with several, every study
+	// runs, the broken ones are listed, and the exit status says so.
+	many := len(paths) > 1
 	used := map[string]bool{}
-	for _, p := range paths {
-		s, err := study.LoadStudy(p, declaredOnly(p, params, len(paths) > 1, used))
-		if err != nil {
-			return err
-		}
-		studies = append(studies, s)
+	overrides := make([]map[string]string, len(paths))
+	for i, p := range paths {
+		overrides[i] = declaredOnly(p, params, many, used)
 	}
 	for name := range params {
 		if !used[name] {
@@ -63,28 +65,35 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 
-	renderer, err := reports.NewRenderer()
-	if err != nil {
-		return err
+	renderer := reports.NewRenderer()
+	opt := study.RunOptions{Progress: stderr}
+	if !*noCache {
+		opt.CacheDir = cmp.Or(*cacheDir, filepath.Join(*outDir, ".cache"))
+		renderer.CacheDir = opt.CacheDir
 	}
 	var written []*reports.Report
+	var broken []reports.Broken
 	failedChecks := 0
-	for _, s := range studies {
-		opt := study.RunOptions{Progress: stderr, CacheDir: filepath.Join(*outDir, ".cache")}
-		if *noCache {
-			opt.CacheDir = ""
-		}
-		rep, err := study.Run(ctx, s, opt)
+	for i, p := range paths {
+		rep, w, err := runOne(ctx, p, overrides[i], opt, renderer, *outDir)
 		if err != nil {
-			return err
-		}
-		dir, err := renderer.Write(*outDir, rep)
-		if err != nil {
-			return err
+			if !many || ctx.Err() != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "bridgereport: %v\n", err)
+			broken = append(broken, reports.Broken{Source: p, Error: err.Error()})
+			continue
 		}
 		ok, errata, failed := rep.Tally()
 		failedChecks += failed
-		fmt.Fprintf(stdout, "%s: %d ok, %d errata, %d failed -> %s\n", s.Path, ok, errata, failed, filepath.Join(dir, "index.html"))
+		line := fmt.Sprintf("%s: %d ok, %d errata, %d failed", p, ok, errata, failed)
+		if len(rep.Checks) == 0 {
+			line = p + ": no published figures to check"
+		}
+		if opt.CacheDir != "" {
+			line += fmt.Sprintf(" (from the cache: %d cells, %d of %d figures)", fromCache(rep), w.FiguresCached, w.Figures)
+		}
+		fmt.Fprintf(stdout, "%s -> %s\n", line, filepath.Join(w.Dir, "index.html"))
 		for _, c := range rep.Checks {
 			if c.Status == reports.StatusFail {
 				fmt.Fprintf(stderr, "  FAIL %s: published %s, computed %s %s\n", c.Name, c.Published, c.Computed, c.Reason)
@@ -92,15 +101,58 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		written = append(written, rep)
 	}
-	if len(studies) > 1 {
-		if err := renderer.WriteIndex(*outDir, engine.Version, written); err != nil {
+	if many {
+		if err := renderer.WriteIndex(*outDir, engine.Version, written, broken); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "index: %s\n", filepath.Join(*outDir, "index.html"))
 	}
-	if failedChecks > 0 {
+	switch {
+	case len(broken) > 0:
+		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run\n", len(broken), len(paths))
+		return errReported
+	case failedChecks > 0:
 		fmt.Fprintf(stderr, "bridgereport: %d published figure(s) failed to reproduce\n", failedChecks)
 		return errReported
+	}
+	return nil
+}
+
+// runOne loads, runs and writes one study.
+func runOne(ctx context.Context, path string, overrides map[string]string, opt study.RunOptions, renderer *reports.Renderer, outDir string) (*reports.Report, reports.Written, error) {
+	s, err := study.LoadStudy(path, overrides)
+	if err != nil {
+		return nil, reports.Written{}, err
+	}
+	rep, err := study.Run(ctx, s, opt)
+	if err != nil {
+		return nil, reports.Written{}, err
+	}
+	w, err := renderer.Write(outDir, rep)
+	return rep, w, err
+}
+
+// fromCache counts the cells of a report whose results came from the cache.
+func fromCache(r *reports.Report) int {
+	n := 0
+	for _, s := range r.Sections {
+		if s.FromCache {
+			n++
+		}
+	}
+	return n
+}
+
+// distinctOutputs refuses two studies that would write the same output
+// folder (same file name in different folders).
+func distinctOutputs(paths []string) error {
+	seen := map[string]string{}
+	for _, p := range paths {
+		name := study.NameOf(p)
+		if other, dup := seen[name]; dup && filepath.Clean(other) != filepath.Clean(p) {
+			return &usageError{fmt.Sprintf("run: %s and %s would both write OUTDIR/%s: rename one, or run them separately with different -o", other, p, name)}
+		}
+		seen[name] = p
 	}
 	return nil
 }

@@ -143,15 +143,21 @@ func ComputeBalance(m *Movement) *Balance {
 }
 
 // opponentBalance is Qo = 100·m²/mean(c²), c the number of meetings of each
-// pair of pairs and m its mean.
+// pair of pairs and m its mean. A meeting is a round in which two pairs sit
+// at one table: the two halves of a split table (two board groups in one
+// round) are one meeting.
 func opponentBalance(m *Movement) float64 {
 	P := m.Pairs
 	meet := make([]int, P*P)
-	for _, row := range m.Schedule {
+	last := make([]int, P*P) // 1 + the last round counted for each pair of pairs
+	for r, row := range m.Schedule {
 		for _, t := range row {
 			if !t.Empty() {
 				a, b := min(t.NS, t.EW)-1, max(t.NS, t.EW)-1
-				meet[a*P+b]++
+				if last[a*P+b] != r+1 {
+					last[a*P+b] = r + 1
+					meet[a*P+b]++
+				}
 			}
 		}
 	}

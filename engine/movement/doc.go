@@ -1,7 +1,14 @@
 // Package movement holds movements and their balance (DOMAIN.md §1 and §2,
 // seed 004): the schedule of who plays which board group at which table in
 // each round, the .ASC file format of balans (ParseASC, WriteASC), the
-// generators (Mitchell, RelayMitchell, Howell), arrow switches and absent
-// pairs, and the balance of a movement: the score matrix, S, SS, Qf, Qc, sd,
-// skewness, d4, Qo and the vacancy figures Qf1, Qf1av and Qf1max.
+// generators (Mitchell, RelayMitchell, Howell, Perfect), arrow switches and
+// absent pairs, and the balance of a movement: the score matrix, S, SS, Qf,
+// Qc, sd, skewness, d4, Qo and the vacancy figures Qf1, Qf1av and Qf1max,
+// for a whole movement or per session (SessionBalances).
+//
+// A round in which a table plays two board groups (a split table) is written
+// in the .ASC format by listing the same two pairs at two table positions of
+// the round, each with its own board group; the header then has twice as many
+// tables as the round seats. Each entry is one play of its group for the
+// balance. Check allows a pair to sit twice in a round only that way.
 package movement

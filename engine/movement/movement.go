@@ -138,24 +138,33 @@ func (i Issue) String() string {
 }
 
 // Check validates the movement. Errors make it unusable: a pair number out of
-// range, a pair seated twice in a round, NS = EW, a board group out of range,
-// a half-empty table. Warnings are legal but suspect: two pairs meeting twice,
-// a pair playing a board group twice.
+// range, NS = EW, a board group out of range, a half-empty table, and a pair
+// seated twice in a round other than at a split table. Warnings are legal but
+// suspect: two pairs meeting again in a later round, a pair playing a board
+// group twice.
+//
+// A split table is how the .ASC format writes a round in which a table plays
+// two (or more) board groups: the round lists the same two pairs at two table
+// positions, each with its own board group, so the header has twice as many
+// tables as the round needs. The two entries may differ in orientation (an
+// arrow switch in mid-round). A pair may therefore be seated twice in a round
+// only against the same opponent, on another board group.
 func (m *Movement) Check() (errs, warnings []Issue) {
 	if len(m.Schedule) != m.Rounds {
 		errs = append(errs, Issue{Msg: fmt.Sprintf("%d rounds given, header says %d", len(m.Schedule), m.Rounds)})
 		return errs, nil
 	}
-	met := make(map[[2]int]int)
-	played := make(map[[2]int]int)
-	seen := make([]int, m.Pairs+1) // round in which a pair was last seated
+	met := make(map[[2]int]int)        // meetings: one per round in which two pairs meet
+	played := make(map[[2]int]int)     // plays of a board group by a pair
+	seat := make([]seating, m.Pairs+1) // where each pair sits in the current round
 	for r, row := range m.Schedule {
 		if len(row) != m.Tables {
 			errs = append(errs, Issue{r + 1, fmt.Sprintf("%d tables given, header says %d", len(row), m.Tables)})
 			continue
 		}
 		for ti, t := range row {
-			if e := m.checkTable(r+1, ti+1, t, seen); e != nil {
+			first, e := m.checkTable(r+1, ti+1, t, seat)
+			if e != nil {
 				errs = append(errs, *e)
 				continue
 			}
@@ -163,10 +172,12 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 				continue
 			}
 			a, b := min(t.NS, t.EW), max(t.NS, t.EW)
-			if met[[2]int{a, b}] == 1 {
-				warnings = append(warnings, Issue{r + 1, fmt.Sprintf("pairs %d and %d meet again", a, b)})
+			if first {
+				if met[[2]int{a, b}] == 1 {
+					warnings = append(warnings, Issue{r + 1, fmt.Sprintf("pairs %d and %d meet again", a, b)})
+				}
+				met[[2]int{a, b}]++
 			}
-			met[[2]int{a, b}]++
 			for _, p := range []int{t.NS, t.EW} {
 				if played[[2]int{p, t.Group}] == 1 {
 					warnings = append(warnings, Issue{r + 1, fmt.Sprintf("pair %d plays board group %s again", p, m.GroupLabel(t.Group))})
@@ -178,13 +189,22 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 	return errs, warnings
 }
 
-// checkTable validates one table and marks its pairs seated in round r.
-func (m *Movement) checkTable(r, table int, t Table, seen []int) *Issue {
-	bad := func(format string, args ...any) *Issue {
-		return &Issue{r, fmt.Sprintf("table %d: ", table) + fmt.Sprintf(format, args...)}
+// seating is where a pair sits in one round: its opponent, the first table
+// and the board groups it plays there (more than one at a split table).
+type seating struct {
+	round, opponent, table int
+	groups                 []int
+}
+
+// checkTable validates one table and records its pairs as seated in round r.
+// first reports that the two pairs had not yet met in this round (the
+// table is not the second half of a split table).
+func (m *Movement) checkTable(r, table int, t Table, seat []seating) (first bool, _ *Issue) {
+	bad := func(format string, args ...any) (bool, *Issue) {
+		return false, &Issue{r, fmt.Sprintf("table %d: ", table) + fmt.Sprintf(format, args...)}
 	}
 	if t.Empty() {
-		return nil
+		return false, nil
 	}
 	for _, p := range []int{t.NS, t.EW} {
 		if p < 1 || p > m.Pairs {
@@ -197,13 +217,34 @@ func (m *Movement) checkTable(r, table int, t Table, seen []int) *Issue {
 	if t.Group < 0 || t.Group >= m.Groups {
 		return bad("board group %s is outside the %d groups", m.GroupLabel(t.Group), m.Groups)
 	}
-	for _, p := range []int{t.NS, t.EW} {
-		if seen[p] == r {
-			return bad("pair %d is seated twice in this round", p)
+	pairs := [2]int{t.NS, t.EW}
+	for i, p := range pairs {
+		s := &seat[p]
+		if s.round != r {
+			continue
 		}
-		seen[p] = r
+		if opp := pairs[1-i]; s.opponent != opp {
+			return bad("pair %d is seated twice in this round, against %d at table %d and against %d: "+
+				"a pair may sit twice in a round only against the same opponent on another board group (a split table)",
+				p, s.opponent, s.table, opp)
+		}
+		if slices.Contains(s.groups, t.Group) {
+			return bad("pairs %d and %d play board group %s twice in this round (tables %d and %d): "+
+				"the entries of a split table need different board groups",
+				t.NS, t.EW, m.GroupLabel(t.Group), s.table, table)
+		}
 	}
-	return nil
+	if seat[t.NS].round == r {
+		// The second half of a split table.
+		for _, p := range pairs {
+			seat[p].groups = append(seat[p].groups, t.Group)
+		}
+		return false, nil
+	}
+	for i, p := range pairs {
+		seat[p] = seating{round: r, opponent: pairs[1-i], table: table, groups: append(seat[p].groups[:0], t.Group)}
+	}
+	return true, nil
 }
 
 // GroupLabel is the name of board group g as written in the file: a letter,

@@ -30,6 +30,7 @@ func (e *runEnv) cached(extra any, result any, compute func() error) error {
 		return err
 	}
 	path := filepath.Join(e.cacheDir, key+".json")
+	e.cacheUsed[key+".json"] = true
 	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, result) == nil {
 		e.fromCache = true
 		return nil
@@ -72,4 +73,21 @@ func (e *runEnv) cacheKey(extra any) (string, error) {
 		fmt.Fprintf(h, "movement %s\n%s", name, asc.String())
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// pruneCache deletes the cached cell results of a study that its last run did
+// not use: results of cells since edited or removed.
+func pruneCache(dir string, used map[string]bool) error {
+	old, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return err
+	}
+	for _, p := range old {
+		if !used[filepath.Base(p)] {
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("cache: %w", err)
+			}
+		}
+	}
+	return nil
 }

@@ -112,10 +112,11 @@ type runEnv struct {
 	cell      Cell
 	movements map[string]*movement.Movement
 	values    map[string]string
-	progress  io.Writer // nil: no progress
-	cacheDir  string    // "" when caching is off
-	fromCache bool      // set when the cell's result came from the cache
-	dir       string    // the folder file keys are relative to; "" the working folder
+	progress  io.Writer       // nil: no progress
+	cacheDir  string          // the study's cell cache; "" when caching is off
+	cacheUsed map[string]bool // cache files this run read or wrote, for pruning
+	fromCache bool            // set when the cell's result came from the cache
+	dir       string          // the folder file keys are relative to; "" the working folder
 
 	// command is set when the cell runs as a subcommand: it presents its
 	// text layout and sets its result for --json.

@@ -65,7 +65,7 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 	b := movement.ComputeBalance(m)
 	caption := captionOr(c.Caption, fmt.Sprintf("Score matrix of %s (h = %d)", c.Movement, b.H))
 	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{{Name: "pair"}}}
-	ch := &reports.Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair"}
+	ch := &reports.Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair", ValueName: "score"}
 	for q := 1; q <= b.Pairs; q++ {
 		t.Columns = append(t.Columns, reports.Column{Name: strconv.Itoa(q)})
 		ch.XLabels = append(ch.XLabels, strconv.Itoa(q))
@@ -312,4 +312,10 @@ func captionOr(caption, fallback string) string {
 		return caption
 	}
 	return fallback
+}
+
+// extend adds to a caption after sep, so that "Qf of the Mitchell." and
+// ": by round" read "Qf of the Mitchell: by round", punctuated once.
+func extend(caption, sep, more string) string {
+	return strings.TrimRight(caption, ". ") + sep + more
 }

@@ -101,7 +101,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
 		{Name: "Form-L IMPs", Decimals: decimals(res.FormL.RoundTo)},
 	}}
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: caption + ": handicap IMPs of each team, strongest first.",
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: extend(caption, ": ", "handicap IMPs of each team, strongest first."),
 		Kind: "bar", XName: "team", YName: "handicap IMPs", SlantXLabels: true,
 		Series: []reports.Series{{Name: "old system"}, {Name: "Form-L"}}}
 
@@ -280,7 +280,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 	out := &cellOutput{}
 	var counted []string // what each outcome counts, for the caption
 	chart := &reports.Chart{ID: env.cell.ID + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
-		Caption: caption + ": the edges of the " + strings.Join(pct, ", ") + " % bands of a fair coin against the number of matches, each outcome marked."}
+		Caption: extend(caption, ": ", "the edges of the "+strings.Join(pct, ", ")+" % bands of a fair coin against the number of matches, each outcome marked.")}
 	for i, o := range c.Outcomes {
 		k, n := *o.Wins, *o.Matches
 		atMost, atLeast := handicap.BinomialTails(n, k)
@@ -342,7 +342,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	chart.Series = append([]reports.Series{expected}, edges...)
 	if len(counted) > 0 {
-		t.Caption = strings.TrimSuffix(t.Caption, ".") + ". The wins counted: " + strings.Join(counted, "; ") + "."
+		t.Caption = extend(t.Caption, ". ", "The wins counted: "+strings.Join(counted, "; ")+".")
 	}
 	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
 	return out, nil

@@ -105,7 +105,7 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Weak pairs' percentages over every choice of two strong pairs"),
 		Columns: []reports.Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
 			{Name: "most frequent", Decimals: 2}, {Name: "mean", Decimals: 2}, {Name: "sd", Decimals: 2}}}
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption + ": the distribution of the weak pairs' percentages.", Kind: "bar", XName: "percent", YName: "weak pairs"}
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: extend(t.Caption, ": ", "the distribution of the weak pairs' percentages."), Kind: "bar", XName: "percent", YName: "weak pairs"}
 	out := &cellOutput{}
 	dist := map[string]map[string]float64{}
 	var labels []string
@@ -238,17 +238,17 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		how = fmt.Sprintf("%d random numberings sampled, seed %d", res.Samples, res.Seed)
 	}
 	caption := captionOr(c.Caption, "Bussemaker model, "+c.Movement)
-	spread := &reports.Table{ID: env.cell.ID + "-spread", Caption: caption + ": percentage by strength (" + how + ").",
+	spread := &reports.Table{ID: env.cell.ID + "-spread", Caption: extend(caption, ": ", "percentage by strength ("+how+")."),
 		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
-	box := &reports.Chart{ID: env.cell.ID + "-spread-chart", Caption: caption + ": each entrant's percentage, min, mean − sd, mean, mean + sd, max.", Kind: "boxplot", XName: "entrant", YName: "percent"}
+	box := &reports.Chart{ID: env.cell.ID + "-spread-chart", Caption: extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent"}
 	for i, s := range res.Spread {
 		spread.Rows = append(spread.Rows, []any{i + 1, res.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
 		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
 		box.Boxes = append(box.Boxes, [5]float64{s.Min, s.Avg - s.Sd, s.Avg, s.Avg + s.Sd, s.Max})
 	}
-	ranks := &reports.Table{ID: env.cell.ID + "-ranks", Caption: caption + ": probability (%) that entrant i finishes j-th" + map[bool]string{true: " in its group", false: ""}[c.Groups != ""] + ".",
+	ranks := &reports.Table{ID: env.cell.ID + "-ranks", Caption: extend(caption, ": ", "probability (%) that entrant i finishes j-th"+map[bool]string{true: " in its group", false: ""}[c.Groups != ""]+"."),
 		Columns: []reports.Column{{Name: "place \\ entrant"}}}
-	heat := &reports.Chart{ID: env.cell.ID + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place"}
+	heat := &reports.Chart{ID: env.cell.ID + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place", ValueName: "probability (%)"}
 	for i := range res.Spread {
 		ranks.Columns = append(ranks.Columns, reports.Column{Name: strconv.Itoa(i + 1), Decimals: 1})
 		heat.XLabels = append(heat.XLabels, strconv.Itoa(i+1))

@@ -101,9 +101,9 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 	}
 
 	caption := captionOr(c.Caption, "Instant matchpoints")
-	t := &reports.Table{ID: env.cell.ID, Caption: fmt.Sprintf("%s (one imaginary result added: top %s).", caption, fmtNum(table.Top)),
+	t := &reports.Table{ID: env.cell.ID, Caption: extend(caption, " ", fmt.Sprintf("(one imaginary result added: top %s).", fmtNum(table.Top))),
 		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: caption + ": matchpoints against the NS score (gaps at their legal extremes).",
+	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: extend(caption, ": ", "matchpoints against the NS score (gaps at their legal extremes)."),
 		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []reports.Series{{Name: "matchpoints"}}}
 	var points [][2]float64 // score, mp, from low to high
 	for _, r := range table.Rows {
@@ -275,7 +275,7 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Session") + fmt.Sprintf(" (expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, scale, round),
+	t := &reports.Table{ID: env.cell.ID, Caption: extend(captionOr(c.Caption, "Session"), " ", fmt.Sprintf("(expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, scale, round)),
 		Columns: []reports.Column{{Name: "pair"}, {Name: "boards"}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2},
 			{Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0}, {Name: "Neuberg %", Decimals: 2}, {Name: "rank"}}}
 	type named struct {

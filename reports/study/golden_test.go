@@ -3,6 +3,7 @@ package study
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -46,8 +47,28 @@ func TestStudies(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (create it with: go test ./reports/study -run TestStudies -update)", err)
 			}
-			if !bytes.Equal(got.Bytes(), want) {
-				t.Errorf("results of %s drifted from %s; if the change explains it, refresh with: go test ./reports/study -run TestStudies -update\n%s", name, golden, firstDiff(want, got.Bytes()))
+			if bytes.Equal(got.Bytes(), want) {
+				return
+			}
+			// The same comparison as bridgereport diff names every moved
+			// figure; provenance alone (the study's hash after an edit of its
+			// prose) is not drift.
+			changes, err := reports.Diff(want, got.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			const refresh = "if the change explains it, refresh with: go test ./reports/study -run TestStudies -update"
+			switch {
+			case len(changes) > 0:
+				var lines []string
+				for _, c := range changes {
+					lines = append(lines, "  "+c.String())
+				}
+				t.Errorf("results of %s drifted from %s: %d changes; %s\n%s", name, golden, len(changes), refresh, strings.Join(lines, "\n"))
+			case !bytes.Equal(withoutProvenance(t, want), withoutProvenance(t, got.Bytes())):
+				t.Errorf("results.json of %s changed shape against %s; %s\n%s", name, golden, refresh, firstDiff(want, got.Bytes()))
+			default:
+				t.Logf("%s: only the provenance differs from %s (the study file changed)", name, golden)
 			}
 		})
 	}
@@ -92,6 +113,24 @@ func studyResult(t *testing.T, name string) *reports.Report {
 }
 
 // firstDiff shows the first differing line of two texts.
+// withoutProvenance re-encodes a results.json without the fields that say
+// how it was made.
+func withoutProvenance(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "study_sha256")
+	delete(m, "version")
+	delete(m, "inputs")
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 func firstDiff(a, b []byte) string {
 	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
 	for i := 0; i < min(len(la), len(lb)); i++ {
@@ -106,11 +145,7 @@ func firstDiff(a, b []byte) string {
 // chart library once.
 func testRenderer(t testing.TB) *reports.Renderer {
 	t.Helper()
-	renderer, err := sharedRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return renderer
+	return sharedRenderer()
 }
 
-var sharedRenderer = sync.OnceValues(reports.NewRenderer)
+var sharedRenderer = sync.OnceValue(reports.NewRenderer)

@@ -16,8 +16,9 @@ import (
 type RunOptions struct {
 	// Progress receives progress lines of long cells; nil for none.
 	Progress io.Writer
-	// CacheDir keeps the results of expensive cells between runs; "" turns
-	// the cache off.
+	// CacheDir keeps the results of expensive cells between runs, under
+	// CacheDir/<study>/cells; "" turns the cache off. Results the run does not
+	// use are pruned.
 	CacheDir string
 }
 
@@ -36,12 +37,16 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	for _, p := range s.Parameters {
 		res.Provenance.Parameters = append(res.Provenance.Parameters, reports.Param{Name: p.Name, Type: p.Type, Value: s.Values[p.Name], Doc: p.Doc})
 	}
+	cacheDir, cacheUsed := "", map[string]bool{}
+	if opt.CacheDir != "" {
+		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
+	}
 	tables, figures := 0, 0
 	for _, c := range s.Cells {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: opt.CacheDir, dir: s.Dir, warnings: warnings}
+		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings}
 		start := time.Now()
 		out, err := c.body.run(env)
 		// Timings go to the progress stream only: the reports stay
@@ -79,6 +84,11 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	for _, h := range s.Headline {
 		if !seen[h] {
 			return nil, &StudyError{File: s.Path, Err: fmt.Errorf("headline: no check is named %q", h)}
+		}
+	}
+	if cacheDir != "" {
+		if err := pruneCache(cacheDir, cacheUsed); err != nil {
+			return nil, err
 		}
 	}
 	return res, nil

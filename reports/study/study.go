@@ -50,6 +50,12 @@ type Parameter struct {
 	Doc     string `yaml:"doc"`
 }
 
+// NameOf is the name of the study in a file: its file name without the
+// extension. It names the study's output folder.
+func NameOf(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+}
+
 // StudyError is a problem in a study file, at a line when one is known.
 type StudyError struct {
 	File string
@@ -121,7 +127,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		return nil, fail(doc.Line, "title: missing")
 	}
 	s := &Study{
-		Path: path, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Dir: filepath.Dir(path),
+		Path: path, Name: NameOf(path), Dir: filepath.Dir(path),
 		Data: data, Title: sf.Title, Summary: sf.Summary, Headline: sf.Headline, Parameters: params, Values: values,
 	}
 

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeStudy(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const goodStudy = "title: %s\nmovements:\n  m: {mitchell: 7}\ncells:\n  - balance: {id: b, chart: qf, rows: [{movement: m, published: {qf: \"46.94\"}}]}\n"
+
+func TestRunFolderKeepsGoing(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "a.yaml"), strings.ReplaceAll(goodStudy, "%s", "A"))
+	writeStudy(t, filepath.Join(dir, "b.yaml"), "title: B\nmovements:\n  m: {mitchell: 8}\ncells:\n  - balance: {rows: [{movement: m}]}\n")
+	writeStudy(t, filepath.Join(dir, "c.yaml"), strings.ReplaceAll(goodStudy, "%s", "C"))
+	out := t.TempDir()
+	stdout, stderr, err := run(t, "run", "-o", out, dir)
+	if !errors.Is(err, errReported) {
+		t.Fatalf("err = %v, want a non-zero exit for the broken study", err)
+	}
+	if !strings.Contains(stderr, "b.yaml:3:") || !strings.Contains(stderr, "1 of 3 studies could not run") {
+		t.Errorf("stderr does not name the broken study's file and line:\n%s", stderr)
+	}
+	for _, name := range []string{"a", "c"} {
+		if _, err := os.Stat(filepath.Join(out, name, "index.html")); err != nil {
+			t.Errorf("the good study %s was not written: %v", name, err)
+		}
+		if !strings.Contains(stdout, name+".yaml: 1 ok") {
+			t.Errorf("stdout has no line for %s:\n%s", name, stdout)
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), "Studies that could not run") || !strings.Contains(string(index), "b.yaml:3:") {
+		t.Errorf("the index does not show the broken study")
+	}
+}
+
+func TestRunRefusesCollidingOutputs(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "x", "s.yaml"), strings.ReplaceAll(goodStudy, "%s", "X"))
+	writeStudy(t, filepath.Join(dir, "y", "s.yaml"), strings.ReplaceAll(goodStudy, "%s", "Y"))
+	out := t.TempDir()
+	_, _, err := run(t, "run", "-o", out, filepath.Join(dir, "x"), filepath.Join(dir, "y"))
+	var u *usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), filepath.Join("x", "s.yaml")) || !strings.Contains(err.Error(), filepath.Join("y", "s.yaml")) {
+		t.Errorf("err = %v, want a usage error naming both studies", err)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("colliding studies still wrote %d files", len(entries))
+	}
+}
+
+func TestRunSaysWhatCameFromTheCache(t *testing.T) {
+	dir := t.TempDir()
+	study := filepath.Join(dir, "s.yaml")
+	writeStudy(t, study, strings.ReplaceAll(goodStudy, "%s", "S"))
+	cache := filepath.Join(dir, "cache")
+	first, _, err := run(t, "run", "-o", t.TempDir(), "--cache", cache, study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(first, "0 of 1 figures") {
+		t.Errorf("cold run: %s", first)
+	}
+	// Another output folder, the same cache: the figure is reused.
+	second, _, err := run(t, "run", "-o", t.TempDir(), "--cache", cache, study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(second, "1 of 1 figures") {
+		t.Errorf("warm run: %s", second)
+	}
+	// A changed chart replaces its cached figure; the old one is pruned.
+	writeStudy(t, study, strings.ReplaceAll(strings.ReplaceAll(goodStudy, "%s", "S"), "rows: [{movement", "rows: [{label: other, movement"))
+	if _, _, err := run(t, "run", "-o", t.TempDir(), "--cache", cache, study); err != nil {
+		t.Fatal(err)
+	}
+	if figs, _ := filepath.Glob(filepath.Join(cache, "s", "figures", "*.svg")); len(figs) != 1 {
+		t.Errorf("cache holds %d figures, want the one in use", len(figs))
+	}
+}

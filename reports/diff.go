@@ -1,0 +1,307 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Change is one difference between two runs of a study: a table cell, a
+// figure's value, a check, a parameter, or a whole table, figure or study
+// added or removed.
+type Change struct {
+	Study  string `json:"study"`
+	Kind   string `json:"kind"` // study, parameter, table, figure or check
+	Name   string `json:"name,omitempty"`
+	Row    string `json:"row,omitempty"`
+	Column string `json:"column,omitempty"`
+	What   string `json:"what"` // changed, added or removed
+	Old    string `json:"old,omitempty"`
+	New    string `json:"new,omitempty"`
+}
+
+// String reads "study / table qf / row round 2 / column qf: 92.00 → 84.00".
+func (c Change) String() string {
+	parts := []string{c.Study}
+	if c.Name != "" {
+		parts = append(parts, c.Kind+" "+c.Name)
+	}
+	if c.Row != "" {
+		parts = append(parts, "row "+c.Row)
+	}
+	if c.Column != "" {
+		parts = append(parts, "column "+c.Column)
+	}
+	where := strings.Join(parts, " / ")
+	switch c.What {
+	case "added", "removed":
+		if c.Name == "" {
+			return fmt.Sprintf("%s: %s %s", where, c.Kind, c.What)
+		}
+		return fmt.Sprintf("%s: %s", where, c.What)
+	}
+	return fmt.Sprintf("%s: %s → %s", where, c.Old, c.New)
+}
+
+// Diff compares two results.json documents of one study: every table cell at
+// its column's printed precision, every figure value to six decimals, every
+// check and parameter. Provenance (study hash, inputs, version) and the
+// summary counts are not compared: they say how, not what.
+func Diff(oldJSON, newJSON []byte) ([]Change, error) {
+	var a, b resultsJSON
+	if err := json.Unmarshal(oldJSON, &a); err != nil {
+		return nil, fmt.Errorf("old results: %w", err)
+	}
+	if err := json.Unmarshal(newJSON, &b); err != nil {
+		return nil, fmt.Errorf("new results: %w", err)
+	}
+	d := differ{study: cmpName(a.Study, b.Study)}
+	d.params(a.Parameters, b.Parameters)
+	d.tables(a.Tables, b.Tables)
+	d.figures(a.Figures, b.Figures)
+	d.checks(a.Checks, b.Checks)
+	return d.out, nil
+}
+
+// StudyName reads the study name of a results.json document.
+func StudyName(resultsJSON []byte) (string, error) {
+	var r struct {
+		Study string `json:"study"`
+	}
+	if err := json.Unmarshal(resultsJSON, &r); err != nil {
+		return "", err
+	}
+	if r.Study == "" {
+		return "", fmt.Errorf("not a bridgereport results.json: no study name")
+	}
+	return r.Study, nil
+}
+
+func cmpName(a, b string) string {
+	if a == b {
+		return a
+	}
+	return a + "→" + b
+}
+
+type differ struct {
+	study string
+	out   []Change
+}
+
+func (d *differ) add(c Change) {
+	c.Study = d.study
+	d.out = append(d.out, c)
+}
+
+func (d *differ) params(a, b []Param) {
+	old := map[string]string{}
+	for _, p := range a {
+		old[p.Name] = p.Value
+	}
+	for _, p := range b {
+		if v, ok := old[p.Name]; !ok {
+			d.add(Change{Kind: "parameter", Name: p.Name, What: "added", New: p.Value})
+		} else if v != p.Value {
+			d.add(Change{Kind: "parameter", Name: p.Name, What: "changed", Old: v, New: p.Value})
+		}
+		delete(old, p.Name)
+	}
+	for _, name := range sortedKeys(old) {
+		d.add(Change{Kind: "parameter", Name: name, What: "removed", Old: old[name]})
+	}
+}
+
+func (d *differ) tables(a, b []*Table) {
+	old := map[string]*Table{}
+	for _, t := range a {
+		old[t.ID] = t
+	}
+	for _, t := range b {
+		o, ok := old[t.ID]
+		delete(old, t.ID)
+		if !ok {
+			d.add(Change{Kind: "table", Name: t.ID, What: "added"})
+			continue
+		}
+		d.table(o, t)
+	}
+	for _, id := range sortedKeys(old) {
+		d.add(Change{Kind: "table", Name: id, What: "removed"})
+	}
+}
+
+// table compares cell by cell, columns by name and rows by position, each
+// row named by its first cell.
+func (d *differ) table(a, b *Table) {
+	colA := map[string]int{}
+	for i, c := range a.Columns {
+		colA[c.Name] = i
+	}
+	for _, c := range b.Columns {
+		if _, ok := colA[c.Name]; !ok {
+			d.add(Change{Kind: "table", Name: b.ID, Column: c.Name, What: "added"})
+		}
+	}
+	for name := range colA {
+		if !slices.ContainsFunc(b.Columns, func(c Column) bool { return c.Name == name }) {
+			d.add(Change{Kind: "table", Name: b.ID, Column: name, What: "removed"})
+		}
+	}
+	for r := range max(len(a.Rows), len(b.Rows)) {
+		switch {
+		case r >= len(a.Rows):
+			d.add(Change{Kind: "table", Name: b.ID, Row: rowName(b, r), What: "added"})
+			continue
+		case r >= len(b.Rows):
+			d.add(Change{Kind: "table", Name: b.ID, Row: rowName(a, r), What: "removed"})
+			continue
+		}
+		for j, col := range b.Columns {
+			i, ok := colA[col.Name]
+			if !ok || i >= len(a.Rows[r]) || j >= len(b.Rows[r]) {
+				continue
+			}
+			decimals := max(a.Columns[i].Decimals, col.Decimals)
+			ov, nv := cellText(a.Rows[r][i], decimals), cellText(b.Rows[r][j], decimals)
+			if ov != nv {
+				d.add(Change{Kind: "table", Name: b.ID, Row: rowName(b, r), Column: col.Name, What: "changed", Old: ov, New: nv})
+			}
+		}
+	}
+}
+
+func rowName(t *Table, r int) string {
+	if len(t.Rows[r]) > 0 {
+		if s := cellText(t.Rows[r][0], t.Columns[0].Decimals); s != "" {
+			return s
+		}
+	}
+	return strconv.Itoa(r + 1)
+}
+
+// cellText prints a decoded JSON cell at a precision: numbers with decimals,
+// anything else as it is.
+func cellText(v any, decimals int) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case float64:
+		if x == math.Trunc(x) && decimals == 0 {
+			return strconv.FormatFloat(x, 'f', 0, 64)
+		}
+		return strconv.FormatFloat(x, 'f', decimals, 64)
+	case string:
+		return x
+	default:
+		data, _ := json.Marshal(x)
+		return string(data)
+	}
+}
+
+func (d *differ) figures(a, b []*Chart) {
+	old := map[string]*Chart{}
+	for _, c := range a {
+		old[c.ID] = c
+	}
+	for _, c := range b {
+		o, ok := old[c.ID]
+		delete(old, c.ID)
+		if !ok {
+			d.add(Change{Kind: "figure", Name: c.ID, What: "added"})
+			continue
+		}
+		d.figure(o, c)
+	}
+	for _, id := range sortedKeys(old) {
+		d.add(Change{Kind: "figure", Name: id, What: "removed"})
+	}
+}
+
+// figure compares a chart's values to six decimals, each named by its
+// series (or y label) and x label.
+func (d *differ) figure(a, b *Chart) {
+	va, vb := chartValues(a), chartValues(b)
+	for _, k := range sortedKeys(vb) {
+		switch ov, ok := va[k]; {
+		case !ok:
+			d.add(Change{Kind: "figure", Name: b.ID, Row: k[0], Column: k[1], What: "added", New: vb[k]})
+		case ov != vb[k]:
+			d.add(Change{Kind: "figure", Name: b.ID, Row: k[0], Column: k[1], What: "changed", Old: ov, New: vb[k]})
+		}
+	}
+	for _, k := range sortedKeys(va) {
+		if _, ok := vb[k]; !ok {
+			d.add(Change{Kind: "figure", Name: b.ID, Row: k[0], Column: k[1], What: "removed", Old: va[k]})
+		}
+	}
+}
+
+// chartValues lists a chart's values by (series or row, x label).
+func chartValues(c *Chart) map[[2]string]string {
+	out := map[[2]string]string{}
+	num := func(v float64) string { return strconv.FormatFloat(round6(v), 'f', -1, 64) }
+	label := func(labels []string, i int) string {
+		if i < len(labels) {
+			return labels[i]
+		}
+		return strconv.Itoa(i + 1)
+	}
+	for _, s := range c.Series {
+		for i, v := range s.Values {
+			out[[2]string{s.Name, label(c.XLabels, i)}] = num(v)
+		}
+	}
+	for y, row := range c.Grid {
+		for x, v := range row {
+			if v != nil {
+				out[[2]string{label(c.YLabels, y), label(c.XLabels, x)}] = num(*v)
+			}
+		}
+	}
+	for i, box := range c.Boxes {
+		for k, v := range box {
+			out[[2]string{[]string{"min", "q1", "median", "q3", "max"}[k], label(c.XLabels, i)}] = num(v)
+		}
+	}
+	for _, p := range c.Points {
+		out[[2]string{"point " + p.Label, "x, y"}] = num(p.X) + ", " + num(p.Y)
+	}
+	return out
+}
+
+func (d *differ) checks(a, b []Check) {
+	old := map[string]Check{}
+	for _, c := range a {
+		old[c.Name] = c
+	}
+	for _, c := range b {
+		o, ok := old[c.Name]
+		delete(old, c.Name)
+		switch {
+		case !ok:
+			d.add(Change{Kind: "check", Name: c.Name, What: "added", New: checkText(c)})
+		case o.Published != c.Published || o.Computed != c.Computed || o.Status != c.Status:
+			d.add(Change{Kind: "check", Name: c.Name, What: "changed", Old: checkText(o), New: checkText(c)})
+		}
+	}
+	for _, name := range sortedKeys(old) {
+		d.add(Change{Kind: "check", Name: name, What: "removed", Old: checkText(old[name])})
+	}
+}
+
+func checkText(c Check) string {
+	return fmt.Sprintf("%s (published %s, %s)", c.Computed, c.Published, c.Status)
+}
+
+func sortedKeys[K interface{ ~string | ~[2]string }, V any](m map[K]V) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b K) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+	return keys
+}
