@@ -54,11 +54,15 @@ type Input struct {
 	SHA256  string `json:"sha256"`
 }
 
-// Block is one piece of a report: prose, a table or a chart.
+// Block is one piece of a report: prose, a table, a chart, or preformatted
+// text.
 type Block struct {
 	Prose string // Markdown source
 	Table *Table
 	Chart *Chart
+	// Pre is text laid out in fixed-width columns, printed as it is: the
+	// text layouts users rely on (a subcommand's `balans -c` report).
+	Pre string
 }
 
 // Table is a captioned table; its rows are data (numbers stay numbers in

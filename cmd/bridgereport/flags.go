@@ -1,18 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/studies/library"
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
@@ -20,9 +19,13 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, usage)
-		if strings.Contains(usage, "MOVEMENT") {
+		first, more, _ := strings.Cut(usage, "\n")
+		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, first)
+		if strings.Contains(first, "MOVEMENT") {
 			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), or the name of a library movement (bridgereport movements lists them).")
+		}
+		if more != "" {
+			fmt.Fprintln(stderr, more)
 		}
 		fs.PrintDefaults()
 	}
@@ -64,33 +67,18 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// parseFile opens a file and hands it, with its name for error messages, to
-// a parser.
-func parseFile[T any](path string, parse func(name string, r io.Reader) (T, error)) (T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var zero T
-		return zero, err
+// emit writes a command's report as text, or its result as JSON.
+func emit(stdout io.Writer, r *reports.Report, result any, asJSON bool) error {
+	if asJSON {
+		return writeJSON(stdout, result)
 	}
-	defer f.Close()
-	return parse(path, f)
+	return new(reports.Renderer).Text(stdout, r)
 }
 
-// loadMovement reads a MOVEMENT argument, a path that exists being a movement
-// file and anything else a name in the movement library, and writes the
-// movement's warnings to stderr.
-func loadMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
-	var pm *movement.Parsed
-	var err error
-	if _, statErr := os.Stat(arg); !errors.Is(statErr, fs.ErrNotExist) {
-		pm, err = parseFile(arg, movement.ParseASC)
-	} else {
-		var data []byte
-		if data, err = library.Read(arg); err != nil {
-			return nil, err
-		}
-		pm, err = movement.ParseASC(arg, bytes.NewReader(data))
-	}
+// readMovement resolves a MOVEMENT argument and writes its warnings to
+// stderr.
+func readMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
+	pm, _, err := study.ResolveMovement(arg, "")
 	if err != nil {
 		return nil, err
 	}

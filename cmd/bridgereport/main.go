@@ -17,19 +17,25 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		var u *usageError
-		switch {
-		case errors.As(err, &u):
-			fmt.Fprintln(os.Stderr, "bridgereport:", err)
-			os.Exit(2)
-		case errors.Is(err, errReported):
-			os.Exit(1)
-		default:
-			fmt.Fprintln(os.Stderr, "bridgereport:", err)
-			os.Exit(1)
-		}
+	os.Exit(exitCode(Run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+}
+
+// exitCode writes the error of a run to stderr, unless it was reported
+// already, and returns the exit status: 2 for a mistake in the command
+// line, 1 for any other failure.
+func exitCode(err error, stderr io.Writer) int {
+	var u *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errReported):
+		return 1
+	case errors.As(err, &u):
+		fmt.Fprintln(stderr, "bridgereport:", err)
+		return 2
 	}
+	fmt.Fprintln(stderr, "bridgereport:", err)
+	return 1
 }
 
 // command is one subcommand. run owns its flag set and its arguments.

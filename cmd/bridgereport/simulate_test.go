@@ -76,6 +76,14 @@ func TestSimulateJSONKeys(t *testing.T) {
 	}
 }
 
+// bussemakerJSON is the part of simulate's --json the tests read.
+type bussemakerJSON struct {
+	Exact    bool                                  `json:"exact"`
+	Samples  int64                                 `json:"samples"`
+	Pairs    []struct{ Avg, Sd, Min, Max float64 } `json:"pairs"`
+	RankProb [][]float64                           `json:"rank_probability"`
+}
+
 func TestSimulateBussemakerJSON(t *testing.T) {
 	out, _, err := run(t, "simulate", "--model", "bussemaker", "--json", howell8File)
 	if err != nil {
@@ -218,15 +226,15 @@ func TestSimulateCancelled(t *testing.T) {
 
 func TestSimProgress(t *testing.T) {
 	var buf bytes.Buffer
-	quiet := newSimProgress(&buf) // a buffer is no terminal
-	quiet.update(1, 2)
+	quiet := newProgress(&buf, "simulate", false) // a buffer is no terminal
+	quiet.count(1, 2)
 	quiet.done()
 	if buf.Len() != 0 {
 		t.Errorf("drew on a non-terminal: %q", buf.String())
 	}
-	b := &simProgress{w: &buf, on: true, start: time.Now().Add(-2 * time.Second)}
-	b.update(50, 100)
-	b.update(60, 100) // within 100 ms of the last: not drawn
+	b := &progress{w: &buf, label: "simulate", on: true, start: time.Now().Add(-2 * time.Second)}
+	b.count(50, 100)
+	b.count(60, 100) // within 100 ms of the last: not drawn
 	b.done()
 	want := "\rsimulate [###############...............]  50%  50 of 100\r\033[K"
 	if buf.String() != want {

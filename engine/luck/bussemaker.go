@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -25,6 +26,33 @@ const (
 	// Sample draws random numberings, however few there are.
 	Sample
 )
+
+func (m Method) String() string {
+	switch m {
+	case Auto:
+		return "auto"
+	case Exact:
+		return "exact"
+	case Sample:
+		return "sample"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// MarshalText writes the method's name: auto, exact or sample.
+func (m Method) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads auto, exact or sample (any case), so YAML and
+// flag.TextVar decode a method directly.
+func (m *Method) UnmarshalText(text []byte) error {
+	for _, x := range []Method{Auto, Exact, Sample} {
+		if strings.EqualFold(string(text), x.String()) {
+			*m = x
+			return nil
+		}
+	}
+	return fmt.Errorf("want auto, exact or sample, got %q", text)
+}
 
 // DefaultSamples is the number of random numberings drawn when
 // Settings.Samples is zero.

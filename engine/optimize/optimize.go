@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,6 +44,23 @@ func (m Mode) String() string {
 		return "slow"
 	}
 	return fmt.Sprintf("mode(%d)", int(m))
+}
+
+// MarshalText writes the mode's name: fast or slow.
+func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads fast or slow (any case), so YAML and flag.TextVar
+// decode a mode directly.
+func (m *Mode) UnmarshalText(text []byte) error {
+	switch strings.ToLower(string(text)) {
+	case "fast":
+		*m = ModeFast
+	case "slow":
+		*m = ModeSlow
+	default:
+		return fmt.Errorf("want fast or slow, got %q", text)
+	}
+	return nil
 }
 
 // Settings configures Search. The zero value means the defaults.

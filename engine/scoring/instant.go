@@ -52,18 +52,25 @@ func (r TieRemedy) String() string {
 	return fmt.Sprintf("TieRemedy(%d)", int(r))
 }
 
+// TieRemedies lists the tie remedies.
+var TieRemedies = []TieRemedy{TiesReport, TiesMerge, TiesNudge}
+
+// MarshalText writes the remedy's name: report, merge or nudge.
+func (r TieRemedy) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads report, merge or nudge (any case).
+func (r *TieRemedy) UnmarshalText(text []byte) error { return unmarshalName(r, text, TieRemedies) }
+
 // ParseTieRemedy reads report, merge or nudge (any case).
 func ParseTieRemedy(s string) (TieRemedy, error) {
-	for _, r := range []TieRemedy{TiesReport, TiesMerge, TiesNudge} {
-		if strings.EqualFold(s, r.String()) {
-			return r, nil
-		}
-	}
-	return 0, fmt.Errorf("ties %q: want report, merge or nudge", s)
+	var r TieRemedy
+	err := r.UnmarshalText([]byte(s))
+	return r, prefixed("ties", err)
 }
 
 // InstantSettings controls InstantMatchpoints. The zero value is a board
-// with nobody vulnerable, the WBF scale, and ties reported.
+// with nobody vulnerable, the WBF scale, and ties reported; the instant
+// command and cell start from DefaultInstantSettings instead.
 type InstantSettings struct {
 	// Vul is the board's vulnerability; it decides which scores are legal.
 	Vul Vulnerability
@@ -71,6 +78,13 @@ type InstantSettings struct {
 	Scale Scale
 	// Ties says what to do with rows whose rounded percents are equal.
 	Ties TieRemedy
+}
+
+// DefaultInstantSettings are seed 003's: nobody vulnerable, the ACBL scale
+// (1 per result beaten), ties reported. The instant command's flags and the
+// instant cell's keys start from them.
+func DefaultInstantSettings() InstantSettings {
+	return InstantSettings{Vul: VulNone, Scale: ScaleACBL, Ties: TiesReport}
 }
 
 // RowKind tells an actual result from a gap between results.

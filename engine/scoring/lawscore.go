@@ -3,7 +3,6 @@ package scoring
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -82,14 +81,20 @@ func (v Vulnerability) String() string {
 	return [...]string{"none", "ns", "ew", "both"}[v]
 }
 
+// MarshalText writes the vulnerability's name: none, ns, ew or both.
+func (v Vulnerability) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads none, ns, ew or both (any case), so YAML and
+// flag.TextVar decode a vulnerability directly.
+func (v *Vulnerability) UnmarshalText(text []byte) error {
+	return unmarshalName(v, text, Vulnerabilities)
+}
+
 // ParseVulnerability reads none, ns, ew or both (any case).
 func ParseVulnerability(s string) (Vulnerability, error) {
-	for _, v := range Vulnerabilities {
-		if strings.EqualFold(s, v.String()) {
-			return v, nil
-		}
-	}
-	return 0, fmt.Errorf("vulnerability %q: want none, ns, ew or both", s)
+	var v Vulnerability
+	err := v.UnmarshalText([]byte(s))
+	return v, prefixed("vulnerability", err)
 }
 
 // DeclarerScore is the score of the declaring side under Law 77 when contract

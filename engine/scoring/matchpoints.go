@@ -3,7 +3,6 @@ package scoring
 import (
 	"fmt"
 	"math"
-	"strings"
 )
 
 // Scale is a matchpoint scale. The zero value is the WBF scale.
@@ -28,15 +27,21 @@ func (s Scale) String() string {
 	return fmt.Sprintf("Scale(%d)", int(s))
 }
 
+// Scales lists the matchpoint scales.
+var Scales = []Scale{ScaleWBF, ScaleACBL}
+
+// MarshalText writes the scale's name: wbf or acbl.
+func (s Scale) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads wbf or acbl (any case), so YAML and flag.TextVar
+// decode a scale directly.
+func (s *Scale) UnmarshalText(text []byte) error { return unmarshalName(s, text, Scales) }
+
 // ParseScale reads wbf or acbl (any case).
 func ParseScale(s string) (Scale, error) {
-	switch strings.ToLower(s) {
-	case "wbf":
-		return ScaleWBF, nil
-	case "acbl":
-		return ScaleACBL, nil
-	}
-	return 0, fmt.Errorf("scale %q: want wbf or acbl", s)
+	var sc Scale
+	err := sc.UnmarshalText([]byte(s))
+	return sc, prefixed("scale", err)
 }
 
 // beat is what beating one result is worth; a tie is worth half of it.
@@ -107,14 +112,22 @@ func (p RoundPolicy) String() string {
 	return fmt.Sprintf("RoundPolicy(%d)", int(p))
 }
 
+// RoundPolicies lists the rounding policies.
+var RoundPolicies = []RoundPolicy{RoundTotals, RoundEachBoard, RoundNone}
+
+// MarshalText writes the policy's name: total, board or none.
+func (p RoundPolicy) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads total, board or none (any case).
+func (p *RoundPolicy) UnmarshalText(text []byte) error {
+	return unmarshalName(p, text, RoundPolicies)
+}
+
 // ParseRoundPolicy reads total, board or none (any case).
 func ParseRoundPolicy(s string) (RoundPolicy, error) {
-	for _, p := range []RoundPolicy{RoundTotals, RoundEachBoard, RoundNone} {
-		if strings.EqualFold(s, p.String()) {
-			return p, nil
-		}
-	}
-	return 0, fmt.Errorf("rounding %q: want total, board or none", s)
+	var p RoundPolicy
+	err := p.UnmarshalText([]byte(s))
+	return p, prefixed("rounding", err)
 }
 
 // RoundTo rounds x to a multiple of step (0.1, 0.01, …; 1/step should be a

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,21 +19,21 @@ import (
 // kinds is the registry of cell kinds: the key that names a cell in a study,
 // and a constructor of its empty body, which decodes itself from that key's
 // value. A kind is one file: its fields, its run and its presenter.
-var kinds = map[string]func() cellBody{
-	"markdown":   func() cellBody { return new(MarkdownCell) },
-	"movement":   func() cellBody { return new(MovementCell) },
-	"matrix":     func() cellBody { return new(MatrixCell) },
-	"balance":    func() cellBody { return new(BalanceCell) },
-	"vacancy":    func() cellBody { return new(VacancyCell) },
-	"optimize":   func() cellBody { return new(OptimizeCell) },
-	"one_strong": func() cellBody { return new(OneStrongCell) },
-	"two_strong": func() cellBody { return new(TwoStrongCell) },
-	"bussemaker": func() cellBody { return new(BussemakerCell) },
-	"instant":    func() cellBody { return new(InstantCell) },
-	"neuberg":    func() cellBody { return new(NeubergCell) },
-	"session":    func() cellBody { return new(SessionCell) },
-	"handicap":   func() cellBody { return new(HandicapCell) },
-	"fairness":   func() cellBody { return new(FairnessCell) },
+var kinds = map[string]func() Body{
+	"markdown":   func() Body { return new(MarkdownCell) },
+	"movement":   func() Body { return new(MovementCell) },
+	"matrix":     func() Body { return new(MatrixCell) },
+	"balance":    func() Body { return new(BalanceCell) },
+	"vacancy":    func() Body { return new(VacancyCell) },
+	"optimize":   func() Body { return new(OptimizeCell) },
+	"one_strong": func() Body { return new(OneStrongCell) },
+	"two_strong": func() Body { return new(TwoStrongCell) },
+	"bussemaker": func() Body { return new(BussemakerCell) },
+	"instant":    func() Body { return NewInstantCell() },
+	"neuberg":    func() Body { return new(NeubergCell) },
+	"session":    func() Body { return new(SessionCell) },
+	"handicap":   func() Body { return new(HandicapCell) },
+	"fairness":   func() Body { return new(FairnessCell) },
 }
 
 // Kinds lists the cell kinds a study may use, sorted.
@@ -40,7 +41,7 @@ func Kinds() []string { return slices.Sorted(maps.Keys(kinds)) }
 
 // decodeCell decodes one entry of a study's cells: a mapping with a single
 // key, the kind, whose value is the cell's body.
-func decodeCell(n *yaml.Node) (kind string, body cellBody, err error) {
+func decodeCell(n *yaml.Node) (kind string, body Body, err error) {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
 		return "", nil, fmt.Errorf("a cell is a mapping with one key, its kind: one of %s", strings.Join(Kinds(), ", "))
 	}
@@ -58,7 +59,7 @@ func decodeCell(n *yaml.Node) (kind string, body cellBody, err error) {
 
 // cellID is a cell's id: the one given, or one derived from its kind and
 // position.
-func cellID(kind string, body cellBody, index int) string {
+func cellID(kind string, body Body, index int) string {
 	if kind == "markdown" {
 		return fmt.Sprintf("prose-%d", index+1)
 	}
@@ -74,14 +75,17 @@ type Cell struct {
 	Line  int // line of the cell in the study file
 	ID    string
 	kind  string
-	body  cellBody
+	body  Body
 }
 
 // Kind is the cell's key in the study (markdown, balance, ...).
 func (c Cell) Kind() string { return c.kind }
 
-// cellBody is what every kind of cell implements.
-type cellBody interface {
+// Body is the body of a cell of one kind: *BalanceCell, *InstantCell and
+// the other cell types of this package, which alone implement it. A study
+// decodes it from YAML; a subcommand builds it in Go and runs it as a
+// Command.
+type Body interface {
 	// movements lists the named movements the cell uses.
 	movements() []string
 	run(env *runEnv) (*cellOutput, error)
@@ -112,6 +116,24 @@ type runEnv struct {
 	cacheDir  string          // the study's cell cache; "" when caching is off
 	cacheUsed map[string]bool // cache files this run read or wrote, for pruning
 	fromCache bool            // set when the cell's result came from the cache
+	dir       string          // the folder file keys are relative to; "" the working folder
+
+	// command is set when the cell runs as a subcommand: it presents its
+	// text layout and sets its result for --json.
+	command bool
+	// onProgress, if set, is called by long cells with the work done and
+	// the total (a subcommand's progress line).
+	onProgress func(done, total int64)
+	// warnings are those of reading each movement, by name.
+	warnings map[string][]string
+}
+
+// path is a file key of the cell as a path to open.
+func (e *runEnv) path(file string) string {
+	if e.dir == "" {
+		return file
+	}
+	return filepath.Join(e.dir, file)
 }
 
 // movement returns a resolved movement by name.
@@ -127,6 +149,10 @@ func (e *runEnv) movement(name string) (*movement.Movement, error) {
 type cellOutput struct {
 	Blocks []reports.Block
 	Checks []reports.Check
+	// Result is, when the cell runs as a subcommand, what its --json
+	// prints: the engine's result or a thin view of it with the keys the
+	// command has always printed.
+	Result any
 }
 
 // entryError is bad input in one entry of a cell (a team, an outcome),

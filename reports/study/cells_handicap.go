@@ -8,17 +8,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports"
-
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // HandicapCell sets a league's handicaps by the Form-L system and by the
 // old one of 6 IMPs a place, from last season's divisional average VPs
-// (seed 002, Table 1). The divisions have the shape of the file of
-// `bridgereport handicap`:
+// (seed 002, Table 1). The league is in the format of the handicap command
+// (see League), inline or read from a file:
 //
 //   - handicap:
 //     id: table1
@@ -33,117 +32,64 @@ import (
 // expected VP difference within its division and on the merged scale) and
 // imps (the Form-L handicap); a division's is range (top minus bottom
 // average). Checks are named <id>/<team>/<figure> and <id>/range/<division>.
+// The table shows the teams of divisions; the handicap command also shows
+// the new teams, the matches and the outcomes of the league.
 type HandicapCell struct {
-	Common    `yaml:",inline"`
-	Settings  HandicapSettings   `yaml:"settings"`
-	Divisions []HandicapDivision `yaml:"divisions"`
+	Common `yaml:",inline"`
+	// File is a league file, relative to the study, instead of the league
+	// inline.
+	File   string `yaml:"file"`
+	League `yaml:",inline"`
+	node   *yaml.Node
 }
 
-// HandicapSettings are the parameters of both systems; zero or absent means
-// the seed's value.
-type HandicapSettings struct {
-	Factor      float64 `yaml:"factor"`        // handicap IMPs per merged VP difference (2.75)
-	OverlapLow  int     `yaml:"overlap_low"`   // the top of a lower division goes midway between
-	OverlapHigh int     `yaml:"overlap_high"`  // these ranks from the bottom of the one above (2, 3)
-	RoundTo     float64 `yaml:"round_to"`      // Form-L IMPs are rounded to this step (1)
-	OldPerPlace float64 `yaml:"old_per_place"` // the old system's IMPs per place (6)
-}
-
-// HandicapDivision is one division, with its published range.
-type HandicapDivision struct {
-	Name      string            `yaml:"name"`
-	Teams     []HandicapTeam    `yaml:"teams"`
-	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
-	line      int
-}
-
-// HandicapTeam is a team with its average and its published figures.
-type HandicapTeam struct {
-	Team      string            `yaml:"team"`
-	AvgVP     *float64          `yaml:"avg_vp"`
-	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
-	line      int
-}
-
-// UnmarshalYAML keeps the line of the division for errors.
-func (d *HandicapDivision) UnmarshalYAML(n *yaml.Node) error {
-	type plain HandicapDivision
-	if err := strictDecode(n, (*plain)(d)); err != nil {
+// UnmarshalYAML keeps the cell's node, which gives the lines of its
+// entries.
+func (c *HandicapCell) UnmarshalYAML(n *yaml.Node) error {
+	type plain HandicapCell
+	if err := strictDecode(n, (*plain)(c)); err != nil {
 		return err
 	}
-	d.line = n.Line
-	return nil
-}
-
-// UnmarshalYAML keeps the line of the team for errors.
-func (t *HandicapTeam) UnmarshalYAML(n *yaml.Node) error {
-	type plain HandicapTeam
-	if err := strictDecode(n, (*plain)(t)); err != nil {
-		return err
-	}
-	t.line = n.Line
+	c.node = n
 	return nil
 }
 
 func (c *HandicapCell) movements() []string { return nil }
 
-// league checks the input and converts it for the engine.
-func (c *HandicapCell) league() ([]handicap.Division, handicap.Settings, error) {
-	st := c.Settings
-	var set handicap.Settings
-	for _, f := range []struct {
-		key string
-		v   float64
-	}{{"factor", st.Factor}, {"overlap_low", float64(st.OverlapLow)}, {"overlap_high", float64(st.OverlapHigh)},
-		{"round_to", st.RoundTo}, {"old_per_place", st.OldPerPlace}} {
-		if f.v < 0 || math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-			return nil, set, fmt.Errorf("settings: %s: must be a finite number, not negative (0 or absent means the default)", f.key)
-		}
-	}
-	set.FormL = handicap.FormLSettings{Factor: st.Factor, OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh, RoundTo: st.RoundTo}
-	set.Old = handicap.OldSettings{PerPlace: st.OldPerPlace}
-	if len(c.Divisions) == 0 {
-		return nil, set, fmt.Errorf("divisions: give the divisions, top first")
-	}
+// input reads the league from its file, or checks the inline one.
+func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
 	if len(c.Published) > 0 {
-		return nil, set, fmt.Errorf("published: give published figures beside their team or division")
+		return nil, fmt.Errorf("published: give published figures beside their team or division")
 	}
-	need := set.FormL.MinTeamsAbove()
-	var divs []handicap.Division
-	for d, div := range c.Divisions {
-		at := func(format string, args ...any) error {
-			return &entryError{div.line, fmt.Errorf("divisions[%d]: "+format, append([]any{d}, args...)...)}
+	if c.File != "" {
+		if c.Divisions != nil || c.Outcomes != nil || c.Matches != nil || c.NewTeams != nil || c.Settings != (LeagueSettings{}) {
+			return nil, fmt.Errorf("file: give the league in a file or inline, not both")
 		}
-		if div.Name == "" {
-			return nil, set, at("name: missing")
-		}
-		if d+1 < len(c.Divisions) && len(div.Teams) < need {
-			return nil, set, at("%d team(s): a division with another below it needs %d (the overlap rule takes two ranks from its bottom)", len(div.Teams), need)
-		}
-		ed := handicap.Division{Name: div.Name}
-		for i, t := range div.Teams {
-			if t.Team == "" || t.AvgVP == nil {
-				return nil, set, &entryError{t.line, fmt.Errorf("divisions[%d].teams[%d]: want {team: name, avg_vp: number}", d, i)}
-			}
-			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: *t.AvgVP})
-		}
-		divs = append(divs, ed)
+		return readLeagueFile(env.path(c.File))
 	}
-	return divs, set, nil
+	if c.node == nil { // built in Go, not decoded
+		c.node = new(yaml.Node)
+		if err := c.node.Encode(&c.League); err != nil {
+			return nil, err
+		}
+	}
+	in, err := checkLeague("", c.node, &c.League)
+	return in, inline(err)
 }
 
 func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
-	divs, set, err := c.league()
+	in, err := c.input(env)
 	if err != nil {
 		return nil, err
 	}
-	r, err := handicap.LeagueHandicaps(env.ctx, handicap.League{Divisions: divs}, set)
+	r, err := in.handicaps(env.ctx)
 	if err != nil {
-		return nil, fmt.Errorf("divisions: %w", err)
+		return nil, inline(err)
 	}
-	res := set.Resolved()
+	if env.command {
+		return c.runCommand(in, r)
+	}
+	res := in.settings.Resolved()
 	avgDecimals := 1
 	for _, t := range r.FormL {
 		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
@@ -161,15 +107,20 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 
 	// The engine ranks each division's teams; the published figures are
 	// looked up by name.
-	byName := map[string]HandicapTeam{}
-	for _, div := range c.Divisions {
-		for _, tm := range div.Teams {
-			byName[tm.Team] = tm
+	type entry struct {
+		team LeagueTeam
+		line int
+	}
+	byName := map[string]entry{}
+	divs := in.spec.Divisions
+	for d, div := range divs {
+		for i, tm := range div.Teams {
+			byName[tm.Team] = entry{tm, nodeLine(c.node, "divisions", d, "teams", i)}
 		}
 	}
 	out := &cellOutput{}
 	i := 0
-	for d, div := range c.Divisions {
+	for d, div := range divs {
 		for range div.Teams {
 			f, o := r.FormL[i], r.Old[i]
 			i++
@@ -179,7 +130,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 			chart.Series[1].Values = append(chart.Series[1].Values, f.IMPs)
 			tm := byName[f.Team]
 			figs := map[string]float64{"old": o.IMPs, "expected": f.ExpectedVPDiff, "merged": f.MergedVPDiff, "imps": f.IMPs}
-			checks, err := checkFigures(env.cell.ID+"/"+f.Team+"/", figs, tm.Published, tm.Errata)
+			checks, err := checkFigures(env.cell.ID+"/"+f.Team+"/", figs, tm.team.Published, tm.team.Errata)
 			if err != nil {
 				return nil, &entryError{tm.line, fmt.Errorf("team %s: %w", f.Team, err)}
 			}
@@ -188,7 +139,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, []any{div.Name, "range", r.Ranges[d], nil, nil, nil, nil})
 		checks, err := checkFigures("", map[string]float64{"range": r.Ranges[d]}, div.Published, div.Errata)
 		if err != nil {
-			return nil, &entryError{div.line, fmt.Errorf("division %s: %w", div.Name, err)}
+			return nil, &entryError{nodeLine(c.node, "divisions", d), fmt.Errorf("division %s: %w", div.Name, err)}
 		}
 		for j := range checks {
 			checks[j].Name = env.cell.ID + "/range/" + div.Name
@@ -228,6 +179,7 @@ type FairnessCell struct {
 	// MaxMatches is the right end of the chart.
 	MaxMatches int               `yaml:"max_matches"`
 	Outcomes   []FairnessOutcome `yaml:"outcomes"`
+	node       *yaml.Node
 }
 
 // FairnessOutcome is k wins in n matches.
@@ -241,16 +193,16 @@ type FairnessOutcome struct {
 	Color     string            `yaml:"color"`
 	Published map[string]string `yaml:"published"`
 	Errata    map[string]string `yaml:"errata"`
-	line      int
 }
 
-// UnmarshalYAML keeps the line of the outcome for errors.
-func (o *FairnessOutcome) UnmarshalYAML(n *yaml.Node) error {
-	type plain FairnessOutcome
-	if err := strictDecode(n, (*plain)(o)); err != nil {
+// UnmarshalYAML keeps the cell's node, which gives the lines of its
+// outcomes.
+func (c *FairnessCell) UnmarshalYAML(n *yaml.Node) error {
+	type plain FairnessCell
+	if err := strictDecode(n, (*plain)(c)); err != nil {
 		return err
 	}
-	o.line = n.Line
+	c.node = n
 	return nil
 }
 
@@ -285,21 +237,21 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	most := 0
 	labels := map[string]bool{}
+	if c.node == nil { // built in Go, not decoded
+		c.node = new(yaml.Node)
+	}
+	check := &leagueChecker{root: c.node}
 	for i, o := range c.Outcomes {
-		at := func(format string, args ...any) error {
-			return &entryError{o.line, fmt.Errorf("outcomes[%d]: "+format, append([]any{i}, args...)...)}
-		}
+		op := []any{"outcomes", i}
 		switch {
 		case o.Label == "":
-			return nil, at("label: missing (it names the checks)")
+			check.fail(at(op, "label"), "missing (it names the checks)")
 		case labels[o.Label]:
-			return nil, at("label %q is used twice", o.Label)
-		case o.Wins == nil || o.Matches == nil:
-			return nil, at("want wins and matches")
-		case *o.Matches < 1 || *o.Matches > handicap.MaxBinomialN:
-			return nil, at("matches: %d: must be between 1 and %d", *o.Matches, handicap.MaxBinomialN)
-		case *o.Wins < 0 || *o.Wins > *o.Matches:
-			return nil, at("wins: %d wins in %d matches: must be between 0 and the number of matches", *o.Wins, *o.Matches)
+			check.fail(at(op, "label"), "%q is used twice", o.Label)
+		}
+		check.outcome(op, o.Wins, o.Matches)
+		if check.err != nil {
+			return nil, inline(check.err)
 		}
 		labels[o.Label] = true
 		most = max(most, *o.Matches)
@@ -352,7 +304,7 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, row)
 		checks, err := checkFigures(env.cell.ID+"/"+o.Label+"/", figs, o.Published, o.Errata)
 		if err != nil {
-			return nil, &entryError{o.line, fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
+			return nil, &entryError{nodeLine(c.node, "outcomes", i), fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
 		}
 		out.Checks = append(out.Checks, checks...)
 		// Labels go above the markers on or over the middle line and below

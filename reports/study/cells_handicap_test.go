@@ -106,7 +106,7 @@ func TestHandicapCellsRefuseBadInput(t *testing.T) {
 		{"unknown figure", "published: {old: \"18\"}", "published: {olde: \"18\"}", 19, `unknown figure "olde"`},
 		{"misspelt key", "{team: E, avg_vp: 10.0}", "{team: E, avg: 10.0}", 18, `unknown key "avg"`},
 		{"missing average", "{team: E, avg_vp: 10.0}", "{team: E}", 18, "avg_vp"},
-		{"too few teams above", "            - {team: B, avg_vp: 12.0, published: {expected: \"4.00\", imps: \"11\"}}\n", "", 6, "needs 3"},
+		{"too few teams above", "            - {team: B, avg_vp: 12.0, published: {expected: \"4.00\", imps: \"11\"}}\n", "", 8, "needs at least 3 teams"}, // the league decoder's message, as the handicap command gives it
 		{"duplicate label", "{label: \"6 of 12\"", "{label: \"19 of 56\"", 25, "used twice"},
 		{"bad band", "bands: [0.9, 0.5]", "bands: [90, 50]", 20, "between 0 and 1"},
 		{"erratum that reproduces", "errata: {imps: ", "errata: {merged: ", 0, "declared an erratum"},

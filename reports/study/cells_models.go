@@ -52,6 +52,9 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
+		if env.command {
+			return c.runCommand(col.Movement, strong, pct)
+		}
 		if i > 0 && len(pct) != pairs {
 			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(pct), pairs)
 		}
@@ -115,6 +118,9 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
+		if env.command {
+			return c.runCommand(r.Movement, m.Pairs, res)
+		}
 		t.Rows = append(t.Rows, []any{r.name(), res.Choices, res.Min, res.Max, res.Mode, res.Mean, res.Sd})
 		figs := map[string]float64{"weak_min": res.Min, "weak_max": res.Max, "weak_mode": res.Mode, "weak_sd": res.Sd, "weak_mean": res.Mean}
 		checks, err := checkFigures(env.cell.ID+"/"+r.name()+"/", figs, r.Published, r.Errata)
@@ -174,9 +180,9 @@ type BussemakerCell struct {
 	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
 	Groups string `yaml:"groups"`
 	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
-	Method  string `yaml:"method"`
-	Samples int64  `yaml:"samples"`
-	Seed    uint64 `yaml:"seed"`
+	Method  luck.Method `yaml:"method"`
+	Samples int64       `yaml:"samples"`
+	Seed    uint64      `yaml:"seed"`
 	// Tolerance for comparing the printed tables with sampled ones, in
 	// percentage points, per entry; required when either side is sampled.
 	Tolerance float64 `yaml:"tolerance"`
@@ -199,23 +205,16 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed}
-	switch c.Method {
-	case "", "auto":
-		set.Method = luck.Auto
-	case "exact":
-		set.Method = luck.Exact
-	case "sample":
-		set.Method = luck.Sample
-	default:
-		return nil, fmt.Errorf("method %q: want auto, exact or sample", c.Method)
-	}
+	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed, Method: c.Method}
 	if c.Groups != "" {
 		if set.Groups, err = luck.ParseGroups(c.Groups); err != nil {
 			return nil, fmt.Errorf("groups: %w", err)
 		}
 	}
-	if env.progress != nil {
+	switch {
+	case env.onProgress != nil:
+		set.Progress = env.onProgress
+	case env.progress != nil:
 		set.Progress = progressPrinter(env, "numberings")
 	}
 	var res luck.Result
@@ -229,6 +228,9 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if env.command {
+		return c.runCommand(&res)
 	}
 
 	how := fmt.Sprintf("all %d numberings enumerated (exact)", res.Samples)

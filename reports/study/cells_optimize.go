@@ -13,14 +13,14 @@ import (
 // row per movement, and shows the best movement found for each row.
 type OptimizeCell struct {
 	Common     `yaml:",inline"`
-	Iterations int64  `yaml:"iterations"` // per restart; default the engine's
-	Restarts   int    `yaml:"restarts"`   // default the engine's
-	Seed       uint64 `yaml:"seed"`
-	Mode       string `yaml:"mode"` // fast (default) or slow
-	FixRounds  []int  `yaml:"fix_rounds"`
-	FixTables  []int  `yaml:"fix_tables"`
-	FixPairs   []int  `yaml:"fix_pairs"`
-	FixFirst   int    `yaml:"fix_first"`
+	Iterations int64         `yaml:"iterations"` // per restart; default the engine's
+	Restarts   int           `yaml:"restarts"`   // default the engine's
+	Seed       uint64        `yaml:"seed"`
+	Mode       optimize.Mode `yaml:"mode"` // fast (default) or slow
+	FixRounds  []int         `yaml:"fix_rounds"`
+	FixTables  []int         `yaml:"fix_tables"`
+	FixPairs   []int         `yaml:"fix_pairs"`
+	FixFirst   int           `yaml:"fix_first"`
 	// ShowMovements lists the rows whose optimised movement is printed.
 	ShowMovements []string     `yaml:"show_movements"`
 	Rows          []BalanceRow `yaml:"rows"`
@@ -44,17 +44,8 @@ type optimized struct {
 }
 
 func (c *OptimizeCell) settings() (optimize.Settings, error) {
-	set := optimize.Settings{Iterations: c.Iterations, Restarts: c.Restarts, Seed: c.Seed,
-		FixRounds: c.FixRounds, FixTables: c.FixTables, FixPairs: c.FixPairs, FixFirst: c.FixFirst}
-	switch c.Mode {
-	case "", "fast":
-		set.Mode = optimize.ModeFast
-	case "slow":
-		set.Mode = optimize.ModeSlow
-	default:
-		return set, fmt.Errorf("mode %q: want fast or slow", c.Mode)
-	}
-	return set, nil
+	return optimize.Settings{Iterations: c.Iterations, Restarts: c.Restarts, Seed: c.Seed, Mode: c.Mode,
+		FixRounds: c.FixRounds, FixTables: c.FixTables, FixPairs: c.FixPairs, FixFirst: c.FixFirst}, nil
 }
 
 func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,51 +12,80 @@ import (
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the
-// frequencies of its NS scores (seed 003).
+// frequencies of its NS scores (seed 003). Absent settings take
+// scoring.DefaultInstantSettings.
 type InstantCell struct {
 	Common `yaml:",inline"`
-	Vul    string `yaml:"vul"`   // none (default), ns, ew, both
-	Scale  string `yaml:"scale"` // acbl (default) or wbf
-	Ties   string `yaml:"ties"`  // report (default), merge or nudge
+	// File is a frequency file (a `score count` line per score, relative
+	// to the study), read as the instant command reads it, instead of
+	// Results.
+	File  string                `yaml:"file"`
+	Vul   scoring.Vulnerability `yaml:"vul"`   // none, ns, ew or both
+	Scale scoring.Scale         `yaml:"scale"` // acbl or wbf
+	Ties  scoring.TieRemedy     `yaml:"ties"`  // report, merge or nudge
 	// Results are [NS score, count] pairs.
 	Results [][2]int `yaml:"results"`
 }
 
+// NewInstantCell returns an instant cell with the default settings, as a
+// study's instant cell starts before its keys are read.
+func NewInstantCell() *InstantCell {
+	d := scoring.DefaultInstantSettings()
+	return &InstantCell{Vul: d.Vul, Scale: d.Scale, Ties: d.Ties}
+}
+
 func (c *InstantCell) movements() []string { return nil }
 
-func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
-	vul, err := scoring.ParseVulnerability(orDefault(c.Vul, "none"))
-	if err != nil {
-		return nil, err
-	}
-	scale, err := scoring.ParseScale(orDefault(c.Scale, "acbl"))
-	if err != nil {
-		return nil, err
-	}
-	ties, err := scoring.ParseTieRemedy(orDefault(c.Ties, "report"))
-	if err != nil {
-		return nil, err
+// frequencies reads the file, or checks the inline results.
+func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
+	if c.File != "" {
+		if len(c.Results) > 0 {
+			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
+		}
+		f, err := os.Open(env.path(c.File))
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return scoring.ParseFrequencies(c.File, f, c.Vul)
 	}
 	if len(c.Results) == 0 {
 		return nil, fmt.Errorf("results: give [score, count] pairs")
 	}
 	var freqs []scoring.Frequency
-	var plain []int
 	for _, r := range c.Results {
 		if r[1] < 1 {
 			return nil, fmt.Errorf("results: score %d has count %d", r[0], r[1])
 		}
-		if !scoring.IsLegalScore(r[0], vul) {
-			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", signed(r[0]), vul)
+		if !scoring.IsLegalScore(r[0], c.Vul) {
+			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", signed(r[0]), c.Vul)
 		}
 		freqs = append(freqs, scoring.Frequency{Score: r[0], Count: r[1]})
-		for range r[1] {
-			plain = append(plain, r[0])
+	}
+	return freqs, nil
+}
+
+func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
+	vul, scale, ties := c.Vul, c.Scale, c.Ties
+	freqs, err := c.frequencies(env)
+	if err != nil {
+		return nil, err
+	}
+	var plain []int
+	for _, f := range freqs {
+		for range f.Count {
+			plain = append(plain, f.Score)
 		}
 	}
 	table, err := scoring.InstantMatchpoints(freqs, scoring.InstantSettings{Vul: vul, Scale: scale, Ties: ties})
 	if err != nil {
+		if c.File != "" {
+			return nil, fmt.Errorf("%s: %w", c.File, err)
+		}
 		return nil, err
+	}
+	if env.command {
+		return c.runCommand(table)
 	}
 
 	// The board as played, matchpointed on its own top.
@@ -64,10 +94,10 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 	figs := map[string]float64{"top": table.Top, "rows": float64(len(table.Rows)), "raw_top": scale.Top(len(plain))}
 	raw := &reports.Table{ID: env.cell.ID + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", len(plain), fmtNum(scale.Top(len(plain)))),
 		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
-	for _, r := range c.Results {
-		i := slices.Index(plain, r[0])
-		raw.Rows = append(raw.Rows, []any{signed(r[0]), r[1], mps[i]})
-		figs["raw_mp("+signed(r[0])+")"] = mps[i]
+	for _, f := range freqs {
+		i := slices.Index(plain, f.Score)
+		raw.Rows = append(raw.Rows, []any{signed(f.Score), f.Count, mps[i]})
+		figs["raw_mp("+signed(f.Score)+")"] = mps[i]
 	}
 
 	caption := captionOr(c.Caption, "Instant matchpoints")
@@ -130,18 +160,11 @@ func gapLabel(r scoring.InstantRow) string {
 
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 // NeubergCell applies the Neuberg formula to single board scores.
 type NeubergCell struct {
 	Common `yaml:",inline"`
-	Scale  string  `yaml:"scale"` // wbf (default) or acbl
-	Step   float64 `yaml:"step"`  // rounding step of the shown result; default 0.1
+	Scale  scoring.Scale `yaml:"scale"` // wbf (default) or acbl
+	Step   float64       `yaml:"step"`  // rounding step of the shown result; default 0.1
 	Rows   []struct {
 		Label    string  `yaml:"label"`
 		MP       float64 `yaml:"mp"`
@@ -153,10 +176,7 @@ type NeubergCell struct {
 func (c *NeubergCell) movements() []string { return nil }
 
 func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
-	scale, err := scoring.ParseScale(orDefault(c.Scale, "wbf"))
-	if err != nil {
-		return nil, err
-	}
+	scale := c.Scale
 	step := c.Step
 	if step == 0 {
 		step = 0.1
@@ -181,14 +201,18 @@ func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
 	return &cellOutput{Blocks: []reports.Block{{Table: t}}, Checks: checks}, nil
 }
 
-// SessionCell scores a constructed pairs session: named pairs with given
-// scores, and anonymous filler results, per board.
+// SessionCell scores a pairs session: a session file (the CSV
+// board,ns,ew,score that the score command reads), or a constructed session
+// of named pairs with given scores and anonymous filler results, per board.
 type SessionCell struct {
-	Common   `yaml:",inline"`
-	Scale    string  `yaml:"scale"`    // wbf (default) or acbl
-	Round    string  `yaml:"round"`    // total (default), board or none
-	Step     float64 `yaml:"step"`     // rounding step, default 0.1
-	Expected int     `yaml:"expected"` // results a board should have; default the most played
+	Common `yaml:",inline"`
+	// File is a session file, relative to the study, instead of Pairs and
+	// Boards.
+	File     string              `yaml:"file"`
+	Scale    scoring.Scale       `yaml:"scale"`    // wbf (default) or acbl
+	Round    scoring.RoundPolicy `yaml:"round"`    // total (default), board or none
+	Step     float64             `yaml:"step"`     // rounding step, default 0.1
+	Expected int                 `yaml:"expected"` // results a board should have; default the most played
 	// Pairs names the pairs under study, in the order they are listed.
 	Pairs  []string       `yaml:"pairs"`
 	Boards []SessionBoard `yaml:"boards"`
@@ -210,14 +234,10 @@ type SessionBoard struct {
 func (c *SessionCell) movements() []string { return nil }
 
 func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
-	scale, err := scoring.ParseScale(orDefault(c.Scale, "wbf"))
-	if err != nil {
-		return nil, err
+	if c.File != "" {
+		return c.runFile(env)
 	}
-	round, err := scoring.ParseRoundPolicy(orDefault(c.Round, "total"))
-	if err != nil {
-		return nil, err
-	}
+	scale, round := c.Scale, c.Round
 	if len(c.Pairs) == 0 {
 		return nil, fmt.Errorf("pairs: name the pairs under study")
 	}
@@ -295,6 +315,49 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 		for k, v := range map[string]float64{"raw_mp": p.RawMP, "raw_top": p.RawTop, "raw_percent": p.RawPercent,
 			"mp": p.MP, "top": p.Top, "percent": p.Percent, "rank": float64(rank[n.name])} {
 			figs[n.name+"/"+k] = v
+		}
+	}
+	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cellOutput{Blocks: []reports.Block{{Table: t}}, Checks: checks}, nil
+}
+
+// runFile scores a session file: the ranking of every pair, or as a
+// command the session's text layout and its result.
+func (c *SessionCell) runFile(env *runEnv) (*cellOutput, error) {
+	if len(c.Pairs) > 0 || len(c.Boards) > 0 {
+		return nil, fmt.Errorf("file: give the session in a file or as pairs and boards, not both")
+	}
+	if c.Expected < 0 {
+		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
+	}
+	f, err := os.Open(env.path(c.File))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	results, err := scoring.ParseSession(c.File, f)
+	if err != nil {
+		return nil, err
+	}
+	s, err := scoring.ScoreSession(results, scoring.SessionSettings{Expected: c.Expected, Scale: c.Scale, Round: c.Round, Step: c.Step})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.File, err)
+	}
+	if env.command {
+		return c.runCommand(s)
+	}
+	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Session "+c.File) + fmt.Sprintf(" (expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, s.Settings.Scale, s.Settings.Round),
+		Columns: []reports.Column{{Name: "rank"}, {Name: "pair"}, {Name: "boards"}, {Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0},
+			{Name: "Neuberg %", Decimals: 2}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2}}}
+	figs := map[string]float64{"expected": float64(s.Settings.Expected)}
+	for _, p := range s.Pairs {
+		t.Rows = append(t.Rows, []any{p.Rank, p.Pair, p.Boards, p.MP, p.Top, p.Percent, p.RawMP, p.RawTop, p.RawPercent})
+		for k, v := range map[string]float64{"raw_mp": p.RawMP, "raw_top": p.RawTop, "raw_percent": p.RawPercent,
+			"mp": p.MP, "top": p.Top, "percent": p.Percent, "rank": float64(p.Rank)} {
+			figs[fmt.Sprintf("%d/%s", p.Pair, k)] = v
 		}
 	}
 	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,25 +42,70 @@ type MovementSpec struct {
 	line int
 }
 
+// ResolveMovement reads a MOVEMENT: a subcommand's argument, or the file of
+// a study's movement (dir is then the study's folder). A path that exists is
+// a movement file; anything else is a name in the embedded movement library
+// (studies/library); a name that is neither gets an error naming the
+// nearest library names. The input records what was read, for provenance;
+// the warnings of reading are in the result.
+func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) {
+	// Generator specs (mitchell:7, howell:8) are to be resolved here,
+	// before files and library names.
+	path := arg
+	if dir != "" && !filepath.IsAbs(arg) {
+		path = filepath.Join(dir, arg)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		pm, err := movement.ParseASC(arg, bytes.NewReader(data))
+		if err != nil {
+			return nil, nil, err
+		}
+		return pm, &reports.Input{Path: arg, SHA256: sha256Hex(data)}, nil
+	}
+	return libraryMovement(arg)
+}
+
+// libraryMovement reads a movement of the embedded library.
+func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
+	data, err := library.Read(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	pm, err := movement.ParseASC(name, bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	return pm, &reports.Input{Library: name, SHA256: sha256Hex(data)}, nil
+}
+
 // resolveMovements builds every movement of the study, in file order; a
-// movement may only refer to one defined above it.
-func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Input, error) {
+// movement may only refer to one defined above it. The warnings of reading
+// each are kept by name.
+func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Input, map[string][]string, error) {
 	out := map[string]*movement.Movement{}
 	var inputs []reports.Input
+	warnings := map[string][]string{}
 	for _, d := range s.Movements {
-		m, input, err := s.buildMovement(d, out)
+		pm, input, err := s.buildMovement(d, out)
 		if err != nil {
-			return nil, nil, &StudyError{File: s.Path, Line: d.Spec.line, Err: fmt.Errorf("movement %s: %w", d.Name, err)}
+			return nil, nil, nil, &StudyError{File: s.Path, Line: d.Spec.line, Err: fmt.Errorf("movement %s: %w", d.Name, err)}
 		}
-		out[d.Name] = m
+		out[d.Name] = pm.Movement
+		for _, w := range pm.Warnings {
+			warnings[d.Name] = append(warnings[d.Name], w.Error())
+		}
 		if input != nil {
 			inputs = append(inputs, *input)
 		}
 	}
-	return out, inputs, nil
+	return out, inputs, warnings, nil
 }
 
-func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Movement, *reports.Input, error) {
+func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Parsed, *reports.Input, error) {
 	sp := d.Spec
 	sources := 0
 	for _, set := range []bool{sp.File != "", sp.Library != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
@@ -70,27 +117,16 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 		return nil, nil, fmt.Errorf("give exactly one of file, library, asc, mitchell, relay_mitchell, howell, from")
 	}
 	var m *movement.Movement
+	var pm *movement.Parsed
 	var input *reports.Input
 	var err error
 	switch {
 	case sp.File != "":
-		var data []byte
-		if data, err = os.ReadFile(filepath.Join(s.Dir, sp.File)); err == nil {
-			input = &reports.Input{Path: sp.File, SHA256: sha256Hex(data)}
-			m, err = parseMovement(sp.File, data)
-		}
+		pm, input, err = ResolveMovement(sp.File, s.Dir)
 	case sp.Library != "":
-		var data []byte
-		if data, err = library.Read(sp.Library); err == nil {
-			input = &reports.Input{Library: sp.Library, SHA256: sha256Hex(data)}
-			m, err = parseMovement(sp.Library, data)
-		}
+		pm, input, err = libraryMovement(sp.Library)
 	case sp.ASC != "":
-		var pm *movement.Parsed
 		pm, err = movement.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
-		if err == nil {
-			m = pm.Movement
-		}
 	case sp.Mitchell != 0:
 		m, err = movement.Mitchell(sp.Mitchell)
 	case sp.RelayMitchell != 0:
@@ -106,6 +142,9 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if pm != nil {
+		m = pm.Movement
 	}
 	if len(sp.Switch) > 0 || len(sp.ExceptTables) > 0 {
 		if len(sp.Switch) == 0 {
@@ -126,15 +165,11 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 			return nil, nil, err
 		}
 	}
-	return m, input, nil
-}
-
-func parseMovement(name string, data []byte) (*movement.Movement, error) {
-	pm, err := movement.ParseASC(name, bytes.NewReader(data))
-	if err != nil {
-		return nil, err
+	out := &movement.Parsed{Movement: m}
+	if pm != nil {
+		out.Warnings = pm.Warnings
 	}
-	return pm.Movement, nil
+	return out, input, nil
 }
 
 func sha256Hex(data []byte) string {

@@ -26,7 +26,7 @@ type RunOptions struct {
 // study's report. An error in any cell stops the run: nothing half-done is
 // returned.
 func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error) {
-	movements, inputs, err := s.resolveMovements()
+	movements, inputs, warnings, err := s.resolveMovements()
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed}
+		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings}
 		start := time.Now()
 		out, err := c.body.run(env)
 		// Timings go to the progress stream only: the reports stay

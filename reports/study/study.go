@@ -1,6 +1,7 @@
 package study
 
 import (
+	"encoding"
 	"errors"
 	"fmt"
 	"maps"
@@ -209,6 +210,9 @@ func checkKnownFields(n *yaml.Node, t reflect.Type) error {
 			if !ok {
 				return fmt.Errorf("line %d: unknown key %q (known here: %s)", key.Line, key.Value, knownKeys(fields))
 			}
+			if err := checkText(n.Content[i+1], ft); err != nil {
+				return fmt.Errorf("line %d: %s: %v", key.Line, key.Value, err)
+			}
 			if err := checkKnownFields(n.Content[i+1], ft); err != nil {
 				return err
 			}
@@ -227,6 +231,19 @@ func checkKnownFields(n *yaml.Node, t reflect.Type) error {
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// checkText decodes a scalar into a type that reads text (a setting such
+// as optimize.Mode), so that its error keeps the line: yaml.v3 reports
+// such errors without one.
+func checkText(n *yaml.Node, t reflect.Type) error {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" || t.Kind() == reflect.Pointer {
+		return nil
+	}
+	if u, ok := reflect.New(t).Interface().(encoding.TextUnmarshaler); ok {
+		return u.UnmarshalText([]byte(n.Value))
 	}
 	return nil
 }

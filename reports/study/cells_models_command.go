@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
-// WriteOneStrongText writes the percentages of the "one strong pair" model
+// writeOneStrongText writes the percentages of the "one strong pair" model
 // as seed 004 prints them: one line per pair.
-func WriteOneStrongText(w io.Writer, name string, strong int, pct []float64) error {
+func writeOneStrongText(w io.Writer, name string, strong int, pct []float64) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "Movement %s\n", name)
 	fmt.Fprintf(bw, "One strong pair: pair %d beats everybody, all other results are equal.\n\n", strong)
@@ -24,9 +25,9 @@ func WriteOneStrongText(w io.Writer, name string, strong int, pct []float64) err
 	return bw.Flush()
 }
 
-// WriteTwoStrongText writes the spread of the weak pairs' percentages in the
+// writeTwoStrongText writes the spread of the weak pairs' percentages in the
 // "two strong pairs" model, and their distribution.
-func WriteTwoStrongText(w io.Writer, name string, pairs int, r *luck.TwoStrongResult) error {
+func writeTwoStrongText(w io.Writer, name string, pairs int, r *luck.TwoStrongResult) error {
 	bw := bufio.NewWriter(w)
 	total := 0
 	for _, d := range r.Distribution {
@@ -45,11 +46,11 @@ func WriteTwoStrongText(w io.Writer, name string, pairs int, r *luck.TwoStrongRe
 	return bw.Flush()
 }
 
-// WriteBussemakerText writes the Bussemaker model's results in the manner
+// writeBussemakerText writes the Bussemaker model's results in the manner
 // of seed 000: the spread table per strength, the rank-probability table
 // (rounded to whole percents, '.' for values in (0, 0.5), blank for 0), Qd
 // and Qb.
-func WriteBussemakerText(w io.Writer, name string, r *luck.Result) error {
+func writeBussemakerText(w io.Writer, name string, r *luck.Result) error {
 	bw := bufio.NewWriter(w)
 	P := len(r.Spread)
 	fmt.Fprintf(bw, "Movement %s\n", name)
@@ -148,4 +149,89 @@ func rangesText(members []int) string {
 		i = j + 1
 	}
 	return strings.Join(parts, "+")
+}
+
+// The --json objects of the simulate command, one per model.
+
+type oneStrongView struct {
+	Model   string    `json:"model"`
+	Strong  int       `json:"strong"`
+	Percent []float64 `json:"percent"` // pairs 1..P
+}
+
+type twoStrongView struct {
+	Model        string             `json:"model"`
+	Choices      int                `json:"choices"`
+	WeakMin      float64            `json:"weak_min"`
+	WeakMax      float64            `json:"weak_max"`
+	WeakMode     float64            `json:"weak_mode"`
+	WeakMean     float64            `json:"weak_mean"`
+	WeakSd       float64            `json:"weak_sd"`
+	Distribution []percentCountView `json:"distribution"`
+}
+
+type percentCountView struct {
+	Percent float64 `json:"percent"`
+	Count   int     `json:"count"`
+}
+
+// bussemakerView is the --json object of the simulate command's
+// Bussemaker model.
+type bussemakerView struct {
+	Model     string       `json:"model"`
+	Exact     bool         `json:"exact"`
+	Samples   int64        `json:"samples"`
+	Seed      uint64       `json:"seed"`
+	Strengths []float64    `json:"strengths"`
+	Groups    [][]int      `json:"groups"`
+	Qd        float64      `json:"qd"`
+	Qb        float64      `json:"qb"`
+	Sigma     float64      `json:"sigma"`
+	Pairs     []spreadView `json:"pairs"`            // per strength 1..P
+	RankProb  [][]float64  `json:"rank_probability"` // [place][pair by strength], percent
+}
+
+// spreadView is luck.Spread with the names of the JSON.
+type spreadView struct {
+	Avg float64 `json:"avg"`
+	Sd  float64 `json:"sd"`
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+}
+
+func (c *OneStrongCell) runCommand(name string, strong int, pct []float64) (*cellOutput, error) {
+	block, err := layout(func(w io.Writer) error { return writeOneStrongText(w, name, strong, pct) })
+	if err != nil {
+		return nil, err
+	}
+	return &cellOutput{Blocks: []reports.Block{block}, Result: oneStrongView{Model: "one-strong", Strong: strong, Percent: pct}}, nil
+}
+
+func (c *TwoStrongCell) runCommand(name string, pairs int, r *luck.TwoStrongResult) (*cellOutput, error) {
+	block, err := layout(func(w io.Writer) error { return writeTwoStrongText(w, name, pairs, r) })
+	if err != nil {
+		return nil, err
+	}
+	out := twoStrongView{Model: "two-strong", Choices: r.Choices, WeakMin: r.Min, WeakMax: r.Max,
+		WeakMode: r.Mode, WeakMean: r.Mean, WeakSd: r.Sd, Distribution: []percentCountView{}}
+	for _, d := range r.Distribution {
+		out.Distribution = append(out.Distribution, percentCountView{d.Percent, d.Count})
+	}
+	return &cellOutput{Blocks: []reports.Block{block}, Result: out}, nil
+}
+
+func (c *BussemakerCell) runCommand(r *luck.Result) (*cellOutput, error) {
+	block, err := layout(func(w io.Writer) error { return writeBussemakerText(w, c.Movement, r) })
+	if err != nil {
+		return nil, err
+	}
+	out := bussemakerView{
+		Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
+		Strengths: r.Strengths, Groups: r.Groups,
+		Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma, RankProb: r.RankProbability,
+	}
+	for _, s := range r.Spread {
+		out.Pairs = append(out.Pairs, spreadView{s.Avg, s.Sd, s.Min, s.Max})
+	}
+	return &cellOutput{Blocks: []reports.Block{block}, Result: out}, nil
 }

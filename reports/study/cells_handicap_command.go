@@ -9,12 +9,13 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
-// WriteHandicapText writes the text report of `bridgereport handicap`: the
+// writeHandicapText writes the text report of `bridgereport handicap`: the
 // handicap table in the manner of the seed's Table 1, then the new teams, the
 // handicaps applied to the league's matches and the judged outcomes.
-func WriteHandicapText(w io.Writer, name string, l handicap.League, r *handicap.LeagueReport) error {
+func writeHandicapText(w io.Writer, name string, l handicap.League, r *handicap.LeagueReport) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "Handicaps from %s\n\n", name)
 	writeHandicapTable(bw, l, r)
@@ -138,4 +139,125 @@ func band(m float64) string {
 		return fmt.Sprintf("outside %g%%", 100*handicap.SeedBands[len(handicap.SeedBands)-1])
 	}
 	return fmt.Sprintf("inside %g%%", 100*m)
+}
+
+// handicapView is the --json object of the handicap command.
+type handicapView struct {
+	File      string         `json:"file"`
+	Divisions []divisionView `json:"divisions"`
+	Teams     []teamView     `json:"teams"`
+	NewTeams  *newTeamsView  `json:"new_teams"`
+	Outcomes  []judgedView   `json:"outcomes"`
+	Matches   *appliedView   `json:"matches"`
+	Settings  LeagueSettings `json:"settings"`
+}
+
+type divisionView struct {
+	Name       string  `json:"name"`
+	Teams      int     `json:"teams"`
+	RangeAvgVP float64 `json:"range_avg_vp"`
+}
+
+type teamView struct {
+	Division        string  `json:"division"`
+	Team            string  `json:"team"`
+	AvgVP           float64 `json:"avg_vp"`
+	ExpectedVPDiff  float64 `json:"expected_vp_diff"`
+	MergedVPDiff    float64 `json:"merged_vp_diff"`
+	HandicapIMPs    float64 `json:"handicap_imps"`
+	OldPlace        int     `json:"old_place"`
+	OldHandicapIMPs float64 `json:"old_handicap_imps"`
+}
+
+type newTeamsView struct {
+	Iterations int           `json:"iterations"`
+	Converged  bool          `json:"converged"`
+	Teams      []newTeamView `json:"teams"`
+}
+
+type newTeamView struct {
+	Team         string  `json:"team"`
+	Matches      int     `json:"matches"`
+	MergedVPDiff float64 `json:"merged_vp_diff"`
+	HandicapIMPs float64 `json:"handicap_imps"`
+}
+
+type judgedView struct {
+	Label    string  `json:"label"`
+	Wins     int     `json:"wins"`
+	Matches  int     `json:"matches"`
+	PAtMost  float64 `json:"p_at_most"`
+	PAtLeast float64 `json:"p_at_least"`
+	// Band is the smallest of the 0.5, 0.9, 0.98 bands holding the wins,
+	// 1 when none does.
+	Band float64 `json:"band"`
+}
+
+type appliedView struct {
+	Count int       `json:"count"`
+	FormL tallyView `json:"form_l"`
+	Old   tallyView `json:"old"`
+}
+
+// tallyView counts wins of the lower-ranked (higher-handicap) team.
+type tallyView struct {
+	Wins          int     `json:"wins"`
+	Losses        int     `json:"losses"`
+	Draws         int     `json:"draws"`
+	EqualHandicap int     `json:"equal_handicap"`
+	Unrated       int     `json:"unrated"`
+	Decided       int     `json:"decided"`
+	PAtMost       float64 `json:"p_at_most"`
+	PAtLeast      float64 `json:"p_at_least"`
+	Band          float64 `json:"band"`
+}
+
+func viewHandicap(file string, in *leagueInput, r *handicap.LeagueReport) handicapView {
+	l := in.league
+	out := handicapView{File: file, Settings: in.shownSettings(), Teams: []teamView{}, Outcomes: []judgedView{}}
+	for d, div := range l.Divisions {
+		out.Divisions = append(out.Divisions, divisionView{Name: div.Name, Teams: len(div.Teams), RangeAvgVP: r.Ranges[d]})
+	}
+	for i, t := range r.FormL {
+		o := r.Old[i]
+		out.Teams = append(out.Teams, teamView{
+			Division: t.Division, Team: t.Team, AvgVP: t.AvgVP,
+			ExpectedVPDiff: t.ExpectedVPDiff, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs,
+			OldPlace: o.Place, OldHandicapIMPs: o.IMPs,
+		})
+	}
+	if len(l.NewTeams) > 0 {
+		nt := &newTeamsView{Iterations: r.NewTeams.Iterations, Converged: r.NewTeams.Converged, Teams: []newTeamView{}}
+		for _, t := range r.NewTeams.Teams {
+			nt.Teams = append(nt.Teams, newTeamView{Team: t.Team, Matches: t.Matches, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs})
+		}
+		out.NewTeams = nt
+	}
+	for _, j := range r.Outcomes {
+		out.Outcomes = append(out.Outcomes, judgedView{Label: j.Label, Wins: j.Wins, Matches: j.Matches, PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band})
+	}
+	if len(l.Matches) > 0 {
+		tally := func(t handicap.Tally, j handicap.Judged) tallyView {
+			return tallyView{
+				Wins: t.Wins, Losses: t.Losses, Draws: t.Draws, EqualHandicap: t.EqualHandicap, Unrated: t.Unrated,
+				Decided: t.Decided(), PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band,
+			}
+		}
+		out.Matches = &appliedView{
+			Count: len(l.Matches),
+			FormL: tally(r.FormLTally, r.FormLApplied),
+			Old:   tally(r.OldTally, r.OldApplied),
+		}
+	}
+	return out
+}
+
+// runCommand presents the handicap command: the seed's Table 1 layout and
+// the rest of the league.
+func (c *HandicapCell) runCommand(in *leagueInput, r *handicap.LeagueReport) (*cellOutput, error) {
+	block, err := layout(func(w io.Writer) error { return writeHandicapText(w, c.File, in.league, r) })
+	if err != nil {
+		return nil, err
+	}
+	return &cellOutput{Blocks: []reports.Block{block}, Result: viewHandicap(c.File, in, r)}, nil
 }

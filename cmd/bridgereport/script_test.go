@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// TestCLI runs each testdata/cli/*.txtar: its files are written to an
+// empty folder, `args` (one argument a line) is run there as main runs it,
+// and stdout, stderr and the exit status must be the archive's `stdout`,
+// `stderr` and `exit`. go test -update rewrites those three.
+func TestCLI(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "cli", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			path, err := filepath.Abs(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]string{}
+			var args []string
+			t.Chdir(t.TempDir())
+			for _, f := range a.Files {
+				switch f.Name {
+				case "args":
+					args = strings.Fields(strings.ReplaceAll(string(f.Data), "\n", " "))
+				case "stdout", "stderr", "exit":
+					want[f.Name] = string(f.Data)
+				default:
+					writeArchiveFile(t, f)
+				}
+			}
+			var stdout, stderr bytes.Buffer
+			code := exitCode(Run(context.Background(), args, &stdout, &stderr), &stderr)
+			got := map[string]string{"stdout": stdout.String(), "stderr": stderr.String(), "exit": strconv.Itoa(code) + "\n"}
+			if *update {
+				a.Files = slicesDeleteOutputs(a.Files)
+				for _, name := range []string{"stdout", "stderr", "exit"} {
+					a.Files = append(a.Files, txtar.File{Name: name, Data: []byte(got[name])})
+				}
+				if err := os.WriteFile(path, txtar.Format(a), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			for _, name := range []string{"exit", "stderr", "stdout"} {
+				if got[name] != want[name] {
+					t.Errorf("%s:\n%s\nwant:\n%s", name, got[name], want[name])
+				}
+			}
+		})
+	}
+}
+
+// slicesDeleteOutputs drops the outputs of an archive, to be written anew.
+func slicesDeleteOutputs(files []txtar.File) []txtar.File {
+	var out []txtar.File
+	for _, f := range files {
+		if f.Name != "stdout" && f.Name != "stderr" && f.Name != "exit" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func writeArchiveFile(t *testing.T, f txtar.File) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(f.Name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f.Name, f.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBadInput runs each testdata/bad/*.txtar, one mistake in an input
+// file: the archive's `args` (a subcommand that reads the format, if one
+// does) and its `study.yaml` (a cell that reads the same file) must both
+// fail with the message in `want`, the file's name and line first.
+func TestBadInput(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no cases: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			a, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want string
+			var runs [][]string
+			t.Chdir(t.TempDir())
+			for _, f := range a.Files {
+				switch f.Name {
+				case "want":
+					want = strings.TrimSpace(string(f.Data))
+				case "args":
+					runs = append(runs, strings.Fields(strings.ReplaceAll(string(f.Data), "\n", " ")))
+				default:
+					writeArchiveFile(t, f)
+					if f.Name == "study.yaml" {
+						runs = append(runs, []string{"run", "-o", "out", "--no-cache", "study.yaml"})
+					}
+				}
+			}
+			if want == "" || len(runs) == 0 {
+				t.Fatal("a case needs want, and args or study.yaml")
+			}
+			for _, args := range runs {
+				var stdout, stderr bytes.Buffer
+				err := Run(context.Background(), args, &stdout, &stderr)
+				if err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("%v: err = %v, want %q", args, err, want)
+				}
+				if stdout.Len() > 0 {
+					t.Errorf("%v wrote to stdout despite the error:\n%s", args, stdout.String())
+				}
+			}
+		})
+	}
+}

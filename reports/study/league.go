@@ -1,0 +1,535 @@
+package study
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/engine/handicap"
+)
+
+// League is the league format, read by one decoder for the handicap command
+// (a file), the handicap cell (inline, or a file named by its file key) and
+// the fairness cell (its outcomes):
+//
+//	settings:               # optional; a missing key takes the seed's value
+//	  factor: 2.75          # handicap IMPs per merged VP difference
+//	  overlap_low: 2        # the top team of a lower division goes midway
+//	  overlap_high: 3       #   between these ranks from the bottom above
+//	  round_to: 1           # handicap IMPs rounded to this, halves away from 0
+//	  old_per_place: 6      # the old system's IMPs per place
+//	  tolerance: 1e-9       # new teams: iterate until no change exceeds this
+//	  max_iterations: 10000 # new teams: give up after this many sweeps
+//	divisions:              # last season's, top first; at least 2 teams,
+//	  - name: "1"           #   and 3 in a division with another below it
+//	    teams:
+//	      - {team: Eroes, avg_vp: 14.0}
+//	outcomes:               # optional: wins in matches, to judge as coin tosses
+//	  - {label: "2013-14 old handicaps", wins: 34, matches: 87}
+//	matches:                # optional: raw results, to count the wins of the
+//	                        #   higher-handicap team once handicaps are applied
+//	  - {home: Eroes, away: Imps, home_imps: 41, away_imps: 12}
+//	new_teams:              # optional: teams without last season's average
+//	  teams: [Phoenix]
+//	  matches:              # this season's, in VPs, each with a new team
+//	    - {home: Phoenix, away: Royals, home_vps: 14, away_vps: 6}
+//
+// Every name in matches must be a team of divisions or new_teams. A new
+// team is placed on the merged scale at the mean, over its matches, of the
+// opponent's merged VP difference less its own VP margin; a match between
+// two new teams counts for both, and they are solved together by iteration.
+// In a study, divisions and teams may carry published figures and errata.
+type League struct {
+	Settings  LeagueSettings   `yaml:"settings"`
+	Divisions []LeagueDivision `yaml:"divisions"`
+	Outcomes  []LeagueOutcome  `yaml:"outcomes"`
+	Matches   []LeagueMatch    `yaml:"matches"`
+	NewTeams  *LeagueNewTeams  `yaml:"new_teams"`
+}
+
+// LeagueUsage is the league format as the handicap command's help shows it.
+const LeagueUsage = `  settings:               # a missing key takes the seed's value
+    factor: 2.75          # handicap IMPs per merged VP difference
+    overlap_low: 2        # the top team of a lower division goes midway
+    overlap_high: 3       #   between these ranks from the bottom above
+    round_to: 1           # handicap IMPs rounded to this, halves away from 0
+    old_per_place: 6      # the old system's IMPs per place
+    tolerance: 1e-9       # new teams: iterate until no change exceeds this
+    max_iterations: 10000 # new teams: give up after this many sweeps
+  divisions:              # top first; at least 2 teams, and 3 in a
+    - name: "1"           #   division with another below it
+      teams:
+        - {team: Eroes, avg_vp: 14.0}
+  outcomes:               # wins in matches, to judge as coin tosses
+    - {label: "2013-14 old handicaps", wins: 34, matches: 87}
+  matches:                # raw results, to count the wins of the higher-
+                          #   handicap team once handicaps are applied
+    - {home: Eroes, away: Imps, home_imps: 41, away_imps: 12}
+  new_teams:              # teams without last season's average
+    teams: [Phoenix]
+    matches:              # this season's, in VPs, each with a new team
+      - {home: Phoenix, away: Royals, home_vps: 14, away_vps: 6}
+`
+
+// LeagueSettings are the parameters of both systems; zero or absent means
+// the seed's value. The handicap command's JSON shows them with the
+// defaults filled in.
+type LeagueSettings struct {
+	Factor        float64 `yaml:"factor" json:"factor"`               // handicap IMPs per merged VP difference (2.75)
+	OverlapLow    int     `yaml:"overlap_low" json:"overlap_low"`     // the top of a lower division goes midway between
+	OverlapHigh   int     `yaml:"overlap_high" json:"overlap_high"`   // these ranks from the bottom of the one above (2, 3)
+	RoundTo       float64 `yaml:"round_to" json:"round_to"`           // Form-L IMPs are rounded to this step (1)
+	OldPerPlace   float64 `yaml:"old_per_place" json:"old_per_place"` // the old system's IMPs per place (6)
+	Tolerance     float64 `yaml:"tolerance" json:"tolerance"`         // new teams: iteration stops at this change (VPs)
+	MaxIterations int     `yaml:"max_iterations" json:"max_iterations"`
+}
+
+// LeagueDivision is one division, top first; in a study, with its
+// published range.
+type LeagueDivision struct {
+	Name      string            `yaml:"name"`
+	Teams     []LeagueTeam      `yaml:"teams"`
+	Published map[string]string `yaml:"published"`
+	Errata    map[string]string `yaml:"errata"`
+}
+
+// LeagueTeam is a team with last season's divisional average VPs; in a
+// study, with its published figures.
+type LeagueTeam struct {
+	Team      string            `yaml:"team"`
+	AvgVP     *float64          `yaml:"avg_vp"`
+	Published map[string]string `yaml:"published"`
+	Errata    map[string]string `yaml:"errata"`
+}
+
+// LeagueOutcome is k wins in n matches, to judge as coin tosses.
+type LeagueOutcome struct {
+	Label   string `yaml:"label"`
+	Wins    *int   `yaml:"wins"`
+	Matches *int   `yaml:"matches"`
+}
+
+// LeagueMatch is a raw result in IMPs.
+type LeagueMatch struct {
+	Home     string   `yaml:"home"`
+	Away     string   `yaml:"away"`
+	HomeIMPs *float64 `yaml:"home_imps"`
+	AwayIMPs *float64 `yaml:"away_imps"`
+}
+
+// LeagueNewTeams are teams without last season's average, with this
+// season's matches in VPs.
+type LeagueNewTeams struct {
+	Teams   []string        `yaml:"teams"`
+	Matches []LeagueVPMatch `yaml:"matches"`
+}
+
+// LeagueVPMatch is a match of this season in VPs.
+type LeagueVPMatch struct {
+	Home    string   `yaml:"home"`
+	Away    string   `yaml:"away"`
+	HomeVPs *float64 `yaml:"home_vps"`
+	AwayVPs *float64 `yaml:"away_vps"`
+}
+
+// InputError is a mistake in an input (a league file, or the league of a
+// cell) at a line (0 for the input as a whole), under a key path such as
+// divisions[1].teams[0].avg_vp. The message reads
+// FILE:LINE: KEY: what is wrong, the same from the command and the cell.
+type InputError struct {
+	File string // "" inside a study: the study's error names it
+	Line int
+	Key  string
+	Err  error
+}
+
+func (e *InputError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		if e.File != "" {
+			b.WriteByte(':')
+		}
+		b.WriteString(strconv.Itoa(e.Line))
+	}
+	for _, s := range []string{e.Key, e.Err.Error()} {
+		if s == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+func (e *InputError) Unwrap() error { return e.Err }
+
+// inline restates an error of a league given inline in a study: its line
+// is the study's, and the key path and message are those a league file
+// gets.
+func inline(err error) error {
+	var ie *InputError
+	if errors.As(err, &ie) && ie.File == "" {
+		return &entryError{ie.Line, &InputError{Key: ie.Key, Err: ie.Err}}
+	}
+	return err
+}
+
+// maxLeagueBytes bounds what is read; a league's file is a few KiB.
+const maxLeagueBytes = 8 << 20
+
+// leagueInput is a checked league: the engine's input and what the errors
+// after checking need.
+type leagueInput struct {
+	file         string
+	spec         *League
+	league       handicap.League
+	settings     handicap.Settings
+	newTeamsLine int
+}
+
+// readLeagueFile reads and checks a league file. Every error is an
+// *InputError naming the file and the line of the offending entry.
+func readLeagueFile(path string) (*leagueInput, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxLeagueBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxLeagueBytes {
+		return nil, &InputError{File: path, Err: fmt.Errorf("larger than %d bytes: not a league file", maxLeagueBytes)}
+	}
+	return parseLeague(path, data)
+}
+
+// parseLeague decodes and checks a league from its bytes; path names it in
+// errors.
+func parseLeague(path string, data []byte) (*leagueInput, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, inputYAMLError(path, err)
+	}
+	if len(root.Content) == 0 {
+		return nil, &InputError{File: path, Err: errors.New("empty file: want a league with divisions")}
+	}
+	var spec League
+	if err := strictDecode(root.Content[0], &spec); err != nil {
+		return nil, inputYAMLError(path, err)
+	}
+	in, err := checkLeague(path, root.Content[0], &spec)
+	if err != nil {
+		return nil, err
+	}
+	for d, div := range spec.Divisions {
+		if len(div.Published) > 0 || len(div.Errata) > 0 {
+			return nil, leagueFail(path, root.Content[0], []any{"divisions", d, "published"}, "published figures belong in a study's handicap cell")
+		}
+		for i, t := range div.Teams {
+			if len(t.Published) > 0 || len(t.Errata) > 0 {
+				return nil, leagueFail(path, root.Content[0], []any{"divisions", d, "teams", i, "published"}, "published figures belong in a study's handicap cell")
+			}
+		}
+	}
+	return in, nil
+}
+
+// inputYAMLError restates a yaml.v3 error as an *InputError at its line.
+func inputYAMLError(path string, err error) error {
+	se := yamlError(path, err).(*StudyError)
+	return &InputError{File: path, Line: se.Line, Err: se.Err}
+}
+
+// handicaps computes the league's handicaps; an error of the new teams is
+// placed at new_teams.
+func (in *leagueInput) handicaps(ctx context.Context) (*handicap.LeagueReport, error) {
+	r, err := handicap.LeagueHandicaps(ctx, in.league, in.settings)
+	if err != nil {
+		var nt *handicap.NewTeamsError
+		if errors.As(err, &nt) {
+			return nil, &InputError{File: in.file, Line: in.newTeamsLine, Key: "new_teams", Err: err}
+		}
+		return nil, &InputError{File: in.file, Err: err}
+	}
+	return r, nil
+}
+
+// shownSettings are the settings in force, defaults filled in.
+func (in *leagueInput) shownSettings() LeagueSettings {
+	r := in.settings.Resolved()
+	return LeagueSettings{
+		Factor: r.FormL.Factor, OverlapLow: r.FormL.OverlapLow, OverlapHigh: r.FormL.OverlapHigh,
+		RoundTo: r.FormL.RoundTo, OldPerPlace: r.Old.PerPlace, Tolerance: r.Tolerance, MaxIterations: r.MaxIterations,
+	}
+}
+
+// checkLeague checks a decoded league against its node, which gives the
+// lines, and converts it for the engine.
+func checkLeague(file string, root *yaml.Node, spec *League) (*leagueInput, error) {
+	c := &leagueChecker{file: file, root: root}
+	l := c.check(spec)
+	if c.err != nil {
+		return nil, c.err
+	}
+	st := spec.Settings
+	s := handicap.Settings{
+		FormL:         handicap.FormLSettings{Factor: st.Factor, OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh, RoundTo: st.RoundTo},
+		Old:           handicap.OldSettings{PerPlace: st.OldPerPlace},
+		Tolerance:     st.Tolerance,
+		MaxIterations: st.MaxIterations,
+	}
+	return &leagueInput{file: file, spec: spec, league: l, settings: s, newTeamsLine: c.line("new_teams")}, nil
+}
+
+// leagueChecker checks a decoded league against its node tree; it keeps
+// the first error.
+type leagueChecker struct {
+	file string
+	root *yaml.Node
+	err  error
+}
+
+// nodeLine follows a path of mapping keys (string) and sequence indices
+// (int) from a node and returns the line where it ends: the key when the
+// path ends at one (its value may be a list starting a line below), or the
+// deepest enclosing entry when part of the path is missing.
+func nodeLine(n *yaml.Node, path ...any) int {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	line := n.Line
+	for _, p := range path {
+		var key, next *yaml.Node
+		switch p := p.(type) {
+		case string:
+			if n.Kind == yaml.MappingNode {
+				for i := 0; i+1 < len(n.Content); i += 2 {
+					if n.Content[i].Value == p {
+						key, next = n.Content[i], n.Content[i+1]
+					}
+				}
+			}
+		case int:
+			if n.Kind == yaml.SequenceNode && p < len(n.Content) {
+				next = n.Content[p]
+			}
+		}
+		if next == nil {
+			return line
+		}
+		n, line = next, next.Line
+		if key != nil {
+			line = key.Line
+		}
+	}
+	return line
+}
+
+func (c *leagueChecker) line(path ...any) int { return nodeLine(c.root, path...) }
+
+// keyPath writes a path as divisions[1].teams[0].avg_vp.
+func keyPath(path []any) string {
+	var key strings.Builder
+	for _, p := range path {
+		switch p := p.(type) {
+		case string:
+			if key.Len() > 0 {
+				key.WriteByte('.')
+			}
+			key.WriteString(p)
+		case int:
+			fmt.Fprintf(&key, "[%d]", p)
+		}
+	}
+	return key.String()
+}
+
+// leagueFail is the error of an entry of a league, at the line of its path.
+func leagueFail(file string, root *yaml.Node, path []any, format string, args ...any) *InputError {
+	return &InputError{File: file, Line: nodeLine(root, path...), Key: keyPath(path), Err: fmt.Errorf(format, args...)}
+}
+
+// fail records the first error, at the line of the path.
+func (c *leagueChecker) fail(path []any, format string, args ...any) {
+	if c.err == nil {
+		c.err = leagueFail(c.file, c.root, path, format, args...)
+	}
+}
+
+// at appends to a path without sharing the caller's backing array.
+func at(path []any, more ...any) []any {
+	return append(append([]any(nil), path...), more...)
+}
+
+// number checks a required finite number; ok is false after a failure.
+func (c *leagueChecker) number(path []any, v *float64, nonNegative bool) (float64, bool) {
+	switch {
+	case v == nil:
+		c.fail(path, "missing")
+	case math.IsNaN(*v) || math.IsInf(*v, 0):
+		c.fail(path, "must be a finite number")
+	case nonNegative && *v < 0:
+		c.fail(path, "must not be negative")
+	default:
+		return *v, true
+	}
+	return 0, false
+}
+
+// check turns the decoded league into the engine's, or records what is
+// wrong.
+func (c *leagueChecker) check(hf *League) handicap.League {
+	var l handicap.League
+	st := hf.Settings
+	for _, f := range []struct {
+		key string
+		v   float64
+	}{
+		{"factor", st.Factor}, {"overlap_low", float64(st.OverlapLow)}, {"overlap_high", float64(st.OverlapHigh)},
+		{"round_to", st.RoundTo}, {"old_per_place", st.OldPerPlace},
+		{"tolerance", st.Tolerance}, {"max_iterations", float64(st.MaxIterations)},
+	} {
+		if v := f.v; v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			c.fail([]any{"settings", f.key}, "must be a finite number, not negative (0 or absent means the default)")
+		}
+	}
+	minAbove := handicap.FormLSettings{OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh}.MinTeamsAbove()
+
+	if len(hf.Divisions) == 0 {
+		c.fail([]any{"divisions"}, "want at least one division, top first")
+	}
+	where := map[string]string{} // team name to the line where it is defined
+	divNames := map[string]bool{}
+	for d, div := range hf.Divisions {
+		dp := []any{"divisions", d}
+		if div.Name == "" {
+			c.fail(at(dp, "name"), "missing")
+		} else if divNames[div.Name] {
+			c.fail(at(dp, "name"), "division %q is listed twice", div.Name)
+		}
+		divNames[div.Name] = true
+		need, why := 2, "a division needs at least 2 teams"
+		if d+1 < len(hf.Divisions) && minAbove > need {
+			need = minAbove
+			why = fmt.Sprintf("a division with another below it needs at least %d teams (the overlap rule takes ranks %d and %d from its bottom)",
+				need, cmp.Or(st.OverlapLow, 2), cmp.Or(st.OverlapHigh, 3))
+		}
+		if len(div.Teams) < need {
+			c.fail(at(dp, "teams"), "%d team(s): %s", len(div.Teams), why)
+		}
+		ed := handicap.Division{Name: div.Name}
+		for i, t := range div.Teams {
+			tp := at(dp, "teams", i)
+			c.teamName(at(tp, "team"), t.Team, where)
+			avg, _ := c.number(at(tp, "avg_vp"), t.AvgVP, false)
+			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: avg})
+		}
+		l.Divisions = append(l.Divisions, ed)
+	}
+
+	isNew := map[string]bool{}
+	if nt := hf.NewTeams; nt != nil {
+		if len(nt.Teams) == 0 {
+			c.fail([]any{"new_teams", "teams"}, "want at least one new team")
+		}
+		for i, name := range nt.Teams {
+			c.teamName([]any{"new_teams", "teams", i}, name, where)
+			isNew[name] = true
+			l.NewTeams = append(l.NewTeams, name)
+		}
+		played := map[string]bool{}
+		for i, m := range nt.Matches {
+			mp := []any{"new_teams", "matches", i}
+			c.opponents(mp, m.Home, m.Away, where)
+			if !isNew[m.Home] && !isNew[m.Away] {
+				c.fail(mp, "neither %q nor %q is a new team", m.Home, m.Away)
+			}
+			played[m.Home], played[m.Away] = true, true
+			h, _ := c.number(at(mp, "home_vps"), m.HomeVPs, true)
+			a, _ := c.number(at(mp, "away_vps"), m.AwayVPs, true)
+			l.NewTeamMatches = append(l.NewTeamMatches, handicap.VPMatch{Home: m.Home, Away: m.Away, HomeVPs: h, AwayVPs: a})
+		}
+		for i, name := range nt.Teams {
+			if !played[name] {
+				c.fail([]any{"new_teams", "teams", i}, "new team %q has no matches in new_teams.matches", name)
+			}
+		}
+	}
+
+	for i, o := range hf.Outcomes {
+		if out, ok := c.outcome([]any{"outcomes", i}, o.Wins, o.Matches); ok {
+			out.Label = o.Label
+			l.Outcomes = append(l.Outcomes, out)
+		}
+	}
+
+	if len(hf.Matches) > handicap.MaxBinomialN {
+		c.fail([]any{"matches"}, "%d matches: at most %d", len(hf.Matches), handicap.MaxBinomialN)
+	}
+	for i, m := range hf.Matches {
+		mp := []any{"matches", i}
+		c.opponents(mp, m.Home, m.Away, where)
+		h, _ := c.number(at(mp, "home_imps"), m.HomeIMPs, true)
+		a, _ := c.number(at(mp, "away_imps"), m.AwayIMPs, true)
+		l.Matches = append(l.Matches, handicap.Match{Home: m.Home, Away: m.Away, HomeIMPs: h, AwayIMPs: a})
+	}
+	return l
+}
+
+// outcome checks k wins in n matches: the league's outcomes and the
+// fairness cell's.
+func (c *leagueChecker) outcome(op []any, wins, matches *int) (handicap.Outcome, bool) {
+	switch {
+	case matches == nil:
+		c.fail(at(op, "matches"), "missing")
+	case wins == nil:
+		c.fail(at(op, "wins"), "missing")
+	case *matches < 1 || *matches > handicap.MaxBinomialN:
+		c.fail(at(op, "matches"), "must be between 1 and %d", handicap.MaxBinomialN)
+	case *wins < 0 || *wins > *matches:
+		c.fail(at(op, "wins"), "%d wins in %d matches: must be between 0 and the number of matches", *wins, *matches)
+	default:
+		return handicap.Outcome{Wins: *wins, Matches: *matches}, true
+	}
+	return handicap.Outcome{}, false
+}
+
+// teamName checks that a team is named and named once in the league.
+func (c *leagueChecker) teamName(path []any, name string, where map[string]string) {
+	if name == "" {
+		c.fail(path, "missing team name")
+		return
+	}
+	if first, dup := where[name]; dup {
+		c.fail(path, "team %q is already defined at line %s", name, first)
+		return
+	}
+	where[name] = strconv.Itoa(c.line(path...))
+}
+
+// opponents checks the two teams of a match.
+func (c *leagueChecker) opponents(path []any, home, away string, where map[string]string) {
+	for _, side := range []struct{ key, name string }{{"home", home}, {"away", away}} {
+		if side.name == "" {
+			c.fail(at(path, side.key), "missing")
+		} else if _, ok := where[side.name]; !ok {
+			c.fail(at(path, side.key), "unknown team %q (not in divisions or new_teams.teams)", side.name)
+		}
+	}
+	if home != "" && home == away {
+		c.fail(path, "%q plays itself", home)
+	}
+}

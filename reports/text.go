@@ -1,0 +1,136 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Text writes the report as plain text, for a terminal: the title
+// underlined, prose as written, preformatted blocks as they are, tables with
+// aligned columns (numbers to the right), each chart as the table of its
+// data, then the checks of published figures, if any. A subcommand's report
+// has no title and no checks: its text is its blocks. Text draws no chart,
+// so the zero Renderer prints text.
+func (rd *Renderer) Text(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	first := true // a blank line goes between blocks
+	next := func() {
+		if !first {
+			bw.WriteByte('\n')
+		}
+		first = false
+	}
+	if r.Title != "" {
+		next()
+		fmt.Fprintf(bw, "%s\n%s\n", r.Title, strings.Repeat("=", utf8.RuneCountInString(r.Title)))
+		if r.Summary != "" {
+			fmt.Fprintf(bw, "\n%s\n", strings.TrimSpace(r.Summary))
+		}
+	}
+	for _, b := range r.Blocks() {
+		switch {
+		case b.Pre != "":
+			next()
+			bw.WriteString(b.Pre)
+			if !strings.HasSuffix(b.Pre, "\n") {
+				bw.WriteByte('\n')
+			}
+		case b.Prose != "":
+			next()
+			fmt.Fprintf(bw, "%s\n", strings.TrimSpace(b.Prose))
+		case b.Table != nil:
+			next()
+			writeTextTable(bw, textCaption("Table", b.Table.Number, b.Table.Caption), b.Table)
+		case b.Chart != nil:
+			next()
+			writeTextTable(bw, textCaption("Figure", b.Chart.Number, b.Chart.Caption)+" (its data)", b.Chart.DataTable())
+		}
+	}
+	if len(r.Checks) > 0 {
+		next()
+		ok, errata, failed := r.Tally()
+		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
+		for _, c := range r.Checks {
+			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})
+		}
+		writeTextTable(bw, fmt.Sprintf("Published figures: %d ok, %d errata, %d failed.", ok, errata, failed), checks)
+	}
+	return bw.Flush()
+}
+
+// textCaption is "Table 3. caption", or the caption alone when the block
+// is not numbered.
+func textCaption(what string, number int, caption string) string {
+	if number == 0 {
+		return caption
+	}
+	return strings.TrimSpace(fmt.Sprintf("%s %d. %s", what, number, caption))
+}
+
+// writeTextTable writes a table under its caption: columns two spaces
+// apart, the first and text cells to the left, numbers to the right.
+func writeTextTable(w *bufio.Writer, caption string, t *Table) {
+	if caption != "" {
+		fmt.Fprintf(w, "%s\n", caption)
+	}
+	cells := make([][]string, len(t.Rows))
+	width := make([]int, len(t.Columns))
+	right := make([]bool, len(t.Columns))
+	for j, c := range t.Columns {
+		width[j] = utf8.RuneCountInString(c.Name)
+		right[j] = j > 0
+	}
+	for i, row := range t.Rows {
+		cells[i] = make([]string, len(t.Columns))
+		for j := range t.Columns {
+			cells[i][j] = t.Text(i, j)
+			width[j] = max(width[j], utf8.RuneCountInString(cells[i][j]))
+			if _, isText := row[j].(string); isText && !numeric(cells[i][j]) {
+				right[j] = false
+			}
+		}
+	}
+	line := func(texts []string) {
+		var b strings.Builder
+		for j, s := range texts {
+			if j > 0 {
+				b.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(s))
+			if right[j] {
+				b.WriteString(pad + s)
+			} else {
+				b.WriteString(s + pad)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	names := make([]string, len(t.Columns))
+	rules := make([]string, len(t.Columns))
+	for j, c := range t.Columns {
+		names[j], rules[j] = c.Name, strings.Repeat("-", width[j])
+	}
+	line(names)
+	line(rules)
+	for _, row := range cells {
+		line(row)
+	}
+}
+
+// numeric reports whether a text cell reads as a number (+420, -50, 3.5):
+// such columns are aligned to the right.
+func numeric(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return true
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
