@@ -3,7 +3,10 @@ package reports
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -304,4 +307,94 @@ func sortedKeys[K interface{ ~string | ~[2]string }, V any](m map[K]V) []K {
 	}
 	slices.SortFunc(keys, func(a, b K) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
 	return keys
+}
+
+// DiffPaths compares the results at two paths, each a results.json file or
+// a folder holding them (an output folder, or golden files named
+// NAME.results.json), study by study; a study on one side only is a change.
+func DiffPaths(oldPath, newPath string) (studies int, changes []Change, err error) {
+	old, err := collectResults(oldPath)
+	if err != nil {
+		return 0, nil, err
+	}
+	cur, err := collectResults(newPath)
+	if err != nil {
+		return 0, nil, err
+	}
+	names := slices.Sorted(func(yield func(string) bool) {
+		for name := range old {
+			yield(name)
+		}
+		for name := range cur {
+			if _, ok := old[name]; !ok {
+				yield(name)
+			}
+		}
+	})
+	for _, name := range names {
+		a, inOld := old[name]
+		b, inNew := cur[name]
+		switch {
+		case !inOld:
+			changes = append(changes, Change{Study: name, Kind: "study", What: "added"})
+		case !inNew:
+			changes = append(changes, Change{Study: name, Kind: "study", What: "removed"})
+		default:
+			c, err := Diff(a, b)
+			if err != nil {
+				return 0, nil, fmt.Errorf("%s: %w", name, err)
+			}
+			changes = append(changes, c...)
+		}
+	}
+	return len(names), changes, nil
+}
+
+// collectResults reads a results.json file, or every results.json and
+// NAME.results.json below a folder, by study name.
+func collectResults(path string) (map[string][]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	if !info.IsDir() {
+		files = []string{path}
+	} else {
+		err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != path {
+				return filepath.SkipDir // the cache
+			}
+			if !d.IsDir() && (d.Name() == "results.json" || strings.HasSuffix(d.Name(), ".results.json")) {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: no results.json below this folder", path)
+		}
+	}
+	out := map[string][]byte{}
+	from := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		name, err := StudyName(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		if other, dup := from[name]; dup {
+			return nil, fmt.Errorf("%s and %s both hold results of study %q", other, f, name)
+		}
+		out[name], from[name] = data, f
+	}
+	return out, nil
 }

@@ -41,7 +41,7 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, errHelp
 			}
-			return nil, &usageError{fmt.Sprintf("%s: %v", fs.Name(), err)}
+			return nil, &usageError{msg: fmt.Sprintf("%s: %v", fs.Name(), err), shown: true}
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -52,7 +52,7 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 	}
 	if nargs >= 0 && len(pos) != nargs {
 		fs.Usage()
-		return nil, &usageError{fmt.Sprintf("%s: want %d argument(s), got %d", fs.Name(), nargs, len(pos))}
+		return nil, &usageError{msg: fmt.Sprintf("%s: want %d argument(s), got %d", fs.Name(), nargs, len(pos))}
 	}
 	return pos, nil
 }

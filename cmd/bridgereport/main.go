@@ -1,7 +1,7 @@
 // Command bridgereport turns YAML studies into reproducible analysis reports
 // about duplicate bridge movements, scoring and handicaps, and answers one-off
 // questions through its subcommands (balance, optimize, simulate, instant,
-// score, handicap, movements, version).
+// score, handicap, movements, diff, preview, new, schema, version).
 package main
 
 import (
@@ -12,6 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 func main() {
@@ -31,7 +34,9 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.Is(err, errReported):
 		return 1
 	case errors.As(err, &u):
-		fmt.Fprintln(stderr, "bridgereport:", err)
+		if !u.shown {
+			fmt.Fprintln(stderr, "bridgereport:", err)
+		}
 		return 2
 	}
 	fmt.Fprintln(stderr, "bridgereport:", err)
@@ -68,10 +73,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
 		return runVersion(ctx, nil, stdout, stderr)
 	}
+	if len(args) == 2 && args[0] == "help" {
+		args = []string{args[1], "-h"} // help COMMAND: that command's flags and keys
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stdout)
 		if len(args) == 0 {
-			return &usageError{"no command given"}
+			return &usageError{msg: "no command given"}
 		}
 		return nil
 	}
@@ -83,7 +91,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 	}
-	return &usageError{fmt.Sprintf("unknown command %q (see bridgereport help)", args[0])}
+	return &usageError{msg: fmt.Sprintf("unknown command %q (see bridgereport help)", args[0])}
 }
 
 func printUsage(w io.Writer) {
@@ -96,10 +104,23 @@ func printUsage(w io.Writer) {
 }
 
 // usageError is a mistake in the command line; it exits with status 2.
-type usageError struct{ msg string }
+// shown says the flag package has printed it already, with the usage.
+type usageError struct {
+	msg   string
+	shown bool
+}
 
 func (e *usageError) Error() string { return e.msg }
 
 // errReported means the problem was already written out in full (for
 // example a failed check listed in a report); main only sets the exit status.
 var errReported = errors.New("reported")
+
+// runVersion prints the versions; also bridgereport --version.
+func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("version", "", stderr)
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
+	}
+	return reports.WriteVersions(stdout, engine.Version)
+}

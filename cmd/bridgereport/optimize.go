@@ -50,7 +50,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if err := set.Validate(pm.Movement); err != nil {
-		return &usageError{fmt.Sprintf("%s: %v", pos[0], err)}
+		return &usageError{msg: fmt.Sprintf("%s: %v", pos[0], err)}
 	}
 	bar := newProgress(stderr, "optimize", *asJSON)
 	set.Progress = bar.search

@@ -2,13 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/bridgereport/bridgereport/reports/preview"
 )
@@ -22,34 +18,5 @@ func runPreview(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	srv, err := preview.New(pos[0], preview.Options{CacheDir: *cacheDir, Log: stderr})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	if err := srv.Build(ctx); err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", net.JoinHostPort(*host, strconv.Itoa(*port)))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "preview of %s: http://%s/ (saving a study reloads the page; Ctrl-C stops)\n", pos[0], ln.Addr())
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
-	watched := make(chan error, 1)
-	go func() { watched <- srv.Watch(ctx) }()
-	select {
-	case <-ctx.Done():
-	case err = <-served:
-	case err = <-watched:
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	hs.Shutdown(shutdown)
-	if errors.Is(err, http.ErrServerClosed) {
-		err = nil
-	}
-	return err
+	return preview.ListenAndServe(ctx, pos[0], net.JoinHostPort(*host, strconv.Itoa(*port)), preview.Options{CacheDir: *cacheDir, Log: stderr}, stdout)
 }

@@ -28,7 +28,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if cell.Expected < 0 {
-		return &usageError{fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", cell.Expected)}
+		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", cell.Expected)}
 	}
 	cell.File = pos[0]
 	r, result, err := (&study.Command{Kind: "session", Cell: cell}).Run(ctx)

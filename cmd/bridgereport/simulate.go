@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -40,8 +38,8 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := checkModelFlags(*model, set); err != nil {
-		return err
+	if err := study.CheckModelFlags(*model, set); err != nil {
+		return &usageError{msg: "simulate: " + err.Error()}
 	}
 	pm, err := readMovement(pos[0], stderr)
 	if err != nil {
@@ -52,7 +50,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	switch *model {
 	case "one-strong":
 		if *strong < 1 || *strong > m.Pairs {
-			return &usageError{fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
+			return &usageError{msg: fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
 		cmd.Kind, cmd.Cell = "one_strong", &study.OneStrongCell{Strong: *strong, Columns: []study.BalanceRow{{Movement: name}}}
 	case "two-strong":
@@ -60,11 +58,11 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	default:
 		cell := &study.BussemakerCell{Movement: name, Samples: *samples, Seed: *seed, Groups: *groups}
 		if *samples <= 0 {
-			return &usageError{fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}
+			return &usageError{msg: fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}
 		}
 		switch {
 		case *exact && *sample:
-			return &usageError{"simulate: --exact and --sample exclude each other"}
+			return &usageError{msg: "simulate: --exact and --sample exclude each other"}
 		case *exact:
 			cell.Method = luck.Exact
 		case *sample:
@@ -72,11 +70,11 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		if set["strengths"] {
 			if cell.Strengths, err = luck.ParseStrengths(*strengths, m.Pairs); err != nil {
-				return &usageError{"simulate: --strengths: " + err.Error()}
+				return &usageError{msg: "simulate: --strengths: " + err.Error()}
 			}
 		}
 		if _, err := luck.ParseGroups(*groups); set["groups"] && err != nil {
-			return &usageError{"simulate: --groups: " + err.Error()}
+			return &usageError{msg: "simulate: --groups: " + err.Error()}
 		}
 		bar := newProgress(stderr, "simulate", *asJSON)
 		defer bar.done()
@@ -87,34 +85,4 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return emit(stdout, r, result, *asJSON)
-}
-
-// modelFlags lists, per model, the flags it reads besides --model and --json.
-var modelFlags = map[string][]string{
-	"one-strong": {"strong"},
-	"two-strong": {},
-	"bussemaker": {"samples", "seed", "strengths", "groups", "exact", "sample"},
-}
-
-// checkModelFlags rejects an unknown model and flags the model does not use,
-// rather than ignoring them.
-func checkModelFlags(model string, set map[string]bool) error {
-	own, ok := modelFlags[model]
-	if !ok {
-		if model == "" {
-			return &usageError{"simulate: --model is required: one-strong, two-strong or bussemaker"}
-		}
-		return &usageError{fmt.Sprintf("simulate: --model %q: want one-strong, two-strong or bussemaker", model)}
-	}
-	var stray []string
-	for name := range set {
-		if name != "model" && name != "json" && !slices.Contains(own, name) {
-			stray = append(stray, "--"+name)
-		}
-	}
-	if len(stray) > 0 {
-		slices.Sort(stray)
-		return &usageError{fmt.Sprintf("simulate: %s not used by --model %s", strings.Join(stray, ", "), model)}
-	}
-	return nil
 }

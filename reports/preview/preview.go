@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -77,18 +78,7 @@ func (s *Server) Close() error {
 
 // studies lists the study files of the target, read afresh at each build
 // so that a new study in the folder appears.
-func (s *Server) studies() ([]string, error) {
-	info, err := os.Stat(s.target)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return []string{s.target}, nil
-	}
-	paths, err := filepath.Glob(filepath.Join(s.target, "*.yaml"))
-	slices.Sort(paths)
-	return paths, err
-}
+func (s *Server) studies() ([]string, error) { return study.Paths([]string{s.target}) }
 
 // Build runs every study and renders its page; a broken study gets a page
 // with its error. Open pages are told to reload.
@@ -313,4 +303,38 @@ func (s *Server) relevant(name string) bool {
 	// A new or renamed study in a previewed folder.
 	target, _ := filepath.Abs(s.target)
 	return filepath.Dir(abs) == target && strings.HasSuffix(abs, ".yaml")
+}
+
+// ListenAndServe builds target, serves it on addr and rebuilds on every
+// change until ctx ends; it says where to look on out.
+func ListenAndServe(ctx context.Context, target, addr string, opt Options, out io.Writer) error {
+	srv, err := New(target, opt)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	if err := srv.Build(ctx); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "preview of %s: http://%s/ (saving a study reloads the page; Ctrl-C stops)\n", target, ln.Addr())
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	watched := make(chan error, 1)
+	go func() { watched <- srv.Watch(ctx) }()
+	select {
+	case <-ctx.Done():
+	case err = <-served:
+	case err = <-watched:
+	}
+	// Open event streams end only with their connection: close them.
+	hs.Close()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
 }

@@ -47,6 +47,9 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			return nil, err
 		}
 		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings}
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
+		}
 		start := time.Now()
 		out, err := c.body.run(env)
 		// Timings go to the progress stream only: the reports stay

@@ -1,0 +1,52 @@
+package study
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/templates"
+)
+
+// WriteStarter writes a small working study at path (".yaml" added when
+// missing) and, when the folder has none, bridgereport.schema.json beside
+// it, which the study's first line names for editors. It never overwrites a
+// study. It returns the files written.
+func WriteStarter(path string) ([]string, error) {
+	if filepath.Ext(path) != ".yaml" {
+		path += ".yaml"
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s exists already: bridgereport new writes only new files", path)
+	}
+	text := strings.NewReplacer("TITLE_FILE", path, "TITLE", titleOf(NameOf(path))).Replace(templates.Starter)
+	if err := reports.WriteFileAtomic(path, []byte(text)); err != nil {
+		return nil, err
+	}
+	written := []string{path}
+	schemaPath := filepath.Join(filepath.Dir(path), "bridgereport.schema.json")
+	if _, err := os.Stat(schemaPath); errors.Is(err, fs.ErrNotExist) {
+		schema, err := Schema()
+		if err != nil {
+			return nil, err
+		}
+		if err := reports.WriteFileAtomic(schemaPath, append(schema, '\n')); err != nil {
+			return nil, err
+		}
+		written = append(written, schemaPath)
+	}
+	return written, nil
+}
+
+// titleOf turns a file name into a title: "my-study" reads "My study".
+func titleOf(name string) string {
+	t := strings.NewReplacer("-", " ", "_", " ").Replace(name)
+	if t == "" {
+		return "A study"
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}
