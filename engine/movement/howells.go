@@ -41,7 +41,9 @@ func BestPhantom(m *Movement) (int, error) {
 
 // HalfTable returns m for one pair fewer: the pair BestPhantom chooses is
 // absent (its opponents sit out; the pairs above it are renumbered one
-// lower). It also returns the absent pair's number in m.
+// lower). It also returns the absent pair's number in m. When the pairs of
+// m do not all play every board group (a skip Mitchell), the half table
+// plays its groups unequal numbers of times: Describe tells (Uniform).
 func HalfTable(m *Movement) (*Movement, int, error) {
 	v, err := BestPhantom(m)
 	if err != nil {

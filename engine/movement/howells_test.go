@@ -84,6 +84,17 @@ func TestHalfTableEveryFamily(t *testing.T) {
 			if f.MaxSitOuts < 1 {
 				t.Errorf("a half table with nobody sitting out: %v", f.SitOuts)
 			}
+			// When some pair misses a group (skip Mitchell, rover, an odd
+			// Howell), the phantom's missing group is played once more
+			// than the others; otherwise the half table stays uniform.
+			want := true
+			for _, n := range Describe(full).SitOuts {
+				want = want && n == 0
+			}
+			want = want && s.Family != "skip-mitchell"
+			if f.Uniform != want {
+				t.Errorf("uniform %v, want %v", f.Uniform, want)
+			}
 			if errs, _ := half.Check(); len(errs) > 0 {
 				t.Error(errs)
 			}
