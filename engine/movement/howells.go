@@ -3,7 +3,7 @@ package movement
 import "fmt"
 
 // CompleteHowell returns a complete Howell for any number of pairs from 4:
-// for an even number the Howell of Howell(pairs); for an odd number the
+// for an even number Howell(pairs); for an odd number the
 // Howell for pairs+1 with one pair absent (a half table), the absent pair
 // chosen by BestPhantom, so that one pair sits out each round.
 func CompleteHowell(pairs int) (*Movement, error) {

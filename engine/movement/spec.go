@@ -25,6 +25,8 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	blackpool:7,extra=4        the same with 4 extra sets (2, 4 or 6)
 //	rover-mitchell:7           Mitchell, 7 tables (odd, not a multiple of 3), and a rover pair
 //	howell:13                  complete Howell, 13 pairs (from 4; odd: a half table)
+//	howell:16,rounds=12        short (3/4) Howell, 16 pairs, 12 rounds (ShortHowell;
+//	                           odd: for one pair more, as a half table)
 //
 // The size is the number of tables for the Mitchells, of pairs for the
 // Howell. Modifiers, for every family, applied in this order:
@@ -40,8 +42,8 @@ type Spec struct {
 	Family string
 	// Size is the number of tables (Mitchells) or pairs (Howell).
 	Size int
-	// Rounds (skip-mitchell), Sets (web-mitchell) and Extra (blackpool)
-	// are family parameters; 0 means the family's default.
+	// Rounds (skip-mitchell, howell), Sets (web-mitchell) and Extra
+	// (blackpool) are family parameters; 0 means the family's default.
 	Rounds, Sets, Extra int
 	// Switch lists arrow-switched rounds, Except the tables those rounds
 	// leave unswitched (1-based).
@@ -92,9 +94,9 @@ var families = map[string]family{
 			return need(n >= 5 && n%2 == 1 && n%3 != 0, "a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3")
 		},
 		build: func(s Spec) (*Movement, error) { return RoverMitchell(s.Size) }},
-	"howell": {unit: "pairs",
+	"howell": {unit: "pairs", params: []string{"rounds"},
 		check: func(n int) string { return need(n >= 4, "a Howell needs at least 4 pairs") },
-		build: func(s Spec) (*Movement, error) { return CompleteHowell(s.Size) }},
+		build: buildHowell},
 }
 
 // modifiers are the keys every family accepts, in canonical order.
@@ -218,9 +220,27 @@ func (s *Spec) normalise() {
 	switch {
 	case s.Family == "skip-mitchell" && s.Rounds == s.Size-1,
 		s.Family == "web-mitchell" && s.Sets == s.Size-1,
-		s.Family == "blackpool" && s.Extra == 2:
+		s.Family == "blackpool" && s.Extra == 2,
+		s.Family == "howell" && s.Rounds == s.Size-1+s.Size%2:
 		s.Rounds, s.Sets, s.Extra = 0, 0, 0
 	}
+}
+
+// buildHowell builds a complete Howell, or a short one when rounds are
+// given; an odd field plays the movement for one pair more as a half table.
+func buildHowell(s Spec) (*Movement, error) {
+	if s.Rounds == 0 {
+		return CompleteHowell(s.Size)
+	}
+	if s.Size%2 == 0 {
+		return ShortHowell(s.Size, s.Rounds)
+	}
+	full, err := ShortHowell(s.Size+1, s.Rounds)
+	if err != nil {
+		return nil, err
+	}
+	m, _, err := HalfTable(full)
+	return m, err
 }
 
 // parseList parses "2+5+7" into its numbers.

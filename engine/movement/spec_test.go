@@ -23,6 +23,10 @@ func TestParseSpec(t *testing.T) {
 		{"rover-mitchell:7", "rover-mitchell:7", 15, 7, 7},
 		{"howell:13", "howell:13", 13, 7, 13},
 		{"howell:16", "howell:16", 16, 8, 15},
+		{"howell:16,rounds=12", "howell:16,rounds=12", 16, 8, 12},
+		{"howell:16,rounds=15", "howell:16", 16, 8, 15},
+		{"howell:15,rounds=12", "howell:15,rounds=12", 15, 8, 12},
+		{"howell:15,rounds=15", "howell:15", 15, 8, 15},
 		{" mitchell:7, switch=2+5 ", "mitchell:7,switch=2+5", 14, 7, 7},
 		{"relay-mitchell:6,except=1,switch=2", "relay-mitchell:6,switch=2,except=1", 12, 6, 6},
 		{"mitchell:7,absent=14", "mitchell:7,absent=14", 13, 7, 7},
@@ -80,6 +84,8 @@ func TestParseSpecErrors(t *testing.T) {
 		{"web-mitchell:10,sets=8", "web-mitchell:10,sets=8: web mitchell: 8 sets: a 10-table Web Mitchell needs an odd number of board sets from 5"},
 		{"skip-mitchell:8,rounds=8", "skip-mitchell:8,rounds=8: skip mitchell: 8 rounds: a 8-table skip Mitchell has 1 to 7 rounds"},
 		{"blackpool:5,extra=3", "blackpool:5,extra=3: blackpool: 3 extra groups: the published special moves cover 2, 4 or 6 extra groups"},
+		{"howell:16,rounds=8", "howell:16,rounds=8: short howell: 8 rounds: a short Howell for 16 pairs has 9 to 14 rounds"},
+		{"howell:8,rounds=6", "howell:8,rounds=6: short howell: 8 pairs in 6 rounds: no cyclic arrangement found"},
 		{"rover-mitchell:9", "rover-mitchell:9: a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3"},
 	}
 	for _, c := range cases {
