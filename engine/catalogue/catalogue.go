@@ -25,6 +25,12 @@ const (
 	MaxPairs = 40
 )
 
+// The session lengths, in rounds, for which short Howells are listed.
+const (
+	ShortRoundsMin = 6
+	ShortRoundsMax = 13
+)
+
 // Defaults of Settings.
 const (
 	DefaultIterations     = 200_000
@@ -93,6 +99,9 @@ type Candidate struct {
 // The skip Mitchell is left out for an odd field: its pairs play all board
 // groups but one, so a phantom leaves the groups played unequal numbers of
 // times (the manuals warn against it; the balance is then not defined).
+// Short Howells are listed for every session length from ShortRoundsMin to
+// ShortRoundsMax rounds that their size allows; For leaves out those
+// ShortHowell has no arrangement for.
 func Specs(pairs int) []movement.Spec {
 	T := (pairs + 1) / 2
 	half := pairs%2 == 1
@@ -114,6 +123,10 @@ func Specs(pairs int) []movement.Spec {
 		add("rover-mitchell", T-1, false)
 	}
 	add("howell", pairs, false)
+	even := pairs + pairs%2
+	for r := max(even/2+1, ShortRoundsMin); r <= min(even-2, ShortRoundsMax); r++ {
+		out = append(out, movement.Spec{Family: "howell", Size: pairs, Rounds: r})
+	}
 	return out
 }
 
@@ -140,6 +153,9 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 			return nil, err
 		}
 		m, err := spec.Build()
+		if err != nil && spec.Family == "howell" && spec.Rounds != 0 {
+			continue // no short Howell of this size
+		}
 		if err != nil {
 			return nil, fmt.Errorf("catalogue: %w", err)
 		}

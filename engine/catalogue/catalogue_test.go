@@ -110,6 +110,31 @@ func TestMitchellsReachPublishedBest(t *testing.T) {
 	}
 }
 
+// TestShortHowellsReachTEAM: re-oriented, the short Howells reach the
+// published Qf of the TEAM movements of their size (seed 004's TEAM
+// table): 10 pairs 7 rounds 84.94, 14 pairs 8 rounds 82.46.
+func TestShortHowellsReachTEAM(t *testing.T) {
+	for _, c := range []struct {
+		pairs, rounds int
+		qf            string
+	}{{10, 7, "84.94"}, {14, 8, "82.46"}} {
+		spec := movement.Spec{Family: "howell", Size: c.pairs, Rounds: c.rounds}
+		m, err := spec.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := evaluate(context.Background(), spec, m, Settings{}.withDefaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want float64
+		fmt.Sscan(c.qf, &want)
+		if math.Round(got.Qf*100) < math.Round(want*100) {
+			t.Errorf("%s: Qf %.2f, TEAM %s", spec, got.Qf, c.qf)
+		}
+	}
+}
+
 func TestForLimits(t *testing.T) {
 	for _, n := range []int{MinPairs - 1, MaxPairs + 1} {
 		if _, err := For(context.Background(), n, quick); err == nil {
