@@ -94,8 +94,9 @@ type Candidate struct {
 
 // Specs lists the specs of the generated families that fit a field of the
 // given number of pairs: the table count is pairs/2 rounded up, and an odd
-// field is a half table (phantom=best), except for the rover Mitchell,
-// which is built for an odd field, and the Howell, which handles one itself.
+// field is a half table (phantom=best), except for the rover and the
+// appendix Mitchells, which are built for an odd field, and the Howell,
+// which handles one itself.
 // The skip Mitchell is left out for an odd field: its pairs play all board
 // groups but one, so a phantom leaves the groups played unequal numbers of
 // times (the manuals warn against it; the balance is then not defined).
@@ -121,6 +122,9 @@ func Specs(pairs int) []movement.Spec {
 	}
 	if half && (T-1)%2 == 1 && (T-1)%3 != 0 && T-1 >= 5 {
 		add("rover-mitchell", T-1, false)
+	}
+	if half && T-2 >= 3 {
+		add("appendix-mitchell", T-2, false)
 	}
 	add("howell", pairs, false)
 	even := pairs + pairs%2

@@ -148,3 +148,40 @@ func RoverMitchell(tables int) (*Movement, error) {
 	}
 	return m, nil
 }
+
+// AppendixMitchell returns the 1½-table appendix Mitchell on a base of B
+// tables (for B+1½ tables): a Mitchell on tables 1..B (the skip version for
+// an even B, skipping after round B/2) with table B+1 appended beside table
+// 1, sharing its boards, and a half table: the pairs move as in a Mitchell
+// of B+2 positions (tables 1..B+1 and a bye), EW one position up each round,
+// from the bye to table 1; the boards move as in the base Mitchell. NS pairs
+// are 1..B+1, EW pairs B+2..2B+3, the last of them starting on the bye. The
+// movement has B rounds, every EW pair sits out one round, and every pair
+// plays each board group at most once.
+func AppendixMitchell(base int) (*Movement, error) {
+	if base < 3 || base > MaxTables-2 {
+		return nil, fmt.Errorf("appendix mitchell: base of %d tables: the base needs 3 tables or more", base)
+	}
+	B := base
+	T := B + 1   // tables in play
+	pos := B + 2 // positions of the EW circuit, the bye last
+	m := New(2*B+3, T, B, B)
+	for r := 1; r <= B; r++ {
+		skip := 0
+		if B%2 == 0 && r > B/2 {
+			skip = 1
+		}
+		for e := 1; e <= pos; e++ {
+			p := mod(e-1+r-1+skip, pos) + 1 // EW pair e's position
+			if p == pos {
+				continue // on the bye
+			}
+			g := mod(p+r-2, B)
+			if p == T {
+				g = mod(r-1, B) // shares with table 1
+			}
+			m.Schedule[r-1][p-1] = Table{NS: p, EW: T + e, Group: g}
+		}
+	}
+	return m, nil
+}

@@ -214,3 +214,20 @@ func sameScoreRows(a, b *Movement) bool {
 	ra, rb := rows(a), rows(b)
 	return a.Pairs == b.Pairs && slices.EqualFunc(ra, rb, slices.Equal)
 }
+
+func TestAppendixMitchellProperties(t *testing.T) {
+	for B := 3; B <= 25; B++ {
+		name := fmt.Sprintf("appendix on %d tables", B)
+		t.Run(name, func(t *testing.T) {
+			m, err := AppendixMitchell(B)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkPromise(t, name, m, promise{playsPerGroup: B + 1})
+			f := Describe(m)
+			if f.Copies != 2 || f.MaxSitOuts != 1 || m.Pairs != 2*B+3 {
+				t.Errorf("%d pairs, copies %d, sit-outs %v", m.Pairs, f.Copies, f.SitOuts)
+			}
+		})
+	}
+}

@@ -24,12 +24,13 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	blackpool:7                Mitchell, 7 tables (odd), with 2 extra sets on a relay
 //	blackpool:7,extra=4        the same with 4 extra sets (2, 4 or 6)
 //	rover-mitchell:7           Mitchell, 7 tables (odd, not a multiple of 3), and a rover pair
+//	appendix-mitchell:9        Mitchell on a base of 9 tables with 1½ tables appended (21 pairs)
 //	howell:13                  complete Howell, 13 pairs (from 4; odd: a half table)
 //	howell:16,rounds=12        short (3/4) Howell, 16 pairs, 12 rounds (ShortHowell;
 //	                           odd: for one pair more, as a half table)
 //
-// The size is the number of tables for the Mitchells, of pairs for the
-// Howell. Modifiers, for every family, applied in this order:
+// The size is the number of tables for the Mitchells (of the base, for
+// the appendix Mitchell), of pairs for the Howell. Modifiers, for every family, applied in this order:
 //
 //	switch=2+5     arrow-switch rounds 2 and 5 (Movement.SwitchRounds)
 //	except=1+6     ... at every table but tables 1 and 6
@@ -94,6 +95,9 @@ var families = map[string]family{
 			return need(n >= 5 && n%2 == 1 && n%3 != 0, "a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3")
 		},
 		build: func(s Spec) (*Movement, error) { return RoverMitchell(s.Size) }},
+	"appendix-mitchell": {unit: "tables",
+		check: func(n int) string { return need(n >= 3, "an appendix Mitchell needs a base of 3 tables or more") },
+		build: func(s Spec) (*Movement, error) { return AppendixMitchell(s.Size) }},
 	"howell": {unit: "pairs", params: []string{"rounds"},
 		check: func(n int) string { return need(n >= 4, "a Howell needs at least 4 pairs") },
 		build: buildHowell},
