@@ -112,6 +112,7 @@ func Specs(pairs int) []movement.Spec {
 	}
 	if T%2 == 1 {
 		add("mitchell", T, half)
+		add("hesitation-mitchell", T, half)
 		add("blackpool", T, half)
 	} else {
 		add("relay-mitchell", T, half)

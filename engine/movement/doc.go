@@ -2,7 +2,7 @@
 // seed 004): the schedule of who plays which board group at which table in
 // each round, the .ASC file format of balans (ParseASC, WriteASC), the
 // generators (Mitchell, RelayMitchell, SkipMitchell, WebMitchell, Blackpool,
-// RoverMitchell, AppendixMitchell, Howell, CompleteHowell, ShortHowell), one-line movement specs
+// RoverMitchell, AppendixMitchell, HesitationMitchell, Howell, CompleteHowell, ShortHowell), one-line movement specs
 // (ParseSpec, Spec.Build), arrow switches, absent pairs and half tables
 // (WithoutPair, BestPhantom, HalfTable), the facts a director weighs
 // (Describe), and the balance of a movement: the score matrix, S, SS, Qf, Qc,

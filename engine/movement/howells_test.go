@@ -62,7 +62,7 @@ func TestBestPhantom(t *testing.T) {
 }
 
 func TestHalfTableEveryFamily(t *testing.T) {
-	for _, spec := range []string{"mitchell:7", "relay-mitchell:8", "skip-mitchell:8", "web-mitchell:10", "blackpool:5", "rover-mitchell:7", "appendix-mitchell:6", "howell:14", "howell:13"} {
+	for _, spec := range []string{"mitchell:7", "relay-mitchell:8", "skip-mitchell:8", "web-mitchell:10", "blackpool:5", "rover-mitchell:7", "appendix-mitchell:6", "hesitation-mitchell:7", "howell:14", "howell:13"} {
 		t.Run(spec, func(t *testing.T) {
 			s, err := ParseSpec(spec)
 			if err != nil {

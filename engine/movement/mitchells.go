@@ -185,3 +185,44 @@ func AppendixMitchell(base int) (*Movement, error) {
 	}
 	return m, nil
 }
+
+// HesitationMitchell returns the hesitation Mitchell for an odd number of
+// tables T: T+1 rounds and T+1 board groups, one group on each table and one
+// on a relay between tables (T-1)/2 and (T+1)/2. NS pairs 1..T-1 stay; the
+// T+1 moving pairs (T, the NS pair of table T in round 1, and the EW pairs
+// T+1..2T) move one position up each round along EW at tables 1..T, then NS
+// at table T (the hesitation table), then EW at table 1 again; the boards
+// move one station down through the relay. The moving pairs play both
+// directions, so the field is one; the manuals add arrow switches in the
+// last round or two at every table but T (switch=, except=).
+func HesitationMitchell(tables int) (*Movement, error) {
+	if tables < 3 || tables%2 == 0 || tables > MaxTables {
+		return nil, fmt.Errorf("hesitation mitchell: %d tables: a hesitation Mitchell needs an odd number of tables, 3 or more", tables)
+	}
+	T, S := tables, tables+1
+	h := (T - 1) / 2
+	station := func(t int) int { // board station of table t; the relay is station h
+		if t <= h {
+			return t - 1
+		}
+		return t
+	}
+	m := New(2*T, T, S, S)
+	for r := 1; r <= S; r++ {
+		for t := 1; t <= T; t++ {
+			m.Schedule[r-1][t-1] = Table{NS: t, Group: mod(station(t)+r-1, S)}
+		}
+		// Moving pair j (0..T) starts at position j: positions 0..T-1 are
+		// EW at tables 1..T, position T is NS at table T.
+		// Pair T+j starts at position j-1 (pair T at position T).
+		for j := 0; j <= T; j++ {
+			pair, q := T+j, mod(j-1+r-1, S)
+			if q == T {
+				m.Schedule[r-1][T-1].NS = pair
+			} else {
+				m.Schedule[r-1][q].EW = pair
+			}
+		}
+	}
+	return m, nil
+}

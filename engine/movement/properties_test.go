@@ -231,3 +231,20 @@ func TestAppendixMitchellProperties(t *testing.T) {
 		})
 	}
 }
+
+func TestHesitationMitchellProperties(t *testing.T) {
+	for T := 3; T <= 25; T += 2 {
+		name := fmt.Sprintf("hesitation %d tables", T)
+		t.Run(name, func(t *testing.T) {
+			m, err := HesitationMitchell(T)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkPromise(t, name, m, promise{playsPerGroup: T, groupsPerPair: T + 1})
+			f := Describe(m)
+			if f.Fields != 1 || len(f.Stationary) != T-1 || f.Copies != 1 {
+				t.Errorf("facts %+v", f)
+			}
+		})
+	}
+}

@@ -24,6 +24,7 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	blackpool:7                Mitchell, 7 tables (odd), with 2 extra sets on a relay
 //	blackpool:7,extra=4        the same with 4 extra sets (2, 4 or 6)
 //	rover-mitchell:7           Mitchell, 7 tables (odd, not a multiple of 3), and a rover pair
+//	hesitation-mitchell:7      hesitation Mitchell, 7 tables (odd), 8 rounds
 //	appendix-mitchell:9        Mitchell on a base of 9 tables with 1½ tables appended (21 pairs)
 //	howell:13                  complete Howell, 13 pairs (from 4; odd: a half table)
 //	howell:16,rounds=12        short (3/4) Howell, 16 pairs, 12 rounds (ShortHowell;
@@ -95,6 +96,11 @@ var families = map[string]family{
 			return need(n >= 5 && n%2 == 1 && n%3 != 0, "a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3")
 		},
 		build: func(s Spec) (*Movement, error) { return RoverMitchell(s.Size) }},
+	"hesitation-mitchell": {unit: "tables",
+		check: func(n int) string {
+			return need(n%2 == 1 && n >= 3, "a hesitation Mitchell needs an odd number of tables, 3 or more")
+		},
+		build: func(s Spec) (*Movement, error) { return HesitationMitchell(s.Size) }},
 	"appendix-mitchell": {unit: "tables",
 		check: func(n int) string { return need(n >= 3, "an appendix Mitchell needs a base of 3 tables or more") },
 		build: func(s Spec) (*Movement, error) { return AppendixMitchell(s.Size) }},
