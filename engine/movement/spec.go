@@ -1,0 +1,329 @@
+package movement
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ErrNotSpec is returned by ParseSpec for text that is not a movement spec
+// at all (no "family:" prefix), so that callers can try it as a file or a
+// library name instead.
+var ErrNotSpec = errors.New("not a movement spec (family:size)")
+
+// Spec is a movement named in one line, "family:size,key=value,...":
+//
+//	mitchell:7                 standard Mitchell, 7 tables (odd)
+//	relay-mitchell:8           relay (share-and-relay) Mitchell, 8 tables (even)
+//	skip-mitchell:8            skip Mitchell, 8 tables (even), 7 rounds
+//	skip-mitchell:8,rounds=5   the same, curtailed to 5 rounds (1..tables-1)
+//	web-mitchell:10            Web Mitchell, 10 tables (even), 9 board sets
+//	web-mitchell:10,sets=13    the same with 13 sets (odd, from tables/2), 13 rounds
+//	blackpool:7                Mitchell, 7 tables (odd), with 2 extra sets on a relay
+//	blackpool:7,extra=4        the same with 4 extra sets (2, 4 or 6)
+//	rover-mitchell:7           Mitchell, 7 tables (odd, not a multiple of 3), and a rover pair
+//	hesitation-mitchell:7      hesitation Mitchell, 7 tables (odd), 8 rounds
+//	appendix-mitchell:9        Mitchell on a base of 9 tables with 1½ tables appended (21 pairs)
+//	howell:13                  complete Howell, 13 pairs (from 4; odd: a half table)
+//	howell:16,rounds=12        short (3/4) Howell, 16 pairs, 12 rounds (ShortHowell;
+//	                           odd: for one pair more, as a half table)
+//
+// The size is the number of tables for the Mitchells (of the base, for
+// the appendix Mitchell), of pairs for the Howell. Modifiers, for every family, applied in this order:
+//
+//	switch=2+5     arrow-switch rounds 2 and 5 (Movement.SwitchRounds)
+//	except=1+6     ... at every table but tables 1 and 6
+//	absent=14      pair 14 is absent (Movement.WithoutPair): a half table
+//	phantom=best   the pair BestPhantom chooses is absent (HalfTable)
+//
+// A parameter at its default is accepted but not printed: String is the
+// canonical text, and ParseSpec(s.String()) gives s back.
+type Spec struct {
+	Family string
+	// Size is the number of tables (Mitchells) or pairs (Howell).
+	Size int
+	// Rounds (skip-mitchell, howell), Sets (web-mitchell) and Extra
+	// (blackpool) are family parameters; 0 means the family's default.
+	Rounds, Sets, Extra int
+	// Switch lists arrow-switched rounds, Except the tables those rounds
+	// leave unswitched (1-based).
+	Switch, Except []int
+	// Absent is a pair left out (0: none); Phantom leaves out the best one.
+	Absent  int
+	Phantom bool
+}
+
+// family describes one spec family: its size unit, its own parameters,
+// which sizes it accepts and how it is built.
+type family struct {
+	unit   string
+	params []string
+	// check returns what is wrong with the size, "" if nothing.
+	check func(n int) string
+	build func(s Spec) (*Movement, error)
+}
+
+var families = map[string]family{
+	"mitchell": {unit: "tables",
+		check: func(n int) string {
+			return need(n%2 == 1 && n >= 3, "a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)")
+		},
+		build: func(s Spec) (*Movement, error) { return Mitchell(s.Size) }},
+	"relay-mitchell": {unit: "tables",
+		check: func(n int) string {
+			return need(n%2 == 0 && n >= 4, "a relay Mitchell needs an even number of tables, 4 or more")
+		},
+		build: func(s Spec) (*Movement, error) { return RelayMitchell(s.Size) }},
+	"skip-mitchell": {unit: "tables", params: []string{"rounds"},
+		check: func(n int) string {
+			return need(n%2 == 0 && n >= 4, "a skip Mitchell needs an even number of tables, 4 or more")
+		},
+		build: func(s Spec) (*Movement, error) { return SkipMitchell(s.Size, s.Rounds) }},
+	"web-mitchell": {unit: "tables", params: []string{"sets"},
+		check: func(n int) string {
+			return need(n%2 == 0 && n >= 4, "a Web Mitchell needs an even number of tables, 4 or more")
+		},
+		build: func(s Spec) (*Movement, error) { return WebMitchell(s.Size, s.Sets) }},
+	"blackpool": {unit: "tables", params: []string{"extra"},
+		check: func(n int) string {
+			return need(n%2 == 1 && n >= 3, "a Blackpool needs an odd number of tables, 3 or more")
+		},
+		build: func(s Spec) (*Movement, error) { return Blackpool(s.Size, s.Extra) }},
+	"rover-mitchell": {unit: "tables",
+		check: func(n int) string {
+			return need(n >= 5 && n%2 == 1 && n%3 != 0, "a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3")
+		},
+		build: func(s Spec) (*Movement, error) { return RoverMitchell(s.Size) }},
+	"hesitation-mitchell": {unit: "tables",
+		check: func(n int) string {
+			return need(n%2 == 1 && n >= 3, "a hesitation Mitchell needs an odd number of tables, 3 or more")
+		},
+		build: func(s Spec) (*Movement, error) { return HesitationMitchell(s.Size) }},
+	"appendix-mitchell": {unit: "tables",
+		check: func(n int) string { return need(n >= 3, "an appendix Mitchell needs a base of 3 tables or more") },
+		build: func(s Spec) (*Movement, error) { return AppendixMitchell(s.Size) }},
+	"howell": {unit: "pairs", params: []string{"rounds"},
+		check: func(n int) string { return need(n >= 4, "a Howell needs at least 4 pairs") },
+		build: buildHowell},
+}
+
+// modifiers are the keys every family accepts, in canonical order.
+var modifiers = []string{"switch", "except", "absent", "phantom"}
+
+func need(ok bool, msg string) string {
+	if ok {
+		return ""
+	}
+	return msg
+}
+
+// Families lists the spec families, sorted.
+func Families() []string {
+	var out []string
+	for name := range families {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SpecError is a spec that names a family but is wrong; the message says
+// what is wrong in words.
+type SpecError struct {
+	Spec string
+	Msg  string
+}
+
+func (e *SpecError) Error() string { return e.Spec + ": " + e.Msg }
+
+// ParseSpec parses a one-line movement spec (see Spec). Text without a
+// "family:" prefix gets ErrNotSpec; a spec that names a family but is wrong
+// gets a *SpecError.
+func ParseSpec(text string) (Spec, error) {
+	text = strings.TrimSpace(text)
+	head, rest, found := strings.Cut(text, ":")
+	if !found || len(head) < 2 || strings.Trim(head, "abcdefghijklmnopqrstuvwxyz-") != "" {
+		return Spec{}, ErrNotSpec
+	}
+	bad := func(format string, args ...any) (Spec, error) {
+		return Spec{}, &SpecError{Spec: text, Msg: fmt.Sprintf(format, args...)}
+	}
+	fam, ok := families[head]
+	if !ok {
+		return bad("unknown movement family %q (known: %s)", head, strings.Join(Families(), ", "))
+	}
+	parts := strings.Split(rest, ",")
+	s := Spec{Family: head}
+	n, err := strconv.Atoi(strings.TrimSpace(parts[0]))
+	if err != nil || n < 1 {
+		return bad("the size must be a number of %s, not %q", fam.unit, parts[0])
+	}
+	s.Size = n
+	if n > MaxPairs {
+		return bad("%d %s is more than the engine handles", n, fam.unit)
+	}
+	if msg := fam.check(n); msg != "" {
+		return bad("%s", msg)
+	}
+	known := append(slices.Clone(fam.params), modifiers...)
+	seen := map[string]bool{}
+	for _, part := range parts[1:] {
+		key, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return bad("%q is not key=value (known keys: %s)", part, strings.Join(known, ", "))
+		}
+		if !slices.Contains(known, key) {
+			return bad("unknown modifier %q (known: %s)", key, strings.Join(known, ", "))
+		}
+		if seen[key] {
+			return bad("%s is given twice", key)
+		}
+		seen[key] = true
+		switch key {
+		case "rounds", "sets", "extra", "absent":
+			v, err := strconv.Atoi(val)
+			if err != nil || v < 1 {
+				return bad("%s must be a positive number, not %q", key, val)
+			}
+			switch key {
+			case "rounds":
+				s.Rounds = v
+			case "sets":
+				s.Sets = v
+			case "extra":
+				s.Extra = v
+			case "absent":
+				s.Absent = v
+			}
+		case "switch", "except":
+			list, err := parseList(val)
+			if err != nil {
+				return bad("%s: %v", key, err)
+			}
+			if key == "switch" {
+				s.Switch = list
+			} else {
+				s.Except = list
+			}
+		case "phantom":
+			if val != "best" {
+				return bad("phantom must be \"best\", not %q (absent=N names the pair)", val)
+			}
+			s.Phantom = true
+		}
+	}
+	if s.Phantom && s.Absent != 0 {
+		return bad("absent and phantom both leave a pair out: give one")
+	}
+	if len(s.Except) > 0 && len(s.Switch) == 0 {
+		return bad("except lists tables left unswitched, but no round is switched")
+	}
+	s.normalise()
+	return s, nil
+}
+
+// normalise drops family parameters given at their default, so that String
+// is canonical.
+func (s *Spec) normalise() {
+	switch {
+	case s.Family == "skip-mitchell" && s.Rounds == s.Size-1,
+		s.Family == "web-mitchell" && s.Sets == s.Size-1,
+		s.Family == "blackpool" && s.Extra == 2,
+		s.Family == "howell" && s.Rounds == s.Size-1+s.Size%2:
+		s.Rounds, s.Sets, s.Extra = 0, 0, 0
+	}
+}
+
+// buildHowell builds a complete Howell, or a short one when rounds are
+// given; an odd field plays the movement for one pair more as a half table.
+func buildHowell(s Spec) (*Movement, error) {
+	if s.Rounds == 0 {
+		return CompleteHowell(s.Size)
+	}
+	if s.Size%2 == 0 {
+		return ShortHowell(s.Size, s.Rounds)
+	}
+	full, err := ShortHowell(s.Size+1, s.Rounds)
+	if err != nil {
+		return nil, err
+	}
+	m, _, err := HalfTable(full)
+	return m, err
+}
+
+// parseList parses "2+5+7" into its numbers.
+func parseList(val string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(val, "+") {
+		v, err := strconv.Atoi(f)
+		if err != nil || v < 1 {
+			return nil, fmt.Errorf("%q is not a list of positive numbers joined by +", val)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// String returns the canonical text of the spec.
+func (s Spec) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:%d", s.Family, s.Size)
+	for _, kv := range []struct {
+		key string
+		v   int
+	}{{"rounds", s.Rounds}, {"sets", s.Sets}, {"extra", s.Extra}} {
+		if kv.v != 0 {
+			fmt.Fprintf(&b, ",%s=%d", kv.key, kv.v)
+		}
+	}
+	list := func(key string, l []int) {
+		if len(l) == 0 {
+			return
+		}
+		parts := make([]string, len(l))
+		for i, v := range l {
+			parts[i] = strconv.Itoa(v)
+		}
+		fmt.Fprintf(&b, ",%s=%s", key, strings.Join(parts, "+"))
+	}
+	list("switch", s.Switch)
+	list("except", s.Except)
+	if s.Absent != 0 {
+		fmt.Fprintf(&b, ",absent=%d", s.Absent)
+	}
+	if s.Phantom {
+		b.WriteString(",phantom=best")
+	}
+	return b.String()
+}
+
+// Build generates the movement the spec names, with its modifiers applied.
+func (s Spec) Build() (*Movement, error) {
+	fam, ok := families[s.Family]
+	if !ok {
+		return nil, &SpecError{Spec: s.String(), Msg: fmt.Sprintf("unknown movement family %q (known: %s)", s.Family, strings.Join(Families(), ", "))}
+	}
+	wrap := func(err error) error { return &SpecError{Spec: s.String(), Msg: err.Error()} }
+	m, err := fam.build(s)
+	if err != nil {
+		return nil, wrap(err)
+	}
+	if len(s.Switch) > 0 {
+		if m, err = m.SwitchRounds(s.Switch, s.Except); err != nil {
+			return nil, wrap(err)
+		}
+	}
+	switch {
+	case s.Absent != 0:
+		if m, err = m.WithoutPair(s.Absent); err != nil {
+			return nil, wrap(err)
+		}
+	case s.Phantom:
+		if m, _, err = HalfTable(m); err != nil {
+			return nil, wrap(err)
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,163 @@
+package movement
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestParseSpec(t *testing.T) {
+	cases := []struct {
+		in, canonical         string
+		pairs, tables, rounds int
+	}{
+		{"mitchell:7", "mitchell:7", 14, 7, 7},
+		{"relay-mitchell:8", "relay-mitchell:8", 16, 8, 8},
+		{"skip-mitchell:8", "skip-mitchell:8", 16, 8, 7},
+		{"skip-mitchell:8,rounds=7", "skip-mitchell:8", 16, 8, 7},
+		{"skip-mitchell:8,rounds=5", "skip-mitchell:8,rounds=5", 16, 8, 5},
+		{"web-mitchell:10,sets=13", "web-mitchell:10,sets=13", 20, 10, 13},
+		{"web-mitchell:10", "web-mitchell:10", 20, 10, 9},
+		{"blackpool:5,extra=4", "blackpool:5,extra=4", 10, 5, 9},
+		{"blackpool:5,extra=2", "blackpool:5", 10, 5, 7},
+		{"rover-mitchell:7", "rover-mitchell:7", 15, 7, 7},
+		{"appendix-mitchell:9", "appendix-mitchell:9", 21, 10, 9},
+		{"hesitation-mitchell:7,switch=8,except=7", "hesitation-mitchell:7,switch=8,except=7", 14, 7, 8},
+		{"howell:13", "howell:13", 13, 7, 13},
+		{"howell:16", "howell:16", 16, 8, 15},
+		{"howell:16,rounds=12", "howell:16,rounds=12", 16, 8, 12},
+		{"howell:16,rounds=15", "howell:16", 16, 8, 15},
+		{"howell:15,rounds=12", "howell:15,rounds=12", 15, 8, 12},
+		{"howell:15,rounds=15", "howell:15", 15, 8, 15},
+		{" mitchell:7, switch=2+5 ", "mitchell:7,switch=2+5", 14, 7, 7},
+		{"relay-mitchell:6,except=1,switch=2", "relay-mitchell:6,switch=2,except=1", 12, 6, 6},
+		{"mitchell:7,absent=14", "mitchell:7,absent=14", 13, 7, 7},
+		{"mitchell:7,phantom=best", "mitchell:7,phantom=best", 13, 7, 7},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			s, err := ParseSpec(c.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.String(); got != c.canonical {
+				t.Errorf("String() = %q, want %q", got, c.canonical)
+			}
+			again, err := ParseSpec(s.String())
+			if err != nil || !specEqual(again, s) {
+				t.Errorf("round trip: %+v, %v; want %+v", again, err, s)
+			}
+			m, err := s.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Pairs != c.pairs || m.Tables != c.tables || m.Rounds != c.rounds {
+				t.Errorf("built %d pairs, %d tables, %d rounds; want %d, %d, %d", m.Pairs, m.Tables, m.Rounds, c.pairs, c.tables, c.rounds)
+			}
+			if errs, _ := m.Check(); len(errs) > 0 {
+				t.Errorf("built an invalid movement: %v", errs)
+			}
+		})
+	}
+}
+
+func specEqual(a, b Spec) bool {
+	return a.Family == b.Family && a.Size == b.Size && a.Rounds == b.Rounds && a.Sets == b.Sets &&
+		a.Extra == b.Extra && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
+		a.Absent == b.Absent && a.Phantom == b.Phantom
+}
+
+func TestParseSpecErrors(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"howell:3", "howell:3: a Howell needs at least 4 pairs"},
+		{"mitchell:7,swtich=2", `mitchell:7,swtich=2: unknown modifier "swtich" (known: switch, except, absent, phantom)`},
+		{"skip-mitchell:8,sets=3", `skip-mitchell:8,sets=3: unknown modifier "sets" (known: rounds, switch, except, absent, phantom)`},
+		{"mitchell:8", "mitchell:8: a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)"},
+		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, hesitation-mitchell, howell, mitchell, relay-mitchell, rover-mitchell, skip-mitchell, web-mitchell)`},
+		{"mitchell:seven", `mitchell:seven: the size must be a number of tables, not "seven"`},
+		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "2+x" is not a list of positive numbers joined by +`},
+		{"mitchell:7,switch=9", "mitchell:7,switch=9: switch: round 9 is outside 1..7"},
+		{"mitchell:7,switch", `mitchell:7,switch: "switch" is not key=value (known keys: switch, except, absent, phantom)`},
+		{"mitchell:7,switch=2,switch=3", "mitchell:7,switch=2,switch=3: switch is given twice"},
+		{"mitchell:7,absent=15", "mitchell:7,absent=15: absent pair 15 is outside 1..14"},
+		{"mitchell:7,absent=3,phantom=best", "mitchell:7,absent=3,phantom=best: absent and phantom both leave a pair out: give one"},
+		{"mitchell:7,phantom=3", `mitchell:7,phantom=3: phantom must be "best", not "3" (absent=N names the pair)`},
+		{"mitchell:7,except=1", "mitchell:7,except=1: except lists tables left unswitched, but no round is switched"},
+		{"web-mitchell:10,sets=8", "web-mitchell:10,sets=8: web mitchell: 8 sets: a 10-table Web Mitchell needs an odd number of board sets from 5"},
+		{"skip-mitchell:8,rounds=8", "skip-mitchell:8,rounds=8: skip mitchell: 8 rounds: a 8-table skip Mitchell has 1 to 7 rounds"},
+		{"blackpool:5,extra=3", "blackpool:5,extra=3: blackpool: 3 extra groups: the published special moves cover 2, 4 or 6 extra groups"},
+		{"howell:16,rounds=8", "howell:16,rounds=8: short howell: 8 rounds: a short Howell for 16 pairs has 9 to 14 rounds"},
+		{"howell:8,rounds=6", "howell:8,rounds=6: short howell: 8 pairs in 6 rounds: no cyclic arrangement found"},
+		{"rover-mitchell:9", "rover-mitchell:9: a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3"},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			s, err := ParseSpec(c.in)
+			if err == nil {
+				_, err = s.Build()
+			}
+			if err == nil {
+				t.Fatalf("no error, want %q", c.want)
+			}
+			var se *SpecError
+			if !errors.As(err, &se) {
+				t.Errorf("error %v is not a *SpecError", err)
+			}
+			if err.Error() != c.want {
+				t.Errorf("error\n %q\nwant\n %q", err.Error(), c.want)
+			}
+		})
+	}
+}
+
+func TestParseSpecNotSpec(t *testing.T) {
+	for _, in := range []string{"", "NBBR/7ronden/8p7rTeamH", "movements/14p.asc", "C:/movements/x.asc", "Mitchell:7", "./mitchell:7"} {
+		if _, err := ParseSpec(in); !errors.Is(err, ErrNotSpec) {
+			t.Errorf("ParseSpec(%q) = %v, want ErrNotSpec", in, err)
+		}
+	}
+}
+
+// TestSpecPublished builds, from specs, movements whose balance seed 004
+// publishes.
+func TestSpecPublished(t *testing.T) {
+	cases := []struct{ spec, qf string }{
+		{"mitchell:7,switch=2", "92.00"},
+		{"mitchell:7,switch=2+7", "49.64"},
+		{"relay-mitchell:6,switch=2,except=1", "84"},
+		{"relay-mitchell:14,switch=2+5", "94.27"},
+		{"mitchell:15,switch=2+8+9", "83.03"},
+		{"skip-mitchell:8", "40.82"}, // NBB N311
+	}
+	for _, c := range cases {
+		t.Run(c.spec, func(t *testing.T) {
+			s, err := ParseSpec(c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := s.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if qf := ComputeBalance(m).Qf; !roundsTo(qf, c.qf) {
+				t.Errorf("Qf %.4f, published %s", qf, c.qf)
+			}
+		})
+	}
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"mitchell:7", "howell:16,switch=2", "web-mitchell:10,sets=13", "x:y", "skip-mitchell:8,rounds=3,absent=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSpec(text)
+		if err != nil {
+			return
+		}
+		again, err := ParseSpec(s.String())
+		if err != nil || !specEqual(s, again) {
+			t.Fatalf("%q: round trip of %q gives %+v, %v", text, s.String(), again, err)
+		}
+	})
+}
