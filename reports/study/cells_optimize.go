@@ -1,7 +1,9 @@
 package study
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -12,18 +14,73 @@ import (
 // OptimizeCell re-orients the tables of movements for the best balance, one
 // row per movement, and shows the best movement found for each row.
 type OptimizeCell struct {
-	Common     `yaml:",inline"`
-	Iterations int64         `yaml:"iterations"` // per restart; default the engine's
-	Restarts   int           `yaml:"restarts"`   // default the engine's
-	Seed       uint64        `yaml:"seed"`
-	Mode       optimize.Mode `yaml:"mode"` // fast (default) or slow
-	FixRounds  []int         `yaml:"fix_rounds"`
-	FixTables  []int         `yaml:"fix_tables"`
-	FixPairs   []int         `yaml:"fix_pairs"`
-	FixFirst   int           `yaml:"fix_first"`
+	Common          `yaml:",inline"`
+	OptimizeOptions `yaml:",inline"`
 	// ShowMovements lists the rows whose optimised movement is printed.
 	ShowMovements []string     `yaml:"show_movements"`
 	Rows          []BalanceRow `yaml:"rows"`
+}
+
+// OptimizeOptions are the optimiser's settings as an optimize cell's fields
+// and the optimize command's flags give them, with balans's options in
+// brackets; Settings decodes both the same way. Pair numbers name the pairs
+// after renumber.
+type OptimizeOptions struct {
+	Iterations int64  `yaml:"iterations"` // per restart; default the engine's
+	Restarts   int    `yaml:"restarts"`   // default the engine's
+	Seed       uint64 `yaml:"seed"`
+	// Mode is the cooling: fast (default) or slow, optionally with its two
+	// temperatures, "slow:2:0.01" [-S n:c1:c2].
+	Mode      optimize.Cooling `yaml:"mode"`
+	FixRounds []int            `yaml:"fix_rounds"` // [-r]
+	FixTables []int            `yaml:"fix_tables"` // [-t]
+	FixPairs  []int            `yaml:"fix_pairs"`  // [-i]
+	FixGroups []optimize.Group `yaml:"fix_groups"` // board groups, A or 1 [-j]
+	FixFirst  int              `yaml:"fix_first"`  // [-f]
+	// OnlyRound, OnlyTable, OnlyPair and OnlyGroup keep everything fixed
+	// but this round [-R], table [-D], pair with its opponents [-I] or
+	// board group [-J].
+	OnlyRound int            `yaml:"only_round"`
+	OnlyTable int            `yaml:"only_table"`
+	OnlyPair  int            `yaml:"only_pair"`
+	OnlyGroup optimize.Group `yaml:"only_group"`
+	// Fixers is a file of round × table fixers, 0 free and 1 fixed (see
+	// optimize.Fixers), relative to the study [-a].
+	Fixers string `yaml:"fixers"`
+	// Absent optimises with this pair absent [-v].
+	Absent int `yaml:"absent"`
+	// AbsentRange ranks the vacancy quality over these absent pairs only,
+	// "9-14" [-P].
+	AbsentRange optimize.PairRange `yaml:"absent_range"`
+	// Renumber renumbers the pairs first: pair p becomes Renumber[p-1] [-p].
+	Renumber []int `yaml:"renumber"`
+	// Vacancy is weighted (default: w1·Qf1max + w2·Qf1av) or av-then-max.
+	Vacancy optimize.Vacancy `yaml:"vacancy"`
+	// Weights are w1:w2 of the weighted vacancy score, default "2:1" [-W].
+	Weights optimize.Weights `yaml:"weights"`
+	// D4 false leaves d4 out of the ranking [-k 0].
+	D4 *bool `yaml:"d4"`
+	// Randomize starts from random orientations [-z].
+	Randomize bool `yaml:"randomize"`
+}
+
+// Settings decodes the options into the engine's settings. readFile reads
+// the fixers file; fixers returns its text, an input of the result.
+func (o *OptimizeOptions) Settings(readFile func(name string) ([]byte, error)) (set optimize.Settings, fixers []byte, err error) {
+	set = optimize.Settings{Iterations: o.Iterations, Restarts: o.Restarts, Seed: o.Seed, Cooling: o.Mode,
+		FixRounds: o.FixRounds, FixTables: o.FixTables, FixPairs: o.FixPairs, FixGroups: o.FixGroups, FixFirst: o.FixFirst,
+		OnlyRound: o.OnlyRound, OnlyTable: o.OnlyTable, OnlyPair: o.OnlyPair, OnlyGroup: o.OnlyGroup,
+		Absent: o.Absent, AbsentRange: o.AbsentRange, Renumber: o.Renumber,
+		Vacancy: o.Vacancy, Weights: o.Weights, NoD4: o.D4 != nil && !*o.D4, Randomize: o.Randomize}
+	if o.Fixers != "" {
+		if fixers, err = readFile(o.Fixers); err != nil {
+			return set, nil, fmt.Errorf("fixers: %w", err)
+		}
+		if set.Fixers, err = optimize.ParseFixers(o.Fixers, bytes.NewReader(fixers)); err != nil {
+			return set, nil, err
+		}
+	}
+	return set, fixers, nil
 }
 
 func (c *OptimizeCell) movements() []string {
@@ -43,21 +100,20 @@ type optimized struct {
 	ASC                             string
 }
 
-func (c *OptimizeCell) settings() (optimize.Settings, error) {
-	return optimize.Settings{Iterations: c.Iterations, Restarts: c.Restarts, Seed: c.Seed, Mode: c.Mode,
-		FixRounds: c.FixRounds, FixTables: c.FixTables, FixPairs: c.FixPairs, FixFirst: c.FixFirst}, nil
-}
-
 func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimize cell needs at least one row")
 	}
-	set, err := c.settings()
+	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return os.ReadFile(env.path(name)) })
 	if err != nil {
 		return nil, err
 	}
+	var extra any
+	if fixers != nil {
+		extra = string(fixers) // the file is an input of the result
+	}
 	results := make([]optimized, len(c.Rows))
-	err = env.cached(nil, &results, func() error {
+	err = env.cached(extra, &results, func() error {
 		for i, r := range c.Rows {
 			m, err := env.movement(r.Movement)
 			if err != nil {
