@@ -267,6 +267,9 @@ func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float6
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !set.AbsentRange.all() {
+			v.Av, v.Max = rangeVacancy(t, c, set.AbsentRange)
+		}
 		var better bool
 		switch w := set.Weights.orDefault(); {
 		case ss < bestSS:
