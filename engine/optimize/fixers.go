@@ -100,7 +100,7 @@ func (f *Fixers) validate(m *movement.Movement) error {
 		if len(f.Fixed) > m.Rounds {
 			line = f.line(m.Rounds)
 		}
-		return &ParseError{File: f.File, Line: line, Err: fmt.Errorf("%d rounds of fixers, the movement has %d", len(f.Fixed), m.Rounds)}
+		return &ParseError{File: f.File, Line: line, Err: fmt.Errorf("fixers for %d round(s), the movement has %d", len(f.Fixed), m.Rounds)}
 	}
 	for r, row := range f.Fixed {
 		if len(row) != m.Tables {

@@ -461,8 +461,8 @@ func TestParseFixers(t *testing.T) {
 		{"bad digit", "111\n102\n", nil, "fixers.txt:2:3: want 0 (free) or 1 (fixed), got '2'"},
 		{"empty", "# nothing\n", nil, "fixers.txt: no rounds"},
 		{"short row", "111\n10\n100\n", nil, "fixers.txt:2: round 2: 2 tables, the movement has 3"},
-		{"extra round", "111\n100\n100\n000\n", nil, "fixers.txt:4: 4 rounds of fixers, the movement has 3"},
-		{"missing round", "111\n100\n", nil, "fixers.txt: 2 rounds of fixers, the movement has 3"},
+		{"extra round", "111\n100\n100\n000\n", nil, "fixers.txt:4: fixers for 4 round(s), the movement has 3"},
+		{"missing round", "111\n100\n", nil, "fixers.txt: fixers for 2 round(s), the movement has 3"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -219,6 +219,9 @@ func checkKnownFields(n *yaml.Node, t reflect.Type) error {
 		}
 	case reflect.Slice, reflect.Array:
 		for _, c := range n.Content {
+			if err := checkText(c, t.Elem()); err != nil {
+				return fmt.Errorf("line %d: %v", c.Line, err)
+			}
 			if err := checkKnownFields(c, t.Elem()); err != nil {
 				return err
 			}
