@@ -12,7 +12,8 @@ import (
 
 // MovementCell shows the layout of a movement.
 type MovementCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement whose layout is shown.
 	Movement string `yaml:"movement"`
 }
 
@@ -49,7 +50,8 @@ func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
 // and can check it against a published matrix (rows of numbers, `\` on the
 // diagonal).
 type MatrixCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement whose score matrix is shown.
 	Movement string `yaml:"movement"`
 	// PublishedMatrix is the matrix as printed.
 	PublishedMatrix string `yaml:"published_matrix"`
@@ -143,18 +145,23 @@ func compareMatrix(name, printed string, b *movement.Balance) (reports.Check, er
 type BalanceCell struct {
 	Common `yaml:",inline"`
 	// Columns are figure names (see balanceFigures); default qf.
-	Columns []string     `yaml:"columns"`
-	Rows    []BalanceRow `yaml:"rows"`
+	Columns []string `yaml:"columns"`
+	// Rows are the movements of the table, one a row.
+	Rows []BalanceRow `yaml:"rows"`
 	// Chart names a column to draw as a bar chart over the rows.
 	Chart string `yaml:"chart"`
 }
 
 // BalanceRow is one movement of a balance table.
 type BalanceRow struct {
-	Label     string            `yaml:"label"`
-	Movement  string            `yaml:"movement"`
+	// Label names the row; default the movement's name.
+	Label string `yaml:"label"`
+	// Movement names a movement of the study.
+	Movement string `yaml:"movement"`
+	// Published figures of this row, by column name, as printed.
 	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
+	// Errata: published figures of this row known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
 }
 
 func (c *BalanceCell) movements() []string {
@@ -274,7 +281,8 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 
 // VacancyCell shows Qf with each pair absent, and the pooled figures.
 type VacancyCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement whose pairs are made absent in turn.
 	Movement string `yaml:"movement"`
 }
 

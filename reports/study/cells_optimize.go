@@ -17,8 +17,9 @@ type OptimizeCell struct {
 	Common          `yaml:",inline"`
 	OptimizeOptions `yaml:",inline"`
 	// ShowMovements lists the rows whose optimised movement is printed.
-	ShowMovements []string     `yaml:"show_movements"`
-	Rows          []BalanceRow `yaml:"rows"`
+	ShowMovements []string `yaml:"show_movements"`
+	// Rows are the movements to optimise, one a row.
+	Rows []BalanceRow `yaml:"rows"`
 }
 
 // OptimizeOptions are the optimiser's settings as an optimize cell's fields
@@ -26,41 +27,47 @@ type OptimizeCell struct {
 // brackets; Settings decodes both the same way. Pair numbers name the pairs
 // after renumber.
 type OptimizeOptions struct {
-	Iterations int64  `yaml:"iterations"` // per restart; default the engine's
-	Restarts   int    `yaml:"restarts"`   // default the engine's
-	Seed       uint64 `yaml:"seed"`
-	// Mode is the cooling: fast (default) or slow, optionally with its two
-	// temperatures, "slow:2:0.01" [-S n:c1:c2].
-	Mode      optimize.Cooling `yaml:"mode"`
-	FixRounds []int            `yaml:"fix_rounds"` // [-r]
-	FixTables []int            `yaml:"fix_tables"` // [-t]
-	FixPairs  []int            `yaml:"fix_pairs"`  // [-i]
-	FixGroups []optimize.Group `yaml:"fix_groups"` // board groups, A or 1 [-j]
-	FixFirst  int              `yaml:"fix_first"`  // [-f]
-	// OnlyRound, OnlyTable, OnlyPair and OnlyGroup keep everything fixed
-	// but this round [-R], table [-D], pair with its opponents [-I] or
-	// board group [-J].
-	OnlyRound int            `yaml:"only_round"`
-	OnlyTable int            `yaml:"only_table"`
-	OnlyPair  int            `yaml:"only_pair"`
+	// Iterations are the trial switches per restart; default the engine's [-s].
+	Iterations int64 `yaml:"iterations"`
+	// Restarts are the independent annealing runs; default the engine's.
+	Restarts int `yaml:"restarts"`
+	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
+	Seed uint64 `yaml:"seed"`
+	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2].
+	Mode optimize.Cooling `yaml:"mode"`
+	// FixRounds are rounds whose orientation is kept as given [-r].
+	FixRounds []int `yaml:"fix_rounds"`
+	// FixTables are tables whose orientation is kept in every round [-t].
+	FixTables []int `yaml:"fix_tables"`
+	// FixPairs are pairs whose tables keep their orientation [-i].
+	FixPairs []int `yaml:"fix_pairs"`
+	// FixGroups are board groups, as A or 1, whose tables keep their orientation [-j].
+	FixGroups []optimize.Group `yaml:"fix_groups"`
+	// FixFirst keeps the first n table positions of round 1 as given [-f].
+	FixFirst int `yaml:"fix_first"`
+	// OnlyRound keeps everything fixed but this round [-R].
+	OnlyRound int `yaml:"only_round"`
+	// OnlyTable keeps everything fixed but this table [-D].
+	OnlyTable int `yaml:"only_table"`
+	// OnlyPair keeps everything fixed but the tables of this pair and so its opponents [-I].
+	OnlyPair int `yaml:"only_pair"`
+	// OnlyGroup keeps everything fixed but the tables of this board group [-J].
 	OnlyGroup optimize.Group `yaml:"only_group"`
-	// Fixers is a file of round × table fixers, 0 free and 1 fixed (see
-	// optimize.Fixers), relative to the study [-a].
+	// Fixers is a file of round × table fixers, a line per round with 0 (free) or 1 (fixed) per table, relative to the study [-a].
 	Fixers string `yaml:"fixers"`
-	// Absent optimises with this pair absent [-v].
+	// Absent optimises the movement with this pair absent; its tables keep their orientation [-v].
 	Absent int `yaml:"absent"`
-	// AbsentRange ranks the vacancy quality over these absent pairs only,
-	// "9-14" [-P].
+	// AbsentRange ranks the vacancy quality over these absent pairs only, as "9-14" [-P].
 	AbsentRange optimize.PairRange `yaml:"absent_range"`
-	// Renumber renumbers the pairs first: pair p becomes Renumber[p-1] [-p].
+	// Renumber renumbers the pairs first: pair p becomes the p-th number; pair fields name the new numbers [-p].
 	Renumber []int `yaml:"renumber"`
-	// Vacancy is weighted (default: w1·Qf1max + w2·Qf1av) or av-then-max.
+	// Vacancy ranks equal Qf by the weighted score w1·Qf1max + w2·Qf1av (weighted, the default) or by Qf1av, then Qf1max (av-then-max).
 	Vacancy optimize.Vacancy `yaml:"vacancy"`
-	// Weights are w1:w2 of the weighted vacancy score, default "2:1" [-W].
+	// Weights are w1:w2 of the weighted vacancy score; default "2:1" [-W].
 	Weights optimize.Weights `yaml:"weights"`
-	// D4 false leaves d4 out of the ranking [-k 0].
+	// D4 false leaves d4 out of the ranking; default true [-k].
 	D4 *bool `yaml:"d4"`
-	// Randomize starts from random orientations [-z].
+	// Randomize starts every restart from random orientations of the free tables [-z].
 	Randomize bool `yaml:"randomize"`
 }
 
