@@ -189,6 +189,8 @@ func evaluate(ctx context.Context, spec movement.Spec, m *movement.Movement, set
 			Restarts:       set.Restarts,
 			Seed:           set.Seed,
 			ExhaustiveBits: set.ExhaustiveBits,
+			// The catalogue ranks by Qf1av: its optimiser ranks so too.
+			Vacancy: optimize.VacancyAvThenMax,
 		})
 		if err != nil {
 			return c, fmt.Errorf("catalogue: %s: %w", spec, err)
