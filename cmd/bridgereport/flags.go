@@ -22,7 +22,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 		first, more, _ := strings.Cut(usage, "\n")
 		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, first)
 		if strings.Contains(first, "MOVEMENT") {
-			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), or the name of a library movement (bridgereport movements lists them).")
+			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), a library movement (bridgereport movements lists them) or a spec such as mitchell:7 or howell:16,rounds=12.")
 		}
 		if more != "" {
 			fmt.Fprintln(stderr, more)
