@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -73,6 +74,15 @@ func emit(stdout io.Writer, r *reports.Report, result any, asJSON bool) error {
 		return writeJSON(stdout, result)
 	}
 	return new(reports.Renderer).Text(stdout, r)
+}
+
+// runCell runs a one-cell study and prints its report, or its result as JSON.
+func runCell(ctx context.Context, cmd *study.Command, stdout io.Writer, asJSON bool) error {
+	r, result, err := cmd.Run(ctx)
+	if err != nil {
+		return err
+	}
+	return emit(stdout, r, result, asJSON)
 }
 
 // readMovement resolves a MOVEMENT argument and writes its warnings to
