@@ -414,10 +414,8 @@ func libraryChecks(id string, fields []catalogueField) []reports.Check {
 				if fig.published == "" {
 					continue
 				}
-				erratum := ""
-				if fig.key == "qf" {
-					erratum = library.Misannotated[cand.Name]
-				}
+				// A misannotated file's figures belong to another layout.
+				erratum := library.Misannotated[cand.Name]
 				c, err := compare(fmt.Sprintf("%s/%d/%s/%s", id, f.Pairs, cand.Name, fig.key), fig.published, fig.value, erratum)
 				if err == nil {
 					checks = append(checks, c)
