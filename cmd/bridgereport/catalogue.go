@@ -12,13 +12,13 @@ import (
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("catalogue", study.CatalogueUsage, stderr)
 	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 40")
-	boards := study.IntRange{Min: 24, Max: 28}
+	boards := study.IntRange{24, 28}
 	fs.TextVar(&boards, "boards", boards, "the session's boards, MIN-MAX")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	cell := &study.CatalogueCell{Pairs: study.IntRange{Min: *pairs, Max: *pairs}, Boards: boards}
+	cell := &study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs}, Boards: boards}
 	return runCell(ctx, &study.Command{Kind: "catalogue", Cell: cell}, stdout, *asJSON)
 }
 

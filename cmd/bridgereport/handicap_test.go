@@ -181,7 +181,7 @@ func TestHandicapBadInput(t *testing.T) {
 		{"missing average", strings.Replace(league, "{team: Cat, avg_vp: 10}", "{team: Cat}", 1),
 			"bad.yaml:6: divisions[0].teams[2].avg_vp: missing"},
 		{"not a number", strings.Replace(league, "avg_vp: 10}", "avg_vp: ten}", 1),
-			"bad.yaml:6: cannot unmarshal"},
+			`bad.yaml:6: avg_vp: want a number, got "ten"`},
 		{"too few teams above", strings.Replace(league, "      - {team: Cat, avg_vp: 10}\n", "", 1),
 			"bad.yaml:3: divisions[0].teams: 2 team(s): a division with another below it needs at least 3 teams"},
 		{"one team at the bottom", strings.Replace(league, "      - {team: Eel, avg_vp: 9}\n", "", 1),

@@ -13,7 +13,8 @@ import (
 // MovementCell shows the layout of a movement; run as the movement
 // command, its guide (cells_movement_command.go).
 type MovementCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement whose layout is shown.
 	Movement string `yaml:"movement"`
 	// BoardsPerRound shows board numbers instead of board groups: group g
 	// is boards g·B+1 to g·B+B (0: the groups' letters).
@@ -56,7 +57,8 @@ func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
 // and can check it against a published matrix (rows of numbers, `\` on the
 // diagonal).
 type MatrixCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement whose score matrix is shown.
 	Movement string `yaml:"movement"`
 	// PublishedMatrix is the matrix as printed.
 	PublishedMatrix string `yaml:"published_matrix"`
@@ -150,18 +152,23 @@ func compareMatrix(name, printed string, b *movement.Balance) (reports.Check, er
 type BalanceCell struct {
 	Common `yaml:",inline"`
 	// Columns are figure names (see balanceFigures); default qf.
-	Columns []string     `yaml:"columns"`
-	Rows    []BalanceRow `yaml:"rows"`
+	Columns []string `yaml:"columns"`
+	// Rows are the movements of the table, one a row.
+	Rows []BalanceRow `yaml:"rows"`
 	// Chart names a column to draw as a bar chart over the rows.
 	Chart string `yaml:"chart"`
 }
 
 // BalanceRow is one movement of a balance table.
 type BalanceRow struct {
-	Label     string            `yaml:"label"`
-	Movement  string            `yaml:"movement"`
+	// Label names the row; default the movement's name.
+	Label string `yaml:"label"`
+	// Movement names a movement of the study.
+	Movement string `yaml:"movement"`
+	// Published figures of this row, by column name, as printed.
 	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
+	// Errata: published figures of this row known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
 }
 
 func (c *BalanceCell) movements() []string {
@@ -281,7 +288,8 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 
 // VacancyCell shows Qf with each pair absent, and the pooled figures.
 type VacancyCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement whose pairs are made absent in turn.
 	Movement string `yaml:"movement"`
 }
 

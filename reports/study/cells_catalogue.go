@@ -43,11 +43,9 @@ type CatalogueCell struct {
 	Samples int64 `yaml:"samples"`
 }
 
-// IntRange is a number or a range of numbers: in YAML 13 or [6, 40]; in a
+// IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
 // flag 13 or 6-40.
-type IntRange struct {
-	Min, Max int
-}
+type IntRange [2]int
 
 // UnmarshalYAML reads 13 or [6, 40].
 func (r *IntRange) UnmarshalYAML(n *yaml.Node) error {
@@ -58,7 +56,7 @@ func (r *IntRange) UnmarshalYAML(n *yaml.Node) error {
 	if err := n.Decode(&two); err != nil || len(two) != 2 || two[0] > two[1] {
 		return fmt.Errorf("line %d: want a number or [MIN, MAX] with MIN ≤ MAX", n.Line)
 	}
-	r.Min, r.Max = two[0], two[1]
+	*r = IntRange{two[0], two[1]}
 	return nil
 }
 
@@ -73,7 +71,7 @@ func (r *IntRange) UnmarshalText(text []byte) error {
 	if errA != nil || errB != nil || a > b {
 		return fmt.Errorf("%q is not a number or a range MIN-MAX with MIN ≤ MAX", text)
 	}
-	r.Min, r.Max = a, b
+	*r = IntRange{a, b}
 	return nil
 }
 
@@ -82,10 +80,10 @@ func (r IntRange) MarshalText() ([]byte, error) { return []byte(r.String()), nil
 
 // String writes 13 or 24-28.
 func (r IntRange) String() string {
-	if r.Min == r.Max {
-		return strconv.Itoa(r.Min)
+	if r[0] == r[1] {
+		return strconv.Itoa(r[0])
 	}
-	return fmt.Sprintf("%d-%d", r.Min, r.Max)
+	return fmt.Sprintf("%d-%d", r[0], r[1])
 }
 
 func (IntRange) jsonSchema() map[string]any {
@@ -137,12 +135,12 @@ func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 	set := catalogue.Settings{Iterations: c.Iterations, Samples: c.Samples,
 		MinBoards: catalogue.DefaultMinBoards, MaxBoards: catalogue.DefaultMaxBoards}
 	if c.Boards != (IntRange{}) {
-		set.MinBoards, set.MaxBoards = c.Boards.Min, c.Boards.Max
+		set.MinBoards, set.MaxBoards = c.Boards[0], c.Boards[1]
 	}
 	if set.MinBoards < 1 || set.MaxBoards < set.MinBoards {
 		return set, fmt.Errorf("boards: %s: want MIN-MAX with 1 ≤ MIN ≤ MAX", c.Boards)
 	}
-	if c.Pairs.Min < catalogue.MinPairs || c.Pairs.Max > catalogue.MaxPairs || c.Pairs.Min > c.Pairs.Max {
+	if c.Pairs[0] < catalogue.MinPairs || c.Pairs[1] > catalogue.MaxPairs || c.Pairs[0] > c.Pairs[1] {
 		return set, fmt.Errorf("pairs: %s: the catalogue covers %d to %d pairs", c.Pairs, catalogue.MinPairs, catalogue.MaxPairs)
 	}
 	if c.Samples < 0 {
@@ -341,14 +339,14 @@ func (c *CatalogueCell) run(env *runEnv) (*cellOutput, error) {
 	}
 	boards := IntRange{set.MinBoards, set.MaxBoards}
 	var fields []catalogueField
-	for n := c.Pairs.Min; n <= c.Pairs.Max; n++ {
+	for n := c.Pairs[0]; n <= c.Pairs[1]; n++ {
 		f, err := c.field(env, n, set)
 		if err != nil {
 			return nil, fmt.Errorf("%d pairs: %w", n, err)
 		}
 		fields = append(fields, f)
 		if env.onProgress != nil {
-			env.onProgress(int64(n-c.Pairs.Min+1), int64(c.Pairs.Max-c.Pairs.Min+1))
+			env.onProgress(int64(n-c.Pairs[0]+1), int64(c.Pairs[1]-c.Pairs[0]+1))
 		}
 	}
 	if env.command {

@@ -40,11 +40,11 @@ type CatalogueView struct {
 
 // runCommand is the catalogue command: one field size.
 func (c *CatalogueCell) runCommand(env *runEnv, f catalogueField, boards IntRange, set catalogue.Settings) (*cellOutput, error) {
-	if c.Pairs.Min != c.Pairs.Max {
+	if c.Pairs[0] != c.Pairs[1] {
 		return nil, fmt.Errorf("pairs: the catalogue command takes one field size, not %s", c.Pairs)
 	}
 	name, reason := recommend(f.Pairs, boards, f.Candidates)
-	v := CatalogueView{Pairs: f.Pairs, Boards: [2]int{boards.Min, boards.Max}, Rule: catalogue.Rule, Reason: reason,
+	v := CatalogueView{Pairs: f.Pairs, Boards: [2]int{boards[0], boards[1]}, Rule: catalogue.Rule, Reason: reason,
 		Samples: cmpOr(set.Samples, catalogue.DefaultSamples), Candidates: f.Candidates}
 	head := fmt.Sprintf("Candidates for %d pairs, sessions of %s boards, ranked by this rule: %s.", f.Pairs, boards, catalogue.Rule)
 	if name != "" {

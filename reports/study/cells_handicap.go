@@ -177,22 +177,29 @@ type FairnessCell struct {
 	// Bands are the masses of the bands, each between 0 and 1.
 	Bands []float64 `yaml:"bands"`
 	// MaxMatches is the right end of the chart.
-	MaxMatches int               `yaml:"max_matches"`
-	Outcomes   []FairnessOutcome `yaml:"outcomes"`
-	node       *yaml.Node
+	MaxMatches int `yaml:"max_matches"`
+	// Outcomes are the observed results, each wins out of matches.
+	Outcomes []FairnessOutcome `yaml:"outcomes"`
+	node     *yaml.Node
 }
 
 // FairnessOutcome is k wins in n matches.
 type FairnessOutcome struct {
-	Label   string `yaml:"label"`
-	Wins    *int   `yaml:"wins"`
-	Matches *int   `yaml:"matches"`
+	// Label names the outcome in the table and on the chart.
+	Label string `yaml:"label"`
+	// Wins counted (by the lower-ranked team, say).
+	Wins *int `yaml:"wins"`
+	// Matches played, of which Wins were won.
+	Matches *int `yaml:"matches"`
 	// Counts says briefly whose wins are counted, in which matches; it
 	// goes into the table's caption.
-	Counts    string            `yaml:"counts"`
-	Color     string            `yaml:"color"`
+	Counts string `yaml:"counts"`
+	// Color of the outcome's mark on the chart (a CSS colour).
+	Color string `yaml:"color"`
+	// Published figures of this outcome, by figure name, as printed.
 	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
+	// Errata: published figures of this outcome known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
 }
 
 // UnmarshalYAML keeps the cell's node, which gives the lines of its

@@ -90,7 +90,8 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 // choice of two strong pairs (strengths 1 1 2 2 …), one row per movement.
 type TwoStrongCell struct {
 	Common `yaml:",inline"`
-	Rows   []BalanceRow `yaml:"rows"`
+	// Rows are the movements, one a row.
+	Rows []BalanceRow `yaml:"rows"`
 }
 
 func (c *TwoStrongCell) movements() []string {
@@ -173,16 +174,19 @@ func sortNumericLabels(labels []string) {
 // strength get random pair numbers; how often does each finish where its
 // strength says?
 type BussemakerCell struct {
-	Common   `yaml:",inline"`
+	Common `yaml:",inline"`
+	// Movement names the movement of the study to simulate.
 	Movement string `yaml:"movement"`
 	// Strengths, lower is stronger; default 1..P.
 	Strengths []float64 `yaml:"strengths"`
 	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
 	Groups string `yaml:"groups"`
 	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
-	Method  luck.Method `yaml:"method"`
-	Samples int64       `yaml:"samples"`
-	Seed    uint64      `yaml:"seed"`
+	Method luck.Method `yaml:"method"`
+	// Samples is the number of random numberings when sampling; default one million.
+	Samples int64 `yaml:"samples"`
+	// Seed of the random numberings; default 1. Same seed, same figures.
+	Seed uint64 `yaml:"seed"`
 	// Tolerance for comparing the printed tables with sampled ones, in
 	// percentage points, per entry; required when either side is sampled.
 	Tolerance float64 `yaml:"tolerance"`

@@ -13,17 +13,23 @@ import (
 // row per movement, and shows the best movement found for each row.
 type OptimizeCell struct {
 	Common     `yaml:",inline"`
-	Iterations int64         `yaml:"iterations"` // per restart; default the engine's
-	Restarts   int           `yaml:"restarts"`   // default the engine's
-	Seed       uint64        `yaml:"seed"`
-	Mode       optimize.Mode `yaml:"mode"` // fast (default) or slow
-	FixRounds  []int         `yaml:"fix_rounds"`
-	FixTables  []int         `yaml:"fix_tables"`
-	FixPairs   []int         `yaml:"fix_pairs"`
-	FixFirst   int           `yaml:"fix_first"`
+	Iterations int64 `yaml:"iterations"` // per restart; default the engine's
+	Restarts   int   `yaml:"restarts"`   // default the engine's
+	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
+	Seed uint64        `yaml:"seed"`
+	Mode optimize.Mode `yaml:"mode"` // fast (default) or slow
+	// FixRounds are rounds whose orientation is kept as given.
+	FixRounds []int `yaml:"fix_rounds"`
+	// FixTables are tables whose orientation is kept in every round.
+	FixTables []int `yaml:"fix_tables"`
+	// FixPairs are pairs whose tables keep their orientation.
+	FixPairs []int `yaml:"fix_pairs"`
+	// FixFirst keeps the first n table positions of round 1 as given.
+	FixFirst int `yaml:"fix_first"`
 	// ShowMovements lists the rows whose optimised movement is printed.
-	ShowMovements []string     `yaml:"show_movements"`
-	Rows          []BalanceRow `yaml:"rows"`
+	ShowMovements []string `yaml:"show_movements"`
+	// Rows are the movements to optimise, one a row.
+	Rows []BalanceRow `yaml:"rows"`
 }
 
 func (c *OptimizeCell) movements() []string {

@@ -165,7 +165,8 @@ type NeubergCell struct {
 	Common `yaml:",inline"`
 	Scale  scoring.Scale `yaml:"scale"` // wbf (default) or acbl
 	Step   float64       `yaml:"step"`  // rounding step of the shown result; default 0.1
-	Rows   []struct {
+	// Rows are the scores to adjust: label, mp (matchpoints on the 2-per-beat or ACBL scale), actual and expected (results on the board).
+	Rows []struct {
 		Label    string  `yaml:"label"`
 		MP       float64 `yaml:"mp"`
 		Actual   int     `yaml:"actual"`
@@ -214,13 +215,16 @@ type SessionCell struct {
 	Step     float64             `yaml:"step"`     // rounding step, default 0.1
 	Expected int                 `yaml:"expected"` // results a board should have; default the most played
 	// Pairs names the pairs under study, in the order they are listed.
-	Pairs  []string       `yaml:"pairs"`
+	Pairs []string `yaml:"pairs"`
+	// Boards with their results: the named pairs' and the field's.
 	Boards []SessionBoard `yaml:"boards"`
 }
 
 // SessionBoard is one board (or a range "3-22" of identical boards).
 type SessionBoard struct {
-	Board  int    `yaml:"board"`
+	// Board number.
+	Board int `yaml:"board"`
+	// Boards gives several board numbers with the same results, such as "2-27".
 	Boards string `yaml:"boards"`
 	// Results of the named pairs, who sit NS.
 	Results []struct {

@@ -48,11 +48,16 @@ import (
 // two new teams counts for both, and they are solved together by iteration.
 // In a study, divisions and teams may carry published figures and errata.
 type League struct {
-	Settings  LeagueSettings   `yaml:"settings"`
+	// Settings of the handicap system; each defaults to the Form-L value.
+	Settings LeagueSettings `yaml:"settings"`
+	// Divisions, strongest first, with their teams' average VPs.
 	Divisions []LeagueDivision `yaml:"divisions"`
-	Outcomes  []LeagueOutcome  `yaml:"outcomes"`
-	Matches   []LeagueMatch    `yaml:"matches"`
-	NewTeams  *LeagueNewTeams  `yaml:"new_teams"`
+	// Outcomes of handicapped matches to test for fairness, each wins out of matches.
+	Outcomes []LeagueOutcome `yaml:"outcomes"`
+	// Matches to replay with the handicaps applied, by IMPs.
+	Matches []LeagueMatch `yaml:"matches"`
+	// NewTeams get a handicap from their matches against known teams.
+	NewTeams *LeagueNewTeams `yaml:"new_teams"`
 }
 
 // LeagueUsage is the league format as the handicap command's help shows it.
@@ -83,60 +88,82 @@ const LeagueUsage = `  settings:               # a missing key takes the seed's 
 // the seed's value. The handicap command's JSON shows them with the
 // defaults filled in.
 type LeagueSettings struct {
-	Factor        float64 `yaml:"factor" json:"factor"`               // handicap IMPs per merged VP difference (2.75)
-	OverlapLow    int     `yaml:"overlap_low" json:"overlap_low"`     // the top of a lower division goes midway between
-	OverlapHigh   int     `yaml:"overlap_high" json:"overlap_high"`   // these ranks from the bottom of the one above (2, 3)
-	RoundTo       float64 `yaml:"round_to" json:"round_to"`           // Form-L IMPs are rounded to this step (1)
-	OldPerPlace   float64 `yaml:"old_per_place" json:"old_per_place"` // the old system's IMPs per place (6)
-	Tolerance     float64 `yaml:"tolerance" json:"tolerance"`         // new teams: iteration stops at this change (VPs)
-	MaxIterations int     `yaml:"max_iterations" json:"max_iterations"`
+	Factor      float64 `yaml:"factor" json:"factor"`               // handicap IMPs per merged VP difference (2.75)
+	OverlapLow  int     `yaml:"overlap_low" json:"overlap_low"`     // the top of a lower division goes midway between
+	OverlapHigh int     `yaml:"overlap_high" json:"overlap_high"`   // these ranks from the bottom of the one above (2, 3)
+	RoundTo     float64 `yaml:"round_to" json:"round_to"`           // Form-L IMPs are rounded to this step (1)
+	OldPerPlace float64 `yaml:"old_per_place" json:"old_per_place"` // the old system's IMPs per place (6)
+	Tolerance   float64 `yaml:"tolerance" json:"tolerance"`         // new teams: iteration stops at this change (VPs)
+	// MaxIterations bounds the new-team iteration (default 1000).
+	MaxIterations int `yaml:"max_iterations" json:"max_iterations"`
 }
 
 // LeagueDivision is one division, top first; in a study, with its
 // published range.
 type LeagueDivision struct {
-	Name      string            `yaml:"name"`
-	Teams     []LeagueTeam      `yaml:"teams"`
+	// Name of the division; default its number.
+	Name string `yaml:"name"`
+	// Teams of the division, each with its average VPs.
+	Teams []LeagueTeam `yaml:"teams"`
+	// Published figures of the division (its range), as printed.
 	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
+	// Errata: published figures of the division known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
 }
 
 // LeagueTeam is a team with last season's divisional average VPs; in a
 // study, with its published figures.
 type LeagueTeam struct {
-	Team      string            `yaml:"team"`
-	AvgVP     *float64          `yaml:"avg_vp"`
+	// Team name.
+	Team string `yaml:"team"`
+	// AvgVP is the team's average VPs in the previous season.
+	AvgVP *float64 `yaml:"avg_vp"`
+	// Published figures of the team (old, expected, merged, imps), as printed.
 	Published map[string]string `yaml:"published"`
-	Errata    map[string]string `yaml:"errata"`
+	// Errata: published figures of the team known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
 }
 
 // LeagueOutcome is k wins in n matches, to judge as coin tosses.
 type LeagueOutcome struct {
-	Label   string `yaml:"label"`
-	Wins    *int   `yaml:"wins"`
-	Matches *int   `yaml:"matches"`
+	// Label names the outcome.
+	Label string `yaml:"label"`
+	// Wins of the lower-ranked teams.
+	Wins *int `yaml:"wins"`
+	// Matches played, of which Wins were won.
+	Matches *int `yaml:"matches"`
 }
 
 // LeagueMatch is a raw result in IMPs.
 type LeagueMatch struct {
-	Home     string   `yaml:"home"`
-	Away     string   `yaml:"away"`
+	// Home team.
+	Home string `yaml:"home"`
+	// Away team.
+	Away string `yaml:"away"`
+	// HomeIMPs scored by the home team, before handicaps.
 	HomeIMPs *float64 `yaml:"home_imps"`
+	// AwayIMPs scored by the away team, before handicaps.
 	AwayIMPs *float64 `yaml:"away_imps"`
 }
 
 // LeagueNewTeams are teams without last season's average, with this
 // season's matches in VPs.
 type LeagueNewTeams struct {
-	Teams   []string        `yaml:"teams"`
+	// Teams without a previous season.
+	Teams []string `yaml:"teams"`
+	// Matches of the new teams, by VPs, against known teams or each other.
 	Matches []LeagueVPMatch `yaml:"matches"`
 }
 
 // LeagueVPMatch is a match of this season in VPs.
 type LeagueVPMatch struct {
-	Home    string   `yaml:"home"`
-	Away    string   `yaml:"away"`
+	// Home team.
+	Home string `yaml:"home"`
+	// Away team.
+	Away string `yaml:"away"`
+	// HomeVPs won by the home team.
 	HomeVPs *float64 `yaml:"home_vps"`
+	// AwayVPs won by the away team.
 	AwayVPs *float64 `yaml:"away_vps"`
 }
 

@@ -3,6 +3,7 @@ package study
 import (
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 
@@ -105,4 +106,36 @@ func addFields(t reflect.Type, props map[string]any) {
 			props[name] = typeSchema(f.Type)
 		}
 	}
+}
+
+// typeWords says in words what a field takes.
+func typeWords(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return "word"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true/false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "whole number"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Slice:
+		return "list of " + typeWords(t.Elem())
+	case reflect.Array:
+		return fmt.Sprintf("%d × %s", t.Len(), typeWords(t.Elem()))
+	case reflect.Map:
+		return "mapping to " + typeWords(t.Elem())
+	case reflect.Struct:
+		if t == nodeType {
+			return "YAML"
+		}
+		return "mapping (below)"
+	}
+	return t.String()
 }

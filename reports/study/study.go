@@ -48,6 +48,9 @@ type Parameter struct {
 	Type    string `yaml:"type"` // int, float, string or bool
 	Default string `yaml:"default"`
 	Doc     string `yaml:"doc"`
+	// Min and Max bound a number's value, when given (-p is checked too).
+	Min *float64 `yaml:"min"`
+	Max *float64 `yaml:"max"`
 }
 
 // NameOf is the name of the study in a file: its file name without the
@@ -213,6 +216,9 @@ func checkKnownFields(n *yaml.Node, t reflect.Type) error {
 			if err := checkText(n.Content[i+1], ft); err != nil {
 				return fmt.Errorf("line %d: %s: %v", key.Line, key.Value, err)
 			}
+			if err := checkValueShape(key.Value, n.Content[i+1], ft); err != nil {
+				return err
+			}
 			if err := checkKnownFields(n.Content[i+1], ft); err != nil {
 				return err
 			}
@@ -246,6 +252,65 @@ func checkText(n *yaml.Node, t reflect.Type) error {
 		return u.UnmarshalText([]byte(n.Value))
 	}
 	return nil
+}
+
+// checkValueShape says in words what a key wants when its value cannot be
+// what the field takes (yaml.v3 would say "cannot unmarshal !!str into
+// int64"): a list where a list is wanted, and scalars that decode.
+func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nodeType || reflect.PointerTo(t).Implements(unmarshalerType) || n.Kind == yaml.AliasNode {
+		return nil
+	}
+	got := fmt.Sprintf("%q", n.Value)
+	switch n.Kind {
+	case yaml.SequenceNode:
+		got = "a list"
+	case yaml.MappingNode:
+		got = "a mapping"
+	}
+	fail := func(want string) error {
+		return fmt.Errorf("line %d: %s: want %s, got %s", n.Line, key, wantWords(want), got)
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		if n.Kind != yaml.SequenceNode {
+			return fail(typeWords(t))
+		}
+	case reflect.Map, reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return fail("a mapping")
+		}
+	default:
+		if n.Kind != yaml.ScalarNode {
+			return fail(typeWords(t))
+		}
+		if err := n.Decode(reflect.New(t).Interface()); err != nil {
+			if reflect.PointerTo(t).Implements(textUnmarshaler) {
+				return fmt.Errorf("line %d: %s: %v", n.Line, key, strings.TrimPrefix(err.Error(), "yaml: "))
+			}
+			return fail(typeWords(t))
+		}
+	}
+	return nil
+}
+
+// wantWords puts an article before a type's words: "a whole number",
+// "a list of whole numbers".
+func wantWords(words string) string {
+	switch {
+	case words == "text" || words == "true/false":
+		return strings.Replace(words, "/", " or ", 1)
+	case strings.HasPrefix(words, "list of "):
+		elem := strings.TrimPrefix(words, "list of ")
+		if !strings.HasPrefix(elem, "list") && !strings.HasPrefix(elem, "mapping") && elem != "text" {
+			elem += "s"
+		}
+		return "a list of " + elem
+	}
+	return "a " + words
 }
 
 // yamlFields maps the YAML keys of a struct type to their field types.
@@ -354,11 +419,14 @@ func paramNames(params []Parameter) string {
 
 func checkParamValue(p Parameter, v string) error {
 	var err error
+	var x float64
 	switch p.Type {
 	case "int":
-		_, err = strconv.ParseInt(v, 10, 64)
+		var n int64
+		n, err = strconv.ParseInt(v, 10, 64)
+		x = float64(n)
 	case "float":
-		_, err = strconv.ParseFloat(v, 64)
+		x, err = strconv.ParseFloat(v, 64)
 	case "bool":
 		_, err = strconv.ParseBool(v)
 	case "string":
@@ -366,7 +434,16 @@ func checkParamValue(p Parameter, v string) error {
 		return fmt.Errorf("type %q: want int, float, string or bool", p.Type)
 	}
 	if err != nil {
-		return fmt.Errorf("%q is not a valid %s", v, p.Type)
+		return fmt.Errorf("want %s, got %q", map[string]string{"int": "a whole number", "float": "a number", "bool": "true or false"}[p.Type], v)
+	}
+	if (p.Min != nil || p.Max != nil) && p.Type != "int" && p.Type != "float" {
+		return fmt.Errorf("min and max bound numbers, and this parameter is a %s", p.Type)
+	}
+	switch {
+	case p.Min != nil && x < *p.Min:
+		return fmt.Errorf("%s is below the least value the study allows, %g", v, *p.Min)
+	case p.Max != nil && x > *p.Max:
+		return fmt.Errorf("%s is above the greatest value the study allows, %g", v, *p.Max)
 	}
 	return nil
 }

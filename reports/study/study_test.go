@@ -41,7 +41,7 @@ func TestParseStudyRefusesBrokenStudies(t *testing.T) {
 		{"no title", strings.Replace(minimalStudy, `title: "T"`, `title: ""`, 1), 1, "title"},
 		{"bad yaml", minimalStudy + "  - [unclosed\n", 15, ""},
 		{"unknown parameter", strings.Replace(minimalStudy, "${tables}", "${tabels}", 1), 6, "no such parameter"},
-		{"bad default", strings.Replace(minimalStudy, `default: "7"`, `default: "seven"`, 1), 3, "not a valid int"},
+		{"bad default", strings.Replace(minimalStudy, `default: "7"`, `default: "seven"`, 1), 3, `want a whole number, got "seven"`},
 		{"duplicate id", minimalStudy + "  - balance: {id: b, rows: [{movement: m}]}\n", 16, "already used"},
 		{"no cells", "title: x\ncells: []\n", 1, "at least one cell"},
 	}
@@ -160,5 +160,44 @@ func TestOutputsAreDeterministic(t *testing.T) {
 	}
 	if a, b := render(), render(); !bytes.Equal(a, b) {
 		t.Error("two runs of the same study differ")
+	}
+}
+
+func TestMistakesAreSaidInWords(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line      int
+		want      string
+	}{
+		{"text for a number", minimalStudy + "  - bussemaker: {movement: m, samples: one}\n", 16, `samples: want a whole number, got "one"`},
+		{"a number for a list", strings.Replace(minimalStudy, "switch: [2]", "switch: 2", 1), 7, `switch: want a list of whole numbers, got "2"`},
+		{"a list for a number", minimalStudy + "  - bussemaker: {movement: m, seed: [1]}\n", 16, "seed: want a whole number, got a list"},
+		{"an unknown word", minimalStudy + "  - bussemaker: {movement: m, method: always}\n", 16, `method: want auto, exact or sample, got "always"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseStudy("bad.yaml", []byte(c.src), nil)
+			var se *StudyError
+			if !errors.As(err, &se) || se.Line != c.line || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "!!") {
+				t.Errorf("err = %v, want line %d saying %q", err, c.line, c.want)
+			}
+		})
+	}
+}
+
+func TestParameterRanges(t *testing.T) {
+	src := strings.Replace(minimalStudy, `doc: "tables"}`, `doc: "tables", min: 3, max: 15}`, 1)
+	if _, err := ParseStudy("r.yaml", []byte(src), map[string]string{"tables": "9"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"1", "17"} {
+		_, err := ParseStudy("r.yaml", []byte(src), map[string]string{"tables": v})
+		if err == nil || !strings.Contains(err.Error(), "-p tables="+v) || !strings.Contains(err.Error(), "the study allows") {
+			t.Errorf("-p tables=%s: err = %v", v, err)
+		}
+	}
+	bad := strings.Replace(minimalStudy, `doc: "tables"}`, `doc: "tables", min: 9}`, 1)
+	if _, err := ParseStudy("r.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), "default") {
+		t.Errorf("a default outside the range: err = %v", err)
 	}
 }

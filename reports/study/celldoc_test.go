@@ -1,0 +1,171 @@
+package study
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const readmePath = "../../README.md"
+
+// goDocs reads the doc comments of this package's struct types and their
+// fields from the source, so that the README's cell reference says what the
+// code says.
+type goDocs struct {
+	types  map[string]string            // type name → doc
+	fields map[string]map[string]string // type name → Go field name → doc
+}
+
+func readGoDocs(t *testing.T) goDocs {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := goDocs{types: map[string]string{}, fields: map[string]map[string]string{}}
+	for _, pkg := range pkgs {
+		for _, f := range pkg.Files {
+			for _, decl := range f.Decls {
+				gd, ok := decl.(*ast.GenDecl)
+				if !ok || gd.Tok != token.TYPE {
+					continue
+				}
+				for _, spec := range gd.Specs {
+					ts := spec.(*ast.TypeSpec)
+					doc := ts.Doc
+					if doc == nil {
+						doc = gd.Doc
+					}
+					d.types[ts.Name.Name] = oneLine(doc)
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						continue
+					}
+					d.fields[ts.Name.Name] = map[string]string{}
+					for _, field := range st.Fields.List {
+						text := oneLine(field.Doc)
+						if text == "" {
+							text = oneLine(field.Comment)
+						}
+						for _, name := range field.Names {
+							d.fields[ts.Name.Name][name.Name] = text
+						}
+					}
+				}
+			}
+		}
+	}
+	return d
+}
+
+func oneLine(g *ast.CommentGroup) string {
+	if g == nil {
+		return ""
+	}
+	return strings.Join(strings.Fields(g.Text()), " ")
+}
+
+// fieldRows writes a table row per YAML key of a struct type, following
+// inline fields, and collects the struct types of its values.
+func fieldRows(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]reflect.Type, undocumented *[]string) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "inline") {
+			if f.Type != reflect.TypeFor[Common]() { // Common is described once, above the kinds
+				fieldRows(b, f.Type, docs, nested, undocumented)
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		inner := f.Type
+		for inner.Kind() == reflect.Slice || inner.Kind() == reflect.Map || inner.Kind() == reflect.Pointer {
+			inner = inner.Elem()
+		}
+		if inner.Kind() == reflect.Struct && inner.PkgPath() == t.PkgPath() && inner != nodeType {
+			*nested = append(*nested, inner)
+		}
+		doc := docs.fields[t.Name()][f.Name]
+		if doc == "" {
+			*undocumented = append(*undocumented, t.Name()+"."+f.Name)
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s |\n", name, typeWords(f.Type), strings.ReplaceAll(doc, "|", `\|`))
+	}
+}
+
+// cellReference is the README's reference of the cell kinds, made from the
+// registry and the doc comments of the cells' types.
+func cellReference(t *testing.T) (string, []string) {
+	docs := readGoDocs(t)
+	var undocumented []string
+	var b strings.Builder
+	b.WriteString("<!-- cells:begin (generated from the registry of cell kinds by go test ./reports/study -run TestREADMECellReference -update) -->\n")
+	for _, kind := range Kinds() {
+		typ := reflect.TypeOf(kinds[kind]()).Elem()
+		fmt.Fprintf(&b, "\n#### `%s`\n\n%s\n", kind, docs.types[typ.Name()])
+		if typ.Kind() != reflect.Struct {
+			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", typeWords(typ))
+			continue
+		}
+		b.WriteString("\n| field | takes | meaning |\n|---|---|---|\n")
+		var nested []reflect.Type
+		fieldRows(&b, typ, docs, &nested, &undocumented)
+		seen := map[reflect.Type]bool{}
+		for len(nested) > 0 {
+			n := nested[0]
+			nested = nested[1:]
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			fmt.Fprintf(&b, "\n`%s`: %s\n\n| field | takes | meaning |\n|---|---|---|\n", n.Name(), docs.types[n.Name()])
+			fieldRows(&b, n, docs, &nested, &undocumented)
+		}
+	}
+	b.WriteString("\n<!-- cells:end -->")
+	return b.String(), undocumented
+}
+
+// TestREADMECellReference keeps the README's cell reference equal to the
+// registry: every kind, every field, with the meaning its Go comment gives.
+func TestREADMECellReference(t *testing.T) {
+	readme, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	begin := strings.Index(text, "<!-- cells:begin")
+	end := strings.Index(text, "<!-- cells:end -->")
+	if begin < 0 || end < begin {
+		t.Fatal("README.md has no <!-- cells:begin --> … <!-- cells:end --> section")
+	}
+	want, undocumented := cellReference(t)
+	for _, field := range undocumented {
+		t.Errorf("%s has no doc comment: the README's cell reference takes its meaning from it", field)
+	}
+	got := text[begin : end+len("<!-- cells:end -->")]
+	if got == want {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(readmePath, []byte(text[:begin]+want+text[end+len("<!-- cells:end -->"):]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("the README's cell reference is not the registry's: refresh with go test ./reports/study -run TestREADMECellReference -update")
+}
