@@ -7,6 +7,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/published"
 )
 
 // table1 is the seed's Table 1 (handicaps from the 2013-14 divisional
@@ -87,7 +89,7 @@ func TestTable1(t *testing.T) {
 				{"merged VP diff", f.MergedVPDiff, r.merged},
 				{"handicap IMPs", f.IMPs, r.imps},
 			} {
-				if !roundsTo(c.got, c.want) {
+				if !published.Matches(c.got, c.want) {
 					t.Errorf("%s = %.4f, published %s", c.column, c.got, c.want)
 				}
 			}
@@ -104,7 +106,7 @@ func TestTable1Ranges(t *testing.T) {
 	}{{0, "10.7"}, {1, "3.6"}, {2, "14.2"}} {
 		teams := ranked(table1League(t)[c.div].Teams)
 		got := teams[0].AvgVP - teams[len(teams)-1].AvgVP
-		if !roundsTo(got, c.want) {
+		if !published.Matches(got, c.want) {
 			t.Errorf("division %d range = %.3f, published %s", c.div+1, got, c.want)
 		}
 	}

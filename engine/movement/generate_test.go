@@ -3,6 +3,8 @@ package movement
 import (
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/published"
 )
 
 // The 7-table Mitchell and the 6-table relay Mitchell as printed in seed 004.
@@ -86,7 +88,7 @@ func TestScrambledMitchellQf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if qf := ComputeBalance(m).Qf; !roundsTo(qf, c.qf) {
+		if qf := ComputeBalance(m).Qf; !published.Matches(qf, c.qf) {
 			t.Errorf("%d tables, switched %v: Qf %.4f, published %s", c.tables, c.switched, qf, c.qf)
 		}
 	}
@@ -99,7 +101,7 @@ func TestRelayMitchellSwitchExceptSharingTable(t *testing.T) {
 	for r := 1; r <= 6; r++ {
 		for _, except := range []int{1, 6} {
 			m, _ := rm6.SwitchRounds([]int{r}, []int{except})
-			if qf := ComputeBalance(m).Qf; !roundsTo(qf, "84") {
+			if qf := ComputeBalance(m).Qf; !published.Matches(qf, "84") {
 				t.Errorf("round %d except table %d: Qf %.2f, want 84", r, except, qf)
 			}
 		}
@@ -178,7 +180,7 @@ func TestVacancy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !roundsTo(ComputeBalance(m).Qf, "80") || !roundsTo(v.Qf1[7], "71.74") {
+	if !published.Matches(ComputeBalance(m).Qf, "80") || !published.Matches(v.Qf1[7], "71.74") {
 		t.Errorf("Qf %.2f, Qf1(8) %.2f", ComputeBalance(m).Qf, v.Qf1[7])
 	}
 	// The superperfect Howell stays perfect whoever is absent.
@@ -193,7 +195,7 @@ func TestManningSd(t *testing.T) {
 	// 12-pair example has sd 2.99 unswitched and 1.29 switched.
 	m7, _ := Mitchell(7)
 	s7, _ := m7.SwitchRounds([]int{2}, nil)
-	if sd := ComputeBalance(s7).Sd; !roundsTo(sd, "1.05") {
+	if sd := ComputeBalance(s7).Sd; !published.Matches(sd, "1.05") {
 		t.Errorf("Mitchell-7 one switch: sd %.3f, published 1.05", sd)
 	}
 }

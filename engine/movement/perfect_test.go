@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/published"
 )
 
 // checkHowellProperties checks what every movement of Perfect promises:
@@ -73,10 +75,10 @@ func TestPerfectRows(t *testing.T) {
 			}
 			checkHowellProperties(t, m, SessionRounds(row.Rounds, row.Sessions))
 			b := ComputeBalance(m)
-			if !b.Uniform || !roundsTo(b.Qf, "100") || b.SS != MinSumSquares(b.S, b.N) {
+			if !b.Uniform || !published.Matches(b.Qf, "100") || b.SS != MinSumSquares(b.S, b.N) {
 				t.Errorf("Qf = %.4f (uniform %v), want 100", b.Qf, b.Uniform)
 			}
-			if !roundsTo(b.Qo, "100") {
+			if !published.Matches(b.Qo, "100") {
 				t.Errorf("Qo = %.4f, want 100: every pair meets every other equally often", b.Qo)
 			}
 		})
@@ -111,7 +113,7 @@ func TestPerfectHowell6Vacancy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !roundsTo(v.Av, "66.67") || !roundsTo(v.Max, "100") {
+	if !published.Matches(v.Av, "66.67") || !published.Matches(v.Max, "100") {
 		t.Errorf("Qf1av = %.2f, Qf1max = %.2f; published 66.67 and 100", v.Av, v.Max)
 	}
 }
@@ -287,7 +289,7 @@ func TestSplitRoundsASC(t *testing.T) {
 	if err != nil || len(pm.Warnings) > 0 {
 		t.Fatalf("split rounds: %v %v", err, pm.Warnings)
 	}
-	if b := ComputeBalance(pm.Movement); !roundsTo(b.Qo, "100") {
+	if b := ComputeBalance(pm.Movement); !published.Matches(b.Qo, "100") {
 		t.Errorf("Qo = %.2f: the halves of a split table are one meeting", b.Qo)
 	}
 	for _, c := range []struct{ name, input, want string }{
@@ -412,7 +414,7 @@ func TestMultisessionRows(t *testing.T) {
 		lengths := SessionRounds(c.rounds, c.sessions)
 		checkHowellProperties(t, m, lengths)
 		b := ComputeBalance(m)
-		if b.Qf+0.005 < mustFloat(c.qf) || !roundsTo(b.Qo, c.qo) {
+		if b.Qf+0.005 < mustFloat(c.qf) || !published.Matches(b.Qo, c.qo) {
 			t.Errorf("%s: Qf %.2f, Qo %.2f; published %s and %s", name, b.Qf, b.Qo, c.qf, c.qo)
 		}
 		per, err := SessionBalances(m, lengths)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/published"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -149,7 +151,7 @@ func TestSpecPublished(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if qf := ComputeBalance(m).Qf; !roundsTo(qf, c.qf) {
+			if qf := ComputeBalance(m).Qf; !published.Matches(qf, c.qf) {
 				t.Errorf("Qf %.4f, published %s", qf, c.qf)
 			}
 		})

@@ -2,10 +2,9 @@ package optimize
 
 import (
 	"context"
-	"math"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/published"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -26,7 +25,7 @@ func TestPerfectHowell6Orientations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Exhaustive || !res.Proven || res.After.Qf != 100 || !roundsTo(res.VacancyBefore.Av, "66.67") || !roundsTo(res.VacancyAfter.Av, "66.67") || !roundsTo(res.VacancyAfter.Max, "100") {
+	if !res.Exhaustive || !res.Proven || res.After.Qf != 100 || !published.Matches(res.VacancyBefore.Av, "66.67") || !published.Matches(res.VacancyAfter.Av, "66.67") || !published.Matches(res.VacancyAfter.Max, "100") {
 		t.Errorf("Qf %.2f, Qf1av %.2f → %.2f, Qf1max %.2f (proven %v)", res.After.Qf, res.VacancyBefore.Av, res.VacancyAfter.Av, res.VacancyAfter.Max, res.Proven)
 	}
 }
@@ -41,15 +40,4 @@ func TestPerfectHowell16BeatsSwitching(t *testing.T) {
 	if b := movement.ComputeBalance(m); b.Qf != 100 {
 		t.Errorf("Qf %.2f", b.Qf)
 	}
-}
-
-// roundsTo reports whether x rounds to the published figure at its precision.
-func roundsTo(x float64, published string) bool {
-	decimals := 0
-	if i := strings.IndexByte(published, '.'); i >= 0 {
-		decimals = len(published) - i - 1
-	}
-	want, _ := strconv.ParseFloat(published, 64)
-	scale := math.Pow(10, float64(decimals))
-	return math.Abs(math.Round(x*scale)-math.Round(want*scale)) < 0.5
 }

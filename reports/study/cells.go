@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	figures "github.com/bridgereport/bridgereport/engine/published"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -194,11 +196,7 @@ func compare(name, published string, value float64, erratum string) (reports.Che
 	if _, err := strconv.ParseFloat(published, 64); err != nil {
 		return reports.Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
 	}
-	decimals := 0
-	if i := strings.IndexByte(published, '.'); i >= 0 {
-		decimals = len(published) - i - 1
-	}
-	c := reports.Check{Name: name, Published: published, Computed: strconv.FormatFloat(value, 'f', decimals, 64)}
+	c := reports.Check{Name: name, Published: published, Computed: strconv.FormatFloat(value, 'f', figures.Decimals(published), 64)}
 	want, _ := strconv.ParseFloat(published, 64)
 	got, _ := strconv.ParseFloat(c.Computed, 64)
 	switch {

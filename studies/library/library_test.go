@@ -2,26 +2,15 @@ package library
 
 import (
 	"bytes"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/published"
+
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
-
-// roundsTo reports whether x rounds to the published figure at its precision.
-func roundsTo(x float64, published string) bool {
-	decimals := 0
-	if i := strings.IndexByte(published, '.'); i >= 0 {
-		decimals = len(published) - i - 1
-	}
-	want, _ := strconv.ParseFloat(published, 64)
-	scale := math.Pow(10, float64(decimals))
-	return math.Abs(math.Round(x*scale)-math.Round(want*scale)) < 0.5
-}
 
 // TestPublishedFigures recomputes every library movement's balance and checks
 // it against the figures annotated in the file, at their printed precision.
@@ -48,15 +37,15 @@ func TestPublishedFigures(t *testing.T) {
 			if _, wrong := Misannotated[name]; wrong {
 				// DOMAIN.md: the layout computes 77.76; the annotation (Qo
 				// too) belongs to another layout.
-				if roundsTo(b.Qf, qf) || !roundsTo(b.Qf, "77.76") {
+				if published.Matches(b.Qf, qf) || !published.Matches(b.Qf, "77.76") {
 					t.Errorf("Qf = %.4f: the known misannotation (%s) no longer holds", b.Qf, qf)
 				}
 				return
 			}
-			if qo != "" && !roundsTo(b.Qo, qo) {
+			if qo != "" && !published.Matches(b.Qo, qo) {
 				t.Errorf("Qo = %.4f, annotated %s", b.Qo, qo)
 			}
-			if !roundsTo(b.Qf, qf) {
+			if !published.Matches(b.Qf, qf) {
 				t.Errorf("Qf = %.4f, annotated %s (h=%d uniform=%v)", b.Qf, qf, b.H, b.Uniform)
 			}
 		})
