@@ -193,6 +193,11 @@ func Specs(pairs int) []movement.Spec {
 	}
 	if T%2 == 1 {
 		add("mitchell", T, half)
+		// Large fields play a Mitchell curtailed to the rounds the session
+		// has; with a phantom its groups would be played unequally often.
+		for r := ShortRoundsMin; !half && r <= min(T-1, ShortRoundsMax); r++ {
+			out = append(out, movement.Spec{Family: "mitchell", Size: T, Rounds: r})
+		}
 		add("hesitation-mitchell", T, half)
 		add("blackpool", T, half)
 	} else {

@@ -17,6 +17,7 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //
 //	mitchell:7                 standard Mitchell, 7 tables (odd)
 //	relay-mitchell:8           relay (share-and-relay) Mitchell, 8 tables (even)
+//	mitchell:17,rounds=8       the same, curtailed to its first 8 rounds
 //	skip-mitchell:8            skip Mitchell, 8 tables (even), 7 rounds
 //	skip-mitchell:8,rounds=5   the same, curtailed to 5 rounds (1..tables-1)
 //	web-mitchell:10            Web Mitchell, 10 tables (even), 9 board sets
@@ -70,11 +71,11 @@ type family struct {
 }
 
 var families = map[string]family{
-	"mitchell": {unit: "tables",
+	"mitchell": {unit: "tables", params: []string{"rounds"},
 		check: func(n int) string {
 			return need(n%2 == 1 && n >= 3, "a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)")
 		},
-		build: func(s Spec) (*Movement, error) { return Mitchell(s.Size) }},
+		build: buildMitchell},
 	"relay-mitchell": {unit: "tables",
 		check: func(n int) string {
 			return need(n%2 == 0 && n >= 4, "a relay Mitchell needs an even number of tables, 4 or more")
@@ -246,6 +247,7 @@ func ParseSpec(text string) (Spec, error) {
 func (s *Spec) normalise() {
 	switch {
 	case s.Family == "skip-mitchell" && s.Rounds == s.Size-1,
+		s.Family == "mitchell" && s.Rounds == s.Size,
 		s.Family == "web-mitchell" && s.Sets == s.Size-1,
 		s.Family == "blackpool" && s.Extra == 2,
 		s.Family == "howell" && s.Rounds == s.Size-1+s.Size%2,
@@ -255,6 +257,20 @@ func (s *Spec) normalise() {
 	if s.Sessions == 1 {
 		s.Sessions = 0
 	}
+}
+
+// buildMitchell builds a standard Mitchell, or one curtailed to its first
+// rounds: every board group is still played once a round, so the groups are
+// played equally often and the balance is defined.
+func buildMitchell(s Spec) (*Movement, error) {
+	m, err := Mitchell(s.Size)
+	if err != nil || s.Rounds == 0 {
+		return m, err
+	}
+	if s.Rounds < 1 || s.Rounds > s.Size {
+		return nil, fmt.Errorf("rounds=%d: a Mitchell of %d tables plays 1 to %d rounds", s.Rounds, s.Size, s.Size)
+	}
+	return m.RoundSpan(0, s.Rounds), nil
 }
 
 // buildHowell builds a complete Howell, or a short one when rounds are

@@ -77,14 +77,14 @@ func specEqual(a, b Spec) bool {
 func TestParseSpecErrors(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"howell:3", "howell:3: a Howell needs at least 4 pairs"},
-		{"mitchell:7,swtich=2", `mitchell:7,swtich=2: unknown modifier "swtich" (known: switch, except, absent, phantom)`},
+		{"mitchell:7,swtich=2", `mitchell:7,swtich=2: unknown modifier "swtich" (known: rounds, switch, except, absent, phantom)`},
 		{"skip-mitchell:8,sets=3", `skip-mitchell:8,sets=3: unknown modifier "sets" (known: rounds, switch, except, absent, phantom)`},
 		{"mitchell:8", "mitchell:8: a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)"},
 		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, hesitation-mitchell, howell, mitchell, perfect, relay-mitchell, rover-mitchell, skip-mitchell, web-mitchell)`},
 		{"mitchell:seven", `mitchell:seven: the size must be a number of tables, not "seven"`},
 		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "2+x" is not a list of positive numbers joined by +`},
 		{"mitchell:7,switch=9", "mitchell:7,switch=9: switch: round 9 is outside 1..7"},
-		{"mitchell:7,switch", `mitchell:7,switch: "switch" is not key=value (known keys: switch, except, absent, phantom)`},
+		{"mitchell:7,switch", `mitchell:7,switch: "switch" is not key=value (known keys: rounds, switch, except, absent, phantom)`},
 		{"mitchell:7,switch=2,switch=3", "mitchell:7,switch=2,switch=3: switch is given twice"},
 		{"mitchell:7,absent=15", "mitchell:7,absent=15: absent pair 15 is outside 1..14"},
 		{"mitchell:7,absent=3,phantom=best", "mitchell:7,absent=3,phantom=best: absent and phantom both leave a pair out: give one"},
@@ -172,4 +172,37 @@ func FuzzParseSpec(f *testing.F) {
 			t.Fatalf("%q: round trip of %q gives %+v, %v", text, s.String(), again, err)
 		}
 	})
+}
+
+func TestCurtailedMitchell(t *testing.T) {
+	full, err := ParseSpec("mitchell:9,rounds=9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.String() != "mitchell:9" {
+		t.Errorf("rounds at the full length should print as the plain spec, got %s", full)
+	}
+	s, err := ParseSpec("mitchell:17,rounds=8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Rounds != 8 || m.Tables != 17 || m.Pairs != 34 {
+		t.Fatalf("size %d rounds %d tables %d pairs", m.Rounds, m.Tables, m.Pairs)
+	}
+	b := ComputeBalance(m)
+	if !b.Uniform || b.H != 7 {
+		t.Errorf("every group is played once a round: uniform %v, h %d (want 7)", b.Uniform, b.H)
+	}
+	if f := Describe(m); f.MaxMeetings != 1 || f.Winners() != 2 {
+		t.Errorf("curtailed Mitchell: most meetings %d, winners %d", f.MaxMeetings, f.Winners())
+	}
+	if _, err := ParseSpec("mitchell:7,rounds=8"); err == nil {
+		if _, err := (Spec{Family: "mitchell", Size: 7, Rounds: 8}).Build(); err == nil {
+			t.Error("a 7-table Mitchell of 8 rounds was built")
+		}
+	}
 }
