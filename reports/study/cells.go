@@ -34,6 +34,7 @@ var kinds = map[string]func() Body{
 	"session":    func() Body { return new(SessionCell) },
 	"handicap":   func() Body { return new(HandicapCell) },
 	"fairness":   func() Body { return new(FairnessCell) },
+	"structure":  func() Body { return new(StructureCell) },
 }
 
 // Kinds lists the cell kinds a study may use, sorted.

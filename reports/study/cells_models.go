@@ -13,7 +13,12 @@ import (
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board
-// and all other results are equal (seed 004), one column per movement.
+// and all other results are equal (seed 004), one column per movement. A
+// column's figures are its qf, each pair's percentage (keyed by pair
+// number), and how far the other pairs fall from the ideal share of what
+// the strong pair leaves, (50·P − 100)/(P − 1) %: ideal, max_dev (the
+// largest deviation), rms_dev (the root mean square) and max_ratio and
+// rms_ratio (the first column's deviation over this column's).
 type OneStrongCell struct {
 	Common `yaml:",inline"`
 	Strong int `yaml:"strong"` // the strong pair; default 1
@@ -43,6 +48,10 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 	var qfs []any
 	out := &cellOutput{}
 	pairs := 0
+	dev := &reports.Table{ID: env.cell.ID + "-deviation", Caption: extend(t.Caption, ": ", "the other pairs' deviation from the ideal share."),
+		Columns: []reports.Column{{Name: "movement"}, {Name: "ideal", Decimals: 2}, {Name: "max deviation", Decimals: 2}, {Name: "RMS deviation", Decimals: 2},
+			{Name: "max ratio", Decimals: 2}, {Name: "RMS ratio", Decimals: 2}}}
+	var firstMax, firstRMS float64
 	for i, col := range c.Columns {
 		m, err := env.movement(col.Movement)
 		if err != nil {
@@ -67,6 +76,13 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		for p, v := range pct {
 			figs[strconv.Itoa(p+1)] = v
 		}
+		ideal, maxDev, rmsDev := idealDeviation(pct, strong)
+		if i == 0 {
+			firstMax, firstRMS = maxDev, rmsDev
+		}
+		figs["ideal"], figs["max_dev"], figs["rms_dev"] = ideal, maxDev, rmsDev
+		figs["max_ratio"], figs["rms_ratio"] = firstMax/maxDev, firstRMS/rmsDev
+		dev.Rows = append(dev.Rows, []any{col.name(), ideal, maxDev, rmsDev, figs["max_ratio"], figs["rms_ratio"]})
 		checks, err := checkFigures(env.cell.ID+"/"+col.name()+"/", figs, col.Published, col.Errata)
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
@@ -82,8 +98,26 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, row)
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(p+1))
 	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
+	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}, {Table: dev}}
 	return out, nil
+}
+
+// idealDeviation is the ideal share of the pairs other than strong when
+// strong scores 100 % and the field averages 50 %, and the largest and the
+// root mean square deviation of their percentages from it.
+func idealDeviation(pct []float64, strong int) (ideal, maxDev, rmsDev float64) {
+	P := float64(len(pct))
+	ideal = (50*P - 100) / (P - 1)
+	var ss float64
+	for p, v := range pct {
+		if p+1 == strong {
+			continue
+		}
+		d := math.Abs(v - ideal)
+		maxDev = max(maxDev, d)
+		ss += d * d
+	}
+	return ideal, maxDev, math.Sqrt(ss / (P - 1))
 }
 
 // TwoStrongCell shows the spread of the weak pairs' percentages over every

@@ -226,10 +226,12 @@ type SessionBoard struct {
 	Board int `yaml:"board"`
 	// Boards gives several board numbers with the same results, such as "2-27".
 	Boards string `yaml:"boards"`
-	// Results of the named pairs, who sit NS.
+	// Results of the named pairs, who sit NS: pair, score (NS), and
+	// against, a named pair sitting EW (default an anonymous one).
 	Results []struct {
-		Pair  string `yaml:"pair"`
-		Score int    `yaml:"score"`
+		Pair    string `yaml:"pair"`
+		Against string `yaml:"against"`
+		Score   int    `yaml:"score"`
 	} `yaml:"results"`
 	// Field is the anonymous results: [NS score, count] pairs.
 	Field [][2]int `yaml:"field"`
@@ -263,7 +265,13 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 				if !ok {
 					return nil, fmt.Errorf("boards: entry %d: pair %q is not in pairs", i+1, r.Pair)
 				}
-				results = append(results, scoring.BoardResult{Board: board, NS: p, EW: fillerEW + filler, Score: r.Score})
+				ew := fillerEW + filler
+				if r.Against != "" {
+					if ew, ok = number[r.Against]; !ok || r.Against == r.Pair {
+						return nil, fmt.Errorf("boards: entry %d: against %q is not another pair of pairs", i+1, r.Against)
+					}
+				}
+				results = append(results, scoring.BoardResult{Board: board, NS: p, EW: ew, Score: r.Score})
 				filler++
 			}
 			for _, f := range b.Field {
