@@ -206,7 +206,13 @@ func sortNumericLabels(labels []string) {
 
 // BussemakerCell runs the Bussemaker model (seed 000): pairs of known
 // strength get random pair numbers; how often does each finish where its
-// strength says?
+// strength says? Its figures are qd, qb and sigma; extreme_sd, the
+// farthest any entrant's minimum or maximum lies from its mean, in its
+// standard deviations, and beyond_3sd, the number of entrants with an
+// extreme beyond 3 of them; and, with published_ranks, ranks_reproduced: 1
+// when the printed rank table is reproduced (then checked as the table),
+// 0 when not. Publish ranks_reproduced: "0" to check that a table is not
+// the one this model and tie rule give.
 type BussemakerCell struct {
 	Common `yaml:",inline"`
 	// Movement names the movement of the study to simulate.
@@ -221,6 +227,10 @@ type BussemakerCell struct {
 	Samples int64 `yaml:"samples"`
 	// Seed of the random numberings; default 1. Same seed, same figures.
 	Seed uint64 `yaml:"seed"`
+	// Ties is the rule for equal percentages in the final order: random
+	// (default, the seed's program from version 5.8) or first (before 5.8:
+	// the tied entrants in the order of their numbers, pair 1 first).
+	Ties luck.TieRule `yaml:"ties"`
 	// Tolerance for comparing the printed tables with sampled ones, in
 	// percentage points, per entry; required when either side is sampled.
 	Tolerance float64 `yaml:"tolerance"`
@@ -243,7 +253,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed, Method: c.Method}
+	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed, Method: c.Method, Ties: c.Ties}
 	if c.Groups != "" {
 		if set.Groups, err = luck.ParseGroups(c.Groups); err != nil {
 			return nil, fmt.Errorf("groups: %w", err)
@@ -302,25 +312,68 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
 		heat.Grid = append(heat.Grid, grid)
 	}
+	extreme, at, beyond := extremes(res.Spread)
+	far := fmt.Sprintf("The extremes lie at most %.2f standard deviations from the mean (entrant %d); %d of the entrants have an extreme beyond 3.", extreme, at, beyond)
+	if at == 0 {
+		far = "No entrant's percentage varies."
+	}
+	ties := ""
+	if c.Ties == luck.FirstTies {
+		ties = " Ties in the final order go to the entrant with the lower number (the rule before version 5.8)."
+	}
 	out := &cellOutput{Blocks: []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
-		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.", res.Qd, res.Qb, res.Sigma, how)}}}
+		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s %s", res.Qd, res.Qb, res.Sigma, how, ties, far)}}}
 
 	sampled := !res.Exact || c.Tolerance > 0
 	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {
 		return nil, fmt.Errorf("tolerance: the figures are sampled; state the tolerance of the comparison")
 	}
 	figs := map[string]float64{"qd": res.Qd, "qb": res.Qb, "sigma": res.Sigma}
+	_, wantReproduced := c.Published["ranks_reproduced"]
+	var ranksCheck *reports.Check
+	if c.PublishedRanks != "" {
+		check, err := comparePrintedTable(env.cell.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
+		if err != nil {
+			return nil, err
+		}
+		ranksCheck = &check
+		figs["ranks_reproduced"] = 0
+		if len(check.Reason) == 0 && check.Status == reports.StatusOK {
+			figs["ranks_reproduced"] = 1
+		}
+		if wantReproduced {
+			out.Blocks = append(out.Blocks, reports.Block{Prose: "The printed rank table against this one: " + check.Computed + "."})
+		}
+	}
+	exactFigs := map[string]float64{"extreme_sd": extreme, "beyond_3sd": float64(beyond)}
+	if v, ok := figs["ranks_reproduced"]; ok {
+		exactFigs["ranks_reproduced"] = v
+		delete(figs, "ranks_reproduced")
+	}
+	exactPub, pub := map[string]string{}, map[string]string{}
+	for k, v := range c.Published {
+		if _, ok := exactFigs[k]; ok {
+			exactPub[k] = v
+		} else {
+			pub[k] = v
+		}
+	}
+	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out.Checks = append(out.Checks, checks...)
 	if sampled {
-		if len(c.Published) > 0 && c.FigureTolerance <= 0 {
+		if len(pub) > 0 && c.FigureTolerance <= 0 {
 			return nil, fmt.Errorf("figure_tolerance: the figures are sampled; state the tolerance of the published figures")
 		}
-		checks, err := checkWithin(env.cell.ID+"/", figs, c.Published, c.Errata, c.FigureTolerance)
+		checks, err := checkWithin(env.cell.ID+"/", figs, pub, c.Errata, c.FigureTolerance)
 		if err != nil {
 			return nil, err
 		}
 		out.Checks = append(out.Checks, checks...)
 	} else {
-		checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+		checks, err := checkFigures(env.cell.ID+"/", figs, pub, c.Errata)
 		if err != nil {
 			return nil, err
 		}
@@ -333,12 +386,8 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	if c.PublishedRanks != "" {
-		check, err := comparePrintedTable(env.cell.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
-		if err != nil {
-			return nil, err
-		}
-		out.Checks = append(out.Checks, check)
+	if ranksCheck != nil && !wantReproduced {
+		out.Checks = append(out.Checks, *ranksCheck)
 	}
 	if c.CompareSampled > 0 {
 		if err := c.compareSampled(env, m, set, &res, out); err != nil {
@@ -346,6 +395,25 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	return out, nil
+}
+
+// extremes is the farthest an entrant's minimum or maximum lies from its
+// mean, in its standard deviations, the entrant (1-based), and the number
+// of entrants with an extreme beyond 3 standard deviations.
+func extremes(spread []luck.Spread) (most float64, at, beyond int) {
+	for e, s := range spread {
+		if s.Max-s.Min < 1e-9 {
+			continue // no spread; Sd is rounding noise
+		}
+		z := max(s.Max-s.Avg, s.Avg-s.Min) / s.Sd
+		if z > most {
+			most, at = z, e+1
+		}
+		if z > 3 {
+			beyond++
+		}
+	}
+	return most, at, beyond
 }
 
 // compareSampled samples the model and checks the exact rank table and Qd
