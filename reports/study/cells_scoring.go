@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -303,20 +304,23 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	// Rank among the named pairs: filler pairs play a board or two each.
+	// Percents equal but for drift in unrounded sums share a rank, as in
+	// the engine's ranking.
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
 	order := slices.Clone(shown)
 	slices.SortStableFunc(order, func(a, b named) int {
 		switch {
+		case same(a.ps.Percent, b.ps.Percent):
+			return 0
 		case a.ps.Percent > b.ps.Percent:
 			return -1
-		case a.ps.Percent < b.ps.Percent:
-			return 1
 		}
-		return 0
+		return 1
 	})
 	rank := map[string]int{}
 	for i, n := range order {
 		rank[n.name] = i + 1
-		if i > 0 && n.ps.Percent == order[i-1].ps.Percent {
+		if i > 0 && same(n.ps.Percent, order[i-1].ps.Percent) {
 			rank[n.name] = rank[order[i-1].name]
 		}
 	}
