@@ -35,6 +35,7 @@ var kinds = map[string]func() Body{
 	"handicap":   func() Body { return new(HandicapCell) },
 	"fairness":   func() Body { return new(FairnessCell) },
 	"structure":  func() Body { return new(StructureCell) },
+	"vp_scale":   func() Body { return new(VPScaleCell) },
 }
 
 // Kinds lists the cell kinds a study may use, sorted.
