@@ -27,7 +27,7 @@ golden:
 # medians of paired runs.
 BENCHCOUNT ?= 1
 bench:
-	$(GO) test -run '^$$' -bench . -count $(BENCHCOUNT) ./engine/...
+	$(GO) test -run '^$$' -bench . -count $(BENCHCOUNT) ./engine/... ./reports/... ./cmd/...
 
 # Refresh the vendored chart library from package-lock.json (needs npm).
 echarts:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -22,7 +23,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 		first, more, _ := strings.Cut(usage, "\n")
 		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, first)
 		if strings.Contains(first, "MOVEMENT") {
-			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), or the name of a library movement (bridgereport movements lists them).")
+			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), a library movement (bridgereport movements lists them) or a spec such as mitchell:7 or howell:16,rounds=12.")
 		}
 		if more != "" {
 			fmt.Fprintln(stderr, more)
@@ -73,6 +74,15 @@ func emit(stdout io.Writer, r *reports.Report, result any, asJSON bool) error {
 		return writeJSON(stdout, result)
 	}
 	return new(reports.Renderer).Text(stdout, r)
+}
+
+// runCell runs a one-cell study and prints its report, or its result as JSON.
+func runCell(ctx context.Context, cmd *study.Command, stdout io.Writer, asJSON bool) error {
+	r, result, err := cmd.Run(ctx)
+	if err != nil {
+		return err
+	}
+	return emit(stdout, r, result, asJSON)
 }
 
 // readMovement resolves a MOVEMENT argument and writes its warnings to

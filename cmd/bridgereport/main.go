@@ -64,6 +64,8 @@ var commands = []command{
 	{"preview", "serve a study or folder as live reports that follow your edits", runPreview},
 	{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff},
 	{"movements", "list the movement library, with published and computed Qf", runMovements},
+	{"catalogue", "the candidate movements for N pairs, ranked, with a recommendation", runCatalogue},
+	{"movement", "the guide of a movement: table cards, pair cards, the .ASC file", runGuide},
 	{"version", "print the versions of bridgereport, its engine and echarts", runVersion},
 }
 

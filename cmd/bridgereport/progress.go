@@ -46,7 +46,12 @@ func (p *progress) count(done, total int64) {
 	const width = 30
 	frac := float64(done) / float64(total)
 	n := int(frac * width)
-	p.show("%s [%s%s] %3.0f%%  %d of %d", p.label, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac, done, total)
+	left := ""
+	if done > 0 {
+		rest := time.Duration(float64(time.Since(p.start)) * float64(total-done) / float64(done))
+		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
+	}
+	p.show("%s [%s%s] %3.0f%%  %d of %d%s\033[K", p.label, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac, done, total, left)
 }
 
 // search draws the state of an optimisation.

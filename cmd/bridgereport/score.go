@@ -8,16 +8,8 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-const scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv
-
-Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
-boards played fewer times. --json prints one object: file, expected, scale,
-rounding, step, pairs and boards.
-
-flags:`
-
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("score", scoreUsage, stderr)
+	fs := newFlagSet("score", study.ScoreUsage, stderr)
 	cell := &study.SessionCell{} // the zero settings are the engine's defaults
 	fs.IntVar(&cell.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
 	fs.TextVar(&cell.Scale, "scale", cell.Scale, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
@@ -31,9 +23,5 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", cell.Expected)}
 	}
 	cell.File = pos[0]
-	r, result, err := (&study.Command{Kind: "session", Cell: cell}).Run(ctx)
-	if err != nil {
-		return err
-	}
-	return emit(stdout, r, result, *asJSON)
+	return runCell(ctx, &study.Command{Kind: "session", Cell: cell}, stdout, *asJSON)
 }

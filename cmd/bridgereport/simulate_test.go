@@ -236,7 +236,7 @@ func TestSimProgress(t *testing.T) {
 	b.count(50, 100)
 	b.count(60, 100) // within 100 ms of the last: not drawn
 	b.done()
-	want := "\rsimulate [###############...............]  50%  50 of 100\r\033[K"
+	want := "\rsimulate [###############...............]  50%  50 of 100, about 2s left\033[K\r\033[K"
 	if buf.String() != want {
 		t.Errorf("bar %q, want %q", buf.String(), want)
 	}

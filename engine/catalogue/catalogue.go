@@ -3,7 +3,9 @@
 // every generated family that fits N (movement.ParseSpec names them), each
 // re-oriented for one winner by arrow switches (optimize.Search, with a fixed
 // iteration budget and seed, so the answer is the same on every machine),
-// with its balance and the facts a director weighs (movement.Describe).
+// and the published movements the caller passes (the library), with their
+// balance, their Bussemaker Qd (luck.Bussemaker, sampled with a fixed seed)
+// and the facts a director weighs (movement.Describe).
 // It is pure: no files, no printing.
 package catalogue
 
@@ -14,6 +16,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
 )
@@ -37,7 +40,25 @@ const (
 	DefaultRestarts       = 2
 	DefaultSeed           = 1
 	DefaultExhaustiveBits = 14
+	DefaultSamples        = 20_000
 )
+
+// Boards a session has by default: 24 to 28 (two and a half to three hours).
+const (
+	DefaultMinBoards = 24
+	DefaultMaxBoards = 28
+)
+
+// Rule is the ranking rule of For, in words.
+const Rule = "candidates whose rounds fit the board range first; then one winner before two; " +
+	"then the higher Qf (at two decimals), the higher Qf1av, the higher Qf1max; then fewer copies of the boards; then by name"
+
+// Published is a published movement the caller offers as a candidate (a
+// movement of the library). It is taken as published: never re-oriented.
+type Published struct {
+	Name     string
+	Movement *movement.Movement
+}
 
 // Settings configures For. The zero value means the defaults.
 type Settings struct {
@@ -57,6 +78,21 @@ type Settings struct {
 	// Unswitched skips the arrow-switch search: every candidate is given as
 	// generated.
 	Unswitched bool
+	// MinBoards and MaxBoards are the boards the session should have
+	// (0: DefaultMinBoards and DefaultMaxBoards): a candidate fits when
+	// rounds × B lies in the range for some whole number B of boards per
+	// round.
+	MinBoards, MaxBoards int
+	// Samples is the number of random numberings behind each Qd
+	// (0: DefaultSamples; negative: no Qd). The numberings are drawn with
+	// Seed, so Qd is the same on every machine.
+	Samples int64
+	// Published are published movements to add as candidates: those with
+	// the field's number of pairs, and for an odd field those with one pair
+	// more, made a half table (movement.BestPhantom). Movements whose board
+	// groups are played unequal numbers of times are left out (their
+	// balance is not defined).
+	Published []Published
 }
 
 func (s Settings) withDefaults() Settings {
@@ -72,25 +108,68 @@ func (s Settings) withDefaults() Settings {
 	if s.ExhaustiveBits == 0 {
 		s.ExhaustiveBits = DefaultExhaustiveBits
 	}
+	if s.MinBoards == 0 && s.MaxBoards == 0 {
+		s.MinBoards, s.MaxBoards = DefaultMinBoards, DefaultMaxBoards
+	}
+	if s.Samples == 0 {
+		s.Samples = DefaultSamples
+	}
 	return s
+}
+
+// BoardsPerRound lists the numbers of boards per round B ≥ 1 for which a
+// movement of that many rounds has rounds × B boards within min..max.
+func BoardsPerRound(rounds, minBoards, maxBoards int) []int {
+	var out []int
+	for b := 1; rounds > 0 && rounds*b <= maxBoards; b++ {
+		if rounds*b >= minBoards {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // Candidate is one movement for the field.
 type Candidate struct {
-	// Spec names the movement as generated, before arrow switches.
+	// Name is the canonical spec text of a generated movement, or the name
+	// of a published one.
+	Name string
+	// Family is the spec family, or "library" for a published movement.
+	Family string
+	// Spec names a generated movement as generated, before arrow switches;
+	// the zero Spec for a published one.
 	Spec movement.Spec
 	// Movement is the movement as it should be played: generated, made a
 	// half table if need be, and re-oriented by the arrow-switch search.
 	Movement *movement.Movement
+	// Seated is, for a half table, the movement with every seat filled:
+	// Movement is Seated with pair Absent absent (movement.WithoutPair),
+	// the form other programs take with the phantom's number. Seated is
+	// nil and Absent 0 when no pair is absent.
+	Seated *movement.Movement
+	Absent int
+	// BoardsPerRound lists the boards per round that give a session within
+	// the board range (BoardsPerRound); empty when none does.
+	BoardsPerRound []int
 	// Switched counts the tables the search re-oriented.
 	Switched int
 	// Proven says the search proved no orientation is better.
 	Proven bool
 	Facts  movement.Facts
+	// QfGenerated is the Qf of the movement before the arrow switches.
+	QfGenerated float64
 	// Qf, Qf1av, Qf1max and Qo are the balance figures of Movement
 	// (DOMAIN.md §2); Qf1 figures are 0 when the field is too small.
 	Qf, Qf1av, Qf1max, Qo float64
+	// Qd is the Bussemaker Qd of Movement (DOMAIN.md §4): the mean
+	// probability, in percent, that a pair finishes in the place of its
+	// strength, from Settings.Samples random numberings; 0 when not
+	// computed.
+	Qd float64
 }
+
+// InRange reports whether the candidate's rounds fit the board range.
+func (c Candidate) InRange() bool { return len(c.BoardsPerRound) > 0 }
 
 // Specs lists the specs of the generated families that fit a field of the
 // given number of pairs: the table count is pairs/2 rounded up, and an odd
@@ -100,9 +179,11 @@ type Candidate struct {
 // The skip Mitchell is left out for an odd field: its pairs play all board
 // groups but one, so a phantom leaves the groups played unequal numbers of
 // times (the manuals warn against it; the balance is then not defined).
-// Short Howells are listed for every session length from ShortRoundsMin to
-// ShortRoundsMax rounds that their size allows; For leaves out those
-// ShortHowell has no arrangement for.
+// Short Howells, curtailed skip Mitchells and Web Mitchells with fewer
+// board sets are listed for every session length from ShortRoundsMin to
+// ShortRoundsMax rounds that their size allows, and the perfect Howell
+// (movement.Perfect) for an even field; For leaves out those that have no
+// arrangement (movement.ShortHowell, movement.Perfect).
 func Specs(pairs int) []movement.Spec {
 	T := (pairs + 1) / 2
 	half := pairs%2 == 1
@@ -118,8 +199,14 @@ func Specs(pairs int) []movement.Spec {
 		add("relay-mitchell", T, half)
 		if !half {
 			add("skip-mitchell", T, false)
+			for r := ShortRoundsMin; r <= min(T-2, ShortRoundsMax); r++ {
+				out = append(out, movement.Spec{Family: "skip-mitchell", Size: T, Rounds: r})
+			}
 		}
 		add("web-mitchell", T, half)
+		for sets := max(T/2, ShortRoundsMin) | 1; sets <= min(T-3, ShortRoundsMax); sets += 2 {
+			out = append(out, movement.Spec{Family: "web-mitchell", Size: T, Sets: sets, Phantom: half})
+		}
 	}
 	if half && (T-1)%2 == 1 && (T-1)%3 != 0 && T-1 >= 5 {
 		add("rover-mitchell", T-1, false)
@@ -128,6 +215,9 @@ func Specs(pairs int) []movement.Spec {
 		add("appendix-mitchell", T-2, false)
 	}
 	add("howell", pairs, false)
+	if !half {
+		add("perfect", pairs, false)
+	}
 	even := pairs + pairs%2
 	for r := max(even/2+1, ShortRoundsMin); r <= min(even-2, ShortRoundsMax); r++ {
 		out = append(out, movement.Spec{Family: "howell", Size: pairs, Rounds: r})
@@ -136,14 +226,16 @@ func Specs(pairs int) []movement.Spec {
 }
 
 // For returns the candidate movements for a field of the given number of
-// pairs, ranked best first by this rule:
+// pairs, ranked best first by this rule (Rule says it in words):
 //
-//  1. one winner before two or more (a movement the search could not join
+//  1. candidates whose rounds fit the board range (Settings.MinBoards and
+//     MaxBoards) before those that do not;
+//  2. one winner before two or more (a movement the search could not join
 //     into one field is ranked after every one-field movement);
-//  2. higher Qf, at the printed precision (two decimals);
-//  3. higher Qf1av, then higher Qf1max (the vacancy quality);
-//  4. fewer copies of the boards needed;
-//  5. the canonical spec text, so that the order is total.
+//  3. higher Qf, at the printed precision (two decimals);
+//  4. higher Qf1av, then higher Qf1max (the vacancy quality);
+//  5. fewer copies of the boards needed;
+//  6. the name, so that the order is total.
 //
 // For is deterministic: the same settings give the same list on every
 // machine. A cancelled context stops it with the context's error.
@@ -152,26 +244,71 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		return nil, fmt.Errorf("catalogue: %d pairs: the catalogue covers %d to %d pairs", pairs, MinPairs, MaxPairs)
 	}
 	set = set.withDefaults()
+	if set.MinBoards < 1 || set.MaxBoards < set.MinBoards {
+		return nil, fmt.Errorf("catalogue: boards %d-%d: want 1 ≤ MIN ≤ MAX", set.MinBoards, set.MaxBoards)
+	}
+	keep := func(m *movement.Movement) bool {
+		return !(set.MinRounds > 0 && m.Rounds < set.MinRounds || set.MaxRounds > 0 && m.Rounds > set.MaxRounds)
+	}
 	var out []Candidate
 	for _, spec := range Specs(pairs) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		m, err := spec.Build()
-		if err != nil && spec.Family == "howell" && spec.Rounds != 0 {
-			continue // no short Howell of this size
+		seated, absent, err := seat(spec)
+		if err != nil && (spec.Rounds != 0 || spec.Sets != 0 || spec.Family == "perfect") {
+			continue // no arrangement of this size and length
 		}
 		if err != nil {
 			return nil, fmt.Errorf("catalogue: %w", err)
 		}
+		m := seated
+		if absent != 0 {
+			if m, err = seated.WithoutPair(absent); err != nil {
+				return nil, fmt.Errorf("catalogue: %s: %w", spec, err)
+			}
+		}
 		if m.Pairs != pairs {
 			panic(fmt.Sprintf("catalogue: %s has %d pairs, want %d", spec, m.Pairs, pairs))
 		}
-		if set.MinRounds > 0 && m.Rounds < set.MinRounds || set.MaxRounds > 0 && m.Rounds > set.MaxRounds {
+		if !keep(m) {
 			continue
 		}
-		c, err := evaluate(ctx, spec, m, set)
-		if err != nil {
+		c := Candidate{Name: spec.String(), Family: spec.Family, Spec: spec, Movement: m, Absent: absent}
+		if absent != 0 {
+			c.Seated = seated
+		}
+		if err := evaluate(ctx, &c, !set.Unswitched, set); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	for _, p := range set.Published {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		c := Candidate{Name: p.Name, Family: "library", Movement: p.Movement}
+		switch p.Movement.Pairs {
+		case pairs:
+		case pairs + 1:
+			if pairs%2 == 0 {
+				continue
+			}
+			v, err := movement.BestPhantom(p.Movement)
+			if err != nil {
+				return nil, fmt.Errorf("catalogue: %s: %w", p.Name, err)
+			}
+			if c.Movement, err = p.Movement.WithoutPair(v); err != nil {
+				return nil, fmt.Errorf("catalogue: %s: %w", p.Name, err)
+			}
+			c.Seated, c.Absent = p.Movement, v
+		default:
+			continue
+		}
+		if !keep(c.Movement) || !movement.ComputeBalance(c.Movement).Uniform {
+			continue
+		}
+		if err := evaluate(ctx, &c, false, set); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
@@ -180,23 +317,52 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 	return out, nil
 }
 
-// evaluate re-orients m and measures it.
-func evaluate(ctx context.Context, spec movement.Spec, m *movement.Movement, set Settings) (Candidate, error) {
-	c := Candidate{Spec: spec, Movement: m}
-	if !set.Unswitched {
-		res, err := optimize.Search(ctx, m, optimize.Settings{
+// seat builds the movement a spec names with every seat filled, and the
+// pair to leave absent (0: none): for a half table (phantom=best, an odd
+// Howell) the movement for one pair more and the pair movement.BestPhantom
+// chooses, so that the seated movement without that pair is spec.Build().
+func seat(spec movement.Spec) (*movement.Movement, int, error) {
+	full := spec
+	switch {
+	case spec.Phantom:
+		full.Phantom = false
+	case spec.Family == "howell" && spec.Size%2 == 1 && spec.Absent == 0:
+		full.Size++
+	default:
+		m, err := spec.Build()
+		return m, 0, err
+	}
+	m, err := full.Build()
+	if err != nil {
+		return nil, 0, err
+	}
+	v, err := movement.BestPhantom(m)
+	return m, v, err
+}
+
+// evaluate re-orients c.Movement when search is set, and measures it.
+func evaluate(ctx context.Context, c *Candidate, search bool, set Settings) error {
+	c.BoardsPerRound = BoardsPerRound(c.Movement.Rounds, set.MinBoards, set.MaxBoards)
+	c.QfGenerated = movement.ComputeBalance(c.Movement).Qf
+	if search {
+		res, err := optimize.Search(ctx, c.Movement, optimize.Settings{
 			Iterations:     set.Iterations,
 			Restarts:       set.Restarts,
 			Seed:           set.Seed,
 			ExhaustiveBits: set.ExhaustiveBits,
+			// The catalogue ranks by Qf1av: its optimiser ranks so too.
+			Vacancy: optimize.VacancyAvThenMax,
 		})
 		if err != nil {
-			return c, fmt.Errorf("catalogue: %s: %w", spec, err)
+			return fmt.Errorf("catalogue: %s: %w", c.Name, err)
 		}
 		if err := ctx.Err(); err != nil {
-			return c, err
+			return err
 		}
 		c.Movement, c.Switched, c.Proven = res.Movement, len(res.Switched), res.Proven
+		if c.Seated != nil {
+			c.Seated = reseat(c.Seated, c.Movement, c.Absent)
+		}
 	}
 	b := movement.ComputeBalance(c.Movement)
 	c.Qf, c.Qo = b.Qf, b.Qo
@@ -204,12 +370,47 @@ func evaluate(ctx context.Context, spec movement.Spec, m *movement.Movement, set
 		c.Qf1av, c.Qf1max = v.Av, v.Max
 	}
 	c.Facts = movement.Describe(c.Movement)
-	return c, nil
+	if set.Samples > 0 {
+		r, err := luck.Bussemaker(ctx, c.Movement, luck.Settings{Method: luck.Sample, Samples: set.Samples, Seed: set.Seed})
+		if err != nil {
+			return fmt.Errorf("catalogue: %s: Qd: %w", c.Name, err)
+		}
+		c.Qd = r.Qd
+	}
+	return nil
+}
+
+// reseat orients the seated movement's tables as played orients them: the
+// played movement is seated without pair absent, re-oriented. The tables
+// where the absent pair sits keep their orientation.
+func reseat(seated, played *movement.Movement, absent int) *movement.Movement {
+	out := seated.Clone()
+	renumber := func(p int) int {
+		if p >= absent {
+			return p + 1
+		}
+		return p
+	}
+	for r, row := range played.Schedule {
+		for t, tb := range row {
+			if tb.Empty() {
+				continue
+			}
+			out.Schedule[r][t].NS, out.Schedule[r][t].EW = renumber(tb.NS), renumber(tb.EW)
+		}
+	}
+	return out
 }
 
 // compare orders candidates by the rule documented on For.
 func compare(a, b Candidate) int {
 	hundredths := func(x float64) int64 { return int64(math.Round(x * 100)) }
+	if a.InRange() != b.InRange() {
+		if a.InRange() {
+			return -1
+		}
+		return 1
+	}
 	oneA, oneB := a.Facts.Fields == 1, b.Facts.Fields == 1
 	if oneA != oneB {
 		if oneA {
@@ -229,5 +430,5 @@ func compare(a, b Candidate) int {
 	if c := cmp.Compare(a.Facts.Copies, b.Facts.Copies); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.Spec.String(), b.Spec.String())
+	return cmp.Compare(a.Name, b.Name)
 }

@@ -12,7 +12,7 @@ import (
 
 // quick keeps the property tests fast; the published figures get the budget
 // they need.
-var quick = Settings{Iterations: 5_000, Restarts: 1}
+var quick = Settings{Iterations: 5_000, Restarts: 1, Samples: 2_000}
 
 func TestForProperties(t *testing.T) {
 	for n := MinPairs; n <= MaxPairs; n++ {
@@ -42,9 +42,18 @@ func TestForProperties(t *testing.T) {
 				if want := n % 2; c.Facts.MaxSitOuts < want {
 					t.Errorf("%s: %d pairs and nobody sits out", c.Spec, n)
 				}
+				if c.Seated != nil {
+					played, err := c.Seated.WithoutPair(c.Absent)
+					if err != nil || !played.Equal(c.Movement) || c.Seated.Pairs != n+1 {
+						t.Errorf("%s: the seated movement without pair %d is not the one played (%v)", c.Name, c.Absent, err)
+					}
+				}
+				if want := BoardsPerRound(c.Facts.Rounds, DefaultMinBoards, DefaultMaxBoards); !slices.Equal(c.BoardsPerRound, want) {
+					t.Errorf("%s: boards per round %v, want %v", c.Name, c.BoardsPerRound, want)
+				}
 			}
-			if !families["howell"] || !(families["mitchell"] || families["relay-mitchell"]) {
-				t.Errorf("families %v: a Howell and a Mitchell fit every field", families)
+			if !families["howell"] || !(families["mitchell"] || families["relay-mitchell"]) || len(families) < 3 {
+				t.Errorf("families %v: a Howell, a Mitchell and a third family fit every field", families)
 			}
 			if !slices.IsSortedFunc(cs, compare) {
 				t.Error("not in ranking order")
@@ -97,8 +106,9 @@ func TestMitchellsReachPublishedBest(t *testing.T) {
 			if T > 10 {
 				set = Settings{Iterations: 1_000_000, Restarts: 4}
 			}
-			c, err := evaluate(context.Background(), spec, m, set.withDefaults())
-			if err != nil {
+			c := Candidate{Name: spec.String(), Spec: spec, Movement: m}
+			set.Samples = -1
+			if err := evaluate(context.Background(), &c, true, set.withDefaults()); err != nil {
 				t.Fatal(err)
 			}
 			var want float64
@@ -123,14 +133,66 @@ func TestShortHowellsReachTEAM(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := evaluate(context.Background(), spec, m, Settings{}.withDefaults())
-		if err != nil {
+		got := Candidate{Name: spec.String(), Spec: spec, Movement: m}
+		if err := evaluate(context.Background(), &got, true, Settings{Samples: -1}.withDefaults()); err != nil {
 			t.Fatal(err)
 		}
 		var want float64
 		fmt.Sscan(c.qf, &want)
 		if math.Round(got.Qf*100) < math.Round(want*100) {
 			t.Errorf("%s: Qf %.2f, TEAM %s", spec, got.Qf, c.qf)
+		}
+	}
+}
+
+func TestBoardsPerRound(t *testing.T) {
+	cases := []struct {
+		rounds, lo, hi int
+		want           []int
+	}{
+		{7, 24, 28, []int{4}}, {9, 24, 28, []int{3}}, {13, 24, 28, []int{2}}, {12, 24, 28, []int{2}},
+		{20, 24, 28, nil}, {8, 24, 27, []int{3}}, {6, 18, 30, []int{3, 4, 5}}, {0, 24, 28, nil},
+	}
+	for _, c := range cases {
+		if got := BoardsPerRound(c.rounds, c.lo, c.hi); !slices.Equal(got, c.want) {
+			t.Errorf("BoardsPerRound(%d, %d, %d) = %v, want %v", c.rounds, c.lo, c.hi, got, c.want)
+		}
+	}
+}
+
+// TestPublishedCandidates: a published movement joins as it is, and for an
+// odd field with its best phantom absent.
+func TestPublishedCandidates(t *testing.T) {
+	howell, err := movement.Howell(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uneven, err := movement.SkipMitchell(8, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uneven, _ = uneven.WithoutPair(16) // groups played unequal numbers of times
+	pub := []Published{{"h14", howell}, {"uneven", uneven}}
+	for _, n := range []int{13, 14, 15} {
+		cs, err := For(context.Background(), n, Settings{Iterations: 1000, Samples: -1, Published: pub})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lib []Candidate
+		for _, c := range cs {
+			if c.Family == "library" {
+				lib = append(lib, c)
+			}
+		}
+		switch {
+		case n == 15 && len(lib) != 0:
+			t.Errorf("15 pairs: %d library candidates, want none", len(lib))
+		case n != 15 && (len(lib) != 1 || lib[0].Name != "h14"):
+			t.Errorf("%d pairs: library candidates %v, want h14", n, lib)
+		case n == 13 && (lib[0].Absent == 0 || lib[0].Seated != howell || lib[0].Movement.Pairs != 13):
+			t.Errorf("13 pairs: h14 absent %d", lib[0].Absent)
+		case n == 14 && (lib[0].Absent != 0 || lib[0].Movement != howell || lib[0].Switched != 0):
+			t.Errorf("14 pairs: h14 changed")
 		}
 	}
 }

@@ -29,9 +29,12 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	howell:13                  complete Howell, 13 pairs (from 4; odd: a half table)
 //	howell:16,rounds=12        short (3/4) Howell, 16 pairs, 12 rounds (ShortHowell;
 //	                           odd: for one pair more, as a half table)
+//	perfect:12                 a Howell with perfect balance, 12 pairs, 11 rounds (Perfect)
+//	perfect:12,sessions=2      the same in 2 sessions, each playing its own board groups
+//	perfect:8,rounds=14        a double Howell with perfect balance (rounds: P-1 or 2(P-1))
 //
 // The size is the number of tables for the Mitchells (of the base, for
-// the appendix Mitchell), of pairs for the Howell. Modifiers, for every family, applied in this order:
+// the appendix Mitchell), of pairs for the Howell and the perfect Howell. Modifiers, for every family, applied in this order:
 //
 //	switch=2+5     arrow-switch rounds 2 and 5 (Movement.SwitchRounds)
 //	except=1+6     ... at every table but tables 1 and 6
@@ -44,9 +47,10 @@ type Spec struct {
 	Family string
 	// Size is the number of tables (Mitchells) or pairs (Howell).
 	Size int
-	// Rounds (skip-mitchell, howell), Sets (web-mitchell) and Extra
-	// (blackpool) are family parameters; 0 means the family's default.
-	Rounds, Sets, Extra int
+	// Rounds (skip-mitchell, howell, perfect), Sets (web-mitchell), Extra
+	// (blackpool) and Sessions (perfect) are family parameters; 0 means the
+	// family's default.
+	Rounds, Sets, Extra, Sessions int
 	// Switch lists arrow-switched rounds, Except the tables those rounds
 	// leave unswitched (1-based).
 	Switch, Except []int
@@ -107,6 +111,17 @@ var families = map[string]family{
 	"howell": {unit: "pairs", params: []string{"rounds"},
 		check: func(n int) string { return need(n >= 4, "a Howell needs at least 4 pairs") },
 		build: buildHowell},
+	"perfect": {unit: "pairs", params: []string{"rounds", "sessions"},
+		check: func(n int) string {
+			return need(n%2 == 0 && n >= 4 && n <= 64, "a perfect Howell needs an even number of pairs from 4 to 64")
+		},
+		build: func(s Spec) (*Movement, error) {
+			rounds, sessions := s.Rounds, s.Sessions
+			if rounds == 0 {
+				rounds = s.Size - 1
+			}
+			return Perfect(s.Size, rounds, max(sessions, 1))
+		}},
 }
 
 // modifiers are the keys every family accepts, in canonical order.
@@ -182,7 +197,7 @@ func ParseSpec(text string) (Spec, error) {
 		}
 		seen[key] = true
 		switch key {
-		case "rounds", "sets", "extra", "absent":
+		case "rounds", "sets", "extra", "sessions", "absent":
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 {
 				return bad("%s must be a positive number, not %q", key, val)
@@ -194,6 +209,8 @@ func ParseSpec(text string) (Spec, error) {
 				s.Sets = v
 			case "extra":
 				s.Extra = v
+			case "sessions":
+				s.Sessions = v
 			case "absent":
 				s.Absent = v
 			}
@@ -231,8 +248,12 @@ func (s *Spec) normalise() {
 	case s.Family == "skip-mitchell" && s.Rounds == s.Size-1,
 		s.Family == "web-mitchell" && s.Sets == s.Size-1,
 		s.Family == "blackpool" && s.Extra == 2,
-		s.Family == "howell" && s.Rounds == s.Size-1+s.Size%2:
+		s.Family == "howell" && s.Rounds == s.Size-1+s.Size%2,
+		s.Family == "perfect" && s.Rounds == s.Size-1:
 		s.Rounds, s.Sets, s.Extra = 0, 0, 0
+	}
+	if s.Sessions == 1 {
+		s.Sessions = 0
 	}
 }
 
@@ -273,7 +294,7 @@ func (s Spec) String() string {
 	for _, kv := range []struct {
 		key string
 		v   int
-	}{{"rounds", s.Rounds}, {"sets", s.Sets}, {"extra", s.Extra}} {
+	}{{"rounds", s.Rounds}, {"sets", s.Sets}, {"extra", s.Extra}, {"sessions", s.Sessions}} {
 		if kv.v != 0 {
 			fmt.Fprintf(&b, ",%s=%d", kv.key, kv.v)
 		}

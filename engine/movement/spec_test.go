@@ -33,6 +33,11 @@ func TestParseSpec(t *testing.T) {
 		{"relay-mitchell:6,except=1,switch=2", "relay-mitchell:6,switch=2,except=1", 12, 6, 6},
 		{"mitchell:7,absent=14", "mitchell:7,absent=14", 13, 7, 7},
 		{"mitchell:7,phantom=best", "mitchell:7,phantom=best", 13, 7, 7},
+		{"perfect:12", "perfect:12", 12, 6, 11},
+		{"perfect:12,sessions=2", "perfect:12,sessions=2", 12, 6, 11},
+		{"perfect:12,rounds=11,sessions=1", "perfect:12", 12, 6, 11},
+		{"perfect:8,rounds=14", "perfect:8,rounds=14", 8, 4, 14},
+		{"perfect:10,rounds=18,sessions=2", "perfect:10,rounds=18,sessions=2", 10, 5, 18},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
@@ -63,7 +68,7 @@ func TestParseSpec(t *testing.T) {
 
 func specEqual(a, b Spec) bool {
 	return a.Family == b.Family && a.Size == b.Size && a.Rounds == b.Rounds && a.Sets == b.Sets &&
-		a.Extra == b.Extra && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
+		a.Extra == b.Extra && a.Sessions == b.Sessions && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
 		a.Absent == b.Absent && a.Phantom == b.Phantom
 }
 
@@ -73,7 +78,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mitchell:7,swtich=2", `mitchell:7,swtich=2: unknown modifier "swtich" (known: switch, except, absent, phantom)`},
 		{"skip-mitchell:8,sets=3", `skip-mitchell:8,sets=3: unknown modifier "sets" (known: rounds, switch, except, absent, phantom)`},
 		{"mitchell:8", "mitchell:8: a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)"},
-		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, hesitation-mitchell, howell, mitchell, relay-mitchell, rover-mitchell, skip-mitchell, web-mitchell)`},
+		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, hesitation-mitchell, howell, mitchell, perfect, relay-mitchell, rover-mitchell, skip-mitchell, web-mitchell)`},
 		{"mitchell:seven", `mitchell:seven: the size must be a number of tables, not "seven"`},
 		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "2+x" is not a list of positive numbers joined by +`},
 		{"mitchell:7,switch=9", "mitchell:7,switch=9: switch: round 9 is outside 1..7"},
@@ -89,6 +94,8 @@ func TestParseSpecErrors(t *testing.T) {
 		{"howell:16,rounds=8", "howell:16,rounds=8: short howell: 8 rounds: a short Howell for 16 pairs has 9 to 14 rounds"},
 		{"howell:8,rounds=6", "howell:8,rounds=6: short howell: 8 pairs in 6 rounds: no cyclic arrangement found"},
 		{"rover-mitchell:9", "rover-mitchell:9: a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3"},
+		{"perfect:7", "perfect:7: a perfect Howell needs an even number of pairs from 4 to 64"},
+		{"perfect:12,rounds=12", "perfect:12,rounds=12: perfect: 12 pairs, 12 rounds, 1 sessions: supported are 11 rounds (a complete Howell) and 22 rounds (a double Howell)"},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
@@ -128,6 +135,9 @@ func TestSpecPublished(t *testing.T) {
 		{"relay-mitchell:14,switch=2+5", "94.27"},
 		{"mitchell:15,switch=2+8+9", "83.03"},
 		{"skip-mitchell:8", "40.82"}, // NBB N311
+		{"perfect:12", "100"},
+		{"perfect:12,sessions=3", "100"},
+		{"perfect:16,sessions=2", "100"},
 	}
 	for _, c := range cases {
 		t.Run(c.spec, func(t *testing.T) {

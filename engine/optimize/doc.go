@@ -1,7 +1,11 @@
 // Package optimize re-orients the tables of a movement for the best balance
 // by arrow switches (DOMAIN.md §3, seed 004, the program "balans"). Search
-// ranks orientations by Qf (minimal SS), then vacancy quality, then d4,
-// under constraints that fix rounds, tables, pairs or the first positions.
+// ranks orientations by Qf (minimal SS), then the vacancy quality (by
+// default balans's score 2·Qf1max + Qf1av; Settings.Vacancy and Weights),
+// then d4, under constraints that fix rounds, tables, pairs, board groups,
+// the first positions or a file of fixers, or free only one round, table,
+// pair or board group. Settings carries every option of balans's help text
+// that concerns the search, each field naming its balans option.
 // Small searches are exhaustive and proven optimal; larger ones are annealed
 // with a temperature that cycles. SwitchState keeps the score matrix while
 // tables are switched, so that one switch costs O(P).

@@ -32,7 +32,7 @@ func (o *optimizer) exhaustive(ctx context.Context) searchResult {
 // low bits are anything.
 func (o *optimizer) enumerate(ctx context.Context, chunk uint64, low int) searchResult {
 	s := o.base.clone()
-	ev := newObjectiveEval(s)
+	ev := newObjectiveEval(s, o.rank)
 	vars := o.vars
 	for b := range len(vars) - low {
 		if chunk>>b&1 == 1 {

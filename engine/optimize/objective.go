@@ -5,18 +5,24 @@ import (
 )
 
 // objective ranks orientations of one movement, in the order of DOMAIN.md §3:
-// SS (smaller: higher Qf), then the pooled vacancy SS (smaller: higher
-// Qf1av, since ΣS_V does not depend on orientation), then Qf1max (higher),
-// then the fourth central moment (smaller: smaller d4).
+// SS (smaller: higher Qf), then the vacancy quality as the ranking says
+// (two keys, higher first), then the fourth central moment (smaller: smaller
+// d4; 0 when d4 is not ranked).
 type objective struct {
-	ss     int64
+	ss int64
+	// vacSS is the pooled SS of the ranked absences (smaller: higher
+	// Qf1av, since ΣS_V does not depend on orientation); qf1max is the best
+	// Qf1 among them.
 	vacSS  int64
 	qf1max float64
+	// vac1 and vac2 are the vacancy keys: the weighted score w1·Qf1max +
+	// w2·Qf1av and 0, or −vacSS and Qf1max (Qf1av, then Qf1max).
+	vac1, vac2 float64
 	// m4 orders equal-SS states by d4: with S and SS fixed,
 	// Σ(v−μ)⁴ differs from Σv⁴ − 4μΣv³ by a constant.
 	m4 float64
-	// atBound says SS and every SS_V reach minsq, so nothing can beat it
-	// (with SS minimal the multiset of scores, hence d4, is fixed too).
+	// atBound says SS and every ranked SS_V reach minsq, so nothing can
+	// beat it (with SS minimal the multiset of scores, hence d4, is fixed too).
 	atBound bool
 }
 
@@ -25,12 +31,21 @@ func (a objective) better(b objective) bool {
 	switch {
 	case a.ss != b.ss:
 		return a.ss < b.ss
-	case a.vacSS != b.vacSS:
-		return a.vacSS < b.vacSS
-	case a.qf1max != b.qf1max:
-		return a.qf1max > b.qf1max
+	case a.vac1 != b.vac1:
+		return a.vac1 > b.vac1
+	case a.vac2 != b.vac2:
+		return a.vac2 > b.vac2
 	}
 	return a.m4 < b.m4
+}
+
+// ranking is how objectives are built: which absences count for the
+// vacancy quality and how it and d4 rank.
+type ranking struct {
+	ranked  []bool // per pair (0-based): its absence counts; nil: every pair
+	vacancy Vacancy
+	weights Weights
+	noD4    bool
 }
 
 // objectiveEval computes the objective of a SwitchState. With pair V absent
@@ -40,6 +55,10 @@ func (a objective) better(b objective) bool {
 // O(P·R·T²) as recomputing every M_V would.
 type objectiveEval struct {
 	st        *switchTables
+	rank      ranking
+	ranked    []bool // per pair: its absence is evaluated
+	nRanked   int64
+	sRanked   int64     // ΣS_V over the ranked pairs
 	pairPlays [][]int32 // per pair, its positions in ns/ew, ascending (so grouped by group)
 	posGroup  []int32
 	sV        []int64 // S with pair V absent
@@ -53,10 +72,10 @@ type objectiveEval struct {
 	touched []int32
 }
 
-func newObjectiveEval(s *SwitchState) *objectiveEval {
+func newObjectiveEval(s *SwitchState, rank ranking) *objectiveEval {
 	st := s.st
 	P := st.P
-	e := &objectiveEval{st: st, pairPlays: make([][]int32, P), posGroup: make([]int32, len(s.ns)),
+	e := &objectiveEval{st: st, rank: rank, ranked: make([]bool, P), pairPlays: make([][]int32, P), posGroup: make([]int32, len(s.ns)),
 		sV: make([]int64, P), minsqV: make([]int64, P), c: make([]int32, P*P), stamp: make([]uint32, P*P)}
 	nGroups := len(st.start) - 1
 	for g := range nGroups {
@@ -84,7 +103,13 @@ func newObjectiveEval(s *SwitchState) *objectiveEval {
 		if e.n1 > 0 {
 			e.minsqV[V] = movement.MinSumSquares(e.sV[V], e.n1)
 		}
+		e.ranked[V] = e.n1 > 0 && (rank.ranked == nil || rank.ranked[V])
+		if e.ranked[V] {
+			e.nRanked++
+			e.sRanked += e.sV[V]
+		}
 	}
+	e.rank.weights = rank.weights.orDefault()
 	return e
 }
 
@@ -117,6 +142,9 @@ func (e *objectiveEval) eval(s *SwitchState) objective {
 	mat := s.mat
 	o := objective{ss: s.ss, atBound: s.ss == e.minsq}
 	for V := range P {
+		if !e.ranked[V] {
+			continue
+		}
 		ssV := s.ss
 		for _, v := range mat[V*P : V*P+P] {
 			ssV -= int64(v) * int64(v)
@@ -162,6 +190,18 @@ func (e *objectiveEval) eval(s *SwitchState) objective {
 			o.atBound = false
 		}
 		o.qf1max = max(o.qf1max, movement.QualityFactor(e.sV[V], ssV, e.n1))
+	}
+	if e.nRanked > 0 {
+		switch e.rank.vacancy {
+		case VacancyAvThenMax:
+			o.vac1, o.vac2 = -float64(o.vacSS), o.qf1max
+		default:
+			av := movement.QualityFactor(e.sRanked, o.vacSS, e.nRanked*e.n1)
+			o.vac1 = e.rank.weights.Max*o.qf1max + e.rank.weights.Av*av
+		}
+	}
+	if e.rank.noD4 {
+		return o
 	}
 	var p3, p4 int64
 	for a := range P {

@@ -24,7 +24,7 @@ func TestObjectiveVacancyMatchesRecomputation(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(3, 4))
 			s := NewSwitchState(m)
-			e := newObjectiveEval(s)
+			e := newObjectiveEval(s, ranking{})
 			for i := 0; i < 20; i++ {
 				for range 5 {
 					s.apply(rng.IntN(len(s.st.where)))

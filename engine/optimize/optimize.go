@@ -63,7 +63,8 @@ func (m *Mode) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Settings configures Search. The zero value means the defaults.
+// Settings configures Search. The zero value means the defaults. Pair
+// numbers in the settings name the pairs after Renumber.
 type Settings struct {
 	// Iterations is the number of trial switches per restart (0: DefaultIterations).
 	// Only this budget gives results that are the same on every machine.
@@ -75,16 +76,56 @@ type Settings struct {
 	Seed uint64
 	// Restarts is the number of independent annealing runs (0: DefaultRestarts).
 	Restarts int
-	// Mode is the annealing schedule.
-	Mode Mode
-	// FixRounds lists rounds (1-based) whose tables keep their orientation.
+	// Cooling is the annealing schedule and its temperatures (balans -S).
+	Cooling Cooling
+	// FixRounds lists rounds (1-based) whose tables keep their orientation (balans -r).
 	FixRounds []int
-	// FixTables lists tables (1-based) that keep their orientation in every round.
+	// FixTables lists tables (1-based) that keep their orientation in every round (balans -t).
 	FixTables []int
-	// FixPairs lists pairs whose direction is kept at every table they play.
+	// FixPairs lists pairs whose direction is kept at every table they play (balans -i).
 	FixPairs []int
+	// FixGroups lists board groups whose tables keep their orientation (balans -j).
+	FixGroups []Group
 	// FixFirst keeps the first n table positions of round 1 (balans -f).
 	FixFirst int
+	// OnlyRound, when not 0, keeps every table fixed except those of this round (balans -R).
+	OnlyRound int
+	// OnlyTable, when not 0, keeps every table fixed except this one, in every round (balans -D).
+	OnlyTable int
+	// OnlyPair, when not 0, keeps every table fixed except where this pair
+	// plays: the pair and its direct opponents may change (balans -I).
+	OnlyPair int
+	// OnlyGroup, when not 0, keeps every table fixed except those that play
+	// this board group (balans -J). Several Only settings free only the
+	// tables that all of them leave free.
+	OnlyGroup Group
+	// Fixers, when not nil, keeps the tables it marks, round by round (balans -a).
+	Fixers *Fixers
+	// Absent, when not 0, optimises the movement with this pair absent
+	// (balans -v): Qf, the vacancy figures and d4 are those of the movement
+	// without the pair, whose own tables keep their orientation.
+	Absent int
+	// AbsentRange limits the vacancy terms of the ranking to the absence of
+	// the pairs in it (balans -P; zero: every pair). Result still reports
+	// the vacancy figures over every pair.
+	AbsentRange PairRange
+	// Renumber, when not nil, renumbers the pairs before anything else
+	// (balans -p): pair p becomes Renumber[p-1]. The result is in the new
+	// numbering.
+	Renumber []int
+	// Vacancy chooses how the vacancy quality ranks orientations of equal
+	// Qf: the weighted score (default) or Qf1av, then Qf1max.
+	Vacancy Vacancy
+	// Weights are w1:w2 of the weighted vacancy score w1·Qf1max + w2·Qf1av
+	// (balans -W; zero: 2:1).
+	Weights Weights
+	// NoD4 leaves d4 out of the ranking (balans -k 0): orientations equal in
+	// Qf and vacancy quality are then ties, the first found kept.
+	NoD4 bool
+	// Randomize starts every restart from a random orientation of the free
+	// tables, drawn from its own generator (balans -z). An exhaustive search
+	// has no start and ignores it.
+	Randomize bool
 	// TargetQf stops each restart as soon as its Qf reaches this value
 	// (0: no target). The remaining restarts still run their budgets.
 	TargetQf float64
@@ -122,8 +163,11 @@ const (
 // Result is the outcome of Search.
 type Result struct {
 	// Movement is the best orientation found; it differs from the input
-	// only in the orientation of tables.
-	Movement      *movement.Movement
+	// only in the orientation of tables (and in the pair numbers, with
+	// Settings.Renumber).
+	Movement *movement.Movement
+	// Before and After are the balance of the movement as searched: with
+	// Settings.Absent, without that pair.
 	Before, After *movement.Balance
 	// VacancyBefore and VacancyAfter are nil for fewer than 3 pairs.
 	VacancyBefore, VacancyAfter *movement.Vacancy
@@ -144,36 +188,89 @@ type Result struct {
 
 // Validate checks the settings against the movement.
 func (s *Settings) Validate(m *movement.Movement) error {
-	for _, r := range s.FixRounds {
-		if r < 1 || r > m.Rounds {
-			return fmt.Errorf("optimize: fixed round %d is outside 1..%d", r, m.Rounds)
+	inRange := func(what string, n, hi int) error {
+		if n < 1 || n > hi {
+			return fmt.Errorf("optimize: %s %d is outside 1..%d", what, n, hi)
 		}
+		return nil
+	}
+	var errs []error
+	for _, r := range s.FixRounds {
+		errs = append(errs, inRange("fixed round", r, m.Rounds))
 	}
 	for _, t := range s.FixTables {
-		if t < 1 || t > m.Tables {
-			return fmt.Errorf("optimize: fixed table %d is outside 1..%d", t, m.Tables)
-		}
+		errs = append(errs, inRange("fixed table", t, m.Tables))
 	}
 	for _, p := range s.FixPairs {
-		if p < 1 || p > m.Pairs {
-			return fmt.Errorf("optimize: fixed pair %d is outside 1..%d", p, m.Pairs)
+		errs = append(errs, inRange("fixed pair", p, m.Pairs))
+	}
+	for _, g := range s.FixGroups {
+		if g < 1 || int(g) > m.Groups {
+			errs = append(errs, fmt.Errorf("optimize: fixed board group %v is outside the movement's %d groups", g, m.Groups))
 		}
 	}
+	if s.OnlyRound != 0 {
+		errs = append(errs, inRange("only round", s.OnlyRound, m.Rounds))
+	}
+	if s.OnlyTable != 0 {
+		errs = append(errs, inRange("only table", s.OnlyTable, m.Tables))
+	}
+	if s.OnlyPair != 0 {
+		errs = append(errs, inRange("only pair", s.OnlyPair, m.Pairs))
+	}
+	if s.OnlyGroup != 0 && (s.OnlyGroup < 1 || int(s.OnlyGroup) > m.Groups) {
+		errs = append(errs, fmt.Errorf("optimize: only board group %v is outside the movement's %d groups", s.OnlyGroup, m.Groups))
+	}
+	if s.Absent != 0 {
+		errs = append(errs, inRange("absent pair", s.Absent, m.Pairs))
+	}
+	if !s.AbsentRange.all() {
+		r := s.AbsentRange
+		switch {
+		case r.From < 1 || r.To < r.From || r.To > m.Pairs:
+			errs = append(errs, fmt.Errorf("optimize: absent pairs %v: want a range within 1..%d", r, m.Pairs))
+		case s.Absent != 0 && r.From == r.To && r.From == s.Absent:
+			errs = append(errs, fmt.Errorf("optimize: absent pairs %v: pair %d is absent already", r, s.Absent))
+		}
+	}
+	if s.Renumber != nil {
+		if _, err := m.Renumber(s.Renumber); err != nil {
+			errs = append(errs, fmt.Errorf("optimize: %w", err))
+		}
+	}
+	if s.Fixers != nil {
+		errs = append(errs, s.Fixers.validate(m))
+	}
+	w := s.Weights
+	c1, c2 := s.Cooling.temps()
 	switch {
 	case s.FixFirst < 0 || s.FixFirst > m.Tables:
-		return fmt.Errorf("optimize: first %d positions: must be within 0..%d (the tables of round 1)", s.FixFirst, m.Tables)
+		errs = append(errs, fmt.Errorf("optimize: first %d positions: must be within 0..%d (the tables of round 1)", s.FixFirst, m.Tables))
 	case s.Iterations < 0:
-		return fmt.Errorf("optimize: iterations %d: must not be negative", s.Iterations)
+		errs = append(errs, fmt.Errorf("optimize: iterations %d: must not be negative", s.Iterations))
 	case s.Restarts < 0:
-		return fmt.Errorf("optimize: restarts %d: must not be negative", s.Restarts)
+		errs = append(errs, fmt.Errorf("optimize: restarts %d: must not be negative", s.Restarts))
 	case s.Time < 0:
-		return fmt.Errorf("optimize: time %v: must not be negative", s.Time)
+		errs = append(errs, fmt.Errorf("optimize: time %v: must not be negative", s.Time))
 	case s.TargetQf < 0 || s.TargetQf > 100:
-		return fmt.Errorf("optimize: target Qf %v: must be within 0..100", s.TargetQf)
-	case s.Mode != ModeFast && s.Mode != ModeSlow:
-		return fmt.Errorf("optimize: unknown mode %d", s.Mode)
+		errs = append(errs, fmt.Errorf("optimize: target Qf %v: must be within 0..100", s.TargetQf))
+	case s.Cooling.Mode != ModeFast && s.Cooling.Mode != ModeSlow:
+		errs = append(errs, fmt.Errorf("optimize: unknown mode %d", s.Cooling.Mode))
+	case !(c1 > 0 && c2 > 0) || math.IsInf(c1, 0) || math.IsInf(c2, 0) || s.Cooling.Mode == ModeFast && c1 >= c2:
+		errs = append(errs, fmt.Errorf("optimize: cooling %v: temperatures must be positive, and in fast mode the coldest below the hottest", s.Cooling))
+	case s.Vacancy != VacancyWeighted && s.Vacancy != VacancyAvThenMax:
+		errs = append(errs, fmt.Errorf("optimize: unknown vacancy ranking %d", s.Vacancy))
+	case !(w.Max >= 0 && w.Av >= 0) || math.IsInf(w.Max, 0) || math.IsInf(w.Av, 0):
+		errs = append(errs, fmt.Errorf("optimize: weights %v: must be finite and from 0 up", w))
 	case m.Pairs < 2 || len(m.Schedule) != m.Rounds:
-		return fmt.Errorf("optimize: movement has %d pairs and %d of %d rounds: nothing to optimise", m.Pairs, len(m.Schedule), m.Rounds)
+		errs = append(errs, fmt.Errorf("optimize: movement has %d pairs and %d of %d rounds: nothing to optimise", m.Pairs, len(m.Schedule), m.Rounds))
+	case s.Absent != 0 && m.Pairs < 3:
+		errs = append(errs, fmt.Errorf("optimize: absent pair %d: %d pairs leave nothing to optimise", s.Absent, m.Pairs))
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -181,7 +278,9 @@ func (s *Settings) Validate(m *movement.Movement) error {
 // optimizer holds what every restart or enumeration chunk shares.
 type optimizer struct {
 	set      Settings
-	base     *SwitchState
+	work     *movement.Movement // the input, renumbered
+	base     *SwitchState       // of work, without the absent pair
+	rank     ranking
 	vars     []int32 // slots the search may switch
 	groupOf  [][]int32
 	freeGrp  []bool // groups with no fixed table: switching all of them is a symmetry
@@ -192,7 +291,8 @@ type optimizer struct {
 }
 
 // Search tries the NS/EW orientations of m's tables for the best
-// balance: minimal SS (maximal Qf), then Qf1av, Qf1max, then d4. Small
+// balance: minimal SS (maximal Qf), then the vacancy quality (by default
+// the score 2·Qf1max + Qf1av; see Settings.Vacancy), then d4. Small
 // searches are exhaustive and proven; larger ones are annealed. A cancelled
 // context or the time budget stops the search early; the best found is
 // returned with a nil error.
@@ -212,7 +312,18 @@ func Search(ctx context.Context, m *movement.Movement, set Settings) (*Result, e
 	if set.ProgressEvery == 0 {
 		set.ProgressEvery = defaultProgressEvery
 	}
-	o := &optimizer{set: set, base: NewSwitchState(m)}
+	work, opt := m, m
+	if set.Renumber != nil {
+		work, _ = m.Renumber(set.Renumber) // checked by Validate
+	}
+	opt = work
+	if set.Absent != 0 {
+		var err error
+		if opt, err = work.WithoutPair(set.Absent); err != nil {
+			return nil, fmt.Errorf("optimize: %w", err)
+		}
+	}
+	o := &optimizer{set: set, work: work, base: NewSwitchState(opt)}
 	o.plan()
 	start := time.Now()
 	if set.Time > 0 {
@@ -233,27 +344,43 @@ func Search(ctx context.Context, m *movement.Movement, set Settings) (*Result, e
 		best = o.anneal(ctx)
 	}
 	stopProgress()
-	return o.finish(m, best, exhaustive), nil
+	return o.finish(best, exhaustive), nil
 }
 
-// plan works out which slots are free and which can be pinned by symmetry.
+// plan works out which slots are free and which can be pinned by symmetry,
+// and which absences the vacancy quality ranks.
 func (o *optimizer) plan() {
 	st := o.base.st
-	m := st.base
+	m := o.work // the slots of the search are at the same places
+	set := &o.set
 	fixed := make([]bool, len(st.where))
 	for i, w := range st.where {
-		switch {
-		case slices.Contains(o.set.FixRounds, w.Round),
-			slices.Contains(o.set.FixTables, w.Table),
-			w.Round == 1 && w.Table <= o.set.FixFirst:
-			fixed[i] = true
-		}
 		tb := m.Schedule[w.Round-1][w.Table-1]
-		if slices.Contains(o.set.FixPairs, tb.NS) || slices.Contains(o.set.FixPairs, tb.EW) {
-			fixed[i] = true
+		g := Group(tb.Group + 1)
+		fixed[i] = slices.Contains(set.FixRounds, w.Round) ||
+			slices.Contains(set.FixTables, w.Table) ||
+			w.Round == 1 && w.Table <= set.FixFirst ||
+			slices.Contains(set.FixPairs, tb.NS) || slices.Contains(set.FixPairs, tb.EW) ||
+			slices.Contains(set.FixGroups, g) ||
+			set.Fixers.fixed(w.Round, w.Table) ||
+			set.OnlyRound != 0 && w.Round != set.OnlyRound ||
+			set.OnlyTable != 0 && w.Table != set.OnlyTable ||
+			set.OnlyPair != 0 && tb.NS != set.OnlyPair && tb.EW != set.OnlyPair ||
+			set.OnlyGroup != 0 && g != set.OnlyGroup
+	}
+	o.rank = ranking{vacancy: set.Vacancy, weights: set.Weights, noD4: set.NoD4}
+	if !set.AbsentRange.all() {
+		// Pairs of the searched movement are numbered without the absent one.
+		o.rank.ranked = make([]bool, st.P)
+		for V := range st.P {
+			p := V + 1
+			if set.Absent != 0 && p >= set.Absent {
+				p++
+			}
+			o.rank.ranked[V] = set.AbsentRange.contains(p)
 		}
 	}
-	o.groupOf = make([][]int32, m.Groups)
+	o.groupOf = make([][]int32, st.base.Groups)
 	for i := range st.where {
 		g := st.group[i]
 		o.groupOf[g] = append(o.groupOf[g], int32(i))
@@ -261,7 +388,7 @@ func (o *optimizer) plan() {
 	// Switching every table of a group negates both factors of each of its
 	// products, so no score changes, with or without an absent pair. A group
 	// without fixed tables may therefore keep its first table as it is.
-	o.freeGrp = make([]bool, m.Groups)
+	o.freeGrp = make([]bool, st.base.Groups)
 	pinned := make([]bool, len(st.where))
 	for g, slots := range o.groupOf {
 		o.freeGrp[g] = len(slots) > 0 && !slices.ContainsFunc(slots, func(i int32) bool { return fixed[i] })
@@ -376,11 +503,10 @@ func reduce(results []searchResult) searchResult {
 }
 
 // Annealing schedule, in units of the mean uphill ΔSS at the start.
+// The default temperatures tempHigh and tempLow (options.go) are in units
+// of the mean uphill ΔSS from the starting orientation; tuned on Mitchells
+// 11–15.
 const (
-	// tempHigh and tempLow bound the temperature, in units of the mean
-	// uphill ΔSS from the starting orientation; tuned on Mitchells 11–15.
-	tempHigh = 1.0
-	tempLow  = 0.05
 	// A fast-mode cycle lasts cycleFactor trials per free table; after
 	// returnCycles cycles without a new best the search returns to it.
 	cycleFactor  = 40
@@ -396,7 +522,7 @@ const (
 func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	rng := rand.New(rand.NewPCG(o.set.Seed, uint64(idx)))
 	s := o.base.clone()
-	ev := newObjectiveEval(s)
+	ev := newObjectiveEval(s, o.rank)
 	vars := o.vars
 	nv := len(vars)
 	res := searchResult{flip: make([]bool, len(o.zobrist)), stop: StopIterations}
@@ -406,6 +532,16 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	}
 	flip := make([]bool, len(o.zobrist))
 	var hash uint64
+	if o.set.Randomize {
+		// balans -z: a random start, from the restart's own stream.
+		for _, i := range vars {
+			if rng.IntN(2) == 1 {
+				s.apply(int(i))
+				flip[i] = true
+				hash ^= o.zobrist[i]
+			}
+		}
+	}
 
 	// Temperature scale: the mean uphill ΔSS of single switches here.
 	var up, nUp float64
@@ -419,7 +555,9 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	if nUp > 0 {
 		scale = up / nUp
 	}
-	hi, lo := tempHigh*scale, tempLow*scale
+	c1, c2 := o.set.Cooling.temps()
+	c1, c2 = c1*scale, c2*scale
+	hi, lo := c2, c1 // fast mode: the hottest and the coldest
 
 	// Fast mode: a cycle goes down from hi to lo and back up in log steps.
 	cycleSteps := max(32, cycleFactor*nv/stepTrials)
@@ -454,7 +592,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 					break
 				}
 			}
-			switch o.set.Mode {
+			switch o.set.Cooling.Mode {
 			case ModeSlow:
 				// Cool over the budget, or over the time budget if that
 				// ends first.
@@ -462,7 +600,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 				if o.set.Time > 0 {
 					f = max(f, float64(time.Since(o.deadline.Add(-o.set.Time)))/float64(o.set.Time))
 				}
-				temp = hi * math.Pow(lo/hi, min(f, 1))
+				temp = c1 * math.Pow(c2/c1, min(f, 1))
 			default:
 				temp = cycleTemp[step%cycleSteps]
 				step++
@@ -527,7 +665,8 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 }
 
 // finish turns the best orientation into the result.
-func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive bool) *Result {
+func (o *optimizer) finish(best searchResult, exhaustive bool) *Result {
+	m := o.base.st.base // as searched: renumbered, without the absent pair
 	s := o.base.clone()
 	flip := best.flip
 	// Of the two equivalent orientations of a free group, report the one
@@ -555,7 +694,7 @@ func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive b
 	}
 	out := s.Movement()
 	r := &Result{
-		Movement:   out,
+		Movement:   o.work.Clone(),
 		Before:     movement.ComputeBalance(m),
 		After:      movement.ComputeBalance(out),
 		Exhaustive: exhaustive,
@@ -568,6 +707,7 @@ func (o *optimizer) finish(m *movement.Movement, best searchResult, exhaustive b
 	for i, w := range o.base.st.where {
 		if s.switched(i) {
 			r.Switched = append(r.Switched, w)
+			r.Movement.Switch(w.Round, w.Table)
 		}
 	}
 	if m.Pairs >= 3 {

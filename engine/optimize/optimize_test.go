@@ -139,7 +139,7 @@ func TestOptimizeDeterministic(t *testing.T) {
 		set Settings
 	}{
 		"anneal":     {m, Settings{Seed: 7, Iterations: 100_000, Restarts: 6}},
-		"slow":       {m, Settings{Seed: 7, Iterations: 100_000, Restarts: 3, Mode: ModeSlow}},
+		"slow":       {m, Settings{Seed: 7, Iterations: 100_000, Restarts: 3, Cooling: Cooling{Mode: ModeSlow}}},
 		"exhaustive": {spoilt, Settings{FixRounds: []int{1}}},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -214,9 +214,14 @@ func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
 		m   *movement.Movement
 		set Settings
 	}{
-		"mitchell3":            {m3, Settings{}},
-		"relay4":               {rm4, Settings{}},
-		"relay4 table 2 fixed": {rm4, Settings{FixTables: []int{2}}},
+		"mitchell3":                        {m3, Settings{}},
+		"relay4":                           {rm4, Settings{}},
+		"relay4 table 2 fixed":             {rm4, Settings{FixTables: []int{2}}},
+		"relay4 av-then-max":               {rm4, Settings{Vacancy: VacancyAvThenMax}},
+		"relay4 table 2 fixed av-then-max": {rm4, Settings{FixTables: []int{2}, Vacancy: VacancyAvThenMax}},
+		"relay4 weights 0:1":               {rm4, Settings{Weights: Weights{0, 1}}},
+		"relay4 weights 1:0":               {rm4, Settings{Weights: Weights{1, 0}}},
+		"mitchell3 weights 1:3":            {m3, Settings{Weights: Weights{1, 3}}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -262,7 +267,19 @@ func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float6
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ss < bestSS || v.Av > bestAv || v.Av == bestAv && v.Max > bestMax {
+		if !set.AbsentRange.all() {
+			v.Av, v.Max = rangeVacancy(t, c, set.AbsentRange)
+		}
+		var better bool
+		switch w := set.Weights.orDefault(); {
+		case ss < bestSS:
+			better = true
+		case set.Vacancy == VacancyAvThenMax:
+			better = v.Av > bestAv || v.Av == bestAv && v.Max > bestMax
+		default:
+			better = w.Max*v.Max+w.Av*v.Av > w.Max*bestMax+w.Av*bestAv
+		}
+		if better {
 			bestSS, bestAv, bestMax = ss, v.Av, v.Max
 		}
 	}
@@ -326,7 +343,7 @@ func TestOptimizeSettingsErrors(t *testing.T) {
 		"pair 11":     {FixPairs: []int{11}},
 		"first 6":     {FixFirst: 6},
 		"iterations":  {Iterations: -1},
-		"mode":        {Mode: 7},
+		"mode":        {Cooling: Cooling{Mode: 7}},
 		"target":      {TargetQf: 101},
 		"restarts":    {Restarts: -2},
 		"time budget": {Time: -time.Second},

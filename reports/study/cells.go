@@ -34,6 +34,7 @@ var kinds = map[string]func() Body{
 	"session":    func() Body { return new(SessionCell) },
 	"handicap":   func() Body { return new(HandicapCell) },
 	"fairness":   func() Body { return new(FairnessCell) },
+	"catalogue":  func() Body { return new(CatalogueCell) },
 	"structure":  func() Body { return new(StructureCell) },
 	"vp_scale":   func() Body { return new(VPScaleCell) },
 }

@@ -10,16 +10,23 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-// MovementCell shows the layout of a movement.
+// MovementCell shows the layout of a movement; run as the movement
+// command, its guide (cells_movement_command.go).
 type MovementCell struct {
 	Common `yaml:",inline"`
 	// Movement names the movement whose layout is shown.
 	Movement string `yaml:"movement"`
+	// BoardsPerRound shows board numbers instead of board groups: group g
+	// is boards g·B+1 to g·B+B (0: the groups' letters).
+	BoardsPerRound int `yaml:"boards_per_round"`
 }
 
 func (c *MovementCell) movements() []string { return []string{c.Movement} }
 
 func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
+	if env.command {
+		return c.runCommand(env)
+	}
 	m, err := env.movement(c.Movement)
 	if err != nil {
 		return nil, err
@@ -39,7 +46,7 @@ func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
 				cells = append(cells, "")
 				continue
 			}
-			cells = append(cells, fmt.Sprintf("%d-%d %s", tb.NS, tb.EW, m.GroupLabel(tb.Group)))
+			cells = append(cells, fmt.Sprintf("%d-%d %s", tb.NS, tb.EW, boardsOf(m, tb.Group, c.BoardsPerRound)))
 		}
 		t.Rows = append(t.Rows, cells)
 	}

@@ -9,6 +9,17 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
+// BalanceUsage is the help of the balance command.
+const BalanceUsage = `[--json] MOVEMENT
+
+The check report of a movement, in the manner of balans -c: the movement,
+its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.
+--json prints one object: pairs, tables, rounds, board_groups, h, uniform,
+S, N, SS, qf, qc, qo, sd, skew, d4, matrix (null on the diagonal), vacancy
+{qf1, qf1_av, qf1_max} and warnings; floats unrounded.
+
+flags:`
+
 // writeBalanceText writes the check report of a movement, in the manner of
 // `balans -c`: the movement, its score matrix, the figures and the vacancy
 // table.

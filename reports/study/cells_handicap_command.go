@@ -12,6 +12,19 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
+// HandicapUsage is the help of the handicap command.
+const HandicapUsage = `[--json] FILE.yaml
+
+Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
+from last season's divisional average VPs, with binomial checks of fairness.
+--json prints one object: file, divisions, teams, new_teams, outcomes,
+matches and settings (the values in force).
+
+FILE.yaml (keys other than divisions are optional):
+
+` + LeagueUsage + `
+flags:`
+
 // writeHandicapText writes the text report of `bridgereport handicap`: the
 // handicap table in the manner of the seed's Table 1, then the new teams, the
 // handicaps applied to the league's matches and the judged outcomes.

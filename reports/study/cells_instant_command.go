@@ -11,6 +11,15 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
+// InstantUsage is the help of the instant command.
+const InstantUsage = `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE
+
+The instant-matchpoint table of a board from FILE, one "score count" line
+per NS score. --json prints one object: file, vulnerability, scale,
+tie_remedy, results, top, rows and ties.
+
+flags:`
+
 // writeInstantText writes an instant-matchpoint table as seed 003 prints
 // it: NS score, frequency, matchpoints and percent, best score first. A
 // gap row shows the legal scores it covers instead of the seed's "…".

@@ -1,7 +1,9 @@
 package study
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -12,24 +14,80 @@ import (
 // OptimizeCell re-orients the tables of movements for the best balance, one
 // row per movement, and shows the best movement found for each row.
 type OptimizeCell struct {
-	Common     `yaml:",inline"`
-	Iterations int64 `yaml:"iterations"` // per restart; default the engine's
-	Restarts   int   `yaml:"restarts"`   // default the engine's
-	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
-	Seed uint64        `yaml:"seed"`
-	Mode optimize.Mode `yaml:"mode"` // fast (default) or slow
-	// FixRounds are rounds whose orientation is kept as given.
-	FixRounds []int `yaml:"fix_rounds"`
-	// FixTables are tables whose orientation is kept in every round.
-	FixTables []int `yaml:"fix_tables"`
-	// FixPairs are pairs whose tables keep their orientation.
-	FixPairs []int `yaml:"fix_pairs"`
-	// FixFirst keeps the first n table positions of round 1 as given.
-	FixFirst int `yaml:"fix_first"`
+	Common          `yaml:",inline"`
+	OptimizeOptions `yaml:",inline"`
 	// ShowMovements lists the rows whose optimised movement is printed.
 	ShowMovements []string `yaml:"show_movements"`
 	// Rows are the movements to optimise, one a row.
 	Rows []BalanceRow `yaml:"rows"`
+}
+
+// OptimizeOptions are the optimiser's settings as an optimize cell's fields
+// and the optimize command's flags give them, with balans's options in
+// brackets; Settings decodes both the same way. Pair numbers name the pairs
+// after renumber.
+type OptimizeOptions struct {
+	// Iterations are the trial switches per restart; default the engine's [-s].
+	Iterations int64 `yaml:"iterations"`
+	// Restarts are the independent annealing runs; default the engine's.
+	Restarts int `yaml:"restarts"`
+	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
+	Seed uint64 `yaml:"seed"`
+	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2].
+	Mode optimize.Cooling `yaml:"mode"`
+	// FixRounds are rounds whose orientation is kept as given [-r].
+	FixRounds []int `yaml:"fix_rounds"`
+	// FixTables are tables whose orientation is kept in every round [-t].
+	FixTables []int `yaml:"fix_tables"`
+	// FixPairs are pairs whose tables keep their orientation [-i].
+	FixPairs []int `yaml:"fix_pairs"`
+	// FixGroups are board groups, as A or 1, whose tables keep their orientation [-j].
+	FixGroups []optimize.Group `yaml:"fix_groups"`
+	// FixFirst keeps the first n table positions of round 1 as given [-f].
+	FixFirst int `yaml:"fix_first"`
+	// OnlyRound keeps everything fixed but this round [-R].
+	OnlyRound int `yaml:"only_round"`
+	// OnlyTable keeps everything fixed but this table [-D].
+	OnlyTable int `yaml:"only_table"`
+	// OnlyPair keeps everything fixed but the tables of this pair and so its opponents [-I].
+	OnlyPair int `yaml:"only_pair"`
+	// OnlyGroup keeps everything fixed but the tables of this board group [-J].
+	OnlyGroup optimize.Group `yaml:"only_group"`
+	// Fixers is a file of round × table fixers, a line per round with 0 (free) or 1 (fixed) per table, relative to the study [-a].
+	Fixers string `yaml:"fixers"`
+	// Absent optimises the movement with this pair absent; its tables keep their orientation [-v].
+	Absent int `yaml:"absent"`
+	// AbsentRange ranks the vacancy quality over these absent pairs only, as "9-14" [-P].
+	AbsentRange optimize.PairRange `yaml:"absent_range"`
+	// Renumber renumbers the pairs first: pair p becomes the p-th number; pair fields name the new numbers [-p].
+	Renumber []int `yaml:"renumber"`
+	// Vacancy ranks equal Qf by the weighted score w1·Qf1max + w2·Qf1av (weighted, the default) or by Qf1av, then Qf1max (av-then-max).
+	Vacancy optimize.Vacancy `yaml:"vacancy"`
+	// Weights are w1:w2 of the weighted vacancy score; default "2:1" [-W].
+	Weights optimize.Weights `yaml:"weights"`
+	// D4 false leaves d4 out of the ranking; default true [-k].
+	D4 *bool `yaml:"d4"`
+	// Randomize starts every restart from random orientations of the free tables [-z].
+	Randomize bool `yaml:"randomize"`
+}
+
+// Settings decodes the options into the engine's settings. readFile reads
+// the fixers file; fixers returns its text, an input of the result.
+func (o *OptimizeOptions) Settings(readFile func(name string) ([]byte, error)) (set optimize.Settings, fixers []byte, err error) {
+	set = optimize.Settings{Iterations: o.Iterations, Restarts: o.Restarts, Seed: o.Seed, Cooling: o.Mode,
+		FixRounds: o.FixRounds, FixTables: o.FixTables, FixPairs: o.FixPairs, FixGroups: o.FixGroups, FixFirst: o.FixFirst,
+		OnlyRound: o.OnlyRound, OnlyTable: o.OnlyTable, OnlyPair: o.OnlyPair, OnlyGroup: o.OnlyGroup,
+		Absent: o.Absent, AbsentRange: o.AbsentRange, Renumber: o.Renumber,
+		Vacancy: o.Vacancy, Weights: o.Weights, NoD4: o.D4 != nil && !*o.D4, Randomize: o.Randomize}
+	if o.Fixers != "" {
+		if fixers, err = readFile(o.Fixers); err != nil {
+			return set, nil, fmt.Errorf("fixers: %w", err)
+		}
+		if set.Fixers, err = optimize.ParseFixers(o.Fixers, bytes.NewReader(fixers)); err != nil {
+			return set, nil, err
+		}
+	}
+	return set, fixers, nil
 }
 
 func (c *OptimizeCell) movements() []string {
@@ -49,21 +107,20 @@ type optimized struct {
 	ASC                             string
 }
 
-func (c *OptimizeCell) settings() (optimize.Settings, error) {
-	return optimize.Settings{Iterations: c.Iterations, Restarts: c.Restarts, Seed: c.Seed, Mode: c.Mode,
-		FixRounds: c.FixRounds, FixTables: c.FixTables, FixPairs: c.FixPairs, FixFirst: c.FixFirst}, nil
-}
-
 func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimize cell needs at least one row")
 	}
-	set, err := c.settings()
+	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return os.ReadFile(env.path(name)) })
 	if err != nil {
 		return nil, err
 	}
+	var extra any
+	if fixers != nil {
+		extra = string(fixers) // the file is an input of the result
+	}
 	results := make([]optimized, len(c.Rows))
-	err = env.cached(nil, &results, func() error {
+	err = env.cached(extra, &results, func() error {
 		for i, r := range c.Rows {
 			m, err := env.movement(r.Movement)
 			if err != nil {

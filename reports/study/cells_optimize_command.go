@@ -29,7 +29,36 @@ type optimizeView struct {
 	Stop          string              `json:"stop"`
 	Seed          uint64              `json:"seed"`
 	Mode          string              `json:"mode"`
+	Cooling       string              `json:"cooling"`
+	Ranking       string              `json:"ranking"`
+	Absent        int                 `json:"absent,omitempty"`
 	Movement      string              `json:"movement"`
+}
+
+// ranking says in words how the settings rank orientations.
+func ranking(set optimize.Settings) string {
+	var b strings.Builder
+	b.WriteString("Qf, then ")
+	switch set.Vacancy {
+	case optimize.VacancyAvThenMax:
+		b.WriteString("Qf1av, then Qf1max")
+	default:
+		w := set.Weights
+		if w == (optimize.Weights{}) {
+			w = optimize.DefaultWeights
+		}
+		fmt.Fprintf(&b, "%g·Qf1max + %g·Qf1av", w.Max, w.Av)
+	}
+	if r := set.AbsentRange; r != (optimize.PairRange{}) {
+		fmt.Fprintf(&b, " (absent pairs %v)", r)
+	}
+	if !set.NoD4 {
+		b.WriteString(", then d4")
+	}
+	if set.Absent != 0 {
+		fmt.Fprintf(&b, "; with pair %d absent", set.Absent)
+	}
+	return b.String()
 }
 
 // OptimizeCommand presents a search as the optimize command prints it: the
@@ -51,7 +80,8 @@ func OptimizeCommand(name string, set optimize.Settings, res *optimize.Result) (
 		File: name, Qf: res.After.Qf, QfBefore: res.Before.Qf, SS: res.After.SS, SSBefore: res.Before.SS,
 		D4: res.After.D4, D4Before: res.Before.D4, Switched: res.Switched, ProvenOptimal: res.Proven,
 		Exhaustive: res.Exhaustive, FreeBits: res.FreeBits, Iterations: res.Iterations, Stop: string(res.Stop),
-		Seed: set.Seed, Mode: set.Mode.String(), Movement: asc.String(),
+		Seed: set.Seed, Mode: set.Cooling.Mode.String(), Cooling: set.Cooling.String(), Ranking: ranking(set),
+		Absent: set.Absent, Movement: asc.String(),
 		Vacancy: viewVacancy(res.VacancyAfter), VacancyBefore: viewVacancy(res.VacancyBefore),
 	}
 	r := &reports.Report{Name: "optimize", Sections: []reports.Section{{ID: "optimize", Blocks: []reports.Block{block}}}}
@@ -62,7 +92,8 @@ func OptimizeCommand(name string, set optimize.Settings, res *optimize.Result) (
 func writeOptimizeText(w io.Writer, name string, set optimize.Settings, res *optimize.Result, asc string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# bridgereport optimize %s\n", name)
-	fmt.Fprintf(&b, "# seed %d, mode %s, %d iterations, stopped: %s\n", set.Seed, set.Mode, res.Iterations, res.Stop)
+	fmt.Fprintf(&b, "# seed %d, mode %s, %d iterations, stopped: %s\n", set.Seed, set.Cooling, res.Iterations, res.Stop)
+	fmt.Fprintf(&b, "# ranked by %s\n", ranking(set))
 	figures := func(label string, bal *movement.Balance, v *movement.Vacancy) {
 		fmt.Fprintf(&b, "# %-7s Qf %6.2f", label, bal.Qf)
 		if v != nil {

@@ -9,6 +9,15 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
+// ScoreUsage is the help of the score command.
+const ScoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv
+
+Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
+boards played fewer times. --json prints one object: file, expected, scale,
+rounding, step, pairs and boards.
+
+flags:`
+
 // writeSessionText writes a matchpointed session: the ranking, then every
 // board with its raw and Neuberg-adjusted matchpoints.
 func writeSessionText(w io.Writer, name string, s *scoring.SessionScore) error {

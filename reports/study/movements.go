@@ -9,7 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
@@ -24,8 +27,13 @@ type MovementDef struct {
 
 // MovementSpec says where a movement comes from: exactly one source (a file,
 // inline .ASC text, a generator, or another movement), then optional
-// transforms applied in the order listed here.
+// transforms applied in the order listed here. A plain string in place of
+// the mapping is its Spec: `m: howell:13`.
 type MovementSpec struct {
+	// Spec is a MOVEMENT as the subcommands take it (ResolveMovement): a
+	// one-line movement spec such as "howell:13" or "mitchell:7,switch=2",
+	// a library name, or a file relative to the study file.
+	Spec          string `yaml:"spec"`
 	File          string `yaml:"file"`    // relative to the study file
 	Library       string `yaml:"library"` // a movement of the embedded library
 	ASC           string `yaml:"asc"`
@@ -42,15 +50,39 @@ type MovementSpec struct {
 	line int
 }
 
+// UnmarshalYAML reads a movement's mapping, or a plain string as its Spec.
+func (sp *MovementSpec) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		*sp = MovementSpec{}
+		return n.Decode(&sp.Spec)
+	}
+	type plain MovementSpec
+	if err := checkKnownFields(n, reflect.TypeFor[plain]()); err != nil {
+		return err
+	}
+	return n.Decode((*plain)(sp))
+}
+
+// jsonSchema says, for the study schema, that a movement is a mapping or a
+// string.
+func (MovementSpec) jsonSchema() map[string]any {
+	type plain MovementSpec
+	return map[string]any{"anyOf": []any{
+		map[string]any{"type": "string", "description": "a movement spec (howell:13), a library name or a file"},
+		typeSchema(reflect.TypeFor[plain]()),
+	}}
+}
+
 // ResolveMovement reads a MOVEMENT: a subcommand's argument, or the file of
 // a study's movement (dir is then the study's folder). A path that exists is
-// a movement file; anything else is a name in the embedded movement library
-// (studies/library); a name that is neither gets an error naming the
-// nearest library names. The input records what was read, for provenance;
-// the warnings of reading are in the result.
+// a movement file; else a name in the embedded movement library
+// (studies/library); else a one-line movement spec (movement.ParseSpec:
+// mitchell:7, howell:16,rounds=12, mitchell:7,switch=2,absent=14). Text
+// that is none of these gets an error naming the nearest library names; a
+// spec that names a family but is wrong gets the spec's error. The input
+// records what was read, for provenance (nil for a generated movement); the
+// warnings of reading are in the result.
 func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) {
-	// Generator specs (mitchell:7, howell:8) are to be resolved here,
-	// before files and library names.
 	path := arg
 	if dir != "" && !filepath.IsAbs(arg) {
 		path = filepath.Join(dir, arg)
@@ -66,7 +98,23 @@ func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) 
 		}
 		return pm, &reports.Input{Path: arg, SHA256: sha256Hex(data)}, nil
 	}
-	return libraryMovement(arg)
+	pm, input, err := libraryMovement(arg)
+	var notFound *library.NotFoundError
+	if !errors.As(err, &notFound) {
+		return pm, input, err
+	}
+	spec, specErr := movement.ParseSpec(arg)
+	if errors.Is(specErr, movement.ErrNotSpec) {
+		return nil, nil, err
+	}
+	if specErr != nil {
+		return nil, nil, specErr
+	}
+	m, specErr := spec.Build()
+	if specErr != nil {
+		return nil, nil, specErr
+	}
+	return &movement.Parsed{Movement: m}, nil, nil
 }
 
 // libraryMovement reads a movement of the embedded library.
@@ -108,19 +156,21 @@ func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Inp
 func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Parsed, *reports.Input, error) {
 	sp := d.Spec
 	sources := 0
-	for _, set := range []bool{sp.File != "", sp.Library != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
+	for _, set := range []bool{sp.Spec != "", sp.File != "", sp.Library != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
 		if set {
 			sources++
 		}
 	}
 	if sources != 1 {
-		return nil, nil, fmt.Errorf("give exactly one of file, library, asc, mitchell, relay_mitchell, howell, from")
+		return nil, nil, fmt.Errorf("give exactly one of spec, file, library, asc, mitchell, relay_mitchell, howell, from")
 	}
 	var m *movement.Movement
 	var pm *movement.Parsed
 	var input *reports.Input
 	var err error
 	switch {
+	case sp.Spec != "":
+		pm, input, err = ResolveMovement(sp.Spec, s.Dir)
 	case sp.File != "":
 		pm, input, err = ResolveMovement(sp.File, s.Dir)
 	case sp.Library != "":

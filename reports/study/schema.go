@@ -51,6 +51,9 @@ func typeSchema(t reflect.Type) map[string]any {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if s, ok := reflect.Zero(t).Interface().(interface{ jsonSchema() map[string]any }); ok {
+		return s.jsonSchema()
+	}
 	if reflect.PointerTo(t).Implements(textUnmarshaler) {
 		return map[string]any{"type": "string"}
 	}

@@ -225,6 +225,9 @@ func checkKnownFields(n *yaml.Node, t reflect.Type) error {
 		}
 	case reflect.Slice, reflect.Array:
 		for _, c := range n.Content {
+			if err := checkText(c, t.Elem()); err != nil {
+				return fmt.Errorf("line %d: %v", c.Line, err)
+			}
 			if err := checkKnownFields(c, t.Elem()); err != nil {
 				return err
 			}
@@ -273,6 +276,14 @@ func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
 	}
 	fail := func(want string) error {
 		return fmt.Errorf("line %d: %s: want %s, got %s", n.Line, key, wantWords(want), got)
+	}
+	if t.Kind() == reflect.Struct && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		// A setting written as text, such as optimize.Weights "2:1":
+		// checkText has read it.
+		if n.Kind != yaml.ScalarNode {
+			return fail(typeWords(t))
+		}
+		return nil
 	}
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array:

@@ -1,0 +1,75 @@
+package study
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// TestCatalogueASCRecomputes: every candidate's asc is a valid movement
+// whose figures, with the absent pair left out, are those reported.
+func TestCatalogueASCRecomputes(t *testing.T) {
+	for _, n := range []int{7, 13, 20, 39} {
+		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
+			cmd := &Command{Kind: "catalogue", Cell: &CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}
+			_, result, err := cmd.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := result.(CatalogueView)
+			families := map[string]bool{}
+			for _, c := range v.Candidates {
+				families[c.Family] = true
+				pm, err := movement.ParseASC(c.Name, strings.NewReader(c.ASC))
+				if err != nil {
+					t.Fatalf("%s: %v", c.Name, err)
+				}
+				m := pm.Movement
+				if c.Absent != nil {
+					if m, err = m.WithoutPair(*c.Absent); err != nil {
+						t.Fatalf("%s: %v", c.Name, err)
+					}
+				}
+				if errs, _ := m.Check(); len(errs) > 0 || m.Pairs != n {
+					t.Errorf("%s: %d pairs, %v", c.Name, m.Pairs, errs)
+				}
+				b := movement.ComputeBalance(m)
+				vac, err := movement.ComputeVacancy(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b.Qf != c.Qf || b.Qo != c.Qo || vac.Av != c.Qf1Av || vac.Max != c.Qf1Max {
+					t.Errorf("%s: recomputed Qf %v Qo %v Qf1av %v Qf1max %v; reported %v %v %v %v",
+						c.Name, b.Qf, b.Qo, vac.Av, vac.Max, c.Qf, c.Qo, c.Qf1Av, c.Qf1Max)
+				}
+				if f := movement.Describe(m); f.Rounds != c.Rounds || f.Copies != c.Copies || f.Winners() != c.Winners {
+					t.Errorf("%s: recomputed facts %+v differ", c.Name, f)
+				}
+			}
+			if len(families) < 3 {
+				t.Errorf("families %v: want at least three", families)
+			}
+			if v.Recommended == nil || *v.Recommended != v.Candidates[0].Name || v.Reason == "" {
+				t.Errorf("recommended %v, reason %q", v.Recommended, v.Reason)
+			}
+		})
+	}
+}
+
+func TestIntRange(t *testing.T) {
+	for in, want := range map[string]IntRange{"13": {13, 13}, "24-28": {24, 28}, " 6-40 ": {6, 40}} {
+		var r IntRange
+		if err := r.UnmarshalText([]byte(in)); err != nil || r != want {
+			t.Errorf("%q: %v, %v", in, r, err)
+		}
+	}
+	for _, in := range []string{"", "x", "28-24", "1-2-3", "-5"} {
+		var r IntRange
+		if err := r.UnmarshalText([]byte(in)); err == nil {
+			t.Errorf("%q accepted as %v", in, r)
+		}
+	}
+}

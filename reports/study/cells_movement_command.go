@@ -1,0 +1,216 @@
+package study
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// MovementUsage is the movement command's help.
+const MovementUsage = `[--boards-per-round B] [-o FILE] [--json] MOVEMENT
+
+The guide of a movement, for the director and the players: a table card
+per table (each round's NS and EW pair, the boards, and where each pair
+and the boards go next) and a card per pair (each round's table,
+direction, opponents and boards). With --boards-per-round B, board group g
+is boards g·B+1 to g·B+B; without, the groups keep their letters. -o FILE
+writes the movement in .ASC form. --json prints one object: movement,
+pairs, tables, rounds, board_groups, boards_per_round, table_cards (each
+table, rounds: round, ns, ew, boards, ns_next, ew_next, boards_next),
+pair_cards (each pair, rounds: round, table, direction, opponent, boards,
+or sits_out) and asc. A "next" is {table, direction}, or null after the
+last round or before a sit-out; boards_next is a table number or null.
+
+flags:`
+
+// GuideView is the movement command's --json object: the guide of a
+// movement.
+type GuideView struct {
+	Movement       string      `json:"movement"`
+	Pairs          int         `json:"pairs"`
+	Tables         int         `json:"tables"`
+	Rounds         int         `json:"rounds"`
+	BoardGroups    int         `json:"board_groups"`
+	BoardsPerRound int         `json:"boards_per_round"`
+	TableCards     []TableCard `json:"table_cards"`
+	PairCards      []PairCard  `json:"pair_cards"`
+	ASC            string      `json:"asc"`
+}
+
+// TableCard is what one table plays, round by round.
+type TableCard struct {
+	Table  int         `json:"table"`
+	Rounds []TableTurn `json:"rounds"`
+}
+
+// TableTurn is one round at a table. Next seats are null after the last
+// round and when the pair sits out the next round.
+type TableTurn struct {
+	Round      int    `json:"round"`
+	NS         int    `json:"ns"`
+	EW         int    `json:"ew"`
+	Boards     string `json:"boards"`
+	NSNext     *Seat  `json:"ns_next"`
+	EWNext     *Seat  `json:"ew_next"`
+	BoardsNext *int   `json:"boards_next"`
+}
+
+// Seat is a table and a direction (NS or EW).
+type Seat struct {
+	Table     int    `json:"table"`
+	Direction string `json:"direction"`
+}
+
+func (s *Seat) String() string {
+	if s == nil {
+		return "-"
+	}
+	return fmt.Sprintf("table %d %s", s.Table, s.Direction)
+}
+
+// PairCard is what one pair plays, round by round.
+type PairCard struct {
+	Pair   int        `json:"pair"`
+	Rounds []PairTurn `json:"rounds"`
+}
+
+// PairTurn is one round of a pair: where it sits, or that it sits out.
+type PairTurn struct {
+	Round     int    `json:"round"`
+	Table     int    `json:"table,omitempty"`
+	Direction string `json:"direction,omitempty"`
+	Opponent  int    `json:"opponent,omitempty"`
+	Boards    string `json:"boards,omitempty"`
+	SitsOut   bool   `json:"sits_out,omitempty"`
+}
+
+// boardsOf names the boards of group g: numbers with boards per round,
+// else the group's label.
+func boardsOf(m *movement.Movement, g, perRound int) string {
+	if perRound <= 0 {
+		return m.GroupLabel(g)
+	}
+	if perRound == 1 {
+		return strconv.Itoa(g + 1)
+	}
+	return fmt.Sprintf("%d-%d", g*perRound+1, g*perRound+perRound)
+}
+
+// guide builds the cards of a movement.
+func guide(name string, m *movement.Movement, perRound int) (*GuideView, error) {
+	v := &GuideView{Movement: name, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound}
+	// seat[r][p] is where pair p sits in round r (the first table, for a
+	// split table); group[r][g] the first table playing group g.
+	seat := make([][]*Seat, m.Rounds)
+	group := make([][]int, m.Rounds)
+	for r, row := range m.Schedule {
+		seat[r], group[r] = make([]*Seat, m.Pairs+1), make([]int, m.Groups)
+		for t := len(row) - 1; t >= 0; t-- {
+			if tb := row[t]; !tb.Empty() {
+				seat[r][tb.NS], seat[r][tb.EW] = &Seat{t + 1, "NS"}, &Seat{t + 1, "EW"}
+				group[r][tb.Group] = t + 1
+			}
+		}
+	}
+	next := func(r, p int) *Seat {
+		if r+1 < m.Rounds {
+			return seat[r+1][p]
+		}
+		return nil
+	}
+	for t := 1; t <= m.Tables; t++ {
+		card := TableCard{Table: t, Rounds: []TableTurn{}}
+		for r, row := range m.Schedule {
+			tb := row[t-1]
+			if tb.Empty() {
+				continue
+			}
+			turn := TableTurn{Round: r + 1, NS: tb.NS, EW: tb.EW, Boards: boardsOf(m, tb.Group, perRound),
+				NSNext: next(r, tb.NS), EWNext: next(r, tb.EW)}
+			for later := r + 1; later < m.Rounds; later++ {
+				if at := group[later][tb.Group]; at != 0 {
+					turn.BoardsNext = &at
+					break
+				}
+			}
+			card.Rounds = append(card.Rounds, turn)
+		}
+		v.TableCards = append(v.TableCards, card)
+	}
+	for p := 1; p <= m.Pairs; p++ {
+		card := PairCard{Pair: p}
+		for r, row := range m.Schedule {
+			s := seat[r][p]
+			if s == nil {
+				card.Rounds = append(card.Rounds, PairTurn{Round: r + 1, SitsOut: true})
+				continue
+			}
+			tb := row[s.Table-1]
+			opp := tb.EW
+			if s.Direction == "EW" {
+				opp = tb.NS
+			}
+			card.Rounds = append(card.Rounds, PairTurn{Round: r + 1, Table: s.Table, Direction: s.Direction, Opponent: opp,
+				Boards: boardsOf(m, tb.Group, perRound)})
+		}
+		v.PairCards = append(v.PairCards, card)
+	}
+	var asc strings.Builder
+	if err := movement.WriteASC(&asc, m); err != nil {
+		return nil, err
+	}
+	v.ASC = asc.String()
+	return v, nil
+}
+
+// runCommand is the movement command: the guide of one movement.
+func (c *MovementCell) runCommand(env *runEnv) (*cellOutput, error) {
+	m, err := env.movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	if c.BoardsPerRound < 0 {
+		return nil, fmt.Errorf("boards per round: %d: want a positive number (0: board groups)", c.BoardsPerRound)
+	}
+	v, err := guide(c.Movement, m, c.BoardsPerRound)
+	if err != nil {
+		return nil, err
+	}
+	boards := fmt.Sprintf("%d board groups", m.Groups)
+	if c.BoardsPerRound > 0 {
+		boards = fmt.Sprintf("%d boards (%d a round)", m.Groups*c.BoardsPerRound, c.BoardsPerRound)
+	}
+	blocks := []reports.Block{{Prose: fmt.Sprintf("Movement %s: %d pairs, %d tables, %d rounds, %s.", c.Movement, m.Pairs, m.Tables, m.Rounds, boards)}}
+	for _, card := range v.TableCards {
+		t := &reports.Table{Caption: fmt.Sprintf("Table %d", card.Table), Columns: []reports.Column{{Name: "round"}, {Name: "NS"}, {Name: "EW"},
+			{Name: "boards"}, {Name: "NS goes to"}, {Name: "EW goes to"}, {Name: "boards go to"}}}
+		for _, tt := range card.Rounds {
+			to := "-"
+			if tt.BoardsNext != nil {
+				to = "table " + strconv.Itoa(*tt.BoardsNext)
+			}
+			t.Rows = append(t.Rows, []any{tt.Round, tt.NS, tt.EW, tt.Boards, tt.NSNext.String(), tt.EWNext.String(), to})
+		}
+		blocks = append(blocks, reports.Block{Table: t})
+	}
+	pairs := &reports.Table{Caption: "Pair cards: table and direction, opponents and boards, round by round", Columns: []reports.Column{{Name: "pair"}}}
+	for r := 1; r <= m.Rounds; r++ {
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: fmt.Sprintf("round %d", r)})
+	}
+	for _, card := range v.PairCards {
+		row := []any{card.Pair}
+		for _, pt := range card.Rounds {
+			if pt.SitsOut {
+				row = append(row, "sits out")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%d %s v %d: %s", pt.Table, pt.Direction, pt.Opponent, pt.Boards))
+		}
+		pairs.Rows = append(pairs.Rows, row)
+	}
+	blocks = append(blocks, reports.Block{Table: pairs})
+	return &cellOutput{Blocks: blocks, Result: v}, nil
+}
