@@ -80,6 +80,10 @@ type Settings struct {
 	// Seed seeds the generators: chunk c of the samples uses
 	// rand.NewPCG(Seed, c). Unused when the numberings are enumerated.
 	Seed uint64
+	// Ties is the rule for entrants with equal percentages; the zero value
+	// breaks them at random. FirstTies runs the float scorer, not the
+	// integer kernel, and so is slower.
+	Ties TieRule
 	// Progress, if not nil, is called now and then with the numberings
 	// done and the total, on the goroutine that called Bussemaker.
 	Progress func(done, total int64)
@@ -115,7 +119,8 @@ type Result struct {
 	// RankProbability[j][i] is the probability in percent that entrant i+1
 	// finishes (j+1)-th in its group. Tied places are broken at random
 	// when sampling and shared evenly when enumerating, which is what
-	// random tie-breaking converges to.
+	// random tie-breaking converges to; under FirstTies they go to the
+	// entrants in the order of their numbers.
 	RankProbability [][]float64
 	// IdealPlace[i] is the place (1-based) where entrant i+1 finishes in
 	// the ideal order: its position in its group. The diagonal of the rank
@@ -184,9 +189,14 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 		}
 	}
 
+	switch set.Ties {
+	case RandomTies, FirstTies:
+	default:
+		return nil, fmt.Errorf("bussemaker: unknown tie rule %d", set.Ties)
+	}
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact,
-		k: newKernel(sc, strengths, nb)}
-	if noKernel {
+		k: newKernel(sc, strengths, nb), first: set.Ties == FirstTies}
+	if noKernel || run.first {
 		run.k = nil
 	}
 	sum := newBussAcc(P, nb.maxSize)
@@ -218,6 +228,8 @@ type bussRun struct {
 	strengths []float64
 	seed      uint64
 	exact     bool
+	// first breaks ties by entrant number (FirstTies), in the float scorer.
+	first bool
 	// k is the integer kernel, nil when it cannot score these strengths.
 	k *kernel
 }
@@ -356,6 +368,12 @@ func (r *bussRun) score(acc *bussAcc) {
 			switch {
 			case j-i == 1:
 				acc.place[i*P+perm[order[i]]]++
+			case r.first:
+				run := order[i:j]
+				slices.SortFunc(run, func(a, b int) int { return perm[a] - perm[b] })
+				for k, p := range run {
+					acc.place[(i+k)*P+perm[p]]++
+				}
 			case r.exact:
 				w := 1 / float64(j-i)
 				for _, p := range order[i:j] {

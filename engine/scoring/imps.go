@@ -61,3 +61,11 @@ func VictoryPoints(margin float64, boards int) (float64, error) {
 // BlitzMargin is the IMP margin at which the winner reaches 20 VPs in a
 // match of the given number of boards: 15·√boards.
 func BlitzMargin(boards int) float64 { return 15 * math.Sqrt(float64(boards)) }
+
+// DrawSlope is the slope of the WBF continuous scale at a draw, in VPs per
+// IMP, for a match of the given number of boards: the derivative of
+// VictoryPoints at a margin of 0, 30·ln(1/τ)/(B·(1 − τ³)) with B =
+// 15·√boards. Its inverse is the IMPs a VP is worth in a close match.
+func DrawSlope(boards int) float64 {
+	return 30 * math.Log(1/tau) / (BlitzMargin(boards) * (1 - math.Pow(tau, 3)))
+}

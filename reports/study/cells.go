@@ -37,6 +37,8 @@ var kinds = map[string]func() Body{
 	"handicap":   func() Body { return new(HandicapCell) },
 	"fairness":   func() Body { return new(FairnessCell) },
 	"catalogue":  func() Body { return new(CatalogueCell) },
+	"structure":  func() Body { return new(StructureCell) },
+	"vp_scale":   func() Body { return new(VPScaleCell) },
 }
 
 // Kinds lists the cell kinds a study may use, sorted.

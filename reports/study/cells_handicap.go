@@ -32,15 +32,25 @@ import (
 // expected VP difference within its division and on the merged scale) and
 // imps (the Form-L handicap); a division's is range (top minus bottom
 // average). Checks are named <id>/<team>/<figure> and <id>/range/<division>.
-// The table shows the teams of divisions; the handicap command also shows
-// the new teams, the matches and the outcomes of the league.
+// The table shows the teams of divisions. With new teams a second table
+// places them (figures new/<team>/matches, new/<team>/merged,
+// new/<team>/imps and new/iterations); with matches a third replays them
+// with both systems' handicaps, and a fourth counts the outcomes (figures
+// applied/<system>/wins, losses, draws, equal, unrated, p_at_most,
+// p_at_least, system Form-L or old): these are published at the cell's
+// level. With reverse, a table replays each division's round robin at the
+// expected VP differences, and each team gains the figure replayed, its
+// average in that replay.
 type HandicapCell struct {
 	Common `yaml:",inline"`
 	// File is a league file, relative to the study, instead of the league
 	// inline.
-	File   string `yaml:"file"`
-	League `yaml:",inline"`
-	node   *yaml.Node
+	File string `yaml:"file"`
+	// Reverse replays each division at its expected VP differences and
+	// recomputes the averages (the seed's reverse check of 2(N − 1)/N).
+	Reverse bool `yaml:"reverse"`
+	League  `yaml:",inline"`
+	node    *yaml.Node
 }
 
 // UnmarshalYAML keeps the cell's node, which gives the lines of its
@@ -58,8 +68,10 @@ func (c *HandicapCell) movements() []string { return nil }
 
 // input reads the league from its file, or checks the inline one.
 func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
-	if len(c.Published) > 0 {
-		return nil, fmt.Errorf("published: give published figures beside their team or division")
+	for key := range c.Published {
+		if !strings.HasPrefix(key, "new/") && !strings.HasPrefix(key, "applied/") {
+			return nil, fmt.Errorf("published: %s: give published figures beside their team or division (only new/ and applied/ figures belong to the cell)", key)
+		}
 	}
 	if c.File != "" {
 		if c.Divisions != nil || c.Outcomes != nil || c.Matches != nil || c.NewTeams != nil || c.Settings != (LeagueSettings{}) {
@@ -119,6 +131,11 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	out := &cellOutput{}
+	var replayed map[string]float64
+	var reverse *reports.Table
+	if c.Reverse {
+		replayed, reverse = replayTable(env.cell.ID, caption, r, len(divs))
+	}
 	i := 0
 	for d, div := range divs {
 		for range div.Teams {
@@ -130,6 +147,9 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 			chart.Series[1].Values = append(chart.Series[1].Values, f.IMPs)
 			tm := byName[f.Team]
 			figs := map[string]float64{"old": o.IMPs, "expected": f.ExpectedVPDiff, "merged": f.MergedVPDiff, "imps": f.IMPs}
+			if c.Reverse {
+				figs["replayed"] = replayed[f.Team]
+			}
 			checks, err := checkFigures(env.cell.ID+"/"+f.Team+"/", figs, tm.team.Published, tm.team.Errata)
 			if err != nil {
 				return nil, &entryError{tm.line, fmt.Errorf("team %s: %w", f.Team, err)}
@@ -147,7 +167,126 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		out.Checks = append(out.Checks, checks...)
 	}
 	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
+	if reverse != nil {
+		out.Blocks = append(out.Blocks, reports.Block{Table: reverse})
+	}
+	figs := map[string]float64{}
+	if len(r.NewTeams.Teams) > 0 {
+		out.Blocks = append(out.Blocks, reports.Block{Table: newTeamsTable(env.cell.ID, caption, r.NewTeams, figs)})
+	}
+	if len(in.league.Matches) > 0 {
+		out.Blocks = append(out.Blocks, appliedTables(env.cell.ID, caption, in, r, figs)...)
+	}
+	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out.Checks = append(out.Checks, checks...)
 	return out, nil
+}
+
+// replayTable replays each division at its expected VP differences
+// (handicap.ReplayExpected, 20 VPs a match) and tabulates the averages it
+// gives back, by team.
+func replayTable(id, caption string, r *handicap.LeagueReport, divisions int) (map[string]float64, *reports.Table) {
+	t := &reports.Table{ID: id + "-reverse", Caption: extend(caption, ": ", "the reverse check, each division replayed as a round robin whose every match ends at the expected VP difference (20 VPs a match)."),
+		Columns: []reports.Column{{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: 2}, {Name: "expected VP diff", Decimals: 2},
+			{Name: "replayed average", Decimals: 2}, {Name: "most VPs in a match", Decimals: 2}}}
+	replayed := map[string]float64{}
+	for start := 0; start < len(r.FormL); {
+		end := start
+		for end < len(r.FormL) && r.FormL[end].Division == r.FormL[start].Division {
+			end++
+		}
+		var expected []float64
+		for _, f := range r.FormL[start:end] {
+			expected = append(expected, f.ExpectedVPDiff)
+		}
+		avgs, most := handicap.ReplayExpected(expected, 20)
+		for k, f := range r.FormL[start:end] {
+			replayed[f.Team] = avgs[k]
+			t.Rows = append(t.Rows, []any{f.Division, f.Team, f.AvgVP, f.ExpectedVPDiff, avgs[k], most})
+		}
+		start = end
+	}
+	return replayed, t
+}
+
+// newTeamsTable places the new teams, adding their figures to figs.
+func newTeamsTable(id, caption string, nt handicap.NewTeamResult, figs map[string]float64) *reports.Table {
+	t := &reports.Table{ID: id + "-new-teams", Caption: extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
+		Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
+	for _, tm := range nt.Teams {
+		t.Rows = append(t.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.IMPs})
+		key := "new/" + tm.Team + "/"
+		figs[key+"matches"], figs[key+"merged"], figs[key+"imps"] = float64(tm.Matches), tm.MergedVPDiff, tm.IMPs
+	}
+	figs["new/iterations"] = float64(nt.Iterations)
+	return t
+}
+
+// appliedTables replays the league's matches with both systems' handicaps,
+// one row a match, and counts the outcomes, adding their figures to figs.
+func appliedTables(id, caption string, in *leagueInput, r *handicap.LeagueReport, figs map[string]float64) []reports.Block {
+	formL, old := map[string]float64{}, map[string]float64{}
+	for i, f := range r.FormL {
+		formL[f.Team], old[r.Old[i].Team] = f.IMPs, r.Old[i].IMPs
+	}
+	for _, tm := range r.NewTeams.Teams {
+		formL[tm.Team] = tm.IMPs
+	}
+	result := func(m handicap.Match, hcp map[string]float64) string {
+		hh, okh := hcp[m.Home]
+		ha, oka := hcp[m.Away]
+		switch {
+		case !okh || !oka:
+			return "no handicap"
+		case hh == ha:
+			return "equal handicaps"
+		}
+		margin := m.HomeIMPs + hh - (m.AwayIMPs + ha)
+		lower := m.Home
+		if ha > hh {
+			lower, margin = m.Away, -margin
+		}
+		switch {
+		case margin > 0:
+			return fmt.Sprintf("%s (lower) by %s", lower, fmtNum(margin))
+		case margin < 0:
+			return fmt.Sprintf("higher-ranked by %s", fmtNum(-margin))
+		}
+		return "draw"
+	}
+	matches := &reports.Table{ID: id + "-matches", Caption: extend(caption, ": ", "the matches replayed with each system's handicaps (the winner once the team with the higher handicap receives the difference)."),
+		Columns: []reports.Column{{Name: "home"}, {Name: "away"}, {Name: "IMPs"}, {Name: "Form-L handicaps"}, {Name: "Form-L result"}, {Name: "old handicaps"}, {Name: "old result"}}}
+	hcps := func(m handicap.Match, hcp map[string]float64) string {
+		h, okh := hcp[m.Home]
+		a, oka := hcp[m.Away]
+		if !okh || !oka {
+			return "–"
+		}
+		return fmtNum(h) + "–" + fmtNum(a)
+	}
+	for _, m := range in.league.Matches {
+		matches.Rows = append(matches.Rows, []any{m.Home, m.Away, fmtNum(m.HomeIMPs) + "–" + fmtNum(m.AwayIMPs),
+			hcps(m, formL), result(m, formL), hcps(m, old), result(m, old)})
+	}
+	tally := &reports.Table{ID: id + "-applied", Caption: extend(caption, ": ", "the replayed matches counted from the side of the lower-ranked team, its wins judged as coin tosses."),
+		Columns: []reports.Column{{Name: "system"}, {Name: "wins"}, {Name: "losses"}, {Name: "draws"}, {Name: "equal handicaps"}, {Name: "no handicap"},
+			{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
+	for _, sys := range []struct {
+		name string
+		t    handicap.Tally
+		j    handicap.Judged
+	}{{"Form-L", r.FormLTally, r.FormLApplied}, {"old", r.OldTally, r.OldApplied}} {
+		tally.Rows = append(tally.Rows, []any{sys.name, sys.t.Wins, sys.t.Losses, sys.t.Draws, sys.t.EqualHandicap, sys.t.Unrated, sys.j.AtMost, sys.j.AtLeast})
+		key := "applied/" + sys.name + "/"
+		for k, v := range map[string]float64{"wins": float64(sys.t.Wins), "losses": float64(sys.t.Losses), "draws": float64(sys.t.Draws),
+			"equal": float64(sys.t.EqualHandicap), "unrated": float64(sys.t.Unrated), "p_at_most": sys.j.AtMost, "p_at_least": sys.j.AtLeast} {
+			figs[key+k] = v
+		}
+	}
+	return []reports.Block{{Table: matches}, {Table: tally}}
 }
 
 // FairnessCell judges outcomes as coin tosses: if handicaps are fair, the

@@ -13,7 +13,12 @@ import (
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board
-// and all other results are equal (seed 004), one column per movement.
+// and all other results are equal (seed 004), one column per movement. A
+// column's figures are its qf, each pair's percentage (keyed by pair
+// number), and how far the other pairs fall from the ideal share of what
+// the strong pair leaves, (50·P − 100)/(P − 1) %: ideal, max_dev (the
+// largest deviation), rms_dev (the root mean square) and max_ratio and
+// rms_ratio (the first column's deviation over this column's).
 type OneStrongCell struct {
 	Common `yaml:",inline"`
 	Strong int `yaml:"strong"` // the strong pair; default 1
@@ -43,6 +48,10 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 	var qfs []any
 	out := &cellOutput{}
 	pairs := 0
+	dev := &reports.Table{ID: env.cell.ID + "-deviation", Caption: extend(t.Caption, ": ", "the other pairs' deviation from the ideal share."),
+		Columns: []reports.Column{{Name: "movement"}, {Name: "ideal", Decimals: 2}, {Name: "max deviation", Decimals: 2}, {Name: "RMS deviation", Decimals: 2},
+			{Name: "max ratio", Decimals: 2}, {Name: "RMS ratio", Decimals: 2}}}
+	var firstMax, firstRMS float64
 	for i, col := range c.Columns {
 		m, err := env.movement(col.Movement)
 		if err != nil {
@@ -67,6 +76,13 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		for p, v := range pct {
 			figs[strconv.Itoa(p+1)] = v
 		}
+		ideal, maxDev, rmsDev := idealDeviation(pct, strong)
+		if i == 0 {
+			firstMax, firstRMS = maxDev, rmsDev
+		}
+		figs["ideal"], figs["max_dev"], figs["rms_dev"] = ideal, maxDev, rmsDev
+		figs["max_ratio"], figs["rms_ratio"] = firstMax/maxDev, firstRMS/rmsDev
+		dev.Rows = append(dev.Rows, []any{col.name(), ideal, maxDev, rmsDev, figs["max_ratio"], figs["rms_ratio"]})
 		checks, err := checkFigures(env.cell.ID+"/"+col.name()+"/", figs, col.Published, col.Errata)
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
@@ -82,8 +98,26 @@ func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, row)
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(p+1))
 	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
+	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}, {Table: dev}}
 	return out, nil
+}
+
+// idealDeviation is the ideal share of the pairs other than strong when
+// strong scores 100 % and the field averages 50 %, and the largest and the
+// root mean square deviation of their percentages from it.
+func idealDeviation(pct []float64, strong int) (ideal, maxDev, rmsDev float64) {
+	P := float64(len(pct))
+	ideal = (50*P - 100) / (P - 1)
+	var ss float64
+	for p, v := range pct {
+		if p+1 == strong {
+			continue
+		}
+		d := math.Abs(v - ideal)
+		maxDev = max(maxDev, d)
+		ss += d * d
+	}
+	return ideal, maxDev, math.Sqrt(ss / (P - 1))
 }
 
 // TwoStrongCell shows the spread of the weak pairs' percentages over every
@@ -172,7 +206,13 @@ func sortNumericLabels(labels []string) {
 
 // BussemakerCell runs the Bussemaker model (seed 000): pairs of known
 // strength get random pair numbers; how often does each finish where its
-// strength says?
+// strength says? Its figures are qd, qb and sigma; extreme_sd, the
+// farthest any entrant's minimum or maximum lies from its mean, in its
+// standard deviations, and beyond_3sd, the number of entrants with an
+// extreme beyond 3 of them; and, with published_ranks, ranks_reproduced: 1
+// when the printed rank table is reproduced (then checked as the table),
+// 0 when not. Publish ranks_reproduced: "0" to check that a table is not
+// the one this model and tie rule give.
 type BussemakerCell struct {
 	Common `yaml:",inline"`
 	// Movement names the movement of the study to simulate.
@@ -187,6 +227,10 @@ type BussemakerCell struct {
 	Samples int64 `yaml:"samples"`
 	// Seed of the random numberings; default 1. Same seed, same figures.
 	Seed uint64 `yaml:"seed"`
+	// Ties is the rule for equal percentages in the final order: random
+	// (default, the seed's program from version 5.8) or first (before 5.8:
+	// the tied entrants in the order of their numbers, pair 1 first).
+	Ties luck.TieRule `yaml:"ties"`
 	// Tolerance for comparing the printed tables with sampled ones, in
 	// percentage points, per entry; required when either side is sampled.
 	Tolerance float64 `yaml:"tolerance"`
@@ -209,7 +253,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed, Method: c.Method}
+	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed, Method: c.Method, Ties: c.Ties}
 	if c.Groups != "" {
 		if set.Groups, err = luck.ParseGroups(c.Groups); err != nil {
 			return nil, fmt.Errorf("groups: %w", err)
@@ -268,25 +312,68 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
 		heat.Grid = append(heat.Grid, grid)
 	}
+	extreme, at, beyond := extremes(res.Spread)
+	far := fmt.Sprintf("The extremes lie at most %.2f standard deviations from the mean (entrant %d); %d of the entrants have an extreme beyond 3.", extreme, at, beyond)
+	if at == 0 {
+		far = "No entrant's percentage varies."
+	}
+	ties := ""
+	if c.Ties == luck.FirstTies {
+		ties = " Ties in the final order go to the entrant with the lower number (the rule before version 5.8)."
+	}
 	out := &cellOutput{Blocks: []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
-		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.", res.Qd, res.Qb, res.Sigma, how)}}}
+		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s %s", res.Qd, res.Qb, res.Sigma, how, ties, far)}}}
 
 	sampled := !res.Exact || c.Tolerance > 0
 	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {
 		return nil, fmt.Errorf("tolerance: the figures are sampled; state the tolerance of the comparison")
 	}
 	figs := map[string]float64{"qd": res.Qd, "qb": res.Qb, "sigma": res.Sigma}
+	_, wantReproduced := c.Published["ranks_reproduced"]
+	var ranksCheck *reports.Check
+	if c.PublishedRanks != "" {
+		check, err := comparePrintedTable(env.cell.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
+		if err != nil {
+			return nil, err
+		}
+		ranksCheck = &check
+		figs["ranks_reproduced"] = 0
+		if len(check.Reason) == 0 && check.Status == reports.StatusOK {
+			figs["ranks_reproduced"] = 1
+		}
+		if wantReproduced {
+			out.Blocks = append(out.Blocks, reports.Block{Prose: "The printed rank table against this one: " + check.Computed + "."})
+		}
+	}
+	exactFigs := map[string]float64{"extreme_sd": extreme, "beyond_3sd": float64(beyond)}
+	if v, ok := figs["ranks_reproduced"]; ok {
+		exactFigs["ranks_reproduced"] = v
+		delete(figs, "ranks_reproduced")
+	}
+	exactPub, pub := map[string]string{}, map[string]string{}
+	for k, v := range c.Published {
+		if _, ok := exactFigs[k]; ok {
+			exactPub[k] = v
+		} else {
+			pub[k] = v
+		}
+	}
+	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out.Checks = append(out.Checks, checks...)
 	if sampled {
-		if len(c.Published) > 0 && c.FigureTolerance <= 0 {
+		if len(pub) > 0 && c.FigureTolerance <= 0 {
 			return nil, fmt.Errorf("figure_tolerance: the figures are sampled; state the tolerance of the published figures")
 		}
-		checks, err := checkWithin(env.cell.ID+"/", figs, c.Published, c.Errata, c.FigureTolerance)
+		checks, err := checkWithin(env.cell.ID+"/", figs, pub, c.Errata, c.FigureTolerance)
 		if err != nil {
 			return nil, err
 		}
 		out.Checks = append(out.Checks, checks...)
 	} else {
-		checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+		checks, err := checkFigures(env.cell.ID+"/", figs, pub, c.Errata)
 		if err != nil {
 			return nil, err
 		}
@@ -299,12 +386,8 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	if c.PublishedRanks != "" {
-		check, err := comparePrintedTable(env.cell.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
-		if err != nil {
-			return nil, err
-		}
-		out.Checks = append(out.Checks, check)
+	if ranksCheck != nil && !wantReproduced {
+		out.Checks = append(out.Checks, *ranksCheck)
 	}
 	if c.CompareSampled > 0 {
 		if err := c.compareSampled(env, m, set, &res, out); err != nil {
@@ -312,6 +395,25 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	return out, nil
+}
+
+// extremes is the farthest an entrant's minimum or maximum lies from its
+// mean, in its standard deviations, the entrant (1-based), and the number
+// of entrants with an extreme beyond 3 standard deviations.
+func extremes(spread []luck.Spread) (most float64, at, beyond int) {
+	for e, s := range spread {
+		if s.Max-s.Min < 1e-9 {
+			continue // no spread; Sd is rounding noise
+		}
+		z := max(s.Max-s.Avg, s.Avg-s.Min) / s.Sd
+		if z > most {
+			most, at = z, e+1
+		}
+		if z > 3 {
+			beyond++
+		}
+	}
+	return most, at, beyond
 }
 
 // compareSampled samples the model and checks the exact rank table and Qd

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -13,7 +14,12 @@ import (
 
 // InstantCell builds the instant-matchpoint table of a board from the
 // frequencies of its NS scores (seed 003). Absent settings take
-// scoring.DefaultInstantSettings.
+// scoring.DefaultInstantSettings. Its figures are top, rows, raw_top,
+// raw_mp(<score>) (the board as played), mp(<row>) and pct(<row>), ties
+// (the runs of rows left with equal percents after the remedy), and
+// dropped_mp(<low>..<high>) for each gap between neighbouring listed scores
+// that is left out because no legal score lies inside it: what it would
+// earn, the results below it.
 type InstantCell struct {
 	Common `yaml:",inline"`
 	// File is a frequency file (a `score count` line per score, relative
@@ -126,11 +132,23 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 		chart.XLabels = append(chart.XLabels, signed(int(p[0])))
 		chart.Series[0].Values = append(chart.Series[0].Values, p[1])
 	}
+	figs["ties"] = float64(len(table.Ties))
+	dropped := droppedGaps(freqs, vul, scale)
+	for _, d := range dropped {
+		figs["dropped_mp("+d.label+")"] = d.mp
+	}
 	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
 	out := &cellOutput{Blocks: []reports.Block{{Table: raw}, {Table: t}, {Chart: chart}}, Checks: checks}
+	if len(dropped) > 0 {
+		var words []string
+		for _, d := range dropped {
+			words = append(words, fmt.Sprintf("%s (it would earn %s)", d.label, fmtNum(d.mp)))
+		}
+		out.Blocks = append(out.Blocks, reports.Block{Prose: "Gaps left out, with no legal score inside: " + strings.Join(words, "; ") + "."})
+	}
 	if len(table.Ties) > 0 {
 		var runs []string
 		for _, run := range table.Ties {
@@ -143,6 +161,37 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 		out.Blocks = append(out.Blocks, reports.Block{Prose: "Rows with equal matchpoint percentages: " + strings.Join(runs, "; ") + "."})
 	}
 	return out, nil
+}
+
+// droppedGap is a gap between neighbouring listed scores with no legal
+// score inside it, and the matchpoints it would earn as the imaginary
+// result: the results below it (two a result on the WBF scale).
+type droppedGap struct {
+	label string
+	mp    float64
+}
+
+func droppedGaps(freqs []scoring.Frequency, vul scoring.Vulnerability, scale scoring.Scale) []droppedGap {
+	sorted := slices.Clone(freqs)
+	slices.SortFunc(sorted, func(a, b scoring.Frequency) int { return b.Score - a.Score })
+	below := 0
+	for _, f := range sorted {
+		below += f.Count
+	}
+	per := scale.Top(2) // matchpoints for beating one result
+	var out []droppedGap
+	for i := 0; i+1 < len(sorted); i++ {
+		below -= sorted[i].Count
+		hi, lo := sorted[i].Score, sorted[i+1].Score
+		legal := false
+		for s := lo + 10; s < hi && !legal; s += 10 {
+			legal = scoring.IsLegalScore(s, vul)
+		}
+		if !legal && hi-lo > 10 {
+			out = append(out, droppedGap{label: signed(lo) + ".." + signed(hi), mp: per * float64(below)})
+		}
+	}
+	return out
 }
 
 // gapLabel names a row: a result by its score, a gap by its bounds.
@@ -226,10 +275,12 @@ type SessionBoard struct {
 	Board int `yaml:"board"`
 	// Boards gives several board numbers with the same results, such as "2-27".
 	Boards string `yaml:"boards"`
-	// Results of the named pairs, who sit NS.
+	// Results of the named pairs, who sit NS: pair, score (NS), and
+	// against, a named pair sitting EW (default an anonymous one).
 	Results []struct {
-		Pair  string `yaml:"pair"`
-		Score int    `yaml:"score"`
+		Pair    string `yaml:"pair"`
+		Against string `yaml:"against"`
+		Score   int    `yaml:"score"`
 	} `yaml:"results"`
 	// Field is the anonymous results: [NS score, count] pairs.
 	Field [][2]int `yaml:"field"`
@@ -263,7 +314,13 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 				if !ok {
 					return nil, fmt.Errorf("boards: entry %d: pair %q is not in pairs", i+1, r.Pair)
 				}
-				results = append(results, scoring.BoardResult{Board: board, NS: p, EW: fillerEW + filler, Score: r.Score})
+				ew := fillerEW + filler
+				if r.Against != "" {
+					if ew, ok = number[r.Against]; !ok || r.Against == r.Pair {
+						return nil, fmt.Errorf("boards: entry %d: against %q is not another pair of pairs", i+1, r.Against)
+					}
+				}
+				results = append(results, scoring.BoardResult{Board: board, NS: p, EW: ew, Score: r.Score})
 				filler++
 			}
 			for _, f := range b.Field {
@@ -295,20 +352,23 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	// Rank among the named pairs: filler pairs play a board or two each.
+	// Percents equal but for drift in unrounded sums share a rank, as in
+	// the engine's ranking.
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
 	order := slices.Clone(shown)
 	slices.SortStableFunc(order, func(a, b named) int {
 		switch {
+		case same(a.ps.Percent, b.ps.Percent):
+			return 0
 		case a.ps.Percent > b.ps.Percent:
 			return -1
-		case a.ps.Percent < b.ps.Percent:
-			return 1
 		}
-		return 0
+		return 1
 	})
 	rank := map[string]int{}
 	for i, n := range order {
 		rank[n.name] = i + 1
-		if i > 0 && n.ps.Percent == order[i-1].ps.Percent {
+		if i > 0 && same(n.ps.Percent, order[i-1].ps.Percent) {
 			rank[n.name] = rank[order[i-1].name]
 		}
 	}
