@@ -237,15 +237,21 @@ type bussRun struct {
 // bussAcc accumulates one chunk (or, merged, the whole run), and holds the
 // scratch buffers of the goroutine computing the chunk.
 type bussAcc struct {
+	// The generator's state lives in the struct, and the struct is padded:
+	// accumulators of chunks that run at once on different cores must not
+	// share a cache line, or every draw would bounce it between them.
+	_                  [64]byte
+	rngState           rand.PCG
 	n                  int64
 	sum, sumsq, lo, hi []float64 // per entrant
 	place              []float64 // place[j*P+e]: entrant e finished (j+1)-th
 	perm, order, avail []int
 	s, v, pct          []float64
 	c, tot             []int32
-	rng                *rand.PCG
+	rng                *rand.PCG // &rngState
 	pairs, rows        int
 	kb                 *kbuf // the kernel's scratch, made on first use
+	_                  [64]byte
 }
 
 func newBussAcc(P, rows int) *bussAcc {
@@ -257,8 +263,8 @@ func newBussAcc(P, rows int) *bussAcc {
 		perm:  make([]int, P), order: make([]int, P), avail: make([]int, P),
 		s: make([]float64, P), v: make([]float64, P), pct: make([]float64, P),
 		c: make([]int32, P), tot: make([]int32, P),
-		rng: rand.NewPCG(0, 0),
 	}
+	a.rng = &a.rngState
 	a.reset()
 	return a
 }

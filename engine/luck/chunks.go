@@ -3,6 +3,7 @@ package luck
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -34,33 +35,70 @@ func forChunks(ctx context.Context, total int64, wave int,
 	return forChunksOf(ctx, total, chunkSize, wave, work, merge, progress)
 }
 
-// forChunksOf is forChunks with chunks of size items.
+// forChunksOf is forChunks with chunks of size items. There is no barrier
+// between waves: each worker takes the next chunk as soon as it is free and
+// that chunk's slot has been merged (slot = chunk mod wave), while the calling
+// goroutine merges the finished chunks in order. So no core waits for the
+// slowest chunk of a wave, and the order of the merges, hence the result,
+// does not depend on the number of workers.
 func forChunksOf(ctx context.Context, total, size int64, wave int,
 	work func(ctx context.Context, slot int, chunk, from, to int64) error,
 	merge func(slot int),
 	progress func(done, total int64)) error {
 	chunks := (total + size - 1) / size
-	for first := int64(0); first < chunks; first += int64(wave) {
-		if err := ctx.Err(); err != nil {
-			return err
+	if chunks == 0 {
+		return ctx.Err()
+	}
+	free := make([]chan struct{}, wave) // a token: the slot may be written
+	done := make([]chan struct{}, wave) // a token: the slot holds a finished chunk
+	for i := range free {
+		free[i] = make(chan struct{}, 1)
+		free[i] <- struct{}{}
+		done[i] = make(chan struct{}, 1)
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	var next atomic.Int64
+	for range min(int64(runtime.GOMAXPROCS(0)), chunks) {
+		g.Go(func() error {
+			for {
+				c := next.Add(1) - 1
+				if c >= chunks {
+					return nil
+				}
+				slot := int(c % int64(wave))
+				select {
+				case <-free[slot]:
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+				if err := work(gctx, slot, c, c*size, min((c+1)*size, total)); err != nil {
+					return err
+				}
+				done[slot] <- struct{}{}
+			}
+		})
+	}
+	merged := func() error {
+		for c := int64(0); c < chunks; c++ {
+			slot := int(c % int64(wave))
+			select {
+			case <-done[slot]:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			merge(slot)
+			free[slot] <- struct{}{}
+			if progress != nil && ((c+1)%int64(wave) == 0 || c+1 == chunks) {
+				progress(min((c+1)*size, total), total)
+			}
 		}
-		last := min(first+int64(wave), chunks)
-		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(runtime.GOMAXPROCS(0))
-		for c := first; c < last; c++ {
-			slot := int(c - first)
-			from, to := c*size, min((c+1)*size, total)
-			g.Go(func() error { return work(gctx, slot, c, from, to) })
-		}
-		if err := g.Wait(); err != nil {
-			return err
-		}
-		for c := first; c < last; c++ {
-			merge(int(c - first))
-		}
-		if progress != nil {
-			progress(min(last*size, total), total)
-		}
+		return nil
+	}()
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if merged != nil {
+		return merged
 	}
 	return ctx.Err()
 }
