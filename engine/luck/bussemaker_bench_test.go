@@ -57,3 +57,23 @@ func BenchmarkBussemakerPlain(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*samples), "ns/sample")
 	b.ReportMetric(float64(runs*samples)/b.Elapsed().Seconds(), "samples/s")
 }
+
+// BenchmarkStrongPairs times the one and two strong pairs models on the
+// 14-pair Mitchell with round 2 switched (every choice of the two pairs).
+func BenchmarkStrongPairs(b *testing.B) {
+	m := benchMovement(b)
+	b.Run("one", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := OneStrongPair(m, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("two", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := TwoStrongPairs(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
