@@ -92,7 +92,7 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 				SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
 			charts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi), Orient: "vertical", Right: "10", Top: "middle",
 				Text: []string{valueName, ""}, InRange: &opts.VisualMapInRange{Color: []string{"#f7fbff", "#6baed6", "#08306b"}}}),
-			charts.WithGridOpts(opts.Grid{Left: fmt.Sprint(heatmapMargin.left), Right: fmt.Sprint(heatmapMargin.right),
+			charts.WithGridOpts(opts.Grid{Left: fmt.Sprint(heatmapLeft(c)), Right: fmt.Sprint(heatmapMargin.right),
 				Top: fmt.Sprint(heatmapMargin.top), Bottom: fmt.Sprint(heatmapMargin.bottom)}),
 			charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}))
 		ch := charts.NewHeatMap()
@@ -213,6 +213,16 @@ func seriesColor(color string) []charts.SeriesOpts {
 // heatmapMargin is the room around a heatmap's grid, in pixels: axis labels
 // and names, and the colour scale on the right.
 var heatmapMargin = struct{ left, right, top, bottom int }{50, 110, 40, 50}
+
+// heatmapLeft is the left margin, wide enough for the longest y label
+// (family names, say, not only pair numbers); about 7 pixels a character.
+func heatmapLeft(c *Chart) int {
+	longest := 0
+	for _, l := range c.YLabels {
+		longest = max(longest, len([]rune(l)))
+	}
+	return max(heatmapMargin.left, 16+7*longest)
+}
 
 func chartHeight(c *Chart) string {
 	if c.Kind == "heatmap" {

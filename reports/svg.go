@@ -154,7 +154,7 @@ func svgSize(c *Chart) (width, height int) {
 	nx, ny := max(len(c.XLabels), 1), max(len(c.YLabels), 1)
 	cell := min(max(560/max(nx, ny), 18), 40)
 	m := heatmapMargin
-	return m.left + m.right + cell*nx, m.top + m.bottom + cell*ny
+	return heatmapLeft(c) + m.right + cell*nx, m.top + m.bottom + cell*ny
 }
 
 // installGlobals gives the library what a browser or Node would: a console
