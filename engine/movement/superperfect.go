@@ -1,5 +1,10 @@
 package movement
 
+import (
+	"cmp"
+	"slices"
+)
+
 // The superperfect Howell-6 (seed 004, "Perfect movements").
 //
 // Six pairs have 15 perfect matchings (ways to seat all of them at three
@@ -74,23 +79,44 @@ func SuperperfectHowell6() *Movement {
 // that is not split counts as none.
 func MidRoundSwitches(m *Movement) []int {
 	out := make([]int, m.Rounds)
-	for r, row := range m.Schedule {
-		dirs := map[[2]int]int{} // meeting → bit 1: lower pair NS, bit 2: EW
-		for _, t := range row {
-			if t.Empty() {
-				continue
-			}
-			if t.NS < t.EW {
-				dirs[[2]int{t.NS, t.EW}] |= 1
-			} else {
-				dirs[[2]int{t.EW, t.NS}] |= 2
-			}
-		}
-		for _, d := range dirs {
-			if d == 3 {
-				out[r]++
-			}
+	for r := range m.Schedule {
+		out[r] = len(midRoundMeetings(m, r))
+	}
+	return out
+}
+
+// MidRoundPairs counts, per pair (pair p at p−1), the rounds in which it
+// switches direction in mid-round (see MidRoundSwitches).
+func MidRoundPairs(m *Movement) []int {
+	out := make([]int, m.Pairs)
+	for r := range m.Schedule {
+		for _, meet := range midRoundMeetings(m, r) {
+			out[meet[0]-1]++
+			out[meet[1]-1]++
 		}
 	}
+	return out
+}
+
+// midRoundMeetings lists the pairs of the split tables of round r (0-based)
+// that switch in mid-round, lower pair first, in order.
+func midRoundMeetings(m *Movement, r int) [][2]int {
+	dirs := map[[2]int]int{} // meeting → bit 1: lower pair NS, bit 2: EW
+	for _, t := range m.Schedule[r] {
+		switch {
+		case t.Empty():
+		case t.NS < t.EW:
+			dirs[[2]int{t.NS, t.EW}] |= 1
+		default:
+			dirs[[2]int{t.EW, t.NS}] |= 2
+		}
+	}
+	var out [][2]int
+	for meet, d := range dirs {
+		if d == 3 {
+			out = append(out, meet)
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
 	return out
 }

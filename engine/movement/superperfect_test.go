@@ -55,6 +55,9 @@ func TestSuperperfectHowell6(t *testing.T) {
 	if got := MidRoundSwitches(m); !slices.Equal(got, []int{3, 0, 0, 0, 0}) {
 		t.Errorf("mid-round switches per round %v, want all 3 tables of round 1 only", got)
 	}
+	if got := MidRoundPairs(m); !slices.Equal(got, []int{1, 1, 1, 1, 1, 1}) {
+		t.Errorf("rounds with a mid-round switch per pair %v, want 1 for everyone", got)
+	}
 	// Perfect's Howell-6 switches in mid-round at two tables of every round.
 	if got := MidRoundSwitches(mustPerfect(t, 6, 5, 1)); !slices.Equal(got, []int{2, 2, 2, 2, 2}) {
 		t.Errorf("Perfect(6, 5, 1): mid-round switches %v", got)
