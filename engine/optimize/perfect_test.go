@@ -15,7 +15,8 @@ import (
 // one; for Perfect's layout, in which all three tables of a round play the
 // same two groups, the exhaustive search proves that no orientation, with or
 // without arrow switches in mid-round, does better than 66.67: the published
-// layout spreads its groups differently.
+// layout spreads its groups differently, as movement.SuperperfectHowell6's
+// does (see TestSuperperfectHowell6Search).
 func TestPerfectHowell6Orientations(t *testing.T) {
 	m, err := movement.Perfect(6, 5, 1)
 	if err != nil {
