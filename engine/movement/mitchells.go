@@ -226,3 +226,30 @@ func HesitationMitchell(tables int) (*Movement, error) {
 	}
 	return m, nil
 }
+
+// StayMitchell returns the Mitchell for an odd number of tables T in which
+// the boards stay and both lines of pairs move (seed 004, "Mitchell and
+// variants"): after each round the NS pairs go up one table and the EW pairs
+// go down one table, cyclically, while every table keeps its board group. NS
+// pairs are 1..T, EW pairs T+1..2T; in round 1 NS pair t and EW pair T+t sit
+// at table t, which plays group t-1 in every round. An NS and an EW pair
+// close in on each other by two tables a round, so with T odd they meet
+// exactly once in T rounds; with T even they would meet twice, which is why
+// the family takes odd numbers of tables only.
+//
+// The NBB's Scheveningen movements for an odd number of tables (the movement
+// library's N092, N094, N096 and N098, for 3, 5, 7 and 9 tables) are this
+// movement with NS pair t numbered 2t-1 and EW pair T+t numbered 2t.
+func StayMitchell(tables int) (*Movement, error) {
+	if tables < 3 || tables%2 == 0 || tables > MaxTables {
+		return nil, fmt.Errorf("stay mitchell: %d tables: a Mitchell with stationary boards needs an odd number of tables, 3 or more", tables)
+	}
+	T := tables
+	m := New(2*T, T, T, T)
+	for r := 1; r <= T; r++ {
+		for t := 1; t <= T; t++ {
+			m.Schedule[r-1][t-1] = Table{NS: 1 + mod(t-r, T), EW: T + 1 + mod(t+r-2, T), Group: t - 1}
+		}
+	}
+	return m, nil
+}
