@@ -464,6 +464,20 @@ func parity(x int) int {
 // are split into sessions of the given lengths (which must add up to
 // m.Rounds). Each session's balance is that of its rounds alone.
 func SessionBalances(m *Movement, roundsPerSession []int) ([]*Balance, error) {
+	spans, err := SessionSpans(m, roundsPerSession)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Balance, len(spans))
+	for s, span := range spans {
+		out[s] = ComputeBalance(span)
+	}
+	return out, nil
+}
+
+// SessionSpans splits m into sessions of the given numbers of rounds, in
+// order (see RoundSpan); they must add up to m.Rounds.
+func SessionSpans(m *Movement, roundsPerSession []int) ([]*Movement, error) {
 	total := 0
 	for _, k := range roundsPerSession {
 		if k < 1 {
@@ -474,10 +488,10 @@ func SessionBalances(m *Movement, roundsPerSession []int) ([]*Balance, error) {
 	if total != m.Rounds {
 		return nil, fmt.Errorf("sessions: %v add up to %d rounds, the movement has %d", roundsPerSession, total, m.Rounds)
 	}
-	out := make([]*Balance, 0, len(roundsPerSession))
+	out := make([]*Movement, 0, len(roundsPerSession))
 	start := 0
 	for _, k := range roundsPerSession {
-		out = append(out, ComputeBalance(m.RoundSpan(start, start+k)))
+		out = append(out, m.RoundSpan(start, start+k))
 		start += k
 	}
 	return out, nil

@@ -27,3 +27,23 @@ func ExamplePerfect() {
 	// 5-6 A  1-4 A  2-3 A  6-5 G  1-4 G  3-2 G
 	// Qf 100.00, h 2
 }
+
+// The superperfect Howell for 6 pairs: perfect balance with any one pair
+// absent, for an arrow switch in mid-round at every table of round 1.
+func ExampleSuperperfectHowell6() {
+	m := movement.SuperperfectHowell6()
+	movement.WriteASC(os.Stdout, m)
+	b := movement.ComputeBalance(m)
+	v, _ := movement.ComputeVacancy(m)
+	fmt.Printf("Qf %.2f, Qf1av %.2f, Qf1max %.2f\n", b.Qf, v.Av, v.Max)
+	fmt.Println("mid-round switches per round:", movement.MidRoundSwitches(m))
+	// Output:
+	// 6 6 5 10 0
+	// 6-1 A  5-2 B  4-3 C  1-6 D  2-5 E  3-4 F
+	// 6-2 F  3-1 G  5-4 A  6-2 H  3-1 B  5-4 I
+	// 3-6 I  2-4 D  1-5 F  3-6 E  2-4 G  1-5 J
+	// 4-6 J  5-3 H  1-2 I  4-6 B  5-3 D  1-2 C
+	// 6-5 C  4-1 E  2-3 J  6-5 G  4-1 H  2-3 A
+	// Qf 100.00, Qf1av 100.00, Qf1max 100.00
+	// mid-round switches per round: [3 0 0 0 0]
+}

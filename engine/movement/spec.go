@@ -34,6 +34,8 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	perfect:12                 a Howell with perfect balance, 12 pairs, 11 rounds (Perfect)
 //	perfect:12,sessions=2      the same in 2 sessions, each playing its own board groups
 //	perfect:8,rounds=14        a double Howell with perfect balance (rounds: P-1 or 2(P-1))
+//	perfect:6,vacancy=super    the superperfect Howell-6: Qf1 100 with any pair absent
+//	                           (SuperperfectHowell6)
 //
 // The size is the number of tables for the Mitchells (of the base, for
 // the appendix Mitchell), of pairs for the Howell and the perfect Howell. Modifiers, for every family, applied in this order:
@@ -59,6 +61,9 @@ type Spec struct {
 	// Absent is a pair left out (0: none); Phantom leaves out the best one.
 	Absent  int
 	Phantom bool
+	// Super (perfect, "vacancy=super") asks for perfect balance with any
+	// one pair absent too: the superperfect Howell-6.
+	Super bool
 }
 
 // family describes one spec family: its size unit, its own parameters,
@@ -118,7 +123,7 @@ var families = map[string]family{
 	"howell": {unit: "pairs", params: []string{"rounds"},
 		check: func(n int) string { return need(n >= 4, "a Howell needs at least 4 pairs") },
 		build: buildHowell},
-	"perfect": {unit: "pairs", params: []string{"rounds", "sessions"},
+	"perfect": {unit: "pairs", params: []string{"rounds", "sessions", "vacancy"},
 		check: func(n int) string {
 			return need(n%2 == 0 && n >= 4 && n <= 64, "a perfect Howell needs an even number of pairs from 4 to 64")
 		},
@@ -126,6 +131,12 @@ var families = map[string]family{
 			rounds, sessions := s.Rounds, s.Sessions
 			if rounds == 0 {
 				rounds = s.Size - 1
+			}
+			if s.Super {
+				if s.Size != 6 || rounds != 5 || sessions > 1 {
+					return nil, fmt.Errorf("vacancy=super: built for 6 pairs in 5 rounds and 1 session only")
+				}
+				return SuperperfectHowell6(), nil
 			}
 			return Perfect(s.Size, rounds, max(sessions, 1))
 		}},
@@ -231,6 +242,11 @@ func ParseSpec(text string) (Spec, error) {
 			} else {
 				s.Except = list
 			}
+		case "vacancy":
+			if val != "super" {
+				return bad("vacancy must be \"super\" (perfect balance with any pair absent), not %q", val)
+			}
+			s.Super = true
 		case "phantom":
 			if val != "best" {
 				return bad("phantom must be \"best\", not %q (absent=N names the pair)", val)
@@ -330,6 +346,9 @@ func (s Spec) String() string {
 			parts[i] = strconv.Itoa(v)
 		}
 		fmt.Fprintf(&b, ",%s=%s", key, strings.Join(parts, "+"))
+	}
+	if s.Super {
+		b.WriteString(",vacancy=super")
 	}
 	list("switch", s.Switch)
 	list("except", s.Except)

@@ -42,6 +42,8 @@ func TestParseSpec(t *testing.T) {
 		{"perfect:12,rounds=11,sessions=1", "perfect:12", 12, 6, 11},
 		{"perfect:8,rounds=14", "perfect:8,rounds=14", 8, 4, 14},
 		{"perfect:10,rounds=18,sessions=2", "perfect:10,rounds=18,sessions=2", 10, 5, 18},
+		{"perfect:6,vacancy=super", "perfect:6,vacancy=super", 6, 6, 5},
+		{"perfect:6,vacancy=super,rounds=5,sessions=1,switch=3", "perfect:6,vacancy=super,switch=3", 6, 6, 5},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
@@ -73,7 +75,7 @@ func TestParseSpec(t *testing.T) {
 func specEqual(a, b Spec) bool {
 	return a.Family == b.Family && a.Size == b.Size && a.Rounds == b.Rounds && a.Sets == b.Sets &&
 		a.Extra == b.Extra && a.Sessions == b.Sessions && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
-		a.Absent == b.Absent && a.Phantom == b.Phantom
+		a.Absent == b.Absent && a.Phantom == b.Phantom && a.Super == b.Super
 }
 
 func TestParseSpecErrors(t *testing.T) {
@@ -101,6 +103,9 @@ func TestParseSpecErrors(t *testing.T) {
 		{"rover-mitchell:9", "rover-mitchell:9: a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3"},
 		{"perfect:7", "perfect:7: a perfect Howell needs an even number of pairs from 4 to 64"},
 		{"perfect:12,rounds=12", "perfect:12,rounds=12: perfect: 12 pairs, 12 rounds, 1 sessions: supported are 11 rounds (a complete Howell) and 22 rounds (a double Howell)"},
+		{"perfect:6,vacancy=best", `perfect:6,vacancy=best: vacancy must be "super" (perfect balance with any pair absent), not "best"`},
+		{"perfect:8,vacancy=super", "perfect:8,vacancy=super: vacancy=super: built for 6 pairs in 5 rounds and 1 session only"},
+		{"howell:6,vacancy=super", `howell:6,vacancy=super: unknown modifier "vacancy" (known: rounds, switch, except, absent, phantom)`},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
@@ -143,6 +148,7 @@ func TestSpecPublished(t *testing.T) {
 		{"perfect:12", "100"},
 		{"perfect:12,sessions=3", "100"},
 		{"perfect:16,sessions=2", "100"},
+		{"perfect:6,vacancy=super", "100"},
 	}
 	for _, c := range cases {
 		t.Run(c.spec, func(t *testing.T) {

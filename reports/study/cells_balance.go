@@ -151,7 +151,11 @@ func compareMatrix(name, printed string, b *movement.Balance) (reports.Check, er
 // BalanceCell is a table of balance figures, one row per movement.
 type BalanceCell struct {
 	Common `yaml:",inline"`
-	// Columns are figure names (see balanceFigures); default qf.
+	// Columns are figure names: pairs, tables, rounds, groups, h, S, N, SS,
+	// qf, qc, sd, skew, d4, qo, qf1_av, qf1_max, qf1_last (Qf1 with the
+	// last pair absent), mid_rounds (rounds with an arrow switch in
+	// mid-round at a split table) and mid_pairs (pairs that switch in
+	// mid-round); default qf.
 	Columns []string `yaml:"columns"`
 	// Rows are the movements of the table, one a row.
 	Rows []BalanceRow `yaml:"rows"`
@@ -191,6 +195,7 @@ var balanceColumns = []figureColumn{
 	{"S", 0}, {"N", 0}, {"SS", 0},
 	{"qf", 2}, {"qc", 2}, {"sd", 2}, {"skew", 3}, {"d4", 2}, {"qo", 2},
 	{"qf1_av", 2}, {"qf1_max", 2}, {"qf1_last", 2},
+	{"mid_rounds", 0}, {"mid_pairs", 0},
 }
 
 // balanceFigures computes every figure of balanceColumns for a movement.
@@ -200,6 +205,18 @@ func balanceFigures(m *movement.Movement, wantVacancy bool) (map[string]float64,
 		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds), "groups": float64(m.Groups),
 		"h": float64(b.H), "S": float64(b.S), "N": float64(b.N), "SS": float64(b.SS),
 		"qf": b.Qf, "qc": b.Qc, "sd": b.Sd, "skew": b.Skew, "d4": b.D4, "qo": b.Qo,
+	}
+	// Arrow switches in mid-round: the rounds that have one, the pairs that
+	// make one.
+	for _, k := range movement.MidRoundSwitches(m) {
+		if k > 0 {
+			f["mid_rounds"]++
+		}
+	}
+	for _, k := range movement.MidRoundPairs(m) {
+		if k > 0 {
+			f["mid_pairs"]++
+		}
 	}
 	if wantVacancy {
 		v, err := movement.ComputeVacancy(m)
