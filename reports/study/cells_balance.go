@@ -173,6 +173,10 @@ type BalanceRow struct {
 	Published map[string]string `yaml:"published"`
 	// Errata: published figures of this row known to be wrong, with the reason.
 	Errata map[string]string `yaml:"errata"`
+	// Beats: published figures of another movement for the same event,
+	// as printed, that this row must reach or beat (higher is better: qf,
+	// qo, qf1_av, qf1_max). A figure is in Published or Beats, not both.
+	Beats map[string]string `yaml:"beats"`
 }
 
 func (c *BalanceCell) movements() []string {
@@ -287,6 +291,11 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		t.Rows = append(t.Rows, row)
 		checks, err := checkFigures(env.cell.ID+"/"+label+"/", figs, r.Published, r.Errata)
+		if err == nil {
+			var beats []reports.Check
+			beats, err = checkBeats(env.cell.ID+"/"+label+"/", figs, r.Beats, r.Published)
+			checks = append(checks, beats...)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}

@@ -2,6 +2,7 @@ package study
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -46,6 +47,12 @@ type MovementSpec struct {
 	ExceptTables []int    `yaml:"except_tables"` // tables the round switches leave alone
 	SwitchTables [][2]int `yaml:"switch_tables"` // single tables, as [round, table]
 	Absent       int      `yaml:"absent"`        // a pair made absent (phantom)
+
+	// Optimize re-orients the movement by arrow switches, last, with an
+	// optimize cell's settings; the result is cached as a cell's is. Give
+	// iterations (not a time): the same budget and seed give the same
+	// movement on every machine.
+	Optimize *OptimizeOptions `yaml:"optimize"`
 
 	line int
 }
@@ -132,13 +139,17 @@ func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
 
 // resolveMovements builds every movement of the study, in file order; a
 // movement may only refer to one defined above it. The warnings of reading
-// each are kept by name.
-func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Input, map[string][]string, error) {
+// each are kept by name. Optimised movements use the cache (see
+// optimizeMovement).
+func (s *Study) resolveMovements(ctx context.Context, cache *movementCache) (map[string]*movement.Movement, []reports.Input, map[string][]string, error) {
 	out := map[string]*movement.Movement{}
 	var inputs []reports.Input
 	warnings := map[string][]string{}
 	for _, d := range s.Movements {
 		pm, input, err := s.buildMovement(d, out)
+		if err == nil && d.Spec.Optimize != nil {
+			pm.Movement, err = s.optimizeMovement(ctx, pm.Movement, d.Spec.Optimize, cache)
+		}
 		if err != nil {
 			return nil, nil, nil, &StudyError{File: s.Path, Line: d.Spec.line, Err: fmt.Errorf("movement %s: %w", d.Name, err)}
 		}
