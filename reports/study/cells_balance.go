@@ -179,6 +179,17 @@ type BalanceRow struct {
 	Beats map[string]string `yaml:"beats"`
 }
 
+// checks compares the row's published figures, and those it must reach or
+// beat, with the computed ones.
+func (r BalanceRow) checks(prefix string, figs map[string]float64) ([]reports.Check, error) {
+	checks, err := checkFigures(prefix, figs, r.Published, r.Errata)
+	if err != nil {
+		return nil, err
+	}
+	beats, err := checkBeats(prefix, figs, r.Beats, r.Published)
+	return append(checks, beats...), err
+}
+
 func (c *BalanceCell) movements() []string {
 	var names []string
 	for _, r := range c.Rows {
@@ -290,12 +301,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 			row = append(row, figs[col])
 		}
 		t.Rows = append(t.Rows, row)
-		checks, err := checkFigures(env.cell.ID+"/"+label+"/", figs, r.Published, r.Errata)
-		if err == nil {
-			var beats []reports.Check
-			beats, err = checkBeats(env.cell.ID+"/"+label+"/", figs, r.Beats, r.Published)
-			checks = append(checks, beats...)
-		}
+		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}
