@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -23,6 +24,7 @@ type movementCache struct {
 	dir      string          // "" when caching is off
 	used     map[string]bool // files this run read or wrote, for pruning
 	progress io.Writer       // nil: no progress
+	mu       sync.Mutex      // guards used and progress: searches run at once
 }
 
 // optimizeMovement re-orients m by arrow switches with the options of a
@@ -50,7 +52,9 @@ func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *O
 	if cache.dir != "" {
 		name := "movement-" + hex.EncodeToString(h.Sum(nil)) + ".json"
 		path = filepath.Join(cache.dir, name)
+		cache.mu.Lock()
 		cache.used[name] = true
+		cache.mu.Unlock()
 		var kept struct{ ASC string }
 		if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &kept) == nil {
 			pm, err := movement.ParseASC(path, strings.NewReader(kept.ASC))
@@ -67,7 +71,9 @@ func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *O
 		return nil, err // interrupted: a partial search is no result
 	}
 	if cache.progress != nil {
+		cache.mu.Lock()
 		fmt.Fprintf(cache.progress, "  optimised movement: Qf %.2f -> %.2f\n", res.Before.Qf, res.After.Qf)
+		cache.mu.Unlock()
 	}
 	if path == "" {
 		return res.Movement, nil

@@ -91,6 +91,8 @@ func TestOptimizedMovement(t *testing.T) {
 movements:
   plain: mitchell:7
   best: {spec: "mitchell:7", optimize: {seed: 1, iterations: 50000, restarts: 2}}
+  early: {spec: "mitchell:7", optimize: {seed: 1, iterations: 50000, restarts: 2}}
+  copy: {from: early}
 cells:
   - balance:
       rows: [{movement: plain}, {movement: best}]
@@ -107,6 +109,11 @@ cells:
 	before, after := movement.ComputeBalance(ms["plain"]).Qf, movement.ComputeBalance(ms["best"]).Qf
 	if before > 47 || after < 91.99 {
 		t.Errorf("Qf %.2f optimised to %.2f, want 46.94 to 92", before, after)
+	}
+	// early is optimised in file order, for copy; best after all, at once
+	// with any others: the same movement either way.
+	if !ms["copy"].Equal(ms["best"]) || !ms["early"].Equal(ms["best"]) {
+		t.Error("a movement optimised for a from: differs from the same one optimised last")
 	}
 	if len(cache.used) != 1 {
 		t.Fatalf("cache files %v, want one", cache.used)
