@@ -2,6 +2,7 @@ package optimize
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -28,16 +29,25 @@ func TestMultisessionPublished(t *testing.T) {
 		{14, []int{6, 6, 6, 6}, Settings{Seed: 2, Iterations: 16_000_000, Restarts: 2}, "98.74", "96.32"},
 	}
 	for _, c := range cases {
-		m, err := movement.Multisession(c.pairs, c.sessions, movement.BaseHowell)
-		if err != nil {
-			t.Fatal(err)
+		rounds := 0
+		for _, k := range c.sessions {
+			rounds += k
 		}
-		res, err := Search(context.Background(), m, c.set)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !published.Matches(res.After.Qf, c.qf) || !published.Matches(res.After.Qo, c.qo) {
-			t.Errorf("%d pairs %v: Qf %.4f, Qo %.2f; published %s, %s", c.pairs, c.sessions, res.After.Qf, res.After.Qo, c.qf, c.qo)
-		}
+		t.Run(fmt.Sprintf("%dp%dr", c.pairs, rounds), func(t *testing.T) {
+			if testing.Short() && c.set.Iterations > 4_000_000 {
+				t.Skip("32M trials, about 3 s: not in -short")
+			}
+			m, err := movement.Multisession(c.pairs, c.sessions, movement.BaseHowell)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Search(context.Background(), m, c.set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !published.Matches(res.After.Qf, c.qf) || !published.Matches(res.After.Qo, c.qo) {
+				t.Errorf("%d pairs %v: Qf %.4f, Qo %.2f; published %s, %s", c.pairs, c.sessions, res.After.Qf, res.After.Qo, c.qf, c.qo)
+			}
+		})
 	}
 }
