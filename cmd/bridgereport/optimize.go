@@ -16,7 +16,8 @@ const optimizeUsage = `[flags] MOVEMENT
 Re-orients tables (arrow switches) for the best balance and prints the
 improved movement in .ASC form with the figures as # comments. Orientations
 rank by Qf, then the vacancy score w1·Qf1max + w2·Qf1av (--weights, default
-2:1, as balans; --vacancy av-then-max ranks Qf1av, then Qf1max), then d4.
+2:1, as balans; --vacancy av-then-max ranks Qf1av, then Qf1max; --vacancy off
+leaves the vacancy quality out), then d4 (--d4 off leaves it out).
 Flags name the balans option they implement in brackets. A --fixers file
 has one line per round with a 0 (free) or 1 (fixed) per table, e.g. "1 0 0 1";
 # starts a comment. --json prints one object: file, qf, qf_before, SS,

@@ -55,7 +55,7 @@ func (o *optimizer) enumerate(ctx context.Context, chunk uint64, low int) search
 		b := bits.TrailingZeros64(i)
 		s.apply(int(vars[b]))
 		code ^= 1 << b
-		if s.ss > best.ss {
+		if s.ss > best.ss || s.ss == best.ss && o.rank.tiesOnly() {
 			continue
 		}
 		if obj := ev.eval(s); obj.better(best) {

@@ -6,8 +6,8 @@ import (
 
 // objective ranks orientations of one movement, in the order of DOMAIN.md §3:
 // SS (smaller: higher Qf), then the vacancy quality as the ranking says
-// (two keys, higher first), then the fourth central moment (smaller: smaller
-// d4; 0 when d4 is not ranked).
+// (two keys, higher first; 0 when it is not ranked), then the fourth central
+// moment (smaller: smaller d4; 0 when d4 is not ranked).
 type objective struct {
 	ss int64
 	// vacSS is the pooled SS of the ranked absences (smaller: higher
@@ -22,7 +22,8 @@ type objective struct {
 	// Σ(v−μ)⁴ differs from Σv⁴ − 4μΣv³ by a constant.
 	m4 float64
 	// atBound says SS and every ranked SS_V reach minsq, so nothing can
-	// beat it (with SS minimal the multiset of scores, hence d4, is fixed too).
+	// beat it (with SS minimal the multiset of scores, hence d4, is fixed
+	// too). With the vacancy quality off no SS_V is ranked: SS alone decides.
 	atBound bool
 }
 
@@ -47,6 +48,10 @@ type ranking struct {
 	weights Weights
 	noD4    bool
 }
+
+// tiesOnly says the ranking has no key after SS: orientations of equal Qf
+// are ties and need no evaluation.
+func (r ranking) tiesOnly() bool { return r.vacancy == VacancyOff && r.noD4 }
 
 // objectiveEval computes the objective of a SwitchState. With pair V absent
 // only the tables of V's groups change: V's opponent w loses its cross terms
@@ -103,7 +108,9 @@ func newObjectiveEval(s *SwitchState, rank ranking) *objectiveEval {
 		if e.n1 > 0 {
 			e.minsqV[V] = movement.MinSumSquares(e.sV[V], e.n1)
 		}
-		e.ranked[V] = e.n1 > 0 && (rank.ranked == nil || rank.ranked[V])
+		// Unranked absences are never evaluated: with the vacancy quality
+		// off, eval does no O(P·R·T) work at all.
+		e.ranked[V] = e.n1 > 0 && rank.vacancy != VacancyOff && (rank.ranked == nil || rank.ranked[V])
 		if e.ranked[V] {
 			e.nRanked++
 			e.sRanked += e.sV[V]

@@ -114,7 +114,8 @@ type Settings struct {
 	// numbering.
 	Renumber []int
 	// Vacancy chooses how the vacancy quality ranks orientations of equal
-	// Qf: the weighted score (default) or Qf1av, then Qf1max.
+	// Qf: the weighted score (default), Qf1av then Qf1max, or not at all
+	// (VacancyOff: Qf, then d4 unless NoD4).
 	Vacancy Vacancy
 	// Weights are w1:w2 of the weighted vacancy score w1·Qf1max + w2·Qf1av
 	// (balans -W; zero: 2:1).
@@ -155,7 +156,7 @@ const (
 	StopIterations StopReason = "iterations" // the iteration budget was used up
 	StopTime       StopReason = "time"       // the time budget ran out
 	StopCancelled  StopReason = "cancelled"  // the context was cancelled (Ctrl-C)
-	StopBound      StopReason = "bound"      // Qf and every Qf1 reached 100: nothing can beat it
+	StopBound      StopReason = "bound"      // Qf and every ranked Qf1 reached 100: nothing can beat it
 	StopTarget     StopReason = "target"     // every restart reached TargetQf
 	StopExhausted  StopReason = "exhausted"  // every orientation was enumerated
 )
@@ -258,8 +259,10 @@ func (s *Settings) Validate(m *movement.Movement) error {
 		errs = append(errs, fmt.Errorf("optimize: unknown mode %d", s.Cooling.Mode))
 	case !(c1 > 0 && c2 > 0) || math.IsInf(c1, 0) || math.IsInf(c2, 0) || s.Cooling.Mode == ModeFast && c1 >= c2:
 		errs = append(errs, fmt.Errorf("optimize: cooling %v: temperatures must be positive, and in fast mode the coldest below the hottest", s.Cooling))
-	case s.Vacancy != VacancyWeighted && s.Vacancy != VacancyAvThenMax:
+	case s.Vacancy != VacancyWeighted && s.Vacancy != VacancyAvThenMax && s.Vacancy != VacancyOff:
 		errs = append(errs, fmt.Errorf("optimize: unknown vacancy ranking %d", s.Vacancy))
+	case s.Vacancy == VacancyOff && !s.AbsentRange.all():
+		errs = append(errs, fmt.Errorf("optimize: absent pairs %v: the vacancy quality is not ranked (vacancy off)", s.AbsentRange))
 	case !(w.Max >= 0 && w.Av >= 0) || math.IsInf(w.Max, 0) || math.IsInf(w.Av, 0):
 		errs = append(errs, fmt.Errorf("optimize: weights %v: must be finite and from 0 up", w))
 	case m.Pairs < 2 || len(m.Schedule) != m.Rounds:
@@ -292,7 +295,8 @@ type optimizer struct {
 
 // Search tries the NS/EW orientations of m's tables for the best
 // balance: minimal SS (maximal Qf), then the vacancy quality (by default
-// the score 2·Qf1max + Qf1av; see Settings.Vacancy), then d4. Small
+// the score 2·Qf1max + Qf1av; see Settings.Vacancy, which may leave it
+// out), then d4 (unless Settings.NoD4). Small
 // searches are exhaustive and proven; larger ones are annealed. A cancelled
 // context or the time budget stops the search early; the best found is
 // returned with a nil error.
@@ -577,6 +581,12 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	bestHash := hash
 	copy(res.flip, flip)
 	res.found = true
+	if why, ok := o.reached(ev, best); ok {
+		// A start at the bound (a Qf-100 movement with the vacancy
+		// quality off, say) cannot be beaten: no trial is needed.
+		res.obj, res.stop = best, why
+		return res
+	}
 	lastBest := int64(0)
 	step := 0
 	temp := hi
@@ -635,7 +645,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 		switch {
 		case s.ss < best.ss:
 			best = ev.eval(s)
-		case s.ss == best.ss && hash != bestHash && credit >= tieCost:
+		case s.ss == best.ss && hash != bestHash && credit >= tieCost && !o.rank.tiesOnly():
 			credit -= tieCost
 			obj := ev.eval(s)
 			if !obj.better(best) {
@@ -650,11 +660,8 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 		lastBest = it
 		step = coldest // freeze at the new best
 		o.noteBest(best.ss)
-		if best.atBound || o.set.TargetQf > 0 && ev.qf(best.ss) >= o.set.TargetQf {
-			res.stop = StopTarget
-			if best.atBound {
-				res.stop = StopBound
-			}
+		if why, ok := o.reached(ev, best); ok {
+			res.stop = why
 			it++
 			break
 		}
@@ -662,6 +669,18 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	o.done.Add(it % checkTrials)
 	res.obj, res.iters = best, it
 	return res
+}
+
+// reached says whether a restart may stop at best: at the bound, or at
+// the target Qf.
+func (o *optimizer) reached(ev *objectiveEval, best objective) (StopReason, bool) {
+	switch {
+	case best.atBound:
+		return StopBound, true
+	case o.set.TargetQf > 0 && ev.qf(best.ss) >= o.set.TargetQf:
+		return StopTarget, true
+	}
+	return "", false
 }
 
 // finish turns the best orientation into the result.

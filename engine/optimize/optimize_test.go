@@ -222,6 +222,9 @@ func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
 		"relay4 weights 0:1":               {rm4, Settings{Weights: Weights{0, 1}}},
 		"relay4 weights 1:0":               {rm4, Settings{Weights: Weights{1, 0}}},
 		"mitchell3 weights 1:3":            {m3, Settings{Weights: Weights{1, 3}}},
+		"mitchell3 vacancy off":            {m3, Settings{Vacancy: VacancyOff}},
+		"relay4 vacancy off":               {rm4, Settings{Vacancy: VacancyOff}},
+		"relay4 table 2 fixed vacancy off": {rm4, Settings{FixTables: []int{2}, Vacancy: VacancyOff}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -232,16 +235,32 @@ func TestOptimizeExhaustiveAgreesWithBruteForce(t *testing.T) {
 			if !res.Proven || !res.Exhaustive {
 				t.Fatalf("proven %v exhaustive %v", res.Proven, res.Exhaustive)
 			}
-			bestSS, bestAv, bestMax := bruteForce(t, tc.m, tc.set)
-			if res.After.SS != bestSS || math.Abs(res.VacancyAfter.Av-bestAv) > 1e-9 || math.Abs(res.VacancyAfter.Max-bestMax) > 1e-9 {
-				t.Fatalf("exhaustive SS %d Qf1av %v Qf1max %v, brute force %d %v %v", res.After.SS, res.VacancyAfter.Av, res.VacancyAfter.Max, bestSS, bestAv, bestMax)
+			best := bruteForce(t, tc.m, tc.set)
+			if tc.set.Vacancy == VacancyOff {
+				// Vacancy figures are not ranked: only SS and d4 are determined.
+				if res.After.SS != best.ss || math.Abs(res.After.D4-best.d4) > 1e-9 {
+					t.Fatalf("exhaustive SS %d d4 %v, brute force %d %v", res.After.SS, res.After.D4, best.ss, best.d4)
+				}
+				return
+			}
+			if res.After.SS != best.ss || math.Abs(res.VacancyAfter.Av-best.av) > 1e-9 || math.Abs(res.VacancyAfter.Max-best.max) > 1e-9 {
+				t.Fatalf("exhaustive SS %d Qf1av %v Qf1max %v, brute force %d %v %v", res.After.SS, res.VacancyAfter.Av, res.VacancyAfter.Max, best.ss, best.av, best.max)
 			}
 		})
 	}
 }
 
-// bruteForce ranks every orientation of the tables not fixed by set.
-func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float64, float64) {
+// bruteFigures are the ranked figures of the best orientation brute force finds.
+type bruteFigures struct {
+	ss      int64
+	av, max float64
+	d4      float64
+}
+
+// bruteForce ranks every orientation of the tables not fixed by set, from
+// ComputeBalance and ComputeVacancy alone. With the vacancy quality ranked
+// it stops at the vacancy keys; with it off it ranks d4 after SS.
+func bruteForce(t *testing.T, m *movement.Movement, set Settings) bruteFigures {
 	var free []TablePos
 	for r, row := range m.Schedule {
 		for tb := range row {
@@ -250,8 +269,7 @@ func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float6
 			}
 		}
 	}
-	bestSS := int64(math.MaxInt64)
-	var bestAv, bestMax float64
+	best := bruteFigures{ss: math.MaxInt64}
 	for code := 0; code < 1<<len(free); code++ {
 		c := m.Clone()
 		for b, p := range free {
@@ -259,8 +277,15 @@ func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float6
 				c.Switch(p.Round, p.Table)
 			}
 		}
-		ss := movement.ComputeBalance(c).SS
-		if ss > bestSS {
+		bal := movement.ComputeBalance(c)
+		ss := bal.SS
+		if ss > best.ss {
+			continue
+		}
+		if set.Vacancy == VacancyOff {
+			if ss < best.ss || !set.NoD4 && bal.D4 < best.d4 {
+				best = bruteFigures{ss: ss, d4: bal.D4}
+			}
 			continue
 		}
 		v, err := movement.ComputeVacancy(c)
@@ -272,18 +297,18 @@ func bruteForce(t *testing.T, m *movement.Movement, set Settings) (int64, float6
 		}
 		var better bool
 		switch w := set.Weights.orDefault(); {
-		case ss < bestSS:
+		case ss < best.ss:
 			better = true
 		case set.Vacancy == VacancyAvThenMax:
-			better = v.Av > bestAv || v.Av == bestAv && v.Max > bestMax
+			better = v.Av > best.av || v.Av == best.av && v.Max > best.max
 		default:
-			better = w.Max*v.Max+w.Av*v.Av > w.Max*bestMax+w.Av*bestAv
+			better = w.Max*v.Max+w.Av*v.Av > w.Max*best.max+w.Av*best.av
 		}
 		if better {
-			bestSS, bestAv, bestMax = ss, v.Av, v.Max
+			best = bruteFigures{ss: ss, av: v.Av, max: v.Max, d4: bal.D4}
 		}
 	}
-	return bestSS, bestAv, bestMax
+	return best
 }
 
 // TestOptimizeStops: a cancelled context or the time budget returns the best

@@ -102,7 +102,8 @@ func (c *Cooling) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Vacancy chooses how the vacancy quality ranks orientations of equal Qf.
+// Vacancy chooses how the vacancy quality ranks orientations of equal Qf,
+// or leaves it out of the ranking.
 type Vacancy int
 
 const (
@@ -112,6 +113,10 @@ const (
 	// VacancyAvThenMax ranks by Qf1av, then Qf1max (both higher first):
 	// bridgereport's ranking before the weights, kept for its results.
 	VacancyAvThenMax
+	// VacancyOff leaves the vacancy quality out of the ranking: equal Qf
+	// goes to d4 (or, with Settings.NoD4, is a tie). The search then skips
+	// the vacancy evaluation, its most expensive part.
+	VacancyOff
 )
 
 func (v Vacancy) String() string {
@@ -120,22 +125,26 @@ func (v Vacancy) String() string {
 		return "weighted"
 	case VacancyAvThenMax:
 		return "av-then-max"
+	case VacancyOff:
+		return "off"
 	}
 	return fmt.Sprintf("vacancy(%d)", int(v))
 }
 
-// MarshalText writes weighted or av-then-max.
+// MarshalText writes weighted, av-then-max or off.
 func (v Vacancy) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
-// UnmarshalText reads weighted or av-then-max (any case).
+// UnmarshalText reads weighted, av-then-max or off (any case).
 func (v *Vacancy) UnmarshalText(text []byte) error {
 	switch strings.ToLower(string(text)) {
 	case "weighted":
 		*v = VacancyWeighted
 	case "av-then-max":
 		*v = VacancyAvThenMax
+	case "off":
+		*v = VacancyOff
 	default:
-		return fmt.Errorf("want weighted or av-then-max, got %q", text)
+		return fmt.Errorf("want weighted, av-then-max or off, got %q", text)
 	}
 	return nil
 }

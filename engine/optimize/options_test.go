@@ -199,10 +199,10 @@ func TestOptimizeAbsentRange(t *testing.T) {
 			if !res.Exhaustive {
 				t.Fatal("not exhaustive")
 			}
-			bestSS, bestAv, bestMax := bruteForce(t, tc.m, tc.set)
+			best := bruteForce(t, tc.m, tc.set)
 			av, mx := rangeVacancy(t, res.Movement, tc.set.AbsentRange)
-			if res.After.SS != bestSS || math.Abs(av-bestAv) > 1e-9 || math.Abs(mx-bestMax) > 1e-9 {
-				t.Fatalf("SS %d, Qf1av %v, Qf1max %v over the range; brute force %d %v %v", res.After.SS, av, mx, bestSS, bestAv, bestMax)
+			if res.After.SS != best.ss || math.Abs(av-best.av) > 1e-9 || math.Abs(mx-best.max) > 1e-9 {
+				t.Fatalf("SS %d, Qf1av %v, Qf1max %v over the range; brute force %d %v %v", res.After.SS, av, mx, best.ss, best.av, best.max)
 			}
 		})
 	}
@@ -411,7 +411,9 @@ func TestOptionsText(t *testing.T) {
 		{"fast:1:2:3", "", func() textVar { return new(Cooling) }},
 		{"weighted", "weighted", func() textVar { return new(Vacancy) }},
 		{"av-then-max", "av-then-max", func() textVar { return new(Vacancy) }},
+		{"Off", "off", func() textVar { return new(Vacancy) }},
 		{"max", "", func() textVar { return new(Vacancy) }},
+		{"none", "", func() textVar { return new(Vacancy) }},
 		{"2:1", "2:1", func() textVar { return new(Weights) }},
 		{"0:1", "0:1", func() textVar { return new(Weights) }},
 		{"1.5 : 0.5", "1.5:0.5", func() textVar { return new(Weights) }},
@@ -525,6 +527,7 @@ func TestOptionSettingsErrors(t *testing.T) {
 		"renumber twice":      {Renumber: []int{1, 1, 3, 4, 5, 6, 7, 8, 9, 10}},
 		"weights":             {Weights: Weights{-1, 1}},
 		"vacancy":             {Vacancy: 5},
+		"absent range, off":   {Vacancy: VacancyOff, AbsentRange: PairRange{1, 4}},
 		"cooling":             {Cooling: Cooling{C1: 2, C2: 1}},
 		"cooling negative":    {Cooling: Cooling{Mode: ModeSlow, C1: -1}},
 	} {

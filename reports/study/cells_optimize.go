@@ -61,7 +61,7 @@ type OptimizeOptions struct {
 	AbsentRange optimize.PairRange `yaml:"absent_range"`
 	// Renumber renumbers the pairs first: pair p becomes the p-th number; pair fields name the new numbers [-p].
 	Renumber []int `yaml:"renumber"`
-	// Vacancy ranks equal Qf by the weighted score w1·Qf1max + w2·Qf1av (weighted, the default) or by Qf1av, then Qf1max (av-then-max).
+	// Vacancy ranks equal Qf by the weighted score w1·Qf1max + w2·Qf1av (weighted, the default), by Qf1av, then Qf1max (av-then-max), or not at all (off: Qf, then d4 unless d4 is false).
 	Vacancy optimize.Vacancy `yaml:"vacancy"`
 	// Weights are w1:w2 of the weighted vacancy score; default "2:1" [-W].
 	Weights optimize.Weights `yaml:"weights"`
@@ -158,7 +158,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 
 	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Optimised by arrow switches"), Columns: []reports.Column{
 		{Name: "movement"}, {Name: "Qf before", Decimals: 2}, {Name: "Qf after", Decimals: 2}, {Name: "Qf1av", Decimals: 2},
-		{Name: "Qf1max", Decimals: 2}, {Name: "switched tables"}, {Name: "search"}}}
+		{Name: "Qf1max", Decimals: 2}, {Name: "d4", Decimals: 3}, {Name: "switched tables"}, {Name: "search"}}}
 	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: "Qf",
 		Series: []reports.Series{{Name: "before"}, {Name: "after"}}}
 	out := &cellOutput{}
@@ -173,11 +173,11 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 			search = "annealing: at the lower bound, proven optimal"
 		}
 		label := r.name()
-		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, o.Qf1Av, o.Qf1Max, len(o.Switched), search})
+		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, o.Qf1Av, o.Qf1Max, o.D4, len(o.Switched), search})
 		chart.XLabels = append(chart.XLabels, label)
 		chart.Series[0].Values = append(chart.Series[0].Values, o.QfBefore)
 		chart.Series[1].Values = append(chart.Series[1].Values, o.Qf)
-		figs := map[string]float64{"qf_before": o.QfBefore, "qf": o.Qf, "qf1_av": o.Qf1Av, "qf1_max": o.Qf1Max, "switched": float64(len(o.Switched))}
+		figs := map[string]float64{"qf_before": o.QfBefore, "qf": o.Qf, "qf1_av": o.Qf1Av, "qf1_max": o.Qf1Max, "d4": o.D4, "switched": float64(len(o.Switched))}
 		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)

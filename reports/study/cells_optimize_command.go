@@ -38,16 +38,17 @@ type optimizeView struct {
 // ranking says in words how the settings rank orientations.
 func ranking(set optimize.Settings) string {
 	var b strings.Builder
-	b.WriteString("Qf, then ")
+	b.WriteString("Qf")
 	switch set.Vacancy {
+	case optimize.VacancyOff:
 	case optimize.VacancyAvThenMax:
-		b.WriteString("Qf1av, then Qf1max")
+		b.WriteString(", then Qf1av, then Qf1max")
 	default:
 		w := set.Weights
 		if w == (optimize.Weights{}) {
 			w = optimize.DefaultWeights
 		}
-		fmt.Fprintf(&b, "%g·Qf1max + %g·Qf1av", w.Max, w.Av)
+		fmt.Fprintf(&b, ", then %g·Qf1max + %g·Qf1av", w.Max, w.Av)
 	}
 	if r := set.AbsentRange; r != (optimize.PairRange{}) {
 		fmt.Fprintf(&b, " (absent pairs %v)", r)
@@ -117,6 +118,8 @@ func writeOptimizeText(w io.Writer, name string, set optimize.Settings, res *opt
 	switch {
 	case res.Proven && res.Exhaustive && res.Stop != optimize.StopBound:
 		fmt.Fprintf(&b, "# proven optimal: every one of 2^%d orientations was ranked\n", res.FreeBits)
+	case res.Proven && set.Vacancy == optimize.VacancyOff:
+		b.WriteString("# proven optimal: Qf is at its bound\n")
 	case res.Proven:
 		b.WriteString("# proven optimal: Qf and every Qf1 are at their bounds\n")
 	case res.Exhaustive:

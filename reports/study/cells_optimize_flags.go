@@ -31,9 +31,9 @@ func (o *OptimizeOptions) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.Absent, "absent", o.Absent, "optimise the movement with pair `N` absent [-v]")
 	fs.TextVar(&o.AbsentRange, "absent-range", o.AbsentRange, "rank the vacancy quality over absent pairs `N1-N2` only [-P]")
 	fs.Var(listOf(&o.Renumber, atoi), "renumber", "renumber the pairs first: pair p becomes the p-th of `P1,P2,…` [-p]")
-	fs.TextVar(&o.Vacancy, "vacancy", o.Vacancy, "`RANKING` of equal Qf: weighted (the score w1·Qf1max + w2·Qf1av) or av-then-max")
+	fs.TextVar(&o.Vacancy, "vacancy", o.Vacancy, "`RANKING` of equal Qf: weighted (the score w1·Qf1max + w2·Qf1av), av-then-max, or off (no vacancy\nquality: Qf, then d4)")
 	fs.TextVar(&o.Weights, "weights", optimize.DefaultWeights, "`W1:W2`, the weights of Qf1max and Qf1av in the vacancy score [-W]")
-	fs.Func("d4", "rank equal vacancy quality by d4: `on` or off (default on) [-k 1|0]", func(s string) error {
+	fs.Func("d4", "rank orientations equal in Qf and vacancy quality by d4: `on` or off (default on) [-k 1|0]", func(s string) error {
 		v, err := strconv.ParseBool(map[string]string{"on": "true", "off": "false"}[s])
 		if err != nil {
 			return fmt.Errorf("want on or off, got %q", s)

@@ -75,6 +75,7 @@ func TestOptimizeCellOptions(t *testing.T) {
 		"no file":     {fixers, strings.Replace(optimizeStudy, "fixers.txt", "nofile.txt", 1), "fixers: open"},
 		"bad weights": {fixers, strings.Replace(optimizeStudy, `"2:1"`, `"2"`, 1), "options.yaml:12"},
 		"bad group":   {fixers, strings.Replace(optimizeStudy, `[A, "3"]`, `[A, "ZZ"]`, 1), "options.yaml:21: "},
+		"bad vacancy": {fixers, strings.Replace(optimizeStudy, "vacancy: weighted", "vacancy: none", 1), `options.yaml:13: vacancy: want weighted, av-then-max or off, got "none"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			write("fixers.txt", tc.fixers)
