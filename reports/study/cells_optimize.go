@@ -33,7 +33,7 @@ type OptimizeOptions struct {
 	Restarts int `yaml:"restarts"`
 	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
 	Seed uint64 `yaml:"seed"`
-	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2].
+	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2]; or greedy, early balans's steepest descent with random restarts.
 	Mode optimize.Cooling `yaml:"mode"`
 	// FixRounds are rounds whose orientation is kept as given [-r].
 	FixRounds []int `yaml:"fix_rounds"`
