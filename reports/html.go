@@ -55,7 +55,6 @@ type reportPage struct {
 	Inputs                  []Input
 	Parameters              []Param
 	Source                  string
-	Cached                  []string // ids of cells whose results came from the cache
 }
 
 // HTML writes the self-contained HTML report: the chart library is inlined
@@ -70,9 +69,6 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 	page.Parameters = r.Provenance.Parameters
 	anchors := map[string]int{}
 	for _, c := range r.Sections {
-		if c.FromCache {
-			page.Cached = append(page.Cached, c.ID)
-		}
 		for _, b := range c.Blocks {
 			switch {
 			case b.Prose != "":

@@ -63,11 +63,6 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	for _, p := range r.Provenance.Parameters {
 		fmt.Fprintf(bw, "- parameter `%s` = `%s`\n", p.Name, p.Value)
 	}
-	for _, c := range r.Sections {
-		if c.FromCache {
-			fmt.Fprintf(bw, "- cell `%s` taken from the cache\n", c.ID)
-		}
-	}
 	return figures, cached, bw.Flush()
 }
 

@@ -176,6 +176,8 @@ func (c Candidate) InRange() bool { return len(c.BoardsPerRound) > 0 }
 // field is a half table (phantom=best), except for the rover and the
 // appendix Mitchells, which are built for an odd field, and the Howell,
 // which handles one itself.
+// The criss-cross Mitchell joins the relay Mitchell when the table count is
+// a multiple of 4: the same rounds with stationary boards and no sharing.
 // The skip Mitchell is left out for an odd field: its pairs play all board
 // groups but one, so a phantom leaves the groups played unequal numbers of
 // times (the manuals warn against it; the balance is then not defined).
@@ -202,6 +204,9 @@ func Specs(pairs int) []movement.Spec {
 		add("blackpool", T, half)
 	} else {
 		add("relay-mitchell", T, half)
+		if T%4 == 0 {
+			add("criss-cross-mitchell", T, half)
+		}
 		if !half {
 			add("skip-mitchell", T, false)
 			for r := ShortRoundsMin; r <= min(T-2, ShortRoundsMax); r++ {

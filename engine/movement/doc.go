@@ -1,7 +1,7 @@
 // Package movement holds movements and their balance (DOMAIN.md §1 and §2,
 // seed 004): the schedule of who plays which board group at which table in
 // each round, the .ASC file format of balans (ParseASC, WriteASC), the
-// generators (Mitchell, RelayMitchell, StayMitchell, SkipMitchell, WebMitchell, Blackpool,
+// generators (Mitchell, RelayMitchell, StayMitchell, CrissCrossMitchell, SkipMitchell, WebMitchell, Blackpool,
 // RoverMitchell, AppendixMitchell, HesitationMitchell, Howell,
 // CompleteHowell, ShortHowell, Perfect), one-line movement specs (ParseSpec,
 // Spec.Build), arrow switches, absent pairs and half tables (WithoutPair,

@@ -18,6 +18,7 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	mitchell:7                 standard Mitchell, 7 tables (odd)
 //	relay-mitchell:8           relay (share-and-relay) Mitchell, 8 tables (even)
 //	stay-mitchell:7            Mitchell with stationary boards, NS up, EW down, 7 tables (odd)
+//	criss-cross-mitchell:8     criss-cross Mitchell, stationary boards, 8 tables (a multiple of 4)
 //	mitchell:17,rounds=8       the same, curtailed to its first 8 rounds
 //	skip-mitchell:8            skip Mitchell, 8 tables (even), 7 rounds
 //	skip-mitchell:8,rounds=5   the same, curtailed to 5 rounds (1..tables-1)
@@ -92,6 +93,11 @@ var families = map[string]family{
 			return need(n%2 == 1 && n >= 3, "a Mitchell with stationary boards needs an odd number of tables, 3 or more")
 		},
 		build: func(s Spec) (*Movement, error) { return StayMitchell(s.Size) }},
+	"criss-cross-mitchell": {unit: "tables",
+		check: func(n int) string {
+			return need(n%4 == 0 && n >= 4, "a criss-cross Mitchell needs a multiple of 4 tables (with 4k+2 tables some pairs would play a board group twice)")
+		},
+		build: func(s Spec) (*Movement, error) { return CrissCrossMitchell(s.Size) }},
 	"skip-mitchell": {unit: "tables", params: []string{"rounds"},
 		check: func(n int) string {
 			return need(n%2 == 0 && n >= 4, "a skip Mitchell needs an even number of tables, 4 or more")

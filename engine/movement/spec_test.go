@@ -84,7 +84,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mitchell:7,swtich=2", `mitchell:7,swtich=2: unknown modifier "swtich" (known: rounds, switch, except, absent, phantom)`},
 		{"skip-mitchell:8,sets=3", `skip-mitchell:8,sets=3: unknown modifier "sets" (known: rounds, switch, except, absent, phantom)`},
 		{"mitchell:8", "mitchell:8: a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)"},
-		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, hesitation-mitchell, howell, mitchell, perfect, relay-mitchell, rover-mitchell, skip-mitchell, stay-mitchell, web-mitchell)`},
+		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, criss-cross-mitchell, hesitation-mitchell, howell, mitchell, perfect, relay-mitchell, rover-mitchell, skip-mitchell, stay-mitchell, web-mitchell)`},
 		{"mitchell:seven", `mitchell:seven: the size must be a number of tables, not "seven"`},
 		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "2+x" is not a list of positive numbers joined by +`},
 		{"mitchell:7,switch=9", "mitchell:7,switch=9: switch: round 9 is outside 1..7"},
