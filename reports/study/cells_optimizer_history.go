@@ -13,7 +13,8 @@ import (
 // OptimizerHistoryCell runs the optimiser on each movement in several modes
 // with the same seed and budget and shows how the best Qf grows with the
 // iterations: a table per mode (the best Qf at each checkpoint, and when the
-// final best was first reached) and a chart per movement. Its figures, per
+// final best was first reached; with one movement, one table with a column
+// per mode) and a chart per movement. Its figures, per
 // row, are qf_before and, for each mode, MODE/qf (the final best) and
 // MODE/best_at (the iterations of the earliest restart to reach it). It
 // takes the optimize cell's settings but mode, whose place modes takes.
@@ -142,7 +143,13 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, set optimize.Settings, results [][]historyRun) (*cellOutput, error) {
 	out := &cellOutput{}
 	caption := captionOr(c.Caption, "The best Qf against the iterations per restart")
+	if len(c.Rows) == 1 {
+		out.Blocks = append(out.Blocks, reports.Block{Table: c.modeTable(env, caption, modes, set, results[0])})
+	}
 	for j, mode := range modes {
+		if len(c.Rows) == 1 {
+			break // one table, a column per mode, says it all
+		}
 		// A column per movement and a row per checkpoint: narrow enough
 		// for a page, and read downwards as the search goes on.
 		t := &reports.Table{ID: fmt.Sprintf("%s-%v", env.cell.ID, mode),
@@ -200,6 +207,34 @@ func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, se
 		}
 	}
 	return out, nil
+}
+
+// modeTable is the table of a cell with one movement: a column per mode.
+func (c *OptimizerHistoryCell) modeTable(env *runEnv, caption string, modes []optimize.Cooling, set optimize.Settings, runs []historyRun) *reports.Table {
+	t := &reports.Table{ID: env.cell.ID,
+		Caption: fmt.Sprintf("%s: %s, best of %d restarts of %s iterations, seed %d.", caption, c.Rows[0].name(), set.Restarts, countLabel(set.Iterations), set.Seed),
+		Columns: []reports.Column{{Name: "iterations"}}}
+	before := []any{"before"}
+	first, last := []any{"final best first at"}, []any{"last restart to reach it at"}
+	reaching := []any{"restarts reaching it"}
+	for j, mode := range modes {
+		run := runs[j]
+		t.Columns = append(t.Columns, reports.Column{Name: mode.String(), Decimals: 2})
+		before = append(before, run.QfBefore)
+		first = append(first, run.Trace.BestAt)
+		last = append(last, run.LastAt)
+		reaching = append(reaching, fmt.Sprintf("%d of %d", run.Reaching, run.Restarts))
+	}
+	t.Rows = append(t.Rows, before)
+	for k, n := range set.Checkpoints {
+		row := []any{countLabel(n)}
+		for j := range modes {
+			row = append(row, runs[j].Trace.Checkpoints[k].Qf)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.Rows = append(t.Rows, first, last, reaching)
+	return t
 }
 
 // countLabel writes an iteration count short: 500, 2k, 1M.

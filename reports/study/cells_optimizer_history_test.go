@@ -11,6 +11,7 @@ import (
 const historyStudy = `title: "History"
 movements:
   m9: {mitchell: 9}
+  m7: {mitchell: 7}
 cells:
   - optimizer_history:
       id: h
@@ -21,10 +22,12 @@ cells:
       fix_rounds: [1]
       rows:
         - {label: "9 M", movement: m9, published: {qf_before: "47.53"}}
+        - {label: "7 M", movement: m7}
 `
 
-// TestOptimizerHistoryCell: a table per mode with a row per checkpoint,
-// a log-scale chart per movement, and worded errors.
+// TestOptimizerHistoryCell: a table per mode with a row per checkpoint (one
+// table with a column per mode for one movement), a log-scale chart per
+// movement, and worded errors.
 func TestOptimizerHistoryCell(t *testing.T) {
 	dir := t.TempDir()
 	write := func(text string) string {
@@ -57,6 +60,9 @@ func TestOptimizerHistoryCell(t *testing.T) {
 			if got := b.Table.Rows[6][0]; got != "3k" {
 				t.Errorf("table %s: last checkpoint %v", b.Table.ID, got)
 			}
+			if n := len(b.Table.Columns); n != 3 {
+				t.Errorf("table %s: %d columns, want iterations and a column per movement", b.Table.ID, n)
+			}
 		case b.Chart != nil:
 			charts++
 			if !b.Chart.XLog || len(b.Chart.Series) != 2 || b.Chart.Series[1].Name != "slow:2:0.01" {
@@ -64,8 +70,28 @@ func TestOptimizerHistoryCell(t *testing.T) {
 			}
 		}
 	}
-	if tables != 2 || charts != 1 {
-		t.Errorf("%d tables and %d charts, want 2 and 1", tables, charts)
+	if tables != 2 || charts != 2 {
+		t.Errorf("%d tables and %d charts, want 2 and 2", tables, charts)
+	}
+
+	one := strings.Replace(historyStudy, "        - {label: \"7 M\", movement: m7}\n", "", 1)
+	s, err = LoadStudy(write(one), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err = Run(context.Background(), s, RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var cols []string
+	for _, b := range r.Blocks() {
+		if b.Table != nil {
+			for _, c := range b.Table.Columns {
+				cols = append(cols, c.Name)
+			}
+		}
+	}
+	if strings.Join(cols, ",") != "iterations,greedy,slow:2:0.01" {
+		t.Errorf("one movement: columns %v, want one table with a column per mode", cols)
 	}
 
 	for name, tc := range map[string]struct{ from, to, want string }{
