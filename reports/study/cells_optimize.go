@@ -165,12 +165,12 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	var shown []reports.Block
 	for i, r := range c.Rows {
 		o := results[i]
-		search := "annealing, not proven optimal"
+		search := searchName(c.Mode.Mode) + ", not proven optimal"
 		switch {
 		case o.Exhaustive:
 			search = "exhaustive: proven optimal"
 		case o.Proven:
-			search = "annealing: at the lower bound, proven optimal"
+			search = searchName(c.Mode.Mode) + ": at the lower bound, proven optimal"
 		}
 		label := r.name()
 		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, o.Qf1Av, o.Qf1Max, len(o.Switched), search})

@@ -237,6 +237,14 @@ func (c *OptimizerHistoryCell) modeTable(env *runEnv, caption string, modes []op
 	return t
 }
 
+// searchName names the search a mode runs, for the optimize cell and command.
+func searchName(m optimize.Mode) string {
+	if m == optimize.ModeGreedy {
+		return "greedy search"
+	}
+	return "annealing"
+}
+
 // countLabel writes an iteration count short: 500, 2k, 1M.
 func countLabel(n int64) string {
 	switch {
