@@ -1,6 +1,7 @@
 package optimize
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -68,6 +69,16 @@ func MergeTraces(traces []Trace) Trace {
 	return out
 }
 
+// validCheckpoints checks that checkpoints rise from 1.
+func validCheckpoints(cps []int64) error {
+	for i, n := range cps {
+		if n < 1 || i > 0 && n <= cps[i-1] {
+			return fmt.Errorf("optimize: checkpoints %v: want iteration counts from 1, rising", cps)
+		}
+	}
+	return nil
+}
+
 // tracer records one restart's best SS at the checkpoints. Without
 // checkpoints due never comes, so the hot loop pays one comparison.
 type tracer struct {
@@ -85,7 +96,7 @@ func (o *optimizer) newTracer(startSS int64) *tracer {
 	n := int64(st.P * (st.P - 1) / 2)
 	t := &tracer{qf: func(ss int64) float64 { return movement.QualityFactor(st.s, ss, n) }, bestSS: startSS, due: never}
 	for _, m := range o.set.Checkpoints {
-		if m >= 0 && m <= o.set.Iterations {
+		if m <= o.set.Iterations {
 			t.marks = append(t.marks, m)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -122,6 +123,16 @@ func TestHistoryStopsEarly(t *testing.T) {
 			if n := len(tr.Checkpoints); n != len(Checkpoints(100_000)) || tr.Checkpoints[n-1].Qf != 100 {
 				t.Errorf("%v: trace %v", mode, tr)
 			}
+		}
+	}
+}
+
+// TestCheckpointsValidated: checkpoints must rise from 1.
+func TestCheckpointsValidated(t *testing.T) {
+	m9, _ := movement.Mitchell(9)
+	for _, cps := range [][]int64{{0, 100}, {200, 100}, {100, 100}} {
+		if _, err := Search(context.Background(), m9, Settings{Iterations: 1000, Checkpoints: cps}); err == nil || !strings.Contains(err.Error(), "checkpoints") {
+			t.Errorf("checkpoints %v: error %v", cps, err)
 		}
 	}
 }

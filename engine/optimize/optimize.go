@@ -258,6 +258,7 @@ func (s *Settings) Validate(m *movement.Movement) error {
 	if s.Fixers != nil {
 		errs = append(errs, s.Fixers.validate(m))
 	}
+	errs = append(errs, validCheckpoints(s.Checkpoints))
 	w := s.Weights
 	c1, c2 := s.Cooling.temps()
 	switch {
