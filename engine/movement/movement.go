@@ -140,8 +140,8 @@ func (i Issue) String() string {
 // Check validates the movement. Errors make it unusable: a pair number out of
 // range, NS = EW, a board group out of range, a half-empty table, and a pair
 // seated twice in a round other than at a split table. Warnings are legal but
-// suspect: two pairs meeting again in a later round, a pair playing a board
-// group twice.
+// suspect: two pairs meeting again in a later round (one warning for all
+// such pairs, at the round of the first), a pair playing a board group twice.
 //
 // A split table is how the .ASC format writes a round in which a table plays
 // two (or more) board groups: the round lists the same two pairs at two table
@@ -157,6 +157,9 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 	met := make(map[[2]int]int)        // meetings: one per round in which two pairs meet
 	played := make(map[[2]int]int)     // plays of a board group by a pair
 	seat := make([]seating, m.Pairs+1) // where each pair sits in the current round
+	// Repeated meetings make one warning, not one per meeting: a movement
+	// of more rounds than opponents has them by the hundred.
+	var again struct{ pairs, most, round, a, b int }
 	for r, row := range m.Schedule {
 		if len(row) != m.Tables {
 			errs = append(errs, Issue{r + 1, fmt.Sprintf("%d tables given, header says %d", len(row), m.Tables)})
@@ -173,10 +176,14 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 			}
 			a, b := min(t.NS, t.EW), max(t.NS, t.EW)
 			if first {
+				if met[[2]int{a, b}] == 1 && again.pairs == 0 {
+					again.round, again.a, again.b = r+1, a, b
+				}
 				if met[[2]int{a, b}] == 1 {
-					warnings = append(warnings, Issue{r + 1, fmt.Sprintf("pairs %d and %d meet again", a, b)})
+					again.pairs++
 				}
 				met[[2]int{a, b}]++
+				again.most = max(again.most, met[[2]int{a, b}])
 			}
 			for _, p := range []int{t.NS, t.EW} {
 				if played[[2]int{p, t.Group}] == 1 {
@@ -186,6 +193,18 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 			}
 		}
 	}
+	switch {
+	case again.pairs == 1:
+		warnings = append(warnings, Issue{again.round, fmt.Sprintf("pairs %d and %d meet again", again.a, again.b)})
+	case again.pairs > 1:
+		msg := fmt.Sprintf("pairs meet again: %d pairs of pairs meet more than once, up to %d times (the first: pairs %d and %d)",
+			again.pairs, again.most, again.a, again.b)
+		if m.Rounds > m.Pairs-1 {
+			msg += "; usual when there are more rounds than opponents"
+		}
+		warnings = append(warnings, Issue{again.round, msg})
+	}
+	slices.SortStableFunc(warnings, func(x, y Issue) int { return x.Round - y.Round })
 	return errs, warnings
 }
 

@@ -64,7 +64,8 @@ type PerfectRow struct {
 }
 
 // PerfectRows lists the 14 perfect movements of seed 004. Perfect builds
-// all but one: 10 pairs in 18 rounds and 3 sessions of 6.
+// all but one: 10 pairs in 18 rounds and 3 sessions of 6, which
+// Multisession builds from barometer rounds.
 func PerfectRows() []PerfectRow {
 	return []PerfectRow{
 		{4, 3, 1, false, ""},
@@ -73,7 +74,7 @@ func PerfectRows() []PerfectRow {
 		{8, 7, 1, false, ""},
 		{10, 9, 1, true, "2 board groups per round"},
 		{10, 18, 2, false, ""},
-		{10, 18, 3, false, "not constructed: no cyclic layout keeps each session's groups within it (see Perfect)"},
+		{10, 18, 3, false, "by Multisession, not Perfect: no cyclic layout keeps each session's groups within it, barometer rounds do"},
 		{12, 11, 1, false, ""},
 		{12, 11, 2, false, ""},
 		{12, 11, 3, false, ""},
@@ -123,8 +124,9 @@ func SessionRounds(rounds, sessions int) []int {
 // whose autocorrelations add up to −2, and none exist; cyclic offsets that
 // keep each group within a coset of 3 rounds do not fit any of the pairs
 // either (both by enumeration, see the tests); the arrow-switch optimiser
-// on two barometer cycles stops at Qf 97.83. The published movement is
-// therefore not cyclic in this sense.
+// on two barometer cycles stops at Qf 97.83. Multisession builds it
+// instead from the split Howell-10's 18 board groups, each a barometer
+// round of its own: Qf 100.
 func Perfect(pairs, rounds, sessions int) (*Movement, error) {
 	bad := func(why string) error {
 		return fmt.Errorf("perfect: %d pairs, %d rounds, %d sessions: %s", pairs, rounds, sessions, why)

@@ -60,10 +60,14 @@ func checkHowellProperties(t *testing.T, m *Movement, sessions []int) {
 func TestPerfectRows(t *testing.T) {
 	for _, row := range PerfectRows() {
 		t.Run(fmt.Sprintf("%dp%dr%ds", row.Pairs, row.Rounds, row.Sessions), func(t *testing.T) {
+			build := Perfect
 			if row.Pairs == 10 && row.Sessions == 3 {
-				t.Skip("not constructed: see PerfectRows")
+				// Not by Perfect: barometer rounds (see PerfectRows).
+				build = func(p, r, s int) (*Movement, error) {
+					return Multisession(p, SessionRounds(r, s), BasePerfect)
+				}
 			}
-			m, err := Perfect(row.Pairs, row.Rounds, row.Sessions)
+			m, err := build(row.Pairs, row.Rounds, row.Sessions)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -37,9 +37,14 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	perfect:8,rounds=14        a double Howell with perfect balance (rounds: P-1 or 2(P-1))
 //	perfect:6,vacancy=super    the superperfect Howell-6: Qf1 100 with any pair absent
 //	                           (SuperperfectHowell6)
+//	multisession:14,sessions=6+7+6+7
+//	                           14 pairs in 4 sessions of 6, 7, 6 and 7 rounds, every
+//	                           round a barometer group: Howell rounds repeated (Multisession)
+//	multisession:16,sessions=6+6+6+6+6,base=perfect
+//	                           the same from the perfect Howell's board groups
 //
 // The size is the number of tables for the Mitchells (of the base, for
-// the appendix Mitchell), of pairs for the Howell and the perfect Howell. Modifiers, for every family, applied in this order:
+// the appendix Mitchell), of pairs for the Howells and multisession movements. Modifiers, for every family, applied in this order:
 //
 //	switch=2+5     arrow-switch rounds 2 and 5 (Movement.SwitchRounds)
 //	except=1+6     ... at every table but tables 1 and 6
@@ -65,6 +70,11 @@ type Spec struct {
 	// Super (perfect, "vacancy=super") asks for perfect balance with any
 	// one pair absent too: the superperfect Howell-6.
 	Super bool
+	// SessionRounds (multisession, "sessions=6+7+6+7") are the rounds of
+	// each session; Base (multisession) is the cycle repeated, BaseHowell
+	// when empty.
+	SessionRounds []int
+	Base          Base
 }
 
 // family describes one spec family: its size unit, its own parameters,
@@ -146,6 +156,16 @@ var families = map[string]family{
 			}
 			return Perfect(s.Size, rounds, max(sessions, 1))
 		}},
+	"multisession": {unit: "pairs", params: []string{"sessions", "base"},
+		check: func(n int) string {
+			return need(n%2 == 0 && n >= 4 && n <= 64, "a multisession movement needs an even number of pairs from 4 to 64")
+		},
+		build: func(s Spec) (*Movement, error) {
+			if len(s.SessionRounds) == 0 {
+				return nil, fmt.Errorf("sessions: give the rounds of each session, as sessions=6+6+6")
+			}
+			return Multisession(s.Size, s.SessionRounds, s.Base)
+		}},
 }
 
 // modifiers are the keys every family accepts, in canonical order.
@@ -220,6 +240,21 @@ func ParseSpec(text string) (Spec, error) {
 			return bad("%s is given twice", key)
 		}
 		seen[key] = true
+		switch {
+		case key == "sessions" && head == "multisession":
+			list, err := parseList(val)
+			if err != nil {
+				return bad("sessions: %v", err)
+			}
+			s.SessionRounds = list
+			continue
+		case key == "base":
+			if b := Base(val); b != BaseHowell && b != BasePerfect {
+				return bad("base must be \"howell\" or \"perfect\", not %q", val)
+			}
+			s.Base = Base(val)
+			continue
+		}
 		switch key {
 		case "rounds", "sets", "extra", "sessions", "absent":
 			v, err := strconv.Atoi(val)
@@ -284,6 +319,9 @@ func (s *Spec) normalise() {
 	}
 	if s.Sessions == 1 {
 		s.Sessions = 0
+	}
+	if s.Base == BaseHowell {
+		s.Base = ""
 	}
 }
 
@@ -355,6 +393,10 @@ func (s Spec) String() string {
 	}
 	if s.Super {
 		b.WriteString(",vacancy=super")
+	}
+	list("sessions", s.SessionRounds)
+	if s.Base != "" {
+		fmt.Fprintf(&b, ",base=%s", s.Base)
 	}
 	list("switch", s.Switch)
 	list("except", s.Except)

@@ -44,6 +44,9 @@ func TestParseSpec(t *testing.T) {
 		{"perfect:10,rounds=18,sessions=2", "perfect:10,rounds=18,sessions=2", 10, 5, 18},
 		{"perfect:6,vacancy=super", "perfect:6,vacancy=super", 6, 6, 5},
 		{"perfect:6,vacancy=super,rounds=5,sessions=1,switch=3", "perfect:6,vacancy=super,switch=3", 6, 6, 5},
+		{"multisession:14,sessions=6+7+6+7", "multisession:14,sessions=6+7+6+7", 14, 7, 26},
+		{"multisession:14,base=howell,sessions=6+7", "multisession:14,sessions=6+7", 14, 7, 13},
+		{"multisession:16,base=perfect,sessions=6+6+6+6+6,switch=2", "multisession:16,sessions=6+6+6+6+6,base=perfect,switch=2", 16, 8, 30},
 	}
 	for _, c := range cases {
 		t.Run(c.in, func(t *testing.T) {
@@ -75,7 +78,8 @@ func TestParseSpec(t *testing.T) {
 func specEqual(a, b Spec) bool {
 	return a.Family == b.Family && a.Size == b.Size && a.Rounds == b.Rounds && a.Sets == b.Sets &&
 		a.Extra == b.Extra && a.Sessions == b.Sessions && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
-		a.Absent == b.Absent && a.Phantom == b.Phantom && a.Super == b.Super
+		a.Absent == b.Absent && a.Phantom == b.Phantom && a.Super == b.Super &&
+		slices.Equal(a.SessionRounds, b.SessionRounds) && a.Base == b.Base
 }
 
 func TestParseSpecErrors(t *testing.T) {
@@ -84,7 +88,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mitchell:7,swtich=2", `mitchell:7,swtich=2: unknown modifier "swtich" (known: rounds, switch, except, absent, phantom)`},
 		{"skip-mitchell:8,sets=3", `skip-mitchell:8,sets=3: unknown modifier "sets" (known: rounds, switch, except, absent, phantom)`},
 		{"mitchell:8", "mitchell:8: a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)"},
-		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, criss-cross-mitchell, hesitation-mitchell, howell, mitchell, perfect, relay-mitchell, rover-mitchell, skip-mitchell, stay-mitchell, web-mitchell)`},
+		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, criss-cross-mitchell, hesitation-mitchell, howell, mitchell, multisession, perfect, relay-mitchell, rover-mitchell, skip-mitchell, stay-mitchell, web-mitchell)`},
 		{"mitchell:seven", `mitchell:seven: the size must be a number of tables, not "seven"`},
 		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "2+x" is not a list of positive numbers joined by +`},
 		{"mitchell:7,switch=9", "mitchell:7,switch=9: switch: round 9 is outside 1..7"},

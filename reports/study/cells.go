@@ -216,6 +216,38 @@ func compare(name, published string, value float64, erratum string) (reports.Che
 	return c, nil
 }
 
+// higherIsBetter are the figures a published value can be beaten on.
+var higherIsBetter = []string{"qf", "qo", "qf1_av", "qf1_max"}
+
+// checkBeats checks that each figure reaches or beats the published one,
+// compared at the published precision: a published figure of another
+// movement for the same event, which this one improves on.
+func checkBeats(prefix string, computed map[string]float64, beats, published map[string]string) ([]reports.Check, error) {
+	var checks []reports.Check
+	for _, key := range slices.Sorted(maps.Keys(beats)) {
+		if _, ok := published[key]; ok {
+			return nil, fmt.Errorf("beats: %s is published too: give it in one of them", key)
+		}
+		if !slices.Contains(higherIsBetter, key) {
+			return nil, fmt.Errorf("beats: %q is not a figure where higher is better (%s)", key, strings.Join(higherIsBetter, ", "))
+		}
+		want, err := strconv.ParseFloat(beats[key], 64)
+		if err != nil {
+			return nil, fmt.Errorf("beats %s: %q is not a number", key, beats[key])
+		}
+		c := reports.Check{Name: prefix + key, Published: beats[key] + " (to reach or beat)",
+			Computed: strconv.FormatFloat(computed[key], 'f', figures.Decimals(beats[key]), 64), Status: reports.StatusOK}
+		switch got, _ := strconv.ParseFloat(c.Computed, 64); {
+		case got < want:
+			c.Status = reports.StatusFail
+		case got > want:
+			c.Reason = "beaten"
+		}
+		checks = append(checks, c)
+	}
+	return checks, nil
+}
+
 // MarkdownCell is prose.
 type MarkdownCell string
 

@@ -173,6 +173,21 @@ type BalanceRow struct {
 	Published map[string]string `yaml:"published"`
 	// Errata: published figures of this row known to be wrong, with the reason.
 	Errata map[string]string `yaml:"errata"`
+	// Beats: published figures of another movement for the same event,
+	// as printed, that this row must reach or beat (higher is better: qf,
+	// qo, qf1_av, qf1_max). A figure is in Published or Beats, not both.
+	Beats map[string]string `yaml:"beats"`
+}
+
+// checks compares the row's published figures, and those it must reach or
+// beat, with the computed ones.
+func (r BalanceRow) checks(prefix string, figs map[string]float64) ([]reports.Check, error) {
+	checks, err := checkFigures(prefix, figs, r.Published, r.Errata)
+	if err != nil {
+		return nil, err
+	}
+	beats, err := checkBeats(prefix, figs, r.Beats, r.Published)
+	return append(checks, beats...), err
 }
 
 func (c *BalanceCell) movements() []string {
@@ -286,7 +301,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 			row = append(row, figs[col])
 		}
 		t.Rows = append(t.Rows, row)
-		checks, err := checkFigures(env.cell.ID+"/"+label+"/", figs, r.Published, r.Errata)
+		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}

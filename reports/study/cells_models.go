@@ -158,7 +158,7 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		t.Rows = append(t.Rows, []any{r.name(), res.Choices, res.Min, res.Max, res.Mode, res.Mean, res.Sd})
 		figs := map[string]float64{"weak_min": res.Min, "weak_max": res.Max, "weak_mode": res.Mode, "weak_sd": res.Sd, "weak_mean": res.Mean}
-		checks, err := checkFigures(env.cell.ID+"/"+r.name()+"/", figs, r.Published, r.Errata)
+		checks, err := r.checks(env.cell.ID+"/"+r.name()+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}

@@ -178,7 +178,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 		chart.Series[0].Values = append(chart.Series[0].Values, o.QfBefore)
 		chart.Series[1].Values = append(chart.Series[1].Values, o.Qf)
 		figs := map[string]float64{"qf_before": o.QfBefore, "qf": o.Qf, "qf1_av": o.Qf1Av, "qf1_max": o.Qf1Max, "switched": float64(len(o.Switched))}
-		checks, err := checkFigures(env.cell.ID+"/"+label+"/", figs, r.Published, r.Errata)
+		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}

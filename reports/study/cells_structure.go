@@ -75,7 +75,7 @@ func (c *StructureCell) run(env *runEnv) (*cellOutput, error) {
 			list = append(list, strconv.Itoa(p))
 		}
 		t.Rows = append(t.Rows, append(row, strings.Join(list, " ")))
-		checks, err := checkFigures(env.cell.ID+"/"+label+"/", figs, r.Published, r.Errata)
+		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}

@@ -2,6 +2,7 @@ package study
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -10,8 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -46,6 +49,12 @@ type MovementSpec struct {
 	ExceptTables []int    `yaml:"except_tables"` // tables the round switches leave alone
 	SwitchTables [][2]int `yaml:"switch_tables"` // single tables, as [round, table]
 	Absent       int      `yaml:"absent"`        // a pair made absent (phantom)
+
+	// Optimize re-orients the movement by arrow switches, last, with an
+	// optimize cell's settings; the result is cached as a cell's is. Give
+	// iterations (not a time): the same budget and seed give the same
+	// movement on every machine.
+	Optimize *OptimizeOptions `yaml:"optimize"`
 
 	line int
 }
@@ -132,15 +141,32 @@ func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
 
 // resolveMovements builds every movement of the study, in file order; a
 // movement may only refer to one defined above it. The warnings of reading
-// each are kept by name.
-func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Input, map[string][]string, error) {
+// each are kept by name. Optimised movements use the cache (see
+// optimizeMovement); those no other movement refers to are optimised last,
+// side by side.
+func (s *Study) resolveMovements(ctx context.Context, cache *movementCache) (map[string]*movement.Movement, []reports.Input, map[string][]string, error) {
 	out := map[string]*movement.Movement{}
 	var inputs []reports.Input
 	warnings := map[string][]string{}
+	referenced := map[string]bool{}
+	for _, d := range s.Movements {
+		referenced[d.Spec.From] = true
+	}
+	var later []MovementDef
+	fail := func(d MovementDef, err error) error {
+		return &StudyError{File: s.Path, Line: d.Spec.line, Err: fmt.Errorf("movement %s: %w", d.Name, err)}
+	}
 	for _, d := range s.Movements {
 		pm, input, err := s.buildMovement(d, out)
+		if err == nil && d.Spec.Optimize != nil {
+			if referenced[d.Name] {
+				pm.Movement, err = s.optimizeMovement(ctx, pm.Movement, d.Spec.Optimize, cache)
+			} else {
+				later = append(later, d)
+			}
+		}
 		if err != nil {
-			return nil, nil, nil, &StudyError{File: s.Path, Line: d.Spec.line, Err: fmt.Errorf("movement %s: %w", d.Name, err)}
+			return nil, nil, nil, fail(d, err)
 		}
 		out[d.Name] = pm.Movement
 		for _, w := range pm.Warnings {
@@ -149,6 +175,27 @@ func (s *Study) resolveMovements() (map[string]*movement.Movement, []reports.Inp
 		if input != nil {
 			inputs = append(inputs, *input)
 		}
+	}
+	// Each search is deterministic, so running them at once changes nothing
+	// but the time.
+	done := make([]*movement.Movement, len(later))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, d := range later {
+		g.Go(func() error {
+			m, err := s.optimizeMovement(gctx, out[d.Name], d.Spec.Optimize, cache)
+			if err != nil {
+				return fail(d, err)
+			}
+			done[i] = m
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, nil, nil, err
+	}
+	for i, d := range later {
+		out[d.Name] = done[i]
 	}
 	return out, inputs, warnings, nil
 }

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ cells:
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, _, _, err := s.resolveMovements()
+	ms, _, _, err := s.resolveMovements(context.Background(), &movementCache{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,5 +81,49 @@ cells:
 	bad := strings.Replace(src, `spec: "mitchell:7,switch=2"`, `spec: "mitchell:7", swich: [2]`, 1)
 	if _, err := ParseStudy("forms.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), `forms.yaml:4: unknown key "swich"`) {
 		t.Errorf("misspelt key: %v", err)
+	}
+}
+
+// A study movement with optimize is re-oriented once; a second run reads it
+// from the cache.
+func TestOptimizedMovement(t *testing.T) {
+	src := `title: t
+movements:
+  plain: mitchell:7
+  best: {spec: "mitchell:7", optimize: {seed: 1, iterations: 50000, restarts: 2}}
+  early: {spec: "mitchell:7", optimize: {seed: 1, iterations: 50000, restarts: 2}}
+  copy: {from: early}
+cells:
+  - balance:
+      rows: [{movement: plain}, {movement: best}]
+`
+	s, err := ParseStudy("opt.yaml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := &movementCache{dir: t.TempDir(), used: map[string]bool{}}
+	ms, _, _, err := s.resolveMovements(context.Background(), cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := movement.ComputeBalance(ms["plain"]).Qf, movement.ComputeBalance(ms["best"]).Qf
+	if before > 47 || after < 91.99 {
+		t.Errorf("Qf %.2f optimised to %.2f, want 46.94 to 92", before, after)
+	}
+	// early is optimised in file order, for copy; best after all, at once
+	// with any others: the same movement either way.
+	if !ms["copy"].Equal(ms["best"]) || !ms["early"].Equal(ms["best"]) {
+		t.Error("a movement optimised for a from: differs from the same one optimised last")
+	}
+	if len(cache.used) != 1 {
+		t.Fatalf("cache files %v, want one", cache.used)
+	}
+	again, _, _, err := s.resolveMovements(context.Background(), cache)
+	if err != nil || !again["best"].Equal(ms["best"]) {
+		t.Errorf("the cached movement differs: %v", err)
+	}
+	bad := strings.Replace(src, "iterations:", "iteratons:", 1)
+	if _, err := ParseStudy("opt.yaml", []byte(bad), nil); err == nil || !strings.Contains(err.Error(), `unknown key "iteratons"`) {
+		t.Errorf("misspelt optimiser key: %v", err)
 	}
 }

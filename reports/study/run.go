@@ -26,7 +26,11 @@ type RunOptions struct {
 // study's report. An error in any cell stops the run: nothing half-done is
 // returned.
 func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error) {
-	movements, inputs, warnings, err := s.resolveMovements()
+	cacheDir, cacheUsed := "", map[string]bool{}
+	if opt.CacheDir != "" {
+		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
+	}
+	movements, inputs, warnings, err := s.resolveMovements(ctx, &movementCache{dir: cacheDir, used: cacheUsed, progress: opt.Progress})
 	if err != nil {
 		return nil, err
 	}
@@ -36,10 +40,6 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	}
 	for _, p := range s.Parameters {
 		res.Provenance.Parameters = append(res.Provenance.Parameters, reports.Param{Name: p.Name, Type: p.Type, Value: s.Values[p.Name], Doc: p.Doc})
-	}
-	cacheDir, cacheUsed := "", map[string]bool{}
-	if opt.CacheDir != "" {
-		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
 	}
 	tables, figures := 0, 0
 	for _, c := range s.Cells {

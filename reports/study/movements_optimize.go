@@ -1,0 +1,93 @@
+package study
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/optimize"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// movementCache keeps optimised movements between runs, beside the cells'
+// results; the zero value caches nothing.
+type movementCache struct {
+	dir      string          // "" when caching is off
+	used     map[string]bool // files this run read or wrote, for pruning
+	progress io.Writer       // nil: no progress
+	mu       sync.Mutex      // guards used and progress: searches run at once
+}
+
+// optimizeMovement re-orients m by arrow switches with the options of a
+// study movement. The result is keyed, as a cell's, by the engine version,
+// the options, the fixers' text and the movement's .ASC text.
+func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *OptimizeOptions, cache *movementCache) (*movement.Movement, error) {
+	set, fixers, err := o.Settings(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(s.Dir, name)) })
+	if err != nil {
+		return nil, fmt.Errorf("optimize: %w", err)
+	}
+	if err := set.Validate(m); err != nil {
+		return nil, err
+	}
+	var asc strings.Builder
+	if err := movement.WriteASC(&asc, m); err != nil {
+		return nil, err
+	}
+	opts, err := json.Marshal(o)
+	if err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "bridgereport %s\nmovement optimize\n%s\n%s\n%s", engine.Version, opts, fixers, asc.String())
+	path := ""
+	if cache.dir != "" {
+		name := "movement-" + hex.EncodeToString(h.Sum(nil)) + ".json"
+		path = filepath.Join(cache.dir, name)
+		cache.mu.Lock()
+		cache.used[name] = true
+		cache.mu.Unlock()
+		var kept struct{ ASC string }
+		if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &kept) == nil {
+			pm, err := movement.ParseASC(path, strings.NewReader(kept.ASC))
+			if err == nil {
+				return pm.Movement, nil
+			}
+		}
+	}
+	res, err := optimize.Search(ctx, m, set)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted: a partial search is no result
+	}
+	if cache.progress != nil {
+		cache.mu.Lock()
+		fmt.Fprintf(cache.progress, "  optimised movement: Qf %.2f -> %.2f\n", res.Before.Qf, res.After.Qf)
+		cache.mu.Unlock()
+	}
+	if path == "" {
+		return res.Movement, nil
+	}
+	asc.Reset()
+	if err := movement.WriteASC(&asc, res.Movement); err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(struct{ ASC string }{asc.String()})
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cache.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
+	return res.Movement, reports.WriteFileAtomic(path, data)
+}
