@@ -197,7 +197,7 @@ func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, se
 			figs[mode.String()+"/qf"] = run.Trace.Qf
 			figs[mode.String()+"/best_at"] = float64(run.Trace.BestAt)
 		}
-		checks, err := checkFigures(env.cell.ID+"/"+r.name()+"/", figs, r.Published, r.Errata)
+		checks, err := r.checks(env.cell.ID+"/"+r.name()+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, r.name(), err)
 		}
