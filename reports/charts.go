@@ -134,10 +134,13 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 			if err != nil {
 				return nil, fmt.Errorf("chart %s: x label %q is not a number", c.ID, l)
 			}
+			if c.XLog && !(x > 0) {
+				return nil, fmt.Errorf("chart %s: x label %q is not positive: no place on a log axis", c.ID, l)
+			}
 			xs[i] = x
 		}
-	} else if len(c.Points) > 0 {
-		return nil, fmt.Errorf("chart %s: points need a numeric x axis", c.ID)
+	} else if len(c.Points) > 0 || c.XLog {
+		return nil, fmt.Errorf("chart %s: points and a log axis need a numeric x axis", c.ID)
 	}
 	var names []string
 	for _, s := range c.Series {
@@ -156,6 +159,10 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 	tooltip := opts.Tooltip{Show: opts.Bool(true)}
 	if c.XNumeric {
 		xAxis.Type = "value"
+		if c.XLog {
+			// From the first x to the last, not out to powers of ten.
+			xAxis.Type, xAxis.Min, xAxis.Max = "log", "dataMin", "dataMax"
+		}
 		// Every line has a value at each x: show them all there.
 		tooltip.Trigger = "axis"
 	}
@@ -179,8 +186,9 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 			}
 		}
 		so := seriesColor(s.Color)
-		if c.XNumeric {
+		if c.XNumeric && !c.XLog {
 			// Hundreds of x values: a symbol at each would hide the lines.
+			// On a log axis the values are few and spread out.
 			so = append(so, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
 		}
 		ch.AddSeries(s.Name, data, so...)

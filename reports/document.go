@@ -117,6 +117,9 @@ type Chart struct {
 	// XNumeric makes a line chart's x axis a scale of numbers: the x
 	// labels are numbers, and the lines are drawn at them.
 	XNumeric bool `json:"x_numeric,omitempty"`
+	// XLog draws the numeric x axis on a log scale: for counts that grow
+	// by factors, such as iterations. The x labels must be positive.
+	XLog bool `json:"x_log,omitempty"`
 	// Points are labelled markers over a line chart with a numeric x axis.
 	Points []ChartPoint `json:"points,omitempty"`
 	// SlantXLabels shows every x label of a bar chart, slanted, where

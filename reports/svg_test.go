@@ -271,3 +271,34 @@ func TestRenderSVGPoints(t *testing.T) {
 		t.Errorf("err = %v, want one about the x axis", err)
 	}
 }
+
+// TestRenderSVGLogAxis draws a line chart over a log x axis: the powers of
+// ten between the first and the last x are tick labels, evenly spaced, and
+// the axis does not run on to the next power.
+func TestRenderSVGLogAxis(t *testing.T) {
+	r := svgRenderer(t)
+	c := &Chart{ID: "log", Kind: "line", XNumeric: true, XLog: true, XName: "iterations", YName: "Qf",
+		XLabels: []string{"100", "200", "500", "1000", "10000", "50000"},
+		Series:  []Series{{Name: "fast", Values: []float64{80, 85, 90, 92, 94, 95}}}}
+	svg, err := r.Chart(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, texts := parseSVG(t, svg)
+	for _, want := range []string{"100", "1,000", "10,000", "iterations"} {
+		if !texts[want] {
+			t.Errorf("no text %q in the SVG", want)
+		}
+	}
+	if texts["100,000"] {
+		t.Error("the log axis runs on to 100,000, past the last x")
+	}
+	for _, bad := range []*Chart{
+		{ID: "cat", Kind: "line", XLog: true, XLabels: []string{"1", "2"}},
+		{ID: "zero", Kind: "line", XNumeric: true, XLog: true, XLabels: []string{"0", "2"}},
+	} {
+		if _, err := r.Chart(bad); err == nil {
+			t.Errorf("chart %s: no error", bad.ID)
+		}
+	}
+}

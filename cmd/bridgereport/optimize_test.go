@@ -92,7 +92,7 @@ func TestOptimizeBadInput(t *testing.T) {
 		{"pair out of range", []string{"--fix-pair", "15", in}, true, "pair 15 is outside 1..14"},
 		{"first out of range", []string{"--fix-first", "8", in}, true, "first 8 positions"},
 		{"not a number", []string{"--fix-round", "x", in}, true, "not a whole number"},
-		{"mode", []string{"--mode", "medium", in}, true, "want fast or slow"},
+		{"mode", []string{"--mode", "medium", in}, true, "want fast, slow or greedy"},
 		{"no movement", []string{}, true, "want 1 argument"},
 		{"missing file", []string{"nope.asc"}, false, "nope.asc"},
 	}

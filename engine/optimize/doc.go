@@ -7,6 +7,8 @@
 // pair or board group. Settings carries every option of balans's help text
 // that concerns the search, each field naming its balans option.
 // Small searches are exhaustive and proven optimal; larger ones are annealed
-// with a temperature that cycles. SwitchState keeps the score matrix while
+// with a temperature that cycles (or cools slowly), or searched greedily as
+// early balans did; Settings.Checkpoints records how the best Qf grows with
+// the iterations. SwitchState keeps the score matrix while
 // tables are switched, so that one switch costs O(P).
 package optimize

@@ -34,6 +34,10 @@ const (
 	ModeFast Mode = iota
 	// ModeSlow is classic annealing: one slow geometric cooling per restart.
 	ModeSlow
+	// ModeGreedy is early balans's steepest descent (greedy.go): apply the
+	// best single switch until none improves, then restart from a random
+	// orientation.
+	ModeGreedy
 )
 
 func (m Mode) String() string {
@@ -42,14 +46,16 @@ func (m Mode) String() string {
 		return "fast"
 	case ModeSlow:
 		return "slow"
+	case ModeGreedy:
+		return "greedy"
 	}
 	return fmt.Sprintf("mode(%d)", int(m))
 }
 
-// MarshalText writes the mode's name: fast or slow.
+// MarshalText writes the mode's name: fast, slow or greedy.
 func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
-// UnmarshalText reads fast or slow (any case), so YAML and flag.TextVar
+// UnmarshalText reads fast, slow or greedy (any case), so YAML and flag.TextVar
 // decode a mode directly.
 func (m *Mode) UnmarshalText(text []byte) error {
 	switch strings.ToLower(string(text)) {
@@ -57,8 +63,10 @@ func (m *Mode) UnmarshalText(text []byte) error {
 		*m = ModeFast
 	case "slow":
 		*m = ModeSlow
+	case "greedy":
+		*m = ModeGreedy
 	default:
-		return fmt.Errorf("want fast or slow, got %q", text)
+		return fmt.Errorf("want fast, slow or greedy, got %q", text)
 	}
 	return nil
 }
@@ -134,6 +142,11 @@ type Settings struct {
 	// remain after constraints and symmetries, enumerate them all and prove
 	// the optimum (0: DefaultExhaustiveBits; negative: never).
 	ExhaustiveBits int
+	// Checkpoints, when not nil, are iteration counts (ascending) at which
+	// every restart records the best Qf it has found so far, for
+	// Result.History; counts beyond Iterations are dropped. Recording costs
+	// a comparison per trial and changes no result.
+	Checkpoints []int64
 	// Progress, if set, is called now and then from one goroutine at a time.
 	Progress func(Progress)
 	// ProgressEvery is the interval between Progress calls (0: 250 ms).
@@ -182,9 +195,13 @@ type Result struct {
 	// FreeBits is the number of independent orientations searched, after
 	// fixed tables and whole-group switches (which change no figure).
 	FreeBits int
-	// Iterations counts trial switches (annealing) or orientations (exhaustive).
+	// Iterations counts trial switches (annealing), evaluated switches
+	// (greedy) or orientations (exhaustive).
 	Iterations int64
 	Stop       StopReason
+	// History has one trace per restart at Settings.Checkpoints; nil
+	// without checkpoints or for an exhaustive search.
+	History []Trace
 }
 
 // Validate checks the settings against the movement.
@@ -242,6 +259,7 @@ func (s *Settings) Validate(m *movement.Movement) error {
 	if s.Fixers != nil {
 		errs = append(errs, s.Fixers.validate(m))
 	}
+	errs = append(errs, validCheckpoints(s.Checkpoints))
 	w := s.Weights
 	c1, c2 := s.Cooling.temps()
 	switch {
@@ -255,7 +273,7 @@ func (s *Settings) Validate(m *movement.Movement) error {
 		errs = append(errs, fmt.Errorf("optimize: time %v: must not be negative", s.Time))
 	case s.TargetQf < 0 || s.TargetQf > 100:
 		errs = append(errs, fmt.Errorf("optimize: target Qf %v: must be within 0..100", s.TargetQf))
-	case s.Cooling.Mode != ModeFast && s.Cooling.Mode != ModeSlow:
+	case s.Cooling.Mode != ModeFast && s.Cooling.Mode != ModeSlow && s.Cooling.Mode != ModeGreedy:
 		errs = append(errs, fmt.Errorf("optimize: unknown mode %d", s.Cooling.Mode))
 	case !(c1 > 0 && c2 > 0) || math.IsInf(c1, 0) || math.IsInf(c2, 0) || s.Cooling.Mode == ModeFast && c1 >= c2:
 		errs = append(errs, fmt.Errorf("optimize: cooling %v: temperatures must be positive, and in fast mode the coldest below the hottest", s.Cooling))
@@ -289,6 +307,7 @@ type optimizer struct {
 	freeGrp  []bool // groups with no fixed table: switching all of them is a symmetry
 	zobrist  []uint64
 	deadline time.Time
+	history  []Trace      // per restart, with Settings.Checkpoints
 	done     atomic.Int64 // iterations, for progress
 	bestSS   atomic.Int64 // for progress
 }
@@ -348,7 +367,9 @@ func Search(ctx context.Context, m *movement.Movement, set Settings) (*Result, e
 		best = o.anneal(ctx)
 	}
 	stopProgress()
-	return o.finish(best, exhaustive), nil
+	r := o.finish(best, exhaustive)
+	r.History = o.history
+	return r, nil
 }
 
 // plan works out which slots are free and which can be pinned by symmetry,
@@ -421,6 +442,7 @@ type searchResult struct {
 	iters int64
 	stop  StopReason
 	found bool
+	trace Trace
 }
 
 // startProgress runs the progress callback until the returned func is called.
@@ -481,6 +503,11 @@ func (o *optimizer) anneal(ctx context.Context) searchResult {
 		})
 	}
 	g.Wait()
+	if o.set.Checkpoints != nil {
+		for _, r := range results {
+			o.history = append(o.history, r.trace)
+		}
+	}
 	return reduce(results)
 }
 
@@ -522,8 +549,11 @@ const (
 	tieCost = 1024
 )
 
-// restart is one annealing run.
+// restart is one annealing run, or one greedy run in ModeGreedy.
 func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
+	if o.set.Cooling.Mode == ModeGreedy {
+		return o.greedy(ctx, idx)
+	}
 	rng := rand.New(rand.NewPCG(o.set.Seed, uint64(idx)))
 	s := o.base.clone()
 	ev := newObjectiveEval(s, o.rank)
@@ -532,6 +562,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	res := searchResult{flip: make([]bool, len(o.zobrist)), stop: StopIterations}
 	if nv == 0 {
 		res.obj, res.found = ev.eval(s), true
+		res.trace = o.newTracer(res.obj.ss).finish(0, res.obj.ss, res.stop)
 		return res
 	}
 	flip := make([]bool, len(o.zobrist))
@@ -581,10 +612,12 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	bestHash := hash
 	copy(res.flip, flip)
 	res.found = true
+	tr := o.newTracer(best.ss)
 	if why, ok := o.reached(ev, best); ok {
 		// A start at the bound (a Qf-100 movement with the vacancy
 		// quality off, say) cannot be beaten: no trial is needed.
 		res.obj, res.stop = best, why
+		res.trace = tr.finish(0, best.ss, res.stop)
 		return res
 	}
 	lastBest := int64(0)
@@ -594,6 +627,9 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	budget := o.set.Iterations
 	var it int64
 	for it = 0; it < budget; it++ {
+		if it == tr.due {
+			tr.record(it, best.ss)
+		}
 		if it%stepTrials == 0 {
 			if it%checkTrials == 0 && it > 0 {
 				o.done.Add(checkTrials)
@@ -657,6 +693,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 		}
 		bestHash = hash
 		copy(res.flip, flip)
+		tr.improved(it+1, best.ss)
 		lastBest = it
 		step = coldest // freeze at the new best
 		o.noteBest(best.ss)
@@ -668,6 +705,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	}
 	o.done.Add(it % checkTrials)
 	res.obj, res.iters = best, it
+	res.trace = tr.finish(it, best.ss, res.stop)
 	return res
 }
 

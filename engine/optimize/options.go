@@ -65,7 +65,8 @@ func (c Cooling) String() string {
 func (c Cooling) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText reads MODE[:C1[:C2]] with MODE fast or slow, or balans's
-// algorithm numbers 0 (fast) and 1 (slow): "slow", "slow:2:0.01", "0:0.1:2".
+// algorithm numbers 0 (fast) and 1 (slow): "slow", "slow:2:0.01", "0:0.1:2";
+// or greedy, which has no temperatures.
 func (c *Cooling) UnmarshalText(text []byte) error {
 	parts := strings.Split(string(text), ":")
 	if len(parts) > 3 {
@@ -83,6 +84,9 @@ func (c *Cooling) UnmarshalText(text []byte) error {
 		if err := out.Mode.UnmarshalText([]byte(parts[0])); err != nil {
 			return err
 		}
+	}
+	if out.Mode == ModeGreedy && len(parts) > 1 {
+		return fmt.Errorf("%q: greedy search has no temperatures", text)
 	}
 	for i, p := range parts[1:] {
 		x, err := strconv.ParseFloat(p, 64)

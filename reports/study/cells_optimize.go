@@ -33,7 +33,7 @@ type OptimizeOptions struct {
 	Restarts int `yaml:"restarts"`
 	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
 	Seed uint64 `yaml:"seed"`
-	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2].
+	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2]; or greedy, early balans's steepest descent with random restarts.
 	Mode optimize.Cooling `yaml:"mode"`
 	// FixRounds are rounds whose orientation is kept as given [-r].
 	FixRounds []int `yaml:"fix_rounds"`
@@ -165,12 +165,12 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	var shown []reports.Block
 	for i, r := range c.Rows {
 		o := results[i]
-		search := "annealing, not proven optimal"
+		search := searchName(c.Mode.Mode) + ", not proven optimal"
 		switch {
 		case o.Exhaustive:
 			search = "exhaustive: proven optimal"
 		case o.Proven:
-			search = "annealing: at the lower bound, proven optimal"
+			search = searchName(c.Mode.Mode) + ": at the lower bound, proven optimal"
 		}
 		label := r.name()
 		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, o.Qf1Av, o.Qf1Max, o.D4, len(o.Switched), search})

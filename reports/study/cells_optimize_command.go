@@ -125,7 +125,7 @@ func writeOptimizeText(w io.Writer, name string, set optimize.Settings, res *opt
 	case res.Exhaustive:
 		b.WriteString("# not proven: the exhaustive search was stopped early\n")
 	default:
-		b.WriteString("# not proven: annealing gives no guarantee\n")
+		fmt.Fprintf(&b, "# not proven: %s gives no guarantee\n", searchName(set.Cooling.Mode))
 	}
 	b.WriteString(asc)
 	_, err := io.WriteString(w, b.String())

@@ -17,7 +17,7 @@ func (o *OptimizeOptions) Flags(fs *flag.FlagSet) {
 	fs.Int64Var(&o.Iterations, "iterations", o.Iterations, fmt.Sprintf("trial switches per restart (default %d; unlimited with --time alone) [-s]", optimize.DefaultIterations))
 	fs.IntVar(&o.Restarts, "restarts", o.Restarts, fmt.Sprintf("independent annealing runs (default %d)", optimize.DefaultRestarts))
 	fs.Uint64Var(&o.Seed, "seed", o.Seed, "random seed; with an iteration budget the result is reproducible")
-	fs.TextVar(&o.Mode, "mode", o.Mode, "`MODE[:C1[:C2]]` cooling: fast (temperature cycling between C1 0.05 and C2 1, balans' default) or slow\n(classic cooling from C1 1 to C2 0.05); temperatures in units of the mean uphill ΔSS [-S 0|1:c1:c2]")
+	fs.TextVar(&o.Mode, "mode", o.Mode, "`MODE[:C1[:C2]]` cooling: fast (temperature cycling between C1 0.05 and C2 1, balans' default) or slow\n(classic cooling from C1 1 to C2 0.05); temperatures in units of the mean uphill ΔSS [-S 0|1:c1:c2];\nor greedy (early balans: the best single switch until none improves, then a random restart; no temperatures)")
 	fs.Var(listOf(&o.FixRounds, atoi), "fix-round", "keep round `N` as it is (repeatable) [-r]")
 	fs.Var(listOf(&o.FixTables, atoi), "fix-table", "keep table `N` as it is in every round (repeatable) [-t]")
 	fs.Var(listOf(&o.FixPairs, atoi), "fix-pair", "keep pair `N` in its direction at every table (repeatable) [-i]")
