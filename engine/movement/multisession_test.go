@@ -92,6 +92,7 @@ func TestMultisession(t *testing.T) {
 		{"multisession:14,sessions=6+7+6+7", 14, 26, []int{6, 7, 6, 7}, 2, 2, "100"},
 		{"multisession:14,sessions=6+6+6+6,base=perfect", 14, 24, []int{6, 6, 6, 6}, 1, 2, "96.32"},
 		{"multisession:14,sessions=6+6+6+6+6", 14, 30, []int{6, 6, 6, 6, 6}, 2, 3, "96.15"},
+		{"multisession:14,sessions=6+6+6+6+6,starter=1-10+2-12+3-8+4-11+5-6+7-9", 14, 30, []int{6, 6, 6, 6, 6}, 2, 3, "96.15"},
 		{"multisession:14,sessions=6+6+6+6+6+6,base=perfect", 14, 36, []int{6, 6, 6, 6, 6, 6}, 2, 3, "97.74"},
 		{"multisession:14,sessions=6+7+6+7+6+7", 14, 39, []int{6, 7, 6, 7, 6, 7}, 3, 3, "100"},
 		{"multisession:16,sessions=6+6+6+6+6,base=perfect", 16, 30, []int{6, 6, 6, 6, 6}, 2, 2, "100"},
