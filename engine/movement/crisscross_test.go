@@ -15,23 +15,7 @@ func TestCrissCrossMitchellProperties(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			met := checkPromise(t, name, m, promise{playsPerGroup: T, groupsPerPair: T})
-			if n := nsMeetsEW(met, T); n != 0 {
-				t.Errorf("%d NS-EW pairs of pairs never meet", n)
-			}
-			for r, row := range m.Schedule {
-				for i, tb := range row {
-					if tb.Group != i {
-						t.Fatalf("round %d table %d plays group %s: boards should stay", r+1, i+1, m.GroupLabel(tb.Group))
-					}
-					if tb.NS > T || tb.EW <= T {
-						t.Fatalf("round %d table %d: %d-%d, NS should be 1..%d", r+1, i+1, tb.NS, tb.EW, T)
-					}
-				}
-			}
-			if f := Describe(m); f.Copies != 1 {
-				t.Errorf("copies %d, want 1", f.Copies)
-			}
+			checkStationaryBoardsMitchell(t, name, m, T)
 		})
 	}
 	for _, T := range []int{0, 2, 6, 10, 14, 7} {

@@ -250,3 +250,27 @@ func TestHesitationMitchellProperties(t *testing.T) {
 		})
 	}
 }
+
+// checkStationaryBoardsMitchell checks a complete Mitchell with stationary
+// boards: NS pairs 1..T meet every EW pair T+1..2T once, every pair plays
+// every group once, table t plays group t-1 in every round, one copy.
+func checkStationaryBoardsMitchell(t *testing.T, name string, m *Movement, T int) {
+	t.Helper()
+	met := checkPromise(t, name, m, promise{playsPerGroup: T, groupsPerPair: T})
+	if n := nsMeetsEW(met, T); n != 0 {
+		t.Errorf("%s: %d NS-EW pairs of pairs never meet", name, n)
+	}
+	for r, row := range m.Schedule {
+		for i, tb := range row {
+			if tb.Group != i {
+				t.Fatalf("%s: round %d table %d plays group %s: boards should stay", name, r+1, i+1, m.GroupLabel(tb.Group))
+			}
+			if tb.NS > T || tb.EW <= T {
+				t.Fatalf("%s: round %d table %d: %d-%d, NS should be 1..%d", name, r+1, i+1, tb.NS, tb.EW, T)
+			}
+		}
+	}
+	if f := Describe(m); f.Copies != 1 {
+		t.Errorf("%s: copies %d, want 1", name, f.Copies)
+	}
+}

@@ -15,21 +15,7 @@ func TestStayMitchellProperties(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			met := checkPromise(t, name, m, promise{playsPerGroup: T, groupsPerPair: T})
-			if n := nsMeetsEW(met, T); n != 0 {
-				t.Errorf("%d NS-EW pairs of pairs never meet", n)
-			}
-			// Boards stay: every table plays its own group in every round.
-			for r, row := range m.Schedule {
-				for i, tb := range row {
-					if tb.Group != i {
-						t.Fatalf("round %d table %d plays group %s", r+1, i+1, m.GroupLabel(tb.Group))
-					}
-				}
-			}
-			if f := Describe(m); f.Copies != 1 {
-				t.Errorf("copies %d, want 1", f.Copies)
-			}
+			checkStationaryBoardsMitchell(t, name, m, T)
 		})
 	}
 	for _, T := range []int{1, 2, 4, 8} {

@@ -190,10 +190,16 @@ func (r BalanceRow) checks(prefix string, figs map[string]float64) ([]reports.Ch
 	return append(checks, beats...), err
 }
 
-func (c *BalanceCell) movements() []string {
+func (c *BalanceCell) movements() []string { return rowMovements(c.Rows) }
+
+func (r BalanceRow) movementName() string { return r.Movement }
+
+// rowMovements lists the movements of a cell's rows, for the cells whose
+// rows each name one.
+func rowMovements[R interface{ movementName() string }](rows []R) []string {
 	var names []string
-	for _, r := range c.Rows {
-		names = append(names, r.Movement)
+	for _, r := range rows {
+		names = append(names, r.movementName())
 	}
 	return names
 }

@@ -128,13 +128,7 @@ type TwoStrongCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
-func (c *TwoStrongCell) movements() []string {
-	var names []string
-	for _, r := range c.Rows {
-		names = append(names, r.Movement)
-	}
-	return names
-}
+func (c *TwoStrongCell) movements() []string { return rowMovements(c.Rows) }
 
 func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Weak pairs' percentages over every choice of two strong pairs"),

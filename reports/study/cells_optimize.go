@@ -90,13 +90,7 @@ func (o *OptimizeOptions) Settings(readFile func(name string) ([]byte, error)) (
 	return set, fixers, nil
 }
 
-func (c *OptimizeCell) movements() []string {
-	var names []string
-	for _, r := range c.Rows {
-		names = append(names, r.Movement)
-	}
-	return names
-}
+func (c *OptimizeCell) movements() []string { return rowMovements(c.Rows) }
 
 // optimized is what the cache keeps of one optimisation.
 type optimized struct {

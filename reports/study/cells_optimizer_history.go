@@ -32,13 +32,7 @@ type OptimizerHistoryCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
-func (c *OptimizerHistoryCell) movements() []string {
-	var names []string
-	for _, r := range c.Rows {
-		names = append(names, r.Movement)
-	}
-	return names
-}
+func (c *OptimizerHistoryCell) movements() []string { return rowMovements(c.Rows) }
 
 // historyRun is what the cache keeps of one mode on one movement.
 type historyRun struct {

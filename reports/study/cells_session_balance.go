@@ -42,13 +42,9 @@ type SessionBalanceRow struct {
 	Errata map[string]string `yaml:"errata"`
 }
 
-func (c *SessionBalanceCell) movements() []string {
-	var names []string
-	for _, r := range c.Rows {
-		names = append(names, r.Movement)
-	}
-	return names
-}
+func (c *SessionBalanceCell) movements() []string { return rowMovements(c.Rows) }
+
+func (r SessionBalanceRow) movementName() string { return r.Movement }
 
 func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {

@@ -29,13 +29,7 @@ type StructureCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
-func (c *StructureCell) movements() []string {
-	var names []string
-	for _, r := range c.Rows {
-		names = append(names, r.Movement)
-	}
-	return names
-}
+func (c *StructureCell) movements() []string { return rowMovements(c.Rows) }
 
 // structureColumns are the figures a structure table shows, in order.
 var structureColumns = []string{"pairs", "tables", "rounds", "tables_minimal", "stationary", "pair1_ns_table1",
