@@ -70,22 +70,53 @@ const (
 // board group k. Arrow switches (the optimiser) improve its balance; SessionRounds
 // and SessionSpans split it into its sessions.
 func Multisession(pairs int, sessions []int, base Base) (*Movement, error) {
-	rounds := 0
-	for _, k := range sessions {
-		if k < 1 {
-			return nil, fmt.Errorf("multisession: a session of %d rounds", k)
-		}
-		rounds += k
-	}
-	if len(sessions) == 0 {
-		return nil, fmt.Errorf("multisession: no sessions")
-	}
-	if rounds > MaxRounds {
-		return nil, fmt.Errorf("multisession: %d rounds is more than the engine handles", rounds)
+	if err := checkSessions(sessions); err != nil {
+		return nil, err
 	}
 	cycle, err := multisessionCycle(pairs, base)
 	if err != nil {
 		return nil, err
+	}
+	return repeatCycle(cycle, sessions)
+}
+
+// MultisessionStarter is Multisession with the cyclic 1-factorisation of
+// CyclicRounds(pairs, starter) as its cycle.
+func MultisessionStarter(pairs int, sessions []int, starter [][2]int) (*Movement, error) {
+	if err := checkSessions(sessions); err != nil {
+		return nil, err
+	}
+	cycle, err := CyclicRounds(pairs, starter)
+	if err != nil {
+		return nil, fmt.Errorf("multisession: %w", err)
+	}
+	return repeatCycle(cycle, sessions)
+}
+
+// checkSessions checks the session lengths of a multisession movement.
+func checkSessions(sessions []int) error {
+	rounds := 0
+	for _, k := range sessions {
+		if k < 1 {
+			return fmt.Errorf("multisession: a session of %d rounds", k)
+		}
+		rounds += k
+	}
+	if len(sessions) == 0 {
+		return fmt.Errorf("multisession: no sessions")
+	}
+	if rounds > MaxRounds {
+		return fmt.Errorf("multisession: %d rounds is more than the engine handles", rounds)
+	}
+	return nil
+}
+
+// repeatCycle repeats the rounds of cycle, cut after the last session;
+// round k plays board group k.
+func repeatCycle(cycle *Movement, sessions []int) (*Movement, error) {
+	pairs, rounds := cycle.Pairs, 0
+	for _, k := range sessions {
+		rounds += k
 	}
 	m := New(pairs, pairs/2, rounds, rounds)
 	m.NumericGroups = true
@@ -120,4 +151,48 @@ func multisessionCycle(pairs int, base Base) (*Movement, error) {
 		return Barometer(p)
 	}
 	return nil, fmt.Errorf("multisession: base %q: want howell or perfect", base)
+}
+
+// CyclicRounds returns the cyclic 1-factorisation of K_pairs that a starter
+// generates, one round per 1-factor, as a barometer movement: with n =
+// pairs − 1 (odd), element x of Z_n is pair x + 1 and ∞ is pair pairs.
+// Round r (from 0) seats ∞ (NS) against r, then x+r (NS) against y+r for
+// each starter pair x-y. The starter must split Z_n \ {0} into pairs whose
+// differences ±(x − y) cover Z_n \ {0} once; then every two pairs meet
+// exactly once. The directions repeat with the rounds, so a starter fixes
+// the balance without the optimiser: the score of pairs p, q depends on the
+// directions' correlations between rounds. The round-robin circle of Howell
+// is the starter {i, n − i}.
+func CyclicRounds(pairs int, starter [][2]int) (*Movement, error) {
+	if pairs < 4 || pairs%2 == 1 || pairs > MaxPairs {
+		return nil, fmt.Errorf("starter: %d pairs: want an even number from 4", pairs)
+	}
+	n := pairs - 1
+	if len(starter) != n/2 {
+		return nil, fmt.Errorf("starter: %d pairs of elements, want %d", len(starter), n/2)
+	}
+	used, diff := make([]bool, n), make([]bool, n)
+	for _, e := range starter {
+		x, y := e[0], e[1]
+		if x < 1 || x >= n || y < 1 || y >= n || x == y {
+			return nil, fmt.Errorf("starter: %d-%d: elements must differ and lie in 1..%d", x, y, n-1)
+		}
+		if used[x] || used[y] {
+			return nil, fmt.Errorf("starter: %d-%d: an element is used twice", x, y)
+		}
+		d := mod(x-y, n)
+		if diff[d] || diff[n-d] {
+			return nil, fmt.Errorf("starter: %d-%d: difference ±%d is used twice", x, y, min(d, n-d))
+		}
+		used[x], used[y], diff[d], diff[n-d] = true, true, true, true
+	}
+	m := New(pairs, pairs/2, n, n)
+	m.NumericGroups = true
+	for r := range n {
+		m.Schedule[r][0] = Table{NS: pairs, EW: r + 1, Group: r}
+		for i, e := range starter {
+			m.Schedule[r][i+1] = Table{NS: mod(e[0]+r, n) + 1, EW: mod(e[1]+r, n) + 1, Group: r}
+		}
+	}
+	return m, nil
 }

@@ -42,6 +42,9 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	                           round a barometer group: Howell rounds repeated (Multisession)
 //	multisession:16,sessions=6+6+6+6+6,base=perfect
 //	                           the same from the perfect Howell's board groups
+//	multisession:22,sessions=7+7+7,starter=5-1+2-10+...
+//	                           the same from the cyclic 1-factorisation this starter of
+//	                           Z21 generates (CyclicRounds), x NS against y in x-y
 //
 // The size is the number of tables for the Mitchells (of the base, for
 // the appendix Mitchell), of pairs for the Howells and multisession movements. Modifiers, for every family, applied in this order:
@@ -75,6 +78,9 @@ type Spec struct {
 	// when empty.
 	SessionRounds []int
 	Base          Base
+	// Starter (multisession, "starter=1-10+2-13+...") replaces the base by
+	// the cyclic 1-factorisation it generates (CyclicRounds).
+	Starter [][2]int
 }
 
 // family describes one spec family: its size unit, its own parameters,
@@ -156,13 +162,16 @@ var families = map[string]family{
 			}
 			return Perfect(s.Size, rounds, max(sessions, 1))
 		}},
-	"multisession": {unit: "pairs", params: []string{"sessions", "base"},
+	"multisession": {unit: "pairs", params: []string{"sessions", "base", "starter"},
 		check: func(n int) string {
 			return need(n%2 == 0 && n >= 4 && n <= 64, "a multisession movement needs an even number of pairs from 4 to 64")
 		},
 		build: func(s Spec) (*Movement, error) {
 			if len(s.SessionRounds) == 0 {
 				return nil, fmt.Errorf("sessions: give the rounds of each session, as sessions=6+6+6")
+			}
+			if s.Starter != nil {
+				return MultisessionStarter(s.Size, s.SessionRounds, s.Starter)
 			}
 			return Multisession(s.Size, s.SessionRounds, s.Base)
 		}},
@@ -248,6 +257,13 @@ func ParseSpec(text string) (Spec, error) {
 			}
 			s.SessionRounds = list
 			continue
+		case key == "starter":
+			st, err := parseStarter(val)
+			if err != nil {
+				return bad("starter: %v", err)
+			}
+			s.Starter = st
+			continue
 		case key == "base":
 			if b := Base(val); b != BaseHowell && b != BasePerfect {
 				return bad("base must be \"howell\" or \"perfect\", not %q", val)
@@ -294,6 +310,9 @@ func ParseSpec(text string) (Spec, error) {
 			}
 			s.Phantom = true
 		}
+	}
+	if s.Starter != nil && s.Base != "" {
+		return bad("base and starter both name the cycle: give one")
 	}
 	if s.Phantom && s.Absent != 0 {
 		return bad("absent and phantom both leave a pair out: give one")
@@ -369,6 +388,21 @@ func parseList(val string) ([]int, error) {
 	return out, nil
 }
 
+// parseStarter parses "x-y+x-y+...", the pairs of a starter.
+func parseStarter(val string) ([][2]int, error) {
+	var out [][2]int
+	for _, f := range strings.Split(val, "+") {
+		a, b, ok := strings.Cut(f, "-")
+		x, errX := strconv.Atoi(a)
+		y, errY := strconv.Atoi(b)
+		if !ok || errX != nil || errY != nil || x < 1 || y < 1 {
+			return nil, fmt.Errorf("%q is not a list of pairs x-y of positive numbers joined by +", val)
+		}
+		out = append(out, [2]int{x, y})
+	}
+	return out, nil
+}
+
 // String returns the canonical text of the spec.
 func (s Spec) String() string {
 	var b strings.Builder
@@ -397,6 +431,13 @@ func (s Spec) String() string {
 	list("sessions", s.SessionRounds)
 	if s.Base != "" {
 		fmt.Fprintf(&b, ",base=%s", s.Base)
+	}
+	if len(s.Starter) > 0 {
+		parts := make([]string, len(s.Starter))
+		for i, e := range s.Starter {
+			parts[i] = fmt.Sprintf("%d-%d", e[0], e[1])
+		}
+		fmt.Fprintf(&b, ",starter=%s", strings.Join(parts, "+"))
 	}
 	list("switch", s.Switch)
 	list("except", s.Except)

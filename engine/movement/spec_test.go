@@ -46,6 +46,7 @@ func TestParseSpec(t *testing.T) {
 		{"perfect:6,vacancy=super,rounds=5,sessions=1,switch=3", "perfect:6,vacancy=super,switch=3", 6, 6, 5},
 		{"multisession:14,sessions=6+7+6+7", "multisession:14,sessions=6+7+6+7", 14, 7, 26},
 		{"multisession:14,base=howell,sessions=6+7", "multisession:14,sessions=6+7", 14, 7, 13},
+		{"multisession:14,starter=12-1+2-11+3-10+4-9+5-8+6-7,sessions=6+7", "multisession:14,sessions=6+7,starter=12-1+2-11+3-10+4-9+5-8+6-7", 14, 7, 13},
 		{"multisession:16,base=perfect,sessions=6+6+6+6+6,switch=2", "multisession:16,sessions=6+6+6+6+6,base=perfect,switch=2", 16, 8, 30},
 	}
 	for _, c := range cases {
@@ -79,7 +80,7 @@ func specEqual(a, b Spec) bool {
 	return a.Family == b.Family && a.Size == b.Size && a.Rounds == b.Rounds && a.Sets == b.Sets &&
 		a.Extra == b.Extra && a.Sessions == b.Sessions && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
 		a.Absent == b.Absent && a.Phantom == b.Phantom && a.Super == b.Super &&
-		slices.Equal(a.SessionRounds, b.SessionRounds) && a.Base == b.Base
+		slices.Equal(a.SessionRounds, b.SessionRounds) && a.Base == b.Base && slices.Equal(a.Starter, b.Starter)
 }
 
 func TestParseSpecErrors(t *testing.T) {
