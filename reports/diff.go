@@ -63,8 +63,8 @@ func Diff(oldJSON, newJSON []byte) ([]Change, error) {
 	}
 	d := differ{study: cmpName(a.Study, b.Study)}
 	d.params(a.Parameters, b.Parameters)
-	d.tables(a.Tables, b.Tables)
-	d.figures(a.Figures, b.Figures)
+	byID(&d, "table", a.Tables, b.Tables, func(t *Table) string { return t.ID }, d.table)
+	byID(&d, "figure", a.Figures, b.Figures, func(c *Chart) string { return c.ID }, d.figure)
 	d.checks(a.Checks, b.Checks)
 	return d.out, nil
 }
@@ -118,22 +118,24 @@ func (d *differ) params(a, b []Param) {
 	}
 }
 
-func (d *differ) tables(a, b []*Table) {
-	old := map[string]*Table{}
-	for _, t := range a {
-		old[t.ID] = t
+// byID pairs the items of two reports by id: an id on one side only is
+// added or removed, and both sides of an id are compared by same.
+func byID[T any](d *differ, kind string, a, b []T, id func(T) string, same func(a, b T)) {
+	old := map[string]T{}
+	for _, x := range a {
+		old[id(x)] = x
 	}
-	for _, t := range b {
-		o, ok := old[t.ID]
-		delete(old, t.ID)
+	for _, x := range b {
+		o, ok := old[id(x)]
+		delete(old, id(x))
 		if !ok {
-			d.add(Change{Kind: "table", Name: t.ID, What: "added"})
+			d.add(Change{Kind: kind, Name: id(x), What: "added"})
 			continue
 		}
-		d.table(o, t)
+		same(o, x)
 	}
-	for _, id := range sortedKeys(old) {
-		d.add(Change{Kind: "table", Name: id, What: "removed"})
+	for _, k := range sortedKeys(old) {
+		d.add(Change{Kind: kind, Name: k, What: "removed"})
 	}
 }
 
@@ -202,25 +204,6 @@ func cellText(v any, decimals int) string {
 	default:
 		data, _ := json.Marshal(x)
 		return string(data)
-	}
-}
-
-func (d *differ) figures(a, b []*Chart) {
-	old := map[string]*Chart{}
-	for _, c := range a {
-		old[c.ID] = c
-	}
-	for _, c := range b {
-		o, ok := old[c.ID]
-		delete(old, c.ID)
-		if !ok {
-			d.add(Change{Kind: "figure", Name: c.ID, What: "added"})
-			continue
-		}
-		d.figure(o, c)
-	}
-	for _, id := range sortedKeys(old) {
-		d.add(Change{Kind: "figure", Name: id, What: "removed"})
 	}
 }
 
