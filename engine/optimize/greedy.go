@@ -50,9 +50,6 @@ func (o *optimizer) greedy(ctx context.Context, idx int) searchResult {
 			o.noteBest(best.ss)
 		}
 	}
-	reached := func() bool {
-		return best.atBound || o.set.TargetQf > 0 && ev.qf(best.ss) >= o.set.TargetQf
-	}
 	budget := o.set.Iterations
 	var it int64
 scan:
@@ -88,17 +85,14 @@ scan:
 		}
 		// A local minimum: rank it, then descend again from a random orientation.
 		keep()
-		if reached() {
+		if _, ok := o.reached(ev, best); ok {
 			break
 		}
 		scramble()
 	}
 	keep() // a descent the budget cut short
-	switch {
-	case best.atBound:
-		res.stop = StopBound
-	case reached():
-		res.stop = StopTarget
+	if why, ok := o.reached(ev, best); ok {
+		res.stop = why
 	}
 	o.done.Add(it % checkTrials)
 	res.obj, res.iters = best, it
