@@ -29,25 +29,32 @@ func (e *runEnv) cached(extra any, result any, compute func() error) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(e.cacheDir, key+".json")
 	e.cacheUsed[key+".json"] = true
+	e.fromCache, err = cacheJSON(e.cacheDir, key+".json", result, compute)
+	return err
+}
+
+// cacheJSON fills result from the JSON file dir/name when there is one;
+// otherwise it runs compute and stores result there. It reports whether
+// result came from the file.
+func cacheJSON(dir, name string, result any, compute func() error) (bool, error) {
+	path := filepath.Join(dir, name)
 	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, result) == nil {
-		e.fromCache = true
-		return nil
+		return true, nil
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("cache: %w", err)
+		return false, fmt.Errorf("cache: %w", err)
 	}
 	if err := compute(); err != nil {
-		return err
+		return false, err
 	}
 	data, err := json.Marshal(result)
 	if err != nil {
-		return fmt.Errorf("cache: %w", err)
+		return false, fmt.Errorf("cache: %w", err)
 	}
-	if err := os.MkdirAll(e.cacheDir, 0o755); err != nil {
-		return fmt.Errorf("cache: %w", err)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, fmt.Errorf("cache: %w", err)
 	}
-	return reports.WriteFileAtomic(path, data)
+	return false, reports.WriteFileAtomic(path, data)
 }
 
 func (e *runEnv) cacheKey(extra any) (string, error) {

@@ -15,7 +15,6 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
-	"github.com/bridgereport/bridgereport/reports"
 )
 
 // movementCache keeps optimised movements between runs, beside the cells'
@@ -48,46 +47,43 @@ func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *O
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "bridgereport %s\nmovement optimize\n%s\n%s\n%s", engine.Version, opts, fixers, asc.String())
-	path := ""
-	if cache.dir != "" {
-		name := "movement-" + hex.EncodeToString(h.Sum(nil)) + ".json"
-		path = filepath.Join(cache.dir, name)
-		cache.mu.Lock()
-		cache.used[name] = true
-		cache.mu.Unlock()
-		var kept struct{ ASC string }
-		if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &kept) == nil {
-			pm, err := movement.ParseASC(path, strings.NewReader(kept.ASC))
-			if err == nil {
-				return pm.Movement, nil
-			}
+	var fresh *movement.Movement
+	var kept struct{ ASC string }
+	search := func() error {
+		res, err := optimize.Search(ctx, m, set)
+		if err != nil {
+			return err
 		}
+		if err := ctx.Err(); err != nil {
+			return err // interrupted: a partial search is no result
+		}
+		if cache.progress != nil {
+			cache.mu.Lock()
+			fmt.Fprintf(cache.progress, "  optimised movement: Qf %.2f -> %.2f\n", res.Before.Qf, res.After.Qf)
+			cache.mu.Unlock()
+		}
+		fresh = res.Movement
+		asc.Reset()
+		if err := movement.WriteASC(&asc, fresh); err != nil {
+			return err
+		}
+		kept.ASC = asc.String()
+		return nil
 	}
-	res, err := optimize.Search(ctx, m, set)
+	if cache.dir == "" {
+		return fresh, search()
+	}
+	name := "movement-" + hex.EncodeToString(h.Sum(nil)) + ".json"
+	cache.mu.Lock()
+	cache.used[name] = true
+	cache.mu.Unlock()
+	hit, err := cacheJSON(cache.dir, name, &kept, search)
+	if err != nil || !hit {
+		return fresh, err
+	}
+	pm, err := movement.ParseASC(name, strings.NewReader(kept.ASC))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cache: %s: %w", name, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err // interrupted: a partial search is no result
-	}
-	if cache.progress != nil {
-		cache.mu.Lock()
-		fmt.Fprintf(cache.progress, "  optimised movement: Qf %.2f -> %.2f\n", res.Before.Qf, res.After.Qf)
-		cache.mu.Unlock()
-	}
-	if path == "" {
-		return res.Movement, nil
-	}
-	asc.Reset()
-	if err := movement.WriteASC(&asc, res.Movement); err != nil {
-		return nil, err
-	}
-	data, err := json.Marshal(struct{ ASC string }{asc.String()})
-	if err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(cache.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("cache: %w", err)
-	}
-	return res.Movement, reports.WriteFileAtomic(path, data)
+	return pm.Movement, nil
 }
