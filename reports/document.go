@@ -60,9 +60,18 @@ type Block struct {
 	Prose string // Markdown source
 	Table *Table
 	Chart *Chart
-	// Pre is text laid out in fixed-width columns, printed as it is: the
-	// text layouts users rely on (a subcommand's `balans -c` report).
-	Pre string
+	// Pre is text laid out in fixed-width columns, printed as it is by
+	// every printer: the layouts users rely on (the `balans -c` check
+	// report of a movement, the seeds' tables, a movement's cards).
+	Pre *Preformatted
+}
+
+// Preformatted is text printed as it is, in a fixed-width font: a <pre> in
+// HTML, a fenced block in Markdown, a string in results.json.
+type Preformatted struct {
+	ID      string `json:"id"`
+	Caption string `json:"caption,omitempty"`
+	Text    string `json:"text"`
 }
 
 // Table is a captioned table; its rows are data (numbers stay numbers in

@@ -42,6 +42,7 @@ type htmlBlock struct {
 	Prose template.HTML
 	Table *htmlTable
 	Chart *htmlChart
+	Pre   *Preformatted
 }
 
 type reportPage struct {
@@ -101,6 +102,8 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 					Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
 					Element: template.HTML(sn.Element), Script: template.HTML(sn.Script),
 				}})
+			case b.Pre != nil:
+				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre})
 			}
 		}
 	}

@@ -41,6 +41,8 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, b.Table.Caption), b.Table)
 			case b.Chart != nil:
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
+			case b.Pre != nil:
+				writeMarkdownPre(bw, b.Pre)
 			}
 		}
 	}
@@ -222,4 +224,27 @@ func addMarkedPoints(t *Table, c *Chart) {
 	for i := range t.Rows {
 		t.Rows[i] = append(t.Rows[i], strings.Join(marked[i], "; "))
 	}
+}
+
+// writeMarkdownPre writes a text layout as a fenced block whose fence is
+// longer than any run of backticks in the text, so the text cannot end it.
+func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
+	if p.Caption != "" {
+		fmt.Fprintf(w, "%s\n\n", p.Caption)
+	}
+	fence, run := 3, 0
+	for _, r := range p.Text {
+		if r == '`' {
+			run++
+			fence = max(fence, run+1)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", fence)
+	fmt.Fprintf(w, "%s text\n%s", f, p.Text)
+	if !strings.HasSuffix(p.Text, "\n") {
+		w.WriteByte('\n')
+	}
+	fmt.Fprintf(w, "%s\n\n", f)
 }

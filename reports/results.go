@@ -16,6 +16,8 @@ type resultsJSON struct {
 	Parameters  []Param     `json:"parameters"`
 	Tables      []*Table    `json:"tables"`
 	Figures     []*Chart    `json:"figures"`
+	// Preformatted holds the text layouts (none in most studies).
+	Preformatted []*Preformatted `json:"preformatted,omitempty"`
 	Checks      []Check     `json:"checks"`
 	Summary     summaryJSON `json:"summary"`
 }
@@ -47,6 +49,9 @@ func (rd *Renderer) JSON(w io.Writer, r *Report) error {
 			}
 			if b.Chart != nil {
 				out.Figures = append(out.Figures, b.Chart)
+			}
+			if b.Pre != nil {
+				out.Preformatted = append(out.Preformatted, b.Pre)
 			}
 		}
 	}

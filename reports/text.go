@@ -32,10 +32,13 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 	}
 	for _, b := range r.Blocks() {
 		switch {
-		case b.Pre != "":
+		case b.Pre != nil:
 			next()
-			bw.WriteString(b.Pre)
-			if !strings.HasSuffix(b.Pre, "\n") {
+			if b.Pre.Caption != "" {
+				fmt.Fprintf(bw, "%s\n\n", b.Pre.Caption)
+			}
+			bw.WriteString(b.Pre.Text)
+			if !strings.HasSuffix(b.Pre.Text, "\n") {
 				bw.WriteByte('\n')
 			}
 		case b.Prose != "":

@@ -8,7 +8,7 @@ import (
 func TestText(t *testing.T) {
 	r := &Report{Title: "T", Sections: []Section{{Blocks: []Block{
 		{Prose: "Some *prose*."},
-		{Pre: "  a  b\n  1  2\n"},
+		{Pre: &Preformatted{ID: "p", Text: "  a  b\n  1  2\n"}},
 		{Table: &Table{Number: 1, Caption: "Scores.", Columns: []Column{{Name: "pair"}, {Name: "score"}, {Name: "pct", Decimals: 1}},
 			Rows: [][]any{{"one", "+420", 52.25}, {"three", "-50", 7.0}}}},
 		{Chart: &Chart{Number: 1, Caption: "Bars.", Kind: "bar", XName: "x", XLabels: []string{"a"}, Series: []Series{{Name: "y", Values: []float64{2}}}}},

@@ -8,8 +8,17 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
+var balanceUsage = `[--json] MOVEMENT
+
+The check report of a movement, in the manner of balans -c: the movement,
+its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.
+--json prints one object (floats unrounded, null on the matrix diagonal):
+` + wrap(study.JSONKeys(study.CheckResult{})) + `
+
+flags:`
+
 func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("balance", study.BalanceUsage, stderr)
+	fs := newFlagSet("balance", balanceUsage, stderr)
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
@@ -19,7 +28,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cmd := &study.Command{Kind: "balance", Cell: &study.BalanceCell{Rows: []study.BalanceRow{{Movement: pos[0]}}},
+	cmd := &study.Command{Kind: "check", Cell: &study.CheckCell{Movement: pos[0]},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	return runCell(ctx, cmd, stdout, *asJSON)
 }

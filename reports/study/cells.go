@@ -26,6 +26,7 @@ var kinds = map[string]func() Body{
 	"movement":          func() Body { return new(MovementCell) },
 	"matrix":            func() Body { return new(MatrixCell) },
 	"balance":           func() Body { return new(BalanceCell) },
+	"check":             func() Body { return new(CheckCell) },
 	"vacancy":           func() Body { return new(VacancyCell) },
 	"session_balance":   func() Body { return new(SessionBalanceCell) },
 	"optimize":          func() Body { return new(OptimizeCell) },

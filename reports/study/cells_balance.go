@@ -250,9 +250,6 @@ func balanceFigures(m *movement.Movement, wantVacancy bool) (map[string]float64,
 }
 
 func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
-	if env.command {
-		return c.runCommand(env)
-	}
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: a balance cell needs at least one row")
 	}

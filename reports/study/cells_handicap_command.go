@@ -268,7 +268,7 @@ func viewHandicap(file string, in *leagueInput, r *handicap.LeagueReport) handic
 // runCommand presents the handicap command: the seed's Table 1 layout and
 // the rest of the league.
 func (c *HandicapCell) runCommand(in *leagueInput, r *handicap.LeagueReport) (*cellOutput, error) {
-	block, err := layout(func(w io.Writer) error { return writeHandicapText(w, c.File, in.league, r) })
+	block, err := layout("", func(w io.Writer) error { return writeHandicapText(w, c.File, in.league, r) })
 	if err != nil {
 		return nil, err
 	}

@@ -178,7 +178,7 @@ func viewInstant(file string, t *scoring.InstantTable) instantView {
 
 // runCommand presents the instant command: the table as seed 003 prints it.
 func (c *InstantCell) runCommand(t *scoring.InstantTable) (*cellOutput, error) {
-	block, err := layout(func(w io.Writer) error { return writeInstantText(w, c.File, t) })
+	block, err := layout("", func(w io.Writer) error { return writeInstantText(w, c.File, t) })
 	if err != nil {
 		return nil, err
 	}

@@ -200,7 +200,7 @@ type spreadView struct {
 }
 
 func (c *OneStrongCell) runCommand(name string, strong int, pct []float64) (*cellOutput, error) {
-	block, err := layout(func(w io.Writer) error { return writeOneStrongText(w, name, strong, pct) })
+	block, err := layout("", func(w io.Writer) error { return writeOneStrongText(w, name, strong, pct) })
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +208,7 @@ func (c *OneStrongCell) runCommand(name string, strong int, pct []float64) (*cel
 }
 
 func (c *TwoStrongCell) runCommand(name string, pairs int, r *luck.TwoStrongResult) (*cellOutput, error) {
-	block, err := layout(func(w io.Writer) error { return writeTwoStrongText(w, name, pairs, r) })
+	block, err := layout("", func(w io.Writer) error { return writeTwoStrongText(w, name, pairs, r) })
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (c *TwoStrongCell) runCommand(name string, pairs int, r *luck.TwoStrongResu
 }
 
 func (c *BussemakerCell) runCommand(r *luck.Result) (*cellOutput, error) {
-	block, err := layout(func(w io.Writer) error { return writeBussemakerText(w, c.Movement, r) })
+	block, err := layout("", func(w io.Writer) error { return writeBussemakerText(w, c.Movement, r) })
 	if err != nil {
 		return nil, err
 	}

@@ -19,8 +19,8 @@ type optimizeView struct {
 	SSBefore      int64               `json:"SS_before"`
 	D4            float64             `json:"d4"`
 	D4Before      float64             `json:"d4_before"`
-	Vacancy       *vacancyView        `json:"vacancy"`
-	VacancyBefore *vacancyView        `json:"vacancy_before"`
+	Vacancy       *VacancyFigures        `json:"vacancy"`
+	VacancyBefore *VacancyFigures        `json:"vacancy_before"`
 	Switched      []optimize.TablePos `json:"switched"`
 	ProvenOptimal bool                `json:"proven_optimal"`
 	Exhaustive    bool                `json:"exhaustive"`
@@ -73,7 +73,7 @@ func OptimizeCommand(name string, set optimize.Settings, res *optimize.Result) (
 	if err := movement.WriteASC(&asc, res.Movement); err != nil {
 		return nil, nil, "", err
 	}
-	block, err := layout(func(w io.Writer) error { return writeOptimizeText(w, name, set, res, asc.String()) })
+	block, err := layout("", func(w io.Writer) error { return writeOptimizeText(w, name, set, res, asc.String()) })
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -83,7 +83,7 @@ func OptimizeCommand(name string, set optimize.Settings, res *optimize.Result) (
 		Exhaustive: res.Exhaustive, FreeBits: res.FreeBits, Iterations: res.Iterations, Stop: string(res.Stop),
 		Seed: set.Seed, Mode: set.Cooling.Mode.String(), Cooling: set.Cooling.String(), Ranking: ranking(set),
 		Absent: set.Absent, Movement: asc.String(),
-		Vacancy: viewVacancy(res.VacancyAfter), VacancyBefore: viewVacancy(res.VacancyBefore),
+		Vacancy: vacancyFigures(res.VacancyAfter), VacancyBefore: vacancyFigures(res.VacancyBefore),
 	}
 	r := &reports.Report{Name: "optimize", Sections: []reports.Section{{ID: "optimize", Blocks: []reports.Block{block}}}}
 	return r, view, asc.String(), nil
@@ -130,4 +130,11 @@ func writeOptimizeText(w io.Writer, name string, set optimize.Settings, res *opt
 	b.WriteString(asc)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func vacancyFigures(v *movement.Vacancy) *VacancyFigures {
+	if v == nil {
+		return nil
+	}
+	return &VacancyFigures{Qf1: v.Qf1, Qf1Av: v.Av, Qf1Max: v.Max}
 }

@@ -157,7 +157,7 @@ func viewSession(file string, s *scoring.SessionScore) scoreView {
 
 // runCommand presents the score command: the ranking, then every board.
 func (c *SessionCell) runCommand(s *scoring.SessionScore) (*cellOutput, error) {
-	block, err := layout(func(w io.Writer) error { return writeSessionText(w, c.File, s) })
+	block, err := layout("", func(w io.Writer) error { return writeSessionText(w, c.File, s) })
 	if err != nil {
 		return nil, err
 	}

@@ -60,8 +60,8 @@ func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 }
 
 // layout writes a text layout into a preformatted block.
-func layout(write func(w io.Writer) error) (reports.Block, error) {
+func layout(id string, write func(w io.Writer) error) (reports.Block, error) {
 	var b strings.Builder
 	err := write(&b)
-	return reports.Block{Pre: b.String()}, err
+	return reports.Block{Pre: &reports.Preformatted{ID: id, Text: b.String()}}, err
 }
