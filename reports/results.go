@@ -8,18 +8,18 @@ import (
 // resultsJSON is the schema of results.json: every table and figure as data,
 // and every check. It holds nothing that varies between runs.
 type resultsJSON struct {
-	Study       string      `json:"study"`
-	Title       string      `json:"title"`
-	Version     string      `json:"version"`
-	StudySHA256 string      `json:"study_sha256"`
-	Inputs      []Input     `json:"inputs"`
-	Parameters  []Param     `json:"parameters"`
-	Tables      []*Table    `json:"tables"`
-	Figures     []*Chart    `json:"figures"`
+	Study       string   `json:"study"`
+	Title       string   `json:"title"`
+	Version     string   `json:"version"`
+	StudySHA256 string   `json:"study_sha256"`
+	Inputs      []Input  `json:"inputs"`
+	Parameters  []Param  `json:"parameters"`
+	Tables      []*Table `json:"tables"`
+	Figures     []*Chart `json:"figures"`
 	// Preformatted holds the text layouts (none in most studies).
 	Preformatted []*Preformatted `json:"preformatted,omitempty"`
-	Checks      []Check     `json:"checks"`
-	Summary     summaryJSON `json:"summary"`
+	Checks       []Check         `json:"checks"`
+	Summary      summaryJSON     `json:"summary"`
 }
 
 type summaryJSON struct {

@@ -22,24 +22,24 @@ type CheckCell struct {
 
 // CheckResult is what a check computes; the balance command's --json.
 type CheckResult struct {
-	Pairs       int      `json:"pairs"`
-	Tables      int      `json:"tables"`
-	Rounds      int      `json:"rounds"`
-	BoardGroups int      `json:"board_groups"`
-	H           int      `json:"h"`
-	Uniform     bool     `json:"uniform"`
-	S           int64    `json:"S"`
-	N           int64    `json:"N"`
-	SS          int64    `json:"SS"`
-	Qf          float64  `json:"qf"`
-	Qc          float64  `json:"qc"`
-	Qo          float64  `json:"qo"`
-	Sd          float64  `json:"sd"`
-	Skew        float64  `json:"skew"`
-	D4          float64  `json:"d4"`
-	Matrix      [][]*int `json:"matrix"` // null on the diagonal
+	Pairs       int             `json:"pairs"`
+	Tables      int             `json:"tables"`
+	Rounds      int             `json:"rounds"`
+	BoardGroups int             `json:"board_groups"`
+	H           int             `json:"h"`
+	Uniform     bool            `json:"uniform"`
+	S           int64           `json:"S"`
+	N           int64           `json:"N"`
+	SS          int64           `json:"SS"`
+	Qf          float64         `json:"qf"`
+	Qc          float64         `json:"qc"`
+	Qo          float64         `json:"qo"`
+	Sd          float64         `json:"sd"`
+	Skew        float64         `json:"skew"`
+	D4          float64         `json:"d4"`
+	Matrix      [][]*int        `json:"matrix"` // null on the diagonal
 	Vacancy     *VacancyFigures `json:"vacancy"`
-	Warnings []string `json:"warnings"`
+	Warnings    []string        `json:"warnings"`
 	// Movement is the name checked, ASC the movement in .ASC form.
 	Movement string `json:"movement"`
 	ASC      string `json:"asc"`

@@ -19,8 +19,8 @@ type optimizeView struct {
 	SSBefore      int64               `json:"SS_before"`
 	D4            float64             `json:"d4"`
 	D4Before      float64             `json:"d4_before"`
-	Vacancy       *VacancyFigures        `json:"vacancy"`
-	VacancyBefore *VacancyFigures        `json:"vacancy_before"`
+	Vacancy       *VacancyFigures     `json:"vacancy"`
+	VacancyBefore *VacancyFigures     `json:"vacancy_before"`
 	Switched      []optimize.TablePos `json:"switched"`
 	ProvenOptimal bool                `json:"proven_optimal"`
 	Exhaustive    bool                `json:"exhaustive"`
