@@ -11,7 +11,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-const optimizeUsage = `[flags] MOVEMENT
+var optimizeUsage = `[flags] MOVEMENT
 
 Re-orients tables (arrow switches) for the best balance and prints the
 improved movement in .ASC form with the figures as # comments. Orientations
@@ -20,10 +20,9 @@ rank by Qf, then the vacancy score w1·Qf1max + w2·Qf1av (--weights, default
 leaves the vacancy quality out), then d4 (--d4 off leaves it out).
 Flags name the balans option they implement in brackets. A --fixers file
 has one line per round with a 0 (free) or 1 (fixed) per table, e.g. "1 0 0 1";
-# starts a comment. --json prints one object: file, qf, qf_before, SS,
-SS_before, d4, d4_before, vacancy, vacancy_before, switched, proven_optimal,
-exhaustive, free_bits, iterations, stop, seed, mode, cooling, ranking,
-absent (when set) and movement (the .ASC text).
+# starts a comment. --json prints one object (absent only when set,
+movement the .ASC text):
+` + wrap(study.JSONKeys(study.OptimizeResult{})) + `
 
 flags:`
 
@@ -57,22 +56,18 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	bar := newProgress(stderr, "optimize", *asJSON)
 	set.Progress = bar.search
-	res, err := optimize.Search(ctx, pm.Movement, set)
+	res, err := study.Optimize(ctx, pos[0], pm.Movement, set)
 	bar.done()
 	if err != nil {
 		return err
 	}
-	r, result, asc, err := study.OptimizeCommand(pos[0], set, res)
-	if err != nil {
-		return err
-	}
 	if *outFile != "" {
-		if err := reports.WriteFileAtomic(*outFile, []byte(asc)); err != nil {
+		if err := reports.WriteFileAtomic(*outFile, []byte(res.Movement)); err != nil {
 			return err
 		}
 	}
-	if res.Stop == optimize.StopCancelled {
+	if res.Stop == string(optimize.StopCancelled) {
 		fmt.Fprintln(stderr, "optimize: interrupted; showing the best found so far")
 	}
-	return emit(stdout, r, result, *asJSON)
+	return emit(stdout, res.Report(), res, *asJSON)
 }

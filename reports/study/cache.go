@@ -57,6 +57,10 @@ func cacheJSON(dir, name string, result any, compute func() error) (bool, error)
 	return false, reports.WriteFileAtomic(path, data)
 }
 
+// cacheFormat is part of every cell's cache key: raise it when a cell's
+// cached result changes shape, so that no entry of the old shape is read.
+const cacheFormat = 2
+
 func (e *runEnv) cacheKey(extra any) (string, error) {
 	h := sha256.New()
 	cell, err := json.Marshal(e.cell.body)
@@ -67,7 +71,7 @@ func (e *runEnv) cacheKey(extra any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "bridgereport %s\n%s\n%s\n%s\n", engine.Version, e.cell.Kind(), cell, more)
+	fmt.Fprintf(h, "bridgereport %s\ncache %d\n%s\n%s\n%s\n", engine.Version, cacheFormat, e.cell.Kind(), cell, more)
 	for _, name := range e.cell.body.movements() {
 		m, err := e.movement(name)
 		if err != nil {

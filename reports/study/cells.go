@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	figures "github.com/bridgereport/bridgereport/engine/published"
 
@@ -255,4 +256,23 @@ type MarkdownCell string
 func (c *MarkdownCell) movements() []string { return nil }
 func (c *MarkdownCell) run(*runEnv) (*cellOutput, error) {
 	return &cellOutput{Blocks: []reports.Block{{Prose: string(*c)}}}, nil
+}
+
+// slug makes a label into an id: lower case, runs of anything but letters
+// and digits as one '-'.
+func slug(label string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(label) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
 }

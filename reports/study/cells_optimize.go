@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"strings"
 
-	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
 )
@@ -92,15 +90,6 @@ func (o *OptimizeOptions) Settings(readFile func(name string) ([]byte, error)) (
 
 func (c *OptimizeCell) movements() []string { return rowMovements(c.Rows) }
 
-// optimized is what the cache keeps of one optimisation.
-type optimized struct {
-	QfBefore, Qf, Qf1Av, Qf1Max, D4 float64
-	Proven, Exhaustive              bool
-	Iterations                      int64
-	Switched                        []optimize.TablePos
-	ASC                             string
-}
-
 func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimize cell needs at least one row")
@@ -113,7 +102,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if fixers != nil {
 		extra = string(fixers) // the file is an input of the result
 	}
-	results := make([]optimized, len(c.Rows))
+	results := make([]*OptimizeResult, len(c.Rows))
 	err = env.cached(extra, &results, func() error {
 		for i, r := range c.Rows {
 			m, err := env.movement(r.Movement)
@@ -123,21 +112,12 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 			if err := set.Validate(m); err != nil {
 				return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 			}
-			res, err := optimize.Search(env.ctx, m, set)
+			o, err := Optimize(env.ctx, r.Movement, m, set)
 			if err != nil {
 				return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 			}
 			if err := env.ctx.Err(); err != nil {
 				return err // interrupted: a partial search is no result
-			}
-			var asc strings.Builder
-			if err := movement.WriteASC(&asc, res.Movement); err != nil {
-				return err
-			}
-			o := optimized{QfBefore: res.Before.Qf, Qf: res.After.Qf, D4: res.After.D4, Proven: res.Proven,
-				Exhaustive: res.Exhaustive, Iterations: res.Iterations, Switched: res.Switched, ASC: asc.String()}
-			if res.VacancyAfter != nil {
-				o.Qf1Av, o.Qf1Max = res.VacancyAfter.Av, res.VacancyAfter.Max
 			}
 			results[i] = o
 			if env.progress != nil {
@@ -163,15 +143,16 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 		switch {
 		case o.Exhaustive:
 			search = "exhaustive: proven optimal"
-		case o.Proven:
+		case o.ProvenOptimal:
 			search = searchName(c.Mode.Mode) + ": at the lower bound, proven optimal"
 		}
 		label := r.name()
-		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, o.Qf1Av, o.Qf1Max, o.D4, len(o.Switched), search})
+		qf1Av, qf1Max := o.qf1()
+		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, qf1Av, qf1Max, o.D4, len(o.Switched), search})
 		chart.XLabels = append(chart.XLabels, label)
 		chart.Series[0].Values = append(chart.Series[0].Values, o.QfBefore)
 		chart.Series[1].Values = append(chart.Series[1].Values, o.Qf)
-		figs := map[string]float64{"qf_before": o.QfBefore, "qf": o.Qf, "qf1_av": o.Qf1Av, "qf1_max": o.Qf1Max, "d4": o.D4, "switched": float64(len(o.Switched))}
+		figs := map[string]float64{"qf_before": o.QfBefore, "qf": o.Qf, "qf1_av": qf1Av, "qf1_max": qf1Max, "d4": o.D4, "switched": float64(len(o.Switched))}
 		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
@@ -179,11 +160,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 		out.Checks = append(out.Checks, checks...)
 		for _, want := range c.ShowMovements {
 			if want == label || want == r.Movement {
-				var sw []string
-				for _, p := range o.Switched {
-					sw = append(sw, fmt.Sprintf("r%d t%d", p.Round, p.Table))
-				}
-				shown = append(shown, reports.Block{Prose: fmt.Sprintf("**%s**, optimised (Qf %.2f, Qf1av %.2f; switched: %s):\n\n```\n%s```", label, o.Qf, o.Qf1Av, strings.Join(sw, ", "), o.ASC)})
+				shown = append(shown, o.block(env.cell.ID+"-"+slug(label), label+", optimised"))
 			}
 		}
 	}
