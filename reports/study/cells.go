@@ -25,6 +25,7 @@ import (
 var kinds = map[string]func() Body{
 	"markdown":          func() Body { return new(MarkdownCell) },
 	"movement":          func() Body { return new(MovementCell) },
+	"guide":             func() Body { return new(GuideCell) },
 	"matrix":            func() Body { return new(MatrixCell) },
 	"balance":           func() Body { return new(BalanceCell) },
 	"check":             func() Body { return new(CheckCell) },
@@ -41,6 +42,7 @@ var kinds = map[string]func() Body{
 	"handicap":          func() Body { return new(HandicapCell) },
 	"fairness":          func() Body { return new(FairnessCell) },
 	"catalogue":         func() Body { return new(CatalogueCell) },
+	"recommend":         func() Body { return new(RecommendCell) },
 	"structure":         func() Body { return new(StructureCell) },
 	"vp_scale":          func() Body { return new(VPScaleCell) },
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-// MovementCell shows the layout of a movement; run as the movement
-// command, its guide (cells_movement_command.go).
+// MovementCell shows the layout of a movement: NS-EW and board group at
+// each table, round by round (its cards are a guide cell's).
 type MovementCell struct {
 	Common `yaml:",inline"`
 	// Movement names the movement whose layout is shown.
@@ -24,9 +24,6 @@ type MovementCell struct {
 func (c *MovementCell) movements() []string { return []string{c.Movement} }
 
 func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
-	if env.command {
-		return c.runCommand(env)
-	}
 	m, err := env.movement(c.Movement)
 	if err != nil {
 		return nil, err

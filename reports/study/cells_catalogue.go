@@ -329,42 +329,75 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	return best.Name, b.String()
 }
 
-func (c *CatalogueCell) run(env *runEnv) (*cellOutput, error) {
+// answers computes the candidates of every field size of the cell, ranked,
+// with the recommendation for each.
+func (c *CatalogueCell) answers(env *runEnv) ([]*CatalogueAnswer, []catalogueField, error) {
 	if c.Pairs == (IntRange{}) {
-		return nil, fmt.Errorf("pairs: give a field size (13) or a range ([6, 40])")
+		return nil, nil, fmt.Errorf("pairs: give a field size (13) or a range ([6, 40])")
 	}
 	set, err := c.settings()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	boards := IntRange{set.MinBoards, set.MaxBoards}
+	var answers []*CatalogueAnswer
 	var fields []catalogueField
 	for n := c.Pairs[0]; n <= c.Pairs[1]; n++ {
 		f, err := c.field(env, n, set)
 		if err != nil {
-			return nil, fmt.Errorf("%d pairs: %w", n, err)
+			return nil, nil, fmt.Errorf("%d pairs: %w", n, err)
 		}
 		fields = append(fields, f)
+		name, reason := recommend(f.Pairs, boards, f.Candidates)
+		a := &CatalogueAnswer{Pairs: f.Pairs, Boards: [2]int{boards[0], boards[1]}, Rule: catalogue.Rule, Reason: reason,
+			Samples: cmpOr(set.Samples, catalogue.DefaultSamples), Candidates: f.Candidates}
+		if name != "" {
+			a.Recommended = &name
+		}
+		answers = append(answers, a)
 		if env.onProgress != nil {
 			env.onProgress(int64(n-c.Pairs[0]+1), int64(c.Pairs[1]-c.Pairs[0]+1))
 		}
 	}
-	if env.command {
-		return c.runCommand(env, fields[0], boards, set)
+	return answers, fields, nil
+}
+
+// CatalogueAnswer is the answer for one field size: the catalogue
+// command's --json.
+type CatalogueAnswer struct {
+	Pairs       int                  `json:"pairs"`
+	Boards      [2]int               `json:"boards"`
+	Rule        string               `json:"rule"`
+	Recommended *string              `json:"recommended"` // null when nothing fits
+	Reason      string               `json:"reason"`
+	Samples     int64                `json:"samples"`
+	Candidates  []CatalogueCandidate `json:"candidates"` // in rank order
+}
+
+// blocks are the answer's recommendation, first, and its table of
+// candidates.
+func (a *CatalogueAnswer) blocks(id string) []reports.Block {
+	boards := IntRange(a.Boards)
+	reason := a.Reason
+	if a.Recommended != nil {
+		reason = "Recommended: " + reason
 	}
-	out := &cellOutput{}
-	samples := cmpOr(set.Samples, catalogue.DefaultSamples)
+	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
+	return []reports.Block{{Prose: reason}, {Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)}}
+}
+
+func (c *CatalogueCell) run(env *runEnv) (*cellOutput, error) {
+	answers, fields, err := c.answers(env)
+	if err != nil {
+		return nil, err
+	}
+	out := &cellOutput{Result: answers}
+	a0 := answers[0]
 	out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("Ranked by this rule: %s. Sessions of %s boards. Qd from %d random numberings (seed %d) per movement.",
-		catalogue.Rule, boards, samples, catalogue.DefaultSeed)})
+		catalogue.Rule, IntRange(a0.Boards), a0.Samples, catalogue.DefaultSeed)})
 	computed := map[string]float64{}
-	for _, f := range fields {
-		name, reason := recommend(f.Pairs, boards, f.Candidates)
-		caption := fmt.Sprintf("%d pairs, %s boards", f.Pairs, boards)
-		if name != "" {
-			reason = "Recommended: " + reason
-		}
-		out.Blocks = append(out.Blocks, reports.Block{Table: fieldTable(fmt.Sprintf("%s-%d", env.cell.ID, f.Pairs), caption, f.Candidates)},
-			reports.Block{Prose: reason})
+	for _, f := range answers {
+		out.Blocks = append(out.Blocks, f.blocks(env.cell.ID)...)
 		for _, cand := range f.Candidates {
 			prefix := fmt.Sprintf("%d/%s/", f.Pairs, cand.Name)
 			for k, v := range map[string]float64{"qf": cand.Qf, "qf_generated": cand.QfGenerated, "qf1_av": cand.Qf1Av,
@@ -470,4 +503,27 @@ func catalogueCharts(id string, fields []catalogueField) []reports.Block {
 		heat.Grid = append(heat.Grid, row)
 	}
 	return []reports.Block{{Chart: heat}, {Chart: qd}}
+}
+
+// RecommendCell is the catalogue's answer for one field size, with how to
+// read it: the catalogue command runs it.
+type RecommendCell struct {
+	CatalogueCell `yaml:",inline"`
+}
+
+func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
+	if c.Pairs[0] != c.Pairs[1] {
+		return nil, fmt.Errorf("pairs: a recommendation is for one field size, not %s (a catalogue cell takes a range)", c.Pairs)
+	}
+	answers, _, err := c.answers(env)
+	if err != nil {
+		return nil, err
+	}
+	a := answers[0]
+	boards := IntRange(a.Boards)
+	head := fmt.Sprintf("Candidates for %d pairs, sessions of %s boards, ranked by this rule: %s.", a.Pairs, boards, a.Rule)
+	notes := fmt.Sprintf("Qd from %d random numberings (seed %d). \"outside\": no number of boards per round gives %s boards. "+
+		"absent: the phantom pair of the movement file (catalogue --json gives it in .ASC form).", a.Samples, catalogue.DefaultSeed, boards)
+	blocks := append([]reports.Block{{Prose: head}}, a.blocks(env.cell.ID)...)
+	return &cellOutput{Blocks: append(blocks, reports.Block{Prose: notes}), Result: a}, nil
 }

@@ -14,12 +14,12 @@ import (
 func TestCatalogueASCRecomputes(t *testing.T) {
 	for _, n := range []int{7, 13, 20, 39} {
 		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
-			cmd := &Command{Kind: "catalogue", Cell: &CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}
+			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
 			_, result, err := cmd.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := result.(CatalogueView)
+			v := result.(*CatalogueAnswer)
 			families := map[string]bool{}
 			for _, c := range v.Candidates {
 				families[c.Family] = true

@@ -9,26 +9,21 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-// MovementUsage is the movement command's help.
-const MovementUsage = `[--boards-per-round B] [-o FILE] [--json] MOVEMENT
+// GuideCell is the guide of a movement, for the director and the players:
+// a table card per table and a card per pair. The movement command runs it.
+type GuideCell struct {
+	Common `yaml:",inline"`
+	// Movement names the movement whose guide is shown.
+	Movement string `yaml:"movement"`
+	// BoardsPerRound numbers the boards: group g is boards g·B+1 to g·B+B
+	// (0: the groups' letters).
+	BoardsPerRound int `yaml:"boards_per_round"`
+}
 
-The guide of a movement, for the director and the players: a table card
-per table (each round's NS and EW pair, the boards, and where each pair
-and the boards go next) and a card per pair (each round's table,
-direction, opponents and boards). With --boards-per-round B, board group g
-is boards g·B+1 to g·B+B; without, the groups keep their letters. -o FILE
-writes the movement in .ASC form. --json prints one object: movement,
-pairs, tables, rounds, board_groups, boards_per_round, table_cards (each
-table, rounds: round, ns, ew, boards, ns_next, ew_next, boards_next),
-pair_cards (each pair, rounds: round, table, direction, opponent, boards,
-or sits_out) and asc. A "next" is {table, direction}, or null after the
-last round or before a sit-out; boards_next is a table number or null.
+func (c *GuideCell) movements() []string { return []string{c.Movement} }
 
-flags:`
-
-// GuideView is the movement command's --json object: the guide of a
-// movement.
-type GuideView struct {
+// Guide is the guide of a movement: the movement command's --json.
+type Guide struct {
 	Movement       string      `json:"movement"`
 	Pairs          int         `json:"pairs"`
 	Tables         int         `json:"tables"`
@@ -100,8 +95,8 @@ func boardsOf(m *movement.Movement, g, perRound int) string {
 }
 
 // guide builds the cards of a movement.
-func guide(name string, m *movement.Movement, perRound int) (*GuideView, error) {
-	v := &GuideView{Movement: name, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound}
+func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
+	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound}
 	// seat[r][p] is where pair p sits in round r (the first table, for a
 	// split table); group[r][g] the first table playing group g.
 	seat := make([][]*Seat, m.Rounds)
@@ -166,8 +161,7 @@ func guide(name string, m *movement.Movement, perRound int) (*GuideView, error) 
 	return v, nil
 }
 
-// runCommand is the movement command: the guide of one movement.
-func (c *MovementCell) runCommand(env *runEnv) (*cellOutput, error) {
+func (c *GuideCell) run(env *runEnv) (*cellOutput, error) {
 	m, err := env.movement(c.Movement)
 	if err != nil {
 		return nil, err
@@ -179,13 +173,18 @@ func (c *MovementCell) runCommand(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	boards := fmt.Sprintf("%d board groups", m.Groups)
-	if c.BoardsPerRound > 0 {
-		boards = fmt.Sprintf("%d boards (%d a round)", m.Groups*c.BoardsPerRound, c.BoardsPerRound)
+	return &cellOutput{Blocks: v.blocks(env.cell.ID), Result: v}, nil
+}
+
+// blocks are the cards: a table per table card, one table of pair cards.
+func (v *Guide) blocks(id string) []reports.Block {
+	boards := fmt.Sprintf("%d board groups", v.BoardGroups)
+	if v.BoardsPerRound > 0 {
+		boards = fmt.Sprintf("%d boards (%d a round)", v.BoardGroups*v.BoardsPerRound, v.BoardsPerRound)
 	}
-	blocks := []reports.Block{{Prose: fmt.Sprintf("Movement %s: %d pairs, %d tables, %d rounds, %s.", c.Movement, m.Pairs, m.Tables, m.Rounds, boards)}}
+	blocks := []reports.Block{{Prose: fmt.Sprintf("Movement %s: %d pairs, %d tables, %d rounds, %s.", v.Movement, v.Pairs, v.Tables, v.Rounds, boards)}}
 	for _, card := range v.TableCards {
-		t := &reports.Table{Caption: fmt.Sprintf("Table %d", card.Table), Columns: []reports.Column{{Name: "round"}, {Name: "NS"}, {Name: "EW"},
+		t := &reports.Table{ID: fmt.Sprintf("%s-table-%d", id, card.Table), Caption: fmt.Sprintf("Table %d", card.Table), Columns: []reports.Column{{Name: "round"}, {Name: "NS"}, {Name: "EW"},
 			{Name: "boards"}, {Name: "NS goes to"}, {Name: "EW goes to"}, {Name: "boards go to"}}}
 		for _, tt := range card.Rounds {
 			to := "-"
@@ -196,8 +195,8 @@ func (c *MovementCell) runCommand(env *runEnv) (*cellOutput, error) {
 		}
 		blocks = append(blocks, reports.Block{Table: t})
 	}
-	pairs := &reports.Table{Caption: "Pair cards: table and direction, opponents and boards, round by round", Columns: []reports.Column{{Name: "pair"}}}
-	for r := 1; r <= m.Rounds; r++ {
+	pairs := &reports.Table{ID: id + "-pairs", Caption: "Pair cards: table and direction, opponents and boards, round by round", Columns: []reports.Column{{Name: "pair"}}}
+	for r := 1; r <= v.Rounds; r++ {
 		pairs.Columns = append(pairs.Columns, reports.Column{Name: fmt.Sprintf("round %d", r)})
 	}
 	for _, card := range v.PairCards {
@@ -211,6 +210,5 @@ func (c *MovementCell) runCommand(env *runEnv) (*cellOutput, error) {
 		}
 		pairs.Rows = append(pairs.Rows, row)
 	}
-	blocks = append(blocks, reports.Block{Table: pairs})
-	return &cellOutput{Blocks: blocks, Result: v}, nil
+	return append(blocks, reports.Block{Table: pairs})
 }
