@@ -13,7 +13,7 @@ var balanceUsage = `[--json] MOVEMENT
 The check report of a movement, in the manner of balans -c: the movement,
 its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.
 --json prints one object (floats unrounded, null on the matrix diagonal):
-` + wrap(study.JSONKeys(study.CheckResult{})) + `
+` + wrap(jsonKeys(study.CheckResult{})) + `
 
 flags:`
 

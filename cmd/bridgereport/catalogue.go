@@ -19,7 +19,7 @@ machine. --json prints one object (recommended is null when no movement
 fits; absent is the phantom's pair number in asc, or null; asc is the
 movement in .ASC form, every seat filled; for an odd N the figures are
 those with pair absent absent):
-` + wrap(study.JSONKeys(study.CatalogueAnswer{})) + `
+` + wrap(jsonKeys(study.CatalogueAnswer{})) + `
 
 flags:`
 

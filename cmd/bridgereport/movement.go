@@ -20,7 +20,7 @@ writes the movement in .ASC form. --json prints one object (a pair card's
 round gives sits_out instead of table, direction, opponent and boards; a
 "next" is {table, direction}, or null after the last round or before a
 sit-out; boards_next is a table number or null):
-` + wrap(study.JSONKeys(study.Guide{})) + `
+` + wrap(jsonKeys(study.Guide{})) + `
 
 flags:`
 

@@ -22,7 +22,7 @@ Flags name the balans option they implement in brackets. A --fixers file
 has one line per round with a 0 (free) or 1 (fixed) per table, e.g. "1 0 0 1";
 # starts a comment. --json prints one object (absent only when set,
 movement the .ASC text):
-` + wrap(study.JSONKeys(study.OptimizeResult{})) + `
+` + wrap(jsonKeys(study.OptimizeResult{})) + `
 
 flags:`
 

@@ -1,15 +1,15 @@
-package study
+package main
 
 import (
 	"reflect"
 	"strings"
 )
 
-// JSONKeys lists the keys a result encodes to, in order, with the keys of
+// jsonKeys lists the keys a result encodes to, in order, with the keys of
 // nested objects in braces: "pairs, tables, vacancy {qf1, qf1_av}". The
 // usage text of a command and docs/json.md are written from it, so the
 // documented keys are the encoded ones.
-func JSONKeys(result any) string {
+func jsonKeys(result any) string {
 	return strings.Join(keysOf(reflect.TypeOf(result), 0), ", ")
 }
 

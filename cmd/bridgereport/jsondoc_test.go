@@ -1,0 +1,30 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// docs/json.md is generated from the Result types; it fails when a Result
+// gains, loses or renames a key and the doc was not regenerated.
+func TestJSONDocIsCurrent(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeJSONDoc(&b); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "..", "docs", "json.md")
+	if *update {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, b.Bytes()) {
+		t.Errorf("docs/json.md is out of date: go test ./cmd/bridgereport -run TestJSONDoc -update")
+	}
+}
