@@ -18,5 +18,6 @@
 //
 // optimize and luck build on movement; the others stand alone. This package
 // itself holds only what they share: the Version that identifies the
-// engine's results.
+// engine's results, and ParseError, the error of every input file the
+// engine reads (movements, sessions, frequencies, fixers).
 package engine

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // sessionBuilder makes sessions for tests: the pairs under study sit NS,
@@ -222,7 +224,7 @@ func TestParseSession(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseSession("s.csv", strings.NewReader(tc.input))
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("error %v, want one starting %q", err, tc.want)
 			}
@@ -237,9 +239,9 @@ func FuzzParseSession(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		rs, err := ParseSession("f.csv", strings.NewReader(input))
 		if err != nil {
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("%v is not a ParseError", err)
+				t.Fatalf("%v is not a engine.ParseError", err)
 			}
 			return
 		}
