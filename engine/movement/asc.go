@@ -47,7 +47,15 @@ type header struct {
 	gen                           generation
 }
 
-// ParseASC reads a movement in the .ASC format of balans (see DOMAIN.md §1).
+// ParseASC reads a movement in the .ASC format of balans. The header line
+// is "P T R B I" (pairs, tables, rounds, board groups, and 0 for pairs or
+// 1 for individuals), or "P R" for T = P/2 and B = R; a trailing g says the
+// board groups are numbers instead of letters, and H or M that only round 1
+// is given and the other rounds follow Howell-style or Mitchell-style. Then
+// comes one line per round of T entries "NS-EW G", an empty table "0-0 0".
+// Any character that is not a letter or digit separates, # starts a
+// comment, and text after the last needed entry is ignored (files often end
+// with their published "Qf=92, Qo=53.85").
 // name is used in error messages.
 func ParseASC(name string, r io.Reader) (*Parsed, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))

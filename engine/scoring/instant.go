@@ -128,7 +128,7 @@ type InstantRow struct {
 	Nudge   int
 }
 
-// InstantTable is an instant-matchpoint table (DOMAIN.md §6, seed 003).
+// InstantTable is an instant-matchpoint table (seed 003).
 type InstantTable struct {
 	Settings InstantSettings
 	// Results is the number of actual results n; Top is the top after the

@@ -44,7 +44,8 @@ func pairScore(t *testing.T, s *SessionScore, pair int) PairScore {
 	return PairScore{}
 }
 
-// TestSessionNeubergCriticism builds DOMAIN.md §5's example (seed 001) on
+// TestSessionNeubergCriticism builds the example of the criticism of
+// Neuberg in seed 001 on
 // the ACBL scale: pair A beats all 10 others on a board played 11 times,
 // pair B beats 33 and loses to 17 of 50 on a board played 51 times; on 20
 // other boards both get 25 of 50 (every result equal), 500 of 1000.
