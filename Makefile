@@ -3,7 +3,7 @@
 # browser test of the HTML reports when it is missing.
 GO ?= go
 
-.PHONY: report studies test browser golden bench echarts clean
+.PHONY: report studies test lint browser golden bench echarts clean
 
 report:
 	$(GO) run ./cmd/bridgereport run studies/mitchell14.yaml
@@ -18,6 +18,13 @@ browser:
 test: browser
 	$(GO) vet ./...
 	$(GO) test ./...
+
+# staticcheck, pinned, run with go run through the Go proxy: not a
+# dependency in go.mod, not needed by make test.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint:
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 # Rewrite the golden results of the studies (only when a change explains the drift).
 golden:

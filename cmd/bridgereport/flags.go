@@ -98,20 +98,6 @@ func readMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
 	return pm, nil
 }
 
-// intList is a repeatable integer flag (--fix-round 1 --fix-round 3).
-type intList []int
-
-func (l *intList) String() string { return fmt.Sprint(*l) }
-
-func (l *intList) Set(s string) error {
-	var n int
-	if _, err := fmt.Sscan(strings.TrimSpace(s), &n); err != nil {
-		return fmt.Errorf("%q is not a whole number", s)
-	}
-	*l = append(*l, n)
-	return nil
-}
-
 // isTerminal reports whether w is a character device such as a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)

@@ -159,9 +159,9 @@ type Candidate struct {
 	// QfGenerated is the Qf of the movement before the arrow switches.
 	QfGenerated float64
 	// Qf, Qf1av, Qf1max and Qo are the balance figures of Movement
-	// (DOMAIN.md §2); Qf1 figures are 0 when the field is too small.
+	// (movement.Balance, movement.Vacancy); Qf1 figures are 0 when the field is too small.
 	Qf, Qf1av, Qf1max, Qo float64
-	// Qd is the Bussemaker Qd of Movement (DOMAIN.md §4): the mean
+	// Qd is the Bussemaker Qd of Movement (luck.Bussemaker): the mean
 	// probability, in percent, that a pair finishes in the place of its
 	// strength, from Settings.Samples random numberings; 0 when not
 	// computed.

@@ -10,7 +10,7 @@ import (
 
 // If handicaps are fair, the lower-ranked team wins each match with
 // probability ½, so its wins in n matches follow Binomial(n, ½), the count
-// of heads in n tosses of a coin (DOMAIN.md §7). Everything here is for that
+// of heads in n tosses of a coin (seed 002). Everything here is for that
 // distribution only.
 
 // MaxBinomialN bounds the number of matches the tails and bands are asked

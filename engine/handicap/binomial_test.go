@@ -24,8 +24,8 @@ func exactCDF(n int) []float64 {
 	return cdf
 }
 
-// TestSeedOutcomes checks the tails of the seed's six outcomes (DOMAIN.md
-// §7). The exact values are sums of binomial coefficients over 2^n; the
+// TestSeedOutcomes checks the tails of the seed's six outcomes (seed 002).
+// The exact values are sums of binomial coefficients over 2^n; the
 // seed quotes only the first, "about 1 %": it is 801330506737399 / 2^56 =
 // 0.011121 (1.11 %).
 func TestSeedOutcomes(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 )
 
 // Handicaps of a league's teams from the previous season's divisional
-// average VPs (DOMAIN.md §7, seed 002): the Form-L system and the old system
+// average VPs (seed 002): the Form-L system and the old system
 // of 6 IMPs a place that it replaced.
 
 // Team is a team with its average VPs in the previous season's divisional

@@ -139,7 +139,7 @@ type Result struct {
 // than MaxExact numberings.
 var ErrTooManyNumberings = errors.New("too many numberings to enumerate")
 
-// Bussemaker runs the Bussemaker model (seed 000, DOMAIN.md §4): entrants of
+// Bussemaker runs the Bussemaker model (seed 000): entrants of
 // the given strengths get random pair numbers, every board is scored by
 // strength difference and matchpointed, and the spread of each entrant's
 // percentage and place is collected. Sampling uses all cores; the result

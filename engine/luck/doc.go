@@ -1,5 +1,5 @@
 // Package luck holds the models of luck and strength in a pairs event
-// (DOMAIN.md §4, seeds 000 and 004): the percentages of pairs of given
+// (seeds 000 and 004): the percentages of pairs of given
 // strengths in a movement, the "one strong pair" and "two strong pairs"
 // models, and the Bussemaker model of rank probabilities under random pair
 // numbering, which enumerates the numberings or samples them in fixed-size

@@ -7,7 +7,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// The scoring models of DOMAIN.md §4 give every pair a strength; lower is
+// The scoring models (seeds 000 and 004) give every pair a strength; lower is
 // stronger. On a board where pair ns sits NS against pair ew the NS score is
 // 100 × (strength[ew] − strength[ns]), and every board is matchpointed
 // against the other results of its board group: 2 per result beaten, 1 per
@@ -123,7 +123,7 @@ func checkStrengths(s []float64, pairs int) error {
 
 // Percentages returns the percentage of every pair (index p-1 for pair p)
 // when pair p has strength strengths[p-1] and every board is scored by
-// strength difference (DOMAIN.md §4).
+// strength difference.
 func Percentages(m *movement.Movement, strengths []float64) ([]float64, error) {
 	if err := checkStrengths(strengths, m.Pairs); err != nil {
 		return nil, err

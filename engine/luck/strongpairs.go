@@ -46,7 +46,7 @@ type TwoStrongResult struct {
 	Distribution []PercentCount
 }
 
-// TwoStrongPairs runs the "two strong pairs" model (DOMAIN.md §4): for every
+// TwoStrongPairs runs the "two strong pairs" model: for every
 // choice of two pairs, they have strength 1 and all others strength 2. The
 // percentages are exact fractions, so equal values are counted together.
 func TwoStrongPairs(m *movement.Movement) (*TwoStrongResult, error) {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // Limits on header sizes, so that an absurd header is refused before
@@ -22,28 +24,11 @@ const (
 	maxFileBytes = 4 << 20
 )
 
-// ParseError is a problem in a movement file, at a line (0 when the problem is
-// the file as a whole).
-type ParseError struct {
-	File string
-	Line int
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("%s: %v", e.File, e.Err)
-	}
-	return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
-
 // Parsed is a movement read from a file, with the warnings found on
 // the way and the line where each round was given.
 type Parsed struct {
 	*Movement
-	Warnings   []*ParseError
+	Warnings   []*engine.ParseError
 	RoundLines []int // RoundLines[r] is the file line of round r+1 (0 if generated)
 }
 
@@ -62,15 +47,23 @@ type header struct {
 	gen                           generation
 }
 
-// ParseASC reads a movement in the .ASC format of balans (see DOMAIN.md §1).
+// ParseASC reads a movement in the .ASC format of balans. The header line
+// is "P T R B I" (pairs, tables, rounds, board groups, and 0 for pairs or
+// 1 for individuals), or "P R" for T = P/2 and B = R; a trailing g says the
+// board groups are numbers instead of letters, and H or M that only round 1
+// is given and the other rounds follow Howell-style or Mitchell-style. Then
+// comes one line per round of T entries "NS-EW G", an empty table "0-0 0".
+// Any character that is not a letter or digit separates, # starts a
+// comment, and text after the last needed entry is ignored (files often end
+// with their published "Qf=92, Qo=53.85").
 // name is used in error messages.
 func ParseASC(name string, r io.Reader) (*Parsed, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, &engine.ParseError{File: name, Err: err}
 	}
 	fail := func(line int, format string, args ...any) error {
-		return &ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
+		return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	switch {
 	case len(data) > maxFileBytes:
@@ -145,7 +138,7 @@ func ParseASC(name string, r io.Reader) (*Parsed, error) {
 		return nil, fail(lineOf(e.Round), "%s", e)
 	}
 	for _, w := range warns {
-		pm.Warnings = append(pm.Warnings, &ParseError{File: name, Line: lineOf(w.Round), Err: errors.New(w.String())})
+		pm.Warnings = append(pm.Warnings, &engine.ParseError{File: name, Line: lineOf(w.Round), Err: errors.New(w.String())})
 	}
 	return pm, nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 func TestParseASCRefusesBadInput(t *testing.T) {
@@ -34,9 +36,9 @@ func TestParseASCRefusesBadInput(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseASC("bad.asc", strings.NewReader(c.input))
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("err = %v, want a *ParseError", err)
+				t.Fatalf("err = %v, want a *engine.ParseError", err)
 			}
 			if pe.Line != c.line || pe.File != "bad.asc" || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("err = %q (line %d), want line %d mentioning %q", err, pe.Line, c.line, c.want)
@@ -112,9 +114,9 @@ func FuzzParseASC(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		pm, err := ParseASC("fuzz", strings.NewReader(in))
 		if err != nil {
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a ParseError", err)
+				t.Fatalf("error %v is not an *engine.ParseError", err)
 			}
 			return
 		}

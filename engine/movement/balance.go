@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Balance is the balance of a movement (DOMAIN.md §2, seed 004).
+// Balance is the balance of a movement (seed 004).
 type Balance struct {
 	Pairs int
 	// H is half a top: the times each board group is played, minus one.
@@ -177,7 +177,8 @@ func opponentBalance(m *Movement) float64 {
 	return 100 * mean * mean / (sq / n)
 }
 
-// Vacancy is the balance with one pair absent (DOMAIN.md §2).
+// Vacancy is the balance with one pair absent: the vacancy quality of seed
+// 004, how balanced the movement stays when any one pair does not come.
 type Vacancy struct {
 	// Qf1[v-1] is Qf of the movement with pair v absent.
 	Qf1 []float64

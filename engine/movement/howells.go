@@ -22,7 +22,7 @@ func CompleteHowell(pairs int) (*Movement, error) {
 }
 
 // BestPhantom chooses the pair of m to leave out for a half table: the pair
-// whose absence leaves the best vacancy quality Qf1 (DOMAIN.md §2), the
+// whose absence leaves the best vacancy quality Qf1 (Vacancy), the
 // highest pair number among equals (the usual phantom, and the pair the
 // published Qf1 of the TEAM tables leaves out).
 func BestPhantom(m *Movement) (int, error) {

@@ -1,5 +1,5 @@
 // Package optimize re-orients the tables of a movement for the best balance
-// by arrow switches (DOMAIN.md §3, seed 004, the program "balans"). Search
+// by arrow switches (seed 004, the program "balans"). Search
 // ranks orientations by Qf (minimal SS), then the vacancy quality (by
 // default balans's score 2·Qf1max + Qf1av; Settings.Vacancy and Weights,
 // which may also leave it out), then d4, under constraints that fix rounds, tables, pairs, board groups,

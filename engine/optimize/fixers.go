@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // Fixers marks, round by round, the tables whose orientation the search
@@ -31,26 +33,6 @@ type Fixers struct {
 	Lines []int
 }
 
-// ParseError is a problem in a fixers file, at a line and column (1-based;
-// 0 when the problem is the file as a whole or the whole line).
-type ParseError struct {
-	File         string
-	Line, Column int
-	Err          error
-}
-
-func (e *ParseError) Error() string {
-	switch {
-	case e.Line == 0:
-		return fmt.Sprintf("%s: %v", e.File, e.Err)
-	case e.Column == 0:
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
-
 // maxFixerCells bounds a line, as the movement limits bound a movement.
 const maxFixerCells = movement.MaxTables
 
@@ -72,23 +54,23 @@ func ParseFixers(name string, r io.Reader) (*Fixers, error) {
 				row = append(row, c == '1')
 			case ' ', '\t', '\r':
 			default:
-				return nil, &ParseError{File: name, Line: line, Column: i + 1, Err: fmt.Errorf("want 0 (free) or 1 (fixed), got %q", c)}
+				return nil, &engine.ParseError{File: name, Line: line, Column: i + 1, Err: fmt.Errorf("want 0 (free) or 1 (fixed), got %q", c)}
 			}
 		}
 		if len(row) > maxFixerCells {
-			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%d tables: at most %d", len(row), maxFixerCells)}
+			return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("%d tables: at most %d", len(row), maxFixerCells)}
 		}
 		if len(f.Fixed) == movement.MaxRounds {
-			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("more than %d rounds", movement.MaxRounds)}
+			return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("more than %d rounds", movement.MaxRounds)}
 		}
 		f.Fixed = append(f.Fixed, row)
 		f.Lines = append(f.Lines, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: line + 1, Err: err}
+		return nil, &engine.ParseError{File: name, Line: line + 1, Err: err}
 	}
 	if len(f.Fixed) == 0 {
-		return nil, &ParseError{File: name, Err: errors.New("no rounds: want one line of 0s and 1s per round")}
+		return nil, &engine.ParseError{File: name, Err: errors.New("no rounds: want one line of 0s and 1s per round")}
 	}
 	return f, nil
 }
@@ -100,11 +82,11 @@ func (f *Fixers) validate(m *movement.Movement) error {
 		if len(f.Fixed) > m.Rounds {
 			line = f.line(m.Rounds)
 		}
-		return &ParseError{File: f.File, Line: line, Err: fmt.Errorf("fixers for %d round(s), the movement has %d", len(f.Fixed), m.Rounds)}
+		return &engine.ParseError{File: f.File, Line: line, Err: fmt.Errorf("fixers for %d round(s), the movement has %d", len(f.Fixed), m.Rounds)}
 	}
 	for r, row := range f.Fixed {
 		if len(row) != m.Tables {
-			return &ParseError{File: f.File, Line: f.line(r), Err: fmt.Errorf("round %d: %d tables, the movement has %d", r+1, len(row), m.Tables)}
+			return &engine.ParseError{File: f.File, Line: f.line(r), Err: fmt.Errorf("round %d: %d tables, the movement has %d", r+1, len(row), m.Tables)}
 		}
 	}
 	return nil

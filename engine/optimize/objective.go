@@ -4,7 +4,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// objective ranks orientations of one movement, in the order of DOMAIN.md §3:
+// objective ranks orientations of one movement, in balans's order:
 // SS (smaller: higher Qf), then the vacancy quality as the ranking says
 // (two keys, higher first; 0 when it is not ranked), then the fourth central
 // moment (smaller: smaller d4; 0 when d4 is not ranked).

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 func mustSearch(t *testing.T, m *movement.Movement, set Settings) *Result {
@@ -476,9 +478,9 @@ func TestParseFixers(t *testing.T) {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)
 				}
-				var pe *ParseError
+				var pe *engine.ParseError
 				if !errors.As(err, &pe) {
-					t.Errorf("%T is not a *ParseError", err)
+					t.Errorf("%T is not a *engine.ParseError", err)
 				}
 				return
 			}

@@ -4,6 +4,6 @@
 // times, the matchpointing of a whole pairs session, instant matchpoints from
 // result frequencies, IMPs (Law 78B) and victory points.
 //
-// ParseSession and ParseFrequencies read text; their errors are *ParseError
-// values naming the file and line.
+// ParseSession and ParseFrequencies read text; their errors are
+// *engine.ParseError values naming the file and line.
 package scoring

@@ -37,7 +37,7 @@ func IMPSteps() []int { return append([]int(nil), impSteps[:]...) }
 var tau = (math.Sqrt(5) - 1) / 2
 
 // VictoryPoints converts an IMP margin in a match of the given number of
-// boards to the WBF continuous 20-victory-point scale (DOMAIN.md §6): with
+// boards to the WBF continuous 20-victory-point scale: with
 // B = 15·√boards the winner gets min(20, 10 + 10·(1 − τ^(3M/B))/(1 − τ³)),
 // the loser 20 minus that. margin is the side's own margin (negative for
 // the loser), so VictoryPoints(m) + VictoryPoints(−m) = 20. The WBF publishes

@@ -7,7 +7,8 @@ import (
 )
 
 func TestIMPBoundaries(t *testing.T) {
-	// DOMAIN.md §6: the differences at which each further IMP starts.
+	// The IMP scale of Law 78B: the differences at which each further IMP
+	// starts.
 	starts := []int{20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
 		750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000}
 	if fmt.Sprint(IMPSteps()) != fmt.Sprint(starts) {
@@ -33,7 +34,7 @@ func TestIMPBoundaries(t *testing.T) {
 }
 
 func TestVictoryPoints(t *testing.T) {
-	// Margin 0 is 10.00 each; the rest are the DOMAIN.md §6 formula at
+	// Margin 0 is 10.00 each; the rest are VictoryPoints's formula at
 	// two decimals (the precision the WBF publishes).
 	tests := []struct {
 		margin float64

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // Frequency is one line of an instant-matchpoint input: an NS score and how
@@ -126,7 +128,7 @@ type InstantRow struct {
 	Nudge   int
 }
 
-// InstantTable is an instant-matchpoint table (DOMAIN.md §6, seed 003).
+// InstantTable is an instant-matchpoint table (seed 003).
 type InstantTable struct {
 	Settings InstantSettings
 	// Results is the number of actual results n; Top is the top after the
@@ -362,7 +364,7 @@ func vulWords(v Vulnerability) string {
 // ParseFrequencies reads an instant-matchpoint input: one `score count` per
 // line (NS score, number of results), separated by spaces, tabs or a comma.
 // Blank lines and lines starting with # are skipped. Every score must be
-// legal with vulnerability v. Every error is a *ParseError naming the line.
+// legal with vulnerability v. Every error is a *engine.ParseError naming the line.
 func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, error) {
 	sc := bufio.NewScanner(r)
 	var freqs []Frequency
@@ -375,7 +377,7 @@ func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, e
 			continue
 		}
 		fail := func(format string, args ...any) error {
-			return &ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
+			return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
 		}
 		fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 		if len(fields) != 2 {
@@ -396,10 +398,10 @@ func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, e
 		freqs = append(freqs, f)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: line + 1, Err: err}
+		return nil, &engine.ParseError{File: name, Line: line + 1, Err: err}
 	}
 	if len(freqs) == 0 {
-		return nil, &ParseError{File: name, Err: errors.New("no scores (want lines `score count`)")}
+		return nil, &engine.ParseError{File: name, Err: errors.New("no scores (want lines `score count`)")}
 	}
 	return freqs, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // row is what a test expects of an instant-matchpoint row. For gaps, low
@@ -220,7 +222,7 @@ func TestParseFrequencies(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseFrequencies("b.txt", strings.NewReader(tc.input), tc.vul)
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) || err.Error() != tc.want {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
@@ -235,9 +237,9 @@ func FuzzParseFrequencies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		freqs, err := ParseFrequencies("f.txt", strings.NewReader(input), VulNone)
 		if err != nil {
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("%v is not a ParseError", err)
+				t.Fatalf("%v is not a engine.ParseError", err)
 			}
 			return
 		}

@@ -77,7 +77,7 @@ func Matchpoints(dst []float64, scores []int, s Scale) {
 }
 
 // Neuberg scales matchpoints mp, scored on a board with actual results, to a
-// board with expected results (DOMAIN.md §5, seed 001): on the WBF scale
+// board with expected results (seed 001): on the WBF scale
 // (mp + 1)·E/A − 1, on the ACBL scale (mp + ½)·E/A − ½. It is the identity
 // when actual equals expected.
 func Neuberg(mp float64, actual, expected int, s Scale) float64 {
@@ -87,7 +87,7 @@ func Neuberg(mp float64, actual, expected int, s Scale) float64 {
 }
 
 // RoundPolicy says where totals of matchpoints are rounded. The zero value
-// rounds the totals, as DOMAIN.md §5 recommends.
+// rounds the totals, not each board, as seed 001 recommends.
 type RoundPolicy int
 
 const (

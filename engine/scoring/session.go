@@ -11,7 +11,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
+
+// maxFileBytes bounds what ParseSession and ParseFrequencies read.
+const maxFileBytes = 4 << 20
 
 // BoardResult is one play of a board in a pairs session.
 type BoardResult struct {
@@ -241,14 +246,14 @@ var sessionHeader = []string{"board", "ns", "ew", "score"}
 
 // ParseSession reads a session file: the CSV header board,ns,ew,score, then
 // one line per result. Blank lines and lines starting with # are skipped.
-// Every error is a *ParseError naming the file and line.
+// Every error is a *engine.ParseError naming the file and line.
 func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, &engine.ParseError{File: name, Err: err}
 	}
 	if len(data) > maxFileBytes {
-		return nil, &ParseError{File: name, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
+		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // spreadsheets write a BOM
 	cr := csv.NewReader(bytes.NewReader(data))
@@ -266,13 +271,13 @@ func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, &ParseError{File: name, Line: pe.Line, Err: pe.Err}
+				return nil, &engine.ParseError{File: name, Line: pe.Line, Err: pe.Err}
 			}
-			return nil, &ParseError{File: name, Err: err}
+			return nil, &engine.ParseError{File: name, Err: err}
 		}
 		line, _ := cr.FieldPos(0)
 		fail := func(format string, args ...any) error {
-			return &ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
+			return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
 		}
 		for i := range rec {
 			rec[i] = strings.TrimSpace(rec[i])
@@ -302,10 +307,10 @@ func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
 		results = append(results, res)
 	}
 	if header {
-		return nil, &ParseError{File: name, Err: errors.New("empty file: want the header board,ns,ew,score and results")}
+		return nil, &engine.ParseError{File: name, Err: errors.New("empty file: want the header board,ns,ew,score and results")}
 	}
 	if len(results) == 0 {
-		return nil, &ParseError{File: name, Err: errors.New("no results after the header")}
+		return nil, &engine.ParseError{File: name, Err: errors.New("no results after the header")}
 	}
 	return results, nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // sessionBuilder makes sessions for tests: the pairs under study sit NS,
@@ -42,7 +44,8 @@ func pairScore(t *testing.T, s *SessionScore, pair int) PairScore {
 	return PairScore{}
 }
 
-// TestSessionNeubergCriticism builds DOMAIN.md §5's example (seed 001) on
+// TestSessionNeubergCriticism builds the example of the criticism of
+// Neuberg in seed 001 on
 // the ACBL scale: pair A beats all 10 others on a board played 11 times,
 // pair B beats 33 and loses to 17 of 50 on a board played 51 times; on 20
 // other boards both get 25 of 50 (every result equal), 500 of 1000.
@@ -222,7 +225,7 @@ func TestParseSession(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseSession("s.csv", strings.NewReader(tc.input))
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("error %v, want one starting %q", err, tc.want)
 			}
@@ -237,9 +240,9 @@ func FuzzParseSession(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input string) {
 		rs, err := ParseSession("f.csv", strings.NewReader(input))
 		if err != nil {
-			var pe *ParseError
+			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("%v is not a ParseError", err)
+				t.Fatalf("%v is not a engine.ParseError", err)
 			}
 			return
 		}

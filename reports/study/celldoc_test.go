@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -23,39 +24,44 @@ type goDocs struct {
 
 func readGoDocs(t *testing.T) goDocs {
 	t.Helper()
-	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, ".", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+	paths, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	fset := token.NewFileSet()
 	d := goDocs{types: map[string]string{}, fields: map[string]map[string]string{}}
-	for _, pkg := range pkgs {
-		for _, f := range pkg.Files {
-			for _, decl := range f.Decls {
-				gd, ok := decl.(*ast.GenDecl)
-				if !ok || gd.Tok != token.TYPE {
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				doc := ts.Doc
+				if doc == nil {
+					doc = gd.Doc
+				}
+				d.types[ts.Name.Name] = oneLine(doc)
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
 					continue
 				}
-				for _, spec := range gd.Specs {
-					ts := spec.(*ast.TypeSpec)
-					doc := ts.Doc
-					if doc == nil {
-						doc = gd.Doc
+				d.fields[ts.Name.Name] = map[string]string{}
+				for _, field := range st.Fields.List {
+					text := oneLine(field.Doc)
+					if text == "" {
+						text = oneLine(field.Comment)
 					}
-					d.types[ts.Name.Name] = oneLine(doc)
-					st, ok := ts.Type.(*ast.StructType)
-					if !ok {
-						continue
-					}
-					d.fields[ts.Name.Name] = map[string]string{}
-					for _, field := range st.Fields.List {
-						text := oneLine(field.Doc)
-						if text == "" {
-							text = oneLine(field.Comment)
-						}
-						for _, name := range field.Names {
-							d.fields[ts.Name.Name][name.Name] = text
-						}
+					for _, name := range field.Names {
+						d.fields[ts.Name.Name][name.Name] = text
 					}
 				}
 			}

@@ -176,6 +176,14 @@ type BalanceRow struct {
 	Beats map[string]string `yaml:"beats"`
 }
 
+// name is the row's label, or its movement's name.
+func (r BalanceRow) name() string {
+	if r.Label != "" {
+		return r.Label
+	}
+	return r.Movement
+}
+
 // checks compares the row's published figures, and those it must reach or
 // beat, with the computed ones.
 func (r BalanceRow) checks(prefix string, figs map[string]float64) ([]reports.Check, error) {

@@ -74,8 +74,8 @@ func writeHandicapTable(w io.Writer, l handicap.League, r *handicap.LeagueReport
 	for d, div := range l.Divisions {
 		for range div.Teams {
 			t, o := r.FormL[i], r.Old[i]
-			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), imps(o.IMPs),
-				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), imps(t.IMPs))
+			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), fmtNum(o.IMPs),
+				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), fmtNum(t.IMPs))
 			i++
 		}
 		row(div.Name, "Range", strconv.FormatFloat(r.Ranges[d], 'f', avgDecimals, 64))
@@ -90,7 +90,7 @@ func writeNewTeams(w io.Writer, nt handicap.NewTeamResult) {
 	fmt.Fprintf(w, "\nNew teams, placed by this season's matches (converged after %d iterations)\n", nt.Iterations)
 	fmt.Fprintf(w, "%-*s  %7s  %14s  %13s\n", tw, "New team", "Matches", "Merged VP diff", "Handicap IMPs")
 	for _, t := range nt.Teams {
-		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, imps(t.IMPs))
+		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, fmtNum(t.IMPs))
 	}
 }
 
@@ -132,10 +132,6 @@ func decimals(x float64) int {
 	}
 	return 3
 }
-
-// imps prints a handicap as whole IMPs, or with the decimals a finer
-// rounding step gives it.
-func imps(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // prob prints a probability to four decimals, or in exponent form when
 // that would hide it.

@@ -167,11 +167,3 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	out.Blocks = append([]reports.Block{{Table: t}, {Chart: chart}}, shown...)
 	return out, nil
 }
-
-// name is the row's label, or its movement's name.
-func (r BalanceRow) name() string {
-	if r.Label != "" {
-		return r.Label
-	}
-	return r.Movement
-}

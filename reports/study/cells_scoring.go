@@ -207,8 +207,6 @@ func gapLabel(r scoring.InstantRow) string {
 	return signed(r.Low) + ".." + signed(r.High)
 }
 
-func fmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-
 // NeubergCell applies the Neuberg formula to single board scores.
 type NeubergCell struct {
 	Common `yaml:",inline"`

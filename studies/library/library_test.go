@@ -35,7 +35,7 @@ func TestPublishedFigures(t *testing.T) {
 				t.Fatal("no Qf annotation")
 			}
 			if _, wrong := Misannotated[name]; wrong {
-				// DOMAIN.md: the layout computes 77.76; the annotation (Qo
+				// The layout computes 77.76; the annotation (Qo
 				// too) belongs to another layout.
 				if published.Matches(b.Qf, qf) || !published.Matches(b.Qf, "77.76") {
 					t.Errorf("Qf = %.4f: the known misannotation (%s) no longer holds", b.Qf, qf)
