@@ -2,31 +2,66 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-const simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--samples N] [--seed S]
+var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--samples N] [--seed S]
        [--strengths "1 1 2 …"] [--groups "1-7,8-14"] [--exact|--sample] [--json] MOVEMENT
 
---json prints one object per model: one-strong {model, strong, percent};
-two-strong {model, choices, weak_min, weak_max, weak_mode, weak_mean,
-weak_sd, distribution}; bussemaker {model, exact, samples, seed, strengths,
-groups, qd, qb, sigma, pairs, rank_probability}.
+A scoring model on one movement, laid out as the seeds print it: one strong
+pair and two strong pairs (seed 004), the Bussemaker model (seed 000).
+--json prints one object per model (floats unrounded):
+` + wrap("one-strong {"+study.JSONKeys(study.OneStrongResult{})+"}; two-strong {"+
+	study.JSONKeys(study.TwoStrongResult{})+"}; bussemaker {"+study.JSONKeys(study.BussemakerResult{})+"}.") + `
 
 flags:`
+
+// modelFlags lists, per model, the flags it reads besides --model and
+// --json.
+var modelFlags = map[string][]string{
+	"one-strong": {"strong"},
+	"two-strong": {},
+	"bussemaker": {"samples", "seed", "strengths", "groups", "exact", "sample"},
+}
+
+// checkModelFlags rejects an unknown model and flags the model does not
+// use, rather than ignoring them.
+func checkModelFlags(model string, set map[string]bool) error {
+	own, ok := modelFlags[model]
+	if !ok {
+		if model == "" {
+			return errors.New("--model is required: one-strong, two-strong or bussemaker")
+		}
+		return fmt.Errorf("--model %q: want one-strong, two-strong or bussemaker", model)
+	}
+	var stray []string
+	for name := range set {
+		if name != "model" && name != "json" && !slices.Contains(own, name) {
+			stray = append(stray, "--"+name)
+		}
+	}
+	if len(stray) > 0 {
+		slices.Sort(stray)
+		return fmt.Errorf("%s not used by --model %s", strings.Join(stray, ", "), model)
+	}
+	return nil
+}
 
 func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("simulate", simulateUsage, stderr)
 	model := fs.String("model", "", "scoring model: one-strong, two-strong or bussemaker")
 	strong := fs.Int("strong", 1, "one-strong: the strong pair")
 	samples := fs.Int64("samples", luck.DefaultSamples, "bussemaker: random numberings to draw when sampling")
-	seed := fs.Uint64("seed", 1, "bussemaker: seed of the random numberings")
+	seed := fs.Uint64("seed", luck.DefaultSeed, "bussemaker: seed of the random numberings")
 	strengths := fs.String("strengths", "", "bussemaker: strength of each pair by strength rank, lower is stronger (default 1 2 … P)")
 	groups := fs.String("groups", "", `bussemaker: groups of pair numbers ranked apart, e.g. "1-7,8-14"`)
 	exact := fs.Bool("exact", false, fmt.Sprintf("bussemaker: enumerate every numbering (at most %d)", luck.MaxExact))
@@ -38,7 +73,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if err := study.CheckModelFlags(*model, set); err != nil {
+	if err := checkModelFlags(*model, set); err != nil {
 		return &usageError{msg: "simulate: " + err.Error()}
 	}
 	pm, err := readMovement(pos[0], stderr)
@@ -46,17 +81,17 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	m, name := pm.Movement, pos[0]
-	cmd := &study.Command{Movements: map[string]*movement.Parsed{name: pm}}
+	cell := &study.SimulateCell{Model: *model, Movement: name}
+	cmd := &study.Command{Kind: "simulate", Cell: cell, Movements: map[string]*movement.Parsed{name: pm}}
 	switch *model {
 	case "one-strong":
 		if *strong < 1 || *strong > m.Pairs {
 			return &usageError{msg: fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
-		cmd.Kind, cmd.Cell = "one_strong", &study.OneStrongCell{Strong: *strong, Columns: []study.BalanceRow{{Movement: name}}}
-	case "two-strong":
-		cmd.Kind, cmd.Cell = "two_strong", &study.TwoStrongCell{Rows: []study.BalanceRow{{Movement: name}}}
-	default:
-		cell := &study.BussemakerCell{Movement: name, Samples: *samples, Seed: *seed, Groups: *groups}
+		cell.Strong = *strong
+	case "bussemaker":
+		b := &cell.BussemakerSettings
+		b.Samples, b.Seed, b.Groups = *samples, *seed, *groups
 		if *samples <= 0 {
 			return &usageError{msg: fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}
 		}
@@ -64,12 +99,12 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		case *exact && *sample:
 			return &usageError{msg: "simulate: --exact and --sample exclude each other"}
 		case *exact:
-			cell.Method = luck.Exact
+			b.Method = luck.Exact
 		case *sample:
-			cell.Method = luck.Sample
+			b.Method = luck.Sample
 		}
 		if set["strengths"] {
-			if cell.Strengths, err = luck.ParseStrengths(*strengths, m.Pairs); err != nil {
+			if b.Strengths, err = luck.ParseStrengths(*strengths, m.Pairs); err != nil {
 				return &usageError{msg: "simulate: --strengths: " + err.Error()}
 			}
 		}
@@ -78,11 +113,10 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		bar := newProgress(stderr, "simulate", *asJSON)
 		defer bar.done()
-		cmd.Kind, cmd.Cell, cmd.Progress = "bussemaker", cell, bar.count
+		cmd.Progress = bar.count
 	}
-	r, result, err := cmd.Run(ctx)
-	if err != nil {
+	if err := runCell(ctx, cmd, stdout, *asJSON); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
-	return emit(stdout, r, result, *asJSON)
+	return nil
 }

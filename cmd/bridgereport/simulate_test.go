@@ -241,3 +241,67 @@ func TestSimProgress(t *testing.T) {
 		t.Errorf("bar %q, want %q", buf.String(), want)
 	}
 }
+
+// TestSimulateAndStudyShareTheDefaultSeed: a study's bussemaker cell and
+// simulate, neither given a seed, sample the same numberings (seed 1) and
+// so give the same figures.
+func TestSimulateAndStudyShareTheDefaultSeed(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "s.yaml"), "title: S\nmovements:\n  h8: {library: "+howell8File+"}\ncells:\n"+
+		"  - bussemaker: {id: b, movement: h8, method: sample, samples: 3000}\n")
+	out := filepath.Join(dir, "out")
+	if _, _, err := run(t, "run", "-o", out, filepath.Join(dir, "s.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "s", "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Tables []struct {
+			ID      string
+			Caption string
+			Rows    [][]float64
+		}
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	cmdOut, _, err := run(t, "simulate", "--model", "bussemaker", "--sample", "--samples", "3000", "--json", howell8File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sim struct {
+		bussemakerJSON
+		Seed uint64 `json:"seed"`
+	}
+	if err := json.Unmarshal([]byte(cmdOut), &sim); err != nil {
+		t.Fatal(err)
+	}
+	if sim.Seed != 1 || sim.Exact || sim.Samples != 3000 {
+		t.Fatalf("simulate: seed %d, exact %v, %d samples; want seed 1, sampled, 3000", sim.Seed, sim.Exact, sim.Samples)
+	}
+	if len(res.Tables) != 2 || res.Tables[0].ID != "b-spread" || res.Tables[1].ID != "b-ranks" {
+		t.Fatalf("study tables %+v", res.Tables)
+	}
+	if !strings.Contains(res.Tables[0].Caption, "3000 random numberings sampled, seed 1") {
+		t.Errorf("study caption %q does not say seed 1", res.Tables[0].Caption)
+	}
+	spread := res.Tables[0].Rows
+	if len(spread) != len(sim.Pairs) {
+		t.Fatalf("study %d entrants, simulate %d", len(spread), len(sim.Pairs))
+	}
+	for i, s := range sim.Pairs {
+		// entrant, strength, average, s.d., min, max
+		if got := spread[i][2:]; got[0] != s.Avg || got[1] != s.Sd || got[2] != s.Min || got[3] != s.Max {
+			t.Errorf("entrant %d: study %v, simulate %+v", i+1, got, s)
+		}
+	}
+	for j, row := range res.Tables[1].Rows {
+		for i, x := range row[1:] { // after the place
+			if x != sim.RankProb[j][i] {
+				t.Errorf("place %d, entrant %d: study %v, simulate %v", j+1, i+1, x, sim.RankProb[j][i])
+			}
+		}
+	}
+}

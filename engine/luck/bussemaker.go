@@ -58,9 +58,13 @@ func (m *Method) UnmarshalText(text []byte) error {
 // Settings.Samples is zero.
 const DefaultSamples = 1_000_000
 
+// DefaultSeed is the seed of the random numberings when Settings.Seed is
+// zero.
+const DefaultSeed = 1
+
 // Settings configures the Bussemaker model. The zero value is the
 // original model: strengths 1..P, one group, every numbering enumerated if
-// there are few enough, else a million sampled with seed 0.
+// there are few enough, else a million sampled with seed 1.
 type Settings struct {
 	// Strengths[i] is the strength of entrant i+1, lower being stronger;
 	// nil means 1, 2, …, P. List the strongest first: the diagonal of the
@@ -78,7 +82,8 @@ type Settings struct {
 	// Unused when the numberings are enumerated.
 	Samples int64
 	// Seed seeds the generators: chunk c of the samples uses
-	// rand.NewPCG(Seed, c). Unused when the numberings are enumerated.
+	// rand.NewPCG(Seed, c); 0 means DefaultSeed. Unused when the
+	// numberings are enumerated.
 	Seed uint64
 	// Ties is the rule for entrants with equal percentages; the zero value
 	// breaks them at random. FirstTies runs the float scorer, not the
@@ -108,7 +113,8 @@ type Result struct {
 	// Samples is the number of numberings evaluated (all of them when
 	// Exact).
 	Samples int64
-	// Seed is the seed used for sampling (reported even when Exact).
+	// Seed is the seed used for sampling, DefaultSeed for 0 (reported
+	// even when Exact).
 	Seed uint64
 	// Strengths and Groups are the settings used, defaults filled in;
 	// each group's pair numbers ascending.
@@ -194,7 +200,11 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 	default:
 		return nil, fmt.Errorf("bussemaker: unknown tie rule %d", set.Ties)
 	}
-	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: exact,
+	seed := set.Seed
+	if seed == 0 {
+		seed = DefaultSeed
+	}
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: seed, exact: exact,
 		k: newKernel(sc, strengths, nb), first: set.Ties == FirstTies}
 	if noKernel || run.first {
 		run.k = nil

@@ -36,6 +36,7 @@ var kinds = map[string]func() Body{
 	"one_strong":        func() Body { return new(OneStrongCell) },
 	"two_strong":        func() Body { return new(TwoStrongCell) },
 	"bussemaker":        func() Body { return new(BussemakerCell) },
+	"simulate":          func() Body { return new(SimulateCell) },
 	"instant":           func() Body { return NewInstantCell() },
 	"neuberg":           func() Body { return new(NeubergCell) },
 	"session":           func() Body { return new(SessionCell) },

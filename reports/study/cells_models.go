@@ -1,6 +1,7 @@
 package study
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -26,6 +27,36 @@ type OneStrongCell struct {
 	Columns []BalanceRow `yaml:"columns"`
 }
 
+// OneStrongResult is the "one strong pair" model on one movement: the
+// simulate command's --json with --model one-strong.
+type OneStrongResult struct {
+	Model    string    `json:"model"`   // one-strong
+	Strong   int       `json:"strong"`  // the strong pair
+	Percent  []float64 `json:"percent"` // pairs 1..P
+	Movement string    `json:"movement"`
+}
+
+// OneStrongColumns is what a one_strong cell computes: a column per
+// movement.
+type OneStrongColumns struct {
+	Strong  int               `json:"strong"`
+	Columns []OneStrongColumn `json:"columns"`
+}
+
+// OneStrongColumn is one movement's percentages and how far the pairs other
+// than the strong one fall from their ideal share.
+type OneStrongColumn struct {
+	Name     string    `json:"name"` // the column's label
+	Movement string    `json:"movement"`
+	Qf       float64   `json:"qf"`
+	Percent  []float64 `json:"percent"` // pairs 1..P
+	Ideal    float64   `json:"ideal"`
+	MaxDev   float64   `json:"max_dev"`
+	RMSDev   float64   `json:"rms_dev"`
+	MaxRatio float64   `json:"max_ratio"` // the first column's MaxDev over this one's
+	RMSRatio float64   `json:"rms_ratio"` // the first column's RMSDev over this one's
+}
+
 func (c *OneStrongCell) movements() []string {
 	var names []string
 	for _, r := range c.Columns {
@@ -35,71 +66,106 @@ func (c *OneStrongCell) movements() []string {
 }
 
 func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
-	strong := c.Strong
-	if strong == 0 {
-		strong = 1
+	res, err := c.compute(env)
+	if err != nil {
+		return nil, err
 	}
-	if len(c.Columns) == 0 {
-		return nil, fmt.Errorf("columns: give at least one movement")
-	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, fmt.Sprintf("Percentages when pair %d tops every board", strong)), Columns: []reports.Column{{Name: "pair"}}}
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "line", XName: "pair", YName: "percent"}
-	var columns [][]float64
-	var qfs []any
-	out := &cellOutput{}
-	pairs := 0
-	dev := &reports.Table{ID: env.cell.ID + "-deviation", Caption: extend(t.Caption, ": ", "the other pairs' deviation from the ideal share."),
-		Columns: []reports.Column{{Name: "movement"}, {Name: "ideal", Decimals: 2}, {Name: "max deviation", Decimals: 2}, {Name: "RMS deviation", Decimals: 2},
-			{Name: "max ratio", Decimals: 2}, {Name: "RMS ratio", Decimals: 2}}}
-	var firstMax, firstRMS float64
-	for i, col := range c.Columns {
-		m, err := env.movement(col.Movement)
-		if err != nil {
-			return nil, err
-		}
-		pct, err := luck.OneStrongPair(m, strong)
-		if err != nil {
-			return nil, fmt.Errorf("column %d: %w", i+1, err)
-		}
-		if env.command {
-			return c.runCommand(col.Movement, strong, pct)
-		}
-		if i > 0 && len(pct) != pairs {
-			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(pct), pairs)
-		}
-		pairs = len(pct)
-		columns = append(columns, pct)
-		qfs = append(qfs, movement.ComputeBalance(m).Qf)
-		t.Columns = append(t.Columns, reports.Column{Name: col.name(), Decimals: 2})
-		chart.Series = append(chart.Series, reports.Series{Name: col.name(), Values: pct})
-		figs := map[string]float64{"qf": movement.ComputeBalance(m).Qf}
-		for p, v := range pct {
+	out := &cellOutput{Result: res}
+	for i, col := range res.Columns {
+		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev,
+			"max_ratio": col.MaxRatio, "rms_ratio": col.RMSRatio}
+		for p, v := range col.Percent {
 			figs[strconv.Itoa(p+1)] = v
 		}
-		ideal, maxDev, rmsDev := idealDeviation(pct, strong)
-		if i == 0 {
-			firstMax, firstRMS = maxDev, rmsDev
-		}
-		figs["ideal"], figs["max_dev"], figs["rms_dev"] = ideal, maxDev, rmsDev
-		figs["max_ratio"], figs["rms_ratio"] = firstMax/maxDev, firstRMS/rmsDev
-		dev.Rows = append(dev.Rows, []any{col.name(), ideal, maxDev, rmsDev, figs["max_ratio"], figs["rms_ratio"]})
-		checks, err := checkFigures(env.cell.ID+"/"+col.name()+"/", figs, col.Published, col.Errata)
+		checks, err := checkFigures(env.cell.ID+"/"+col.Name+"/", figs, c.Columns[i].Published, c.Columns[i].Errata)
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	t.Rows = append(t.Rows, append([]any{"Qf"}, qfs...))
-	for p := 0; p < pairs; p++ {
+	out.Blocks = res.blocks(env.cell.ID, c.Caption)
+	return out, nil
+}
+
+func (c *OneStrongCell) compute(env *runEnv) (*OneStrongColumns, error) {
+	if len(c.Columns) == 0 {
+		return nil, fmt.Errorf("columns: give at least one movement")
+	}
+	res := &OneStrongColumns{Strong: cmp.Or(c.Strong, 1)}
+	for i, col := range c.Columns {
+		one, err := oneStrong(env, col.Movement, res.Strong)
+		if err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
+		}
+		if i > 0 && len(one.Percent) != len(res.Columns[0].Percent) {
+			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(one.Percent), len(res.Columns[0].Percent))
+		}
+		m, err := env.movement(col.Movement)
+		if err != nil {
+			return nil, err
+		}
+		column := OneStrongColumn{Name: col.name(), Movement: col.Movement, Qf: movement.ComputeBalance(m).Qf, Percent: one.Percent}
+		column.Ideal, column.MaxDev, column.RMSDev = idealDeviation(one.Percent, res.Strong)
+		first := column
+		if i > 0 {
+			first = res.Columns[0]
+		}
+		column.MaxRatio, column.RMSRatio = first.MaxDev/column.MaxDev, first.RMSDev/column.RMSDev
+		res.Columns = append(res.Columns, column)
+	}
+	return res, nil
+}
+
+// oneStrong runs the "one strong pair" model on a movement of the study.
+func oneStrong(env *runEnv, name string, strong int) (*OneStrongResult, error) {
+	m, err := env.movement(name)
+	if err != nil {
+		return nil, err
+	}
+	pct, err := luck.OneStrongPair(m, strong)
+	if err != nil {
+		return nil, err
+	}
+	return &OneStrongResult{Model: "one-strong", Strong: strong, Percent: pct, Movement: name}, nil
+}
+
+// blocks presents the columns: the percentages as a table and a chart, and
+// the deviations from the ideal share as a table.
+func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
+	t := &reports.Table{ID: id, Caption: captionOr(caption, fmt.Sprintf("Percentages when pair %d tops every board", r.Strong)), Columns: []reports.Column{{Name: "pair"}}}
+	chart := &reports.Chart{ID: id + "-chart", Caption: t.Caption, Kind: "line", XName: "pair", YName: "percent"}
+	dev := &reports.Table{ID: id + "-deviation", Caption: extend(t.Caption, ": ", "the other pairs' deviation from the ideal share."),
+		Columns: []reports.Column{{Name: "movement"}, {Name: "ideal", Decimals: 2}, {Name: "max deviation", Decimals: 2}, {Name: "RMS deviation", Decimals: 2},
+			{Name: "max ratio", Decimals: 2}, {Name: "RMS ratio", Decimals: 2}}}
+	qfs := []any{"Qf"}
+	for _, col := range r.Columns {
+		qfs = append(qfs, col.Qf)
+		t.Columns = append(t.Columns, reports.Column{Name: col.Name, Decimals: 2})
+		chart.Series = append(chart.Series, reports.Series{Name: col.Name, Values: col.Percent})
+		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, col.MaxRatio, col.RMSRatio})
+	}
+	t.Rows = append(t.Rows, qfs)
+	for p := range r.Columns[0].Percent {
 		row := []any{fmt.Sprintf("pair %d", p+1)}
-		for _, col := range columns {
-			row = append(row, col[p])
+		for _, col := range r.Columns {
+			row = append(row, col.Percent[p])
 		}
 		t.Rows = append(t.Rows, row)
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(p+1))
 	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}, {Table: dev}}
-	return out, nil
+	return []reports.Block{{Table: t}, {Chart: chart}, {Table: dev}}
+}
+
+// blocks presents the model as seed 004 prints it: one line per pair.
+func (r *OneStrongResult) blocks(id, caption string) []reports.Block {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Movement %s\n", r.Movement)
+	fmt.Fprintf(&b, "One strong pair: pair %d beats everybody, all other results are equal.\n\n", r.Strong)
+	width := len(strconv.Itoa(len(r.Percent)))
+	for p, x := range r.Percent {
+		fmt.Fprintf(&b, " pair %*d %6.2f\n", max(2, width), p+1, x)
+	}
+	return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: b.String()}}}
 }
 
 // idealDeviation is the ideal share of the pairs other than strong when
@@ -128,65 +194,132 @@ type TwoStrongCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
+// TwoStrongResult is the "two strong pairs" model on one movement: the
+// spread of the weak pairs' percentages over every choice of the two
+// strong pairs. It is the simulate command's --json with --model
+// two-strong.
+type TwoStrongResult struct {
+	Model    string  `json:"model"` // two-strong
+	Choices  int     `json:"choices"`
+	WeakMin  float64 `json:"weak_min"`
+	WeakMax  float64 `json:"weak_max"`
+	WeakMode float64 `json:"weak_mode"` // the most frequent (the lowest of them on a tie)
+	WeakMean float64 `json:"weak_mean"`
+	WeakSd   float64 `json:"weak_sd"`
+	// Distribution lists every weak percentage, ascending, with its count.
+	Distribution []PercentCount `json:"distribution"`
+	Movement     string         `json:"movement"`
+	Pairs        int            `json:"pairs"`
+}
+
+// PercentCount is a percentage and how often it occurs.
+type PercentCount struct {
+	Percent float64 `json:"percent"`
+	Count   int     `json:"count"`
+}
+
+// TwoStrongRows is what a two_strong cell computes: a row per movement.
+type TwoStrongRows struct {
+	Rows []TwoStrongRow `json:"rows"`
+}
+
+// TwoStrongRow is one movement's row, under the row's label.
+type TwoStrongRow struct {
+	Name string `json:"name"`
+	TwoStrongResult
+}
+
 func (c *TwoStrongCell) movements() []string { return rowMovements(c.Rows) }
 
 func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Weak pairs' percentages over every choice of two strong pairs"),
-		Columns: []reports.Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
-			{Name: "most frequent", Decimals: 2}, {Name: "mean", Decimals: 2}, {Name: "sd", Decimals: 2}}}
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: extend(t.Caption, ": ", "the distribution of the weak pairs' percentages."), Kind: "bar", XName: "percent", YName: "weak pairs"}
-	out := &cellOutput{}
-	dist := map[string]map[string]float64{}
-	var labels []string
+	res := &TwoStrongRows{}
+	out := &cellOutput{Result: res}
 	for i, r := range c.Rows {
-		m, err := env.movement(r.Movement)
-		if err != nil {
-			return nil, err
-		}
-		res, err := luck.TwoStrongPairs(m)
+		two, err := twoStrong(env, r.Movement)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
-		if env.command {
-			return c.runCommand(r.Movement, m.Pairs, res)
-		}
-		t.Rows = append(t.Rows, []any{r.name(), res.Choices, res.Min, res.Max, res.Mode, res.Mean, res.Sd})
-		figs := map[string]float64{"weak_min": res.Min, "weak_max": res.Max, "weak_mode": res.Mode, "weak_sd": res.Sd, "weak_mean": res.Mean}
+		res.Rows = append(res.Rows, TwoStrongRow{Name: r.name(), TwoStrongResult: *two})
+		figs := map[string]float64{"weak_min": two.WeakMin, "weak_max": two.WeakMax, "weak_mode": two.WeakMode, "weak_sd": two.WeakSd, "weak_mean": two.WeakMean}
 		checks, err := r.checks(env.cell.ID+"/"+r.name()+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
 		out.Checks = append(out.Checks, checks...)
-		d := map[string]float64{}
-		for _, pc := range res.Distribution {
-			key := strconv.FormatFloat(pc.Percent, 'f', 2, 64)
-			d[key] += float64(pc.Count)
-			if !containsString(labels, key) {
-				labels = append(labels, key)
-			}
-		}
-		dist[r.name()] = d
 	}
-	sortNumericLabels(labels)
-	chart.XLabels = labels
-	for _, r := range c.Rows {
-		s := reports.Series{Name: r.name()}
-		for _, l := range labels {
-			s.Values = append(s.Values, dist[r.name()][l])
-		}
-		chart.Series = append(chart.Series, s)
-	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
+	out.Blocks = res.blocks(env.cell.ID, c.Caption)
 	return out, nil
 }
 
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// twoStrong runs the "two strong pairs" model on a movement of the study.
+func twoStrong(env *runEnv, name string) (*TwoStrongResult, error) {
+	m, err := env.movement(name)
+	if err != nil {
+		return nil, err
+	}
+	r, err := luck.TwoStrongPairs(m)
+	if err != nil {
+		return nil, err
+	}
+	res := &TwoStrongResult{Model: "two-strong", Choices: r.Choices, WeakMin: r.Min, WeakMax: r.Max,
+		WeakMode: r.Mode, WeakMean: r.Mean, WeakSd: r.Sd, Distribution: []PercentCount{}, Movement: name, Pairs: m.Pairs}
+	for _, d := range r.Distribution {
+		res.Distribution = append(res.Distribution, PercentCount{d.Percent, d.Count})
+	}
+	return res, nil
+}
+
+// blocks presents the rows: a table of the spread, and a chart of the
+// distribution of the weak pairs' percentages.
+func (r *TwoStrongRows) blocks(id, caption string) []reports.Block {
+	t := &reports.Table{ID: id, Caption: captionOr(caption, "Weak pairs' percentages over every choice of two strong pairs"),
+		Columns: []reports.Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
+			{Name: "most frequent", Decimals: 2}, {Name: "mean", Decimals: 2}, {Name: "sd", Decimals: 2}}}
+	chart := &reports.Chart{ID: id + "-chart", Caption: extend(t.Caption, ": ", "the distribution of the weak pairs' percentages."), Kind: "bar", XName: "percent", YName: "weak pairs"}
+	dist := make([]map[string]float64, len(r.Rows))
+	var labels []string
+	for i, row := range r.Rows {
+		t.Rows = append(t.Rows, []any{row.Name, row.Choices, row.WeakMin, row.WeakMax, row.WeakMode, row.WeakMean, row.WeakSd})
+		dist[i] = map[string]float64{}
+		for _, pc := range row.Distribution {
+			key := strconv.FormatFloat(pc.Percent, 'f', 2, 64)
+			dist[i][key] += float64(pc.Count)
+			if !slices.Contains(labels, key) {
+				labels = append(labels, key)
+			}
 		}
 	}
-	return false
+	sortNumericLabels(labels)
+	chart.XLabels = labels
+	for i, row := range r.Rows {
+		s := reports.Series{Name: row.Name}
+		for _, l := range labels {
+			s.Values = append(s.Values, dist[i][l])
+		}
+		chart.Series = append(chart.Series, s)
+	}
+	return []reports.Block{{Table: t}, {Chart: chart}}
+}
+
+// blocks presents the model on one movement: the spread of the weak
+// pairs' percentages and their distribution.
+func (r *TwoStrongResult) blocks(id, caption string) []reports.Block {
+	var b strings.Builder
+	total := 0
+	for _, d := range r.Distribution {
+		total += d.Count
+	}
+	fmt.Fprintf(&b, "Movement %s\n", r.Movement)
+	fmt.Fprintf(&b, "Two strong pairs: every one of the %d choices of two pairs out of %d; the strong\n", r.Choices, r.Pairs)
+	fmt.Fprintf(&b, "pairs beat everybody else, all other results are equal. %d weak percentages.\n\n", total)
+	fmt.Fprintf(&b, "weak pairs  min %.2f  max %.2f  most frequent %.2f  mean %.2f  sd %.2f\n\n",
+		r.WeakMin, r.WeakMax, r.WeakMode, r.WeakMean, r.WeakSd)
+	cw := max(5, len(strconv.Itoa(total)))
+	fmt.Fprintf(&b, "%7s  %*s  %6s\n", "percent", cw, "count", "share")
+	for _, d := range r.Distribution {
+		fmt.Fprintf(&b, "%7.2f  %*d  %5.1f%%\n", d.Percent, cw, d.Count, 100*float64(d.Count)/float64(total))
+	}
+	return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: b.String()}}}
 }
 
 func sortNumericLabels(labels []string) {
@@ -210,21 +343,8 @@ func sortNumericLabels(labels []string) {
 type BussemakerCell struct {
 	Common `yaml:",inline"`
 	// Movement names the movement of the study to simulate.
-	Movement string `yaml:"movement"`
-	// Strengths, lower is stronger; default 1..P.
-	Strengths []float64 `yaml:"strengths"`
-	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
-	Groups string `yaml:"groups"`
-	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
-	Method luck.Method `yaml:"method"`
-	// Samples is the number of random numberings when sampling; default one million.
-	Samples int64 `yaml:"samples"`
-	// Seed of the random numberings; default 1. Same seed, same figures.
-	Seed uint64 `yaml:"seed"`
-	// Ties is the rule for equal percentages in the final order: random
-	// (default, the seed's program from version 5.8) or first (before 5.8:
-	// the tied entrants in the order of their numbers, pair 1 first).
-	Ties luck.TieRule `yaml:"ties"`
+	Movement           string `yaml:"movement"`
+	BussemakerSettings `yaml:",inline"`
 	// Tolerance for comparing the printed tables with sampled ones, in
 	// percentage points, per entry; required when either side is sampled.
 	Tolerance float64 `yaml:"tolerance"`
@@ -240,17 +360,69 @@ type BussemakerCell struct {
 	CompareSampled int64 `yaml:"compare_sampled"`
 }
 
+// BussemakerSettings are the settings of the Bussemaker model, in the
+// bussemaker and simulate cells. The zero value is the original model.
+type BussemakerSettings struct {
+	// Strengths, lower is stronger; default 1..P.
+	Strengths []float64 `yaml:"strengths"`
+	// Groups like "1-7,8-14": numbers are drawn, and ranks taken, within each.
+	Groups string `yaml:"groups"`
+	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
+	Method luck.Method `yaml:"method"`
+	// Samples is the number of random numberings when sampling; default one million.
+	Samples int64 `yaml:"samples"`
+	// Seed of the random numberings; 0 means the default, 1, as on the
+	// command line. Same seed, same figures.
+	Seed uint64 `yaml:"seed"`
+	// Ties is the rule for equal percentages in the final order: random
+	// (default, the seed's program from version 5.8) or first (before 5.8:
+	// the tied entrants in the order of their numbers, pair 1 first).
+	Ties luck.TieRule `yaml:"ties"`
+}
+
+// BussemakerResult is the Bussemaker model on one movement: the simulate
+// command's --json with --model bussemaker, and what the bussemaker cell
+// caches.
+type BussemakerResult struct {
+	Model   string `json:"model"` // bussemaker
+	Exact   bool   `json:"exact"` // every numbering enumerated
+	Samples int64  `json:"samples"`
+	Seed    uint64 `json:"seed"` // of the sampling, reported even when exact
+	// Strengths and Groups are those used, defaults filled in.
+	Strengths []float64 `json:"strengths"`
+	Groups    [][]int   `json:"groups"`
+	Qd        float64   `json:"qd"`
+	Qb        float64   `json:"qb"`
+	Sigma     float64   `json:"sigma"`
+	// Pairs is the spread of each entrant's percentage, entrant 1..P.
+	Pairs []SpreadFigures `json:"pairs"`
+	// RankProbability[j][i] is the probability in percent that entrant
+	// i+1 finishes (j+1)-th in its group.
+	RankProbability [][]float64  `json:"rank_probability"`
+	Movement        string       `json:"movement"`
+	Ties            luck.TieRule `json:"ties"`
+	// IdealPlace[i] is the place where entrant i+1 ideally finishes.
+	IdealPlace []int `json:"ideal_place"`
+}
+
+// SpreadFigures is the spread of an entrant's percentage over the
+// numberings.
+type SpreadFigures struct {
+	Avg float64 `json:"avg"`
+	Sd  float64 `json:"sd"` // population standard deviation
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+}
+
 func (c *BussemakerCell) movements() []string { return []string{c.Movement} }
 
-func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
-	m, err := env.movement(c.Movement)
-	if err != nil {
-		return nil, err
-	}
-	set := luck.Settings{Strengths: c.Strengths, Samples: c.Samples, Seed: c.Seed, Method: c.Method, Ties: c.Ties}
-	if c.Groups != "" {
-		if set.Groups, err = luck.ParseGroups(c.Groups); err != nil {
-			return nil, fmt.Errorf("groups: %w", err)
+// settings are the engine's settings of the fields.
+func (s *BussemakerSettings) settings(env *runEnv) (luck.Settings, error) {
+	set := luck.Settings{Strengths: s.Strengths, Samples: s.Samples, Seed: s.Seed, Method: s.Method, Ties: s.Ties}
+	if s.Groups != "" {
+		var err error
+		if set.Groups, err = luck.ParseGroups(s.Groups); err != nil {
+			return set, fmt.Errorf("groups: %w", err)
 		}
 	}
 	switch {
@@ -259,64 +431,44 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	case env.progress != nil:
 		set.Progress = progressPrinter(env, "numberings")
 	}
-	var res luck.Result
-	err = env.cached(nil, &res, func() error {
+	return set, nil
+}
+
+// bussemaker runs the model on a movement of the study, through the cell
+// cache; extra tells apart the runs of one cell.
+func bussemaker(env *runEnv, name string, set luck.Settings, extra string) (*BussemakerResult, error) {
+	m, err := env.movement(name)
+	if err != nil {
+		return nil, err
+	}
+	res := &BussemakerResult{}
+	err = env.cached(extra, res, func() error {
 		r, err := luck.Bussemaker(env.ctx, m, set)
 		if err != nil {
 			return err
 		}
-		res = *r
+		*res = BussemakerResult{Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
+			Strengths: r.Strengths, Groups: r.Groups, Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma,
+			RankProbability: r.RankProbability, Movement: name, Ties: set.Ties, IdealPlace: r.IdealPlace}
+		for _, s := range r.Spread {
+			res.Pairs = append(res.Pairs, SpreadFigures{s.Avg, s.Sd, s.Min, s.Max})
+		}
 		return nil
 	})
+	return res, err
+}
+
+func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
+	set, err := c.settings(env)
 	if err != nil {
 		return nil, err
 	}
-	if env.command {
-		return c.runCommand(&res)
+	res, err := bussemaker(env, c.Movement, set, "BussemakerResult")
+	if err != nil {
+		return nil, err
 	}
-
-	how := fmt.Sprintf("all %d numberings enumerated (exact)", res.Samples)
-	if !res.Exact {
-		how = fmt.Sprintf("%d random numberings sampled, seed %d", res.Samples, res.Seed)
-	}
-	caption := captionOr(c.Caption, "Bussemaker model, "+c.Movement)
-	spread := &reports.Table{ID: env.cell.ID + "-spread", Caption: extend(caption, ": ", "percentage by strength ("+how+")."),
-		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
-	box := &reports.Chart{ID: env.cell.ID + "-spread-chart", Caption: extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent"}
-	for i, s := range res.Spread {
-		spread.Rows = append(spread.Rows, []any{i + 1, res.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
-		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
-		box.Boxes = append(box.Boxes, [5]float64{s.Min, s.Avg - s.Sd, s.Avg, s.Avg + s.Sd, s.Max})
-	}
-	ranks := &reports.Table{ID: env.cell.ID + "-ranks", Caption: extend(caption, ": ", "probability (%) that entrant i finishes j-th"+map[bool]string{true: " in its group", false: ""}[c.Groups != ""]+"."),
-		Columns: []reports.Column{{Name: "place \\ entrant"}}}
-	heat := &reports.Chart{ID: env.cell.ID + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place", ValueName: "probability (%)"}
-	for i := range res.Spread {
-		ranks.Columns = append(ranks.Columns, reports.Column{Name: strconv.Itoa(i + 1), Decimals: 1})
-		heat.XLabels = append(heat.XLabels, strconv.Itoa(i+1))
-	}
-	for j, row := range res.RankProbability {
-		cells := []any{j + 1}
-		grid := make([]*float64, len(row))
-		for i, v := range row {
-			cells = append(cells, v)
-			grid[i] = &row[i]
-		}
-		ranks.Rows = append(ranks.Rows, cells)
-		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
-		heat.Grid = append(heat.Grid, grid)
-	}
-	extreme, at, beyond := extremes(res.Spread)
-	far := fmt.Sprintf("The extremes lie at most %.2f standard deviations from the mean (entrant %d); %d of the entrants have an extreme beyond 3.", extreme, at, beyond)
-	if at == 0 {
-		far = "No entrant's percentage varies."
-	}
-	ties := ""
-	if c.Ties == luck.FirstTies {
-		ties = " Ties in the final order go to the entrant with the lower number (the rule before version 5.8)."
-	}
-	out := &cellOutput{Blocks: []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
-		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s %s", res.Qd, res.Qb, res.Sigma, how, ties, far)}}}
+	out := &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, false), Result: res}
+	extreme, _, beyond := extremes(res.Pairs)
 
 	sampled := !res.Exact || c.Tolerance > 0
 	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {
@@ -374,7 +526,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		out.Checks = append(out.Checks, checks...)
 	}
 	if c.PublishedSpread != "" {
-		checks, err := compareSpread(env.cell.ID+"/spread/", c.PublishedSpread, res.Spread, c.Tolerance, c.Errata)
+		checks, err := compareSpread(env.cell.ID+"/spread/", c.PublishedSpread, res.Pairs, c.Tolerance, c.Errata)
 		if err != nil {
 			return nil, err
 		}
@@ -384,17 +536,176 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		out.Checks = append(out.Checks, *ranksCheck)
 	}
 	if c.CompareSampled > 0 {
-		if err := c.compareSampled(env, m, set, &res, out); err != nil {
+		if err := c.compareSampled(env, set, res, out); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
+// blocks presents the result: as seed 000 lays it out (the simulate cell),
+// or as the spread and rank tables, their charts and a paragraph on Qd, Qb
+// and the extremes (the bussemaker cell).
+func (r *BussemakerResult) blocks(id, caption string, seedLayout bool) []reports.Block {
+	if seedLayout {
+		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.seedText()}}}
+	}
+	how := fmt.Sprintf("all %d numberings enumerated (exact)", r.Samples)
+	if !r.Exact {
+		how = fmt.Sprintf("%d random numberings sampled, seed %d", r.Samples, r.Seed)
+	}
+	caption = captionOr(caption, "Bussemaker model, "+r.Movement)
+	spread := &reports.Table{ID: id + "-spread", Caption: extend(caption, ": ", "percentage by strength ("+how+")."),
+		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
+	box := &reports.Chart{ID: id + "-spread-chart", Caption: extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent"}
+	for i, s := range r.Pairs {
+		spread.Rows = append(spread.Rows, []any{i + 1, r.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
+		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
+		box.Boxes = append(box.Boxes, [5]float64{s.Min, s.Avg - s.Sd, s.Avg, s.Avg + s.Sd, s.Max})
+	}
+	inGroup := ""
+	if len(r.Groups) > 1 {
+		inGroup = " in its group"
+	}
+	ranks := &reports.Table{ID: id + "-ranks", Caption: extend(caption, ": ", "probability (%) that entrant i finishes j-th"+inGroup+"."),
+		Columns: []reports.Column{{Name: "place \\ entrant"}}}
+	heat := &reports.Chart{ID: id + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place", ValueName: "probability (%)"}
+	for i := range r.Pairs {
+		ranks.Columns = append(ranks.Columns, reports.Column{Name: strconv.Itoa(i + 1), Decimals: 1})
+		heat.XLabels = append(heat.XLabels, strconv.Itoa(i+1))
+	}
+	for j, row := range r.RankProbability {
+		cells := []any{j + 1}
+		grid := make([]*float64, len(row))
+		for i, v := range row {
+			cells = append(cells, v)
+			grid[i] = &row[i]
+		}
+		ranks.Rows = append(ranks.Rows, cells)
+		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
+		heat.Grid = append(heat.Grid, grid)
+	}
+	extreme, at, beyond := extremes(r.Pairs)
+	far := fmt.Sprintf("The extremes lie at most %.2f standard deviations from the mean (entrant %d); %d of the entrants have an extreme beyond 3.", extreme, at, beyond)
+	if at == 0 {
+		far = "No entrant's percentage varies."
+	}
+	ties := ""
+	if r.Ties == luck.FirstTies {
+		ties = " Ties in the final order go to the entrant with the lower number (the rule before version 5.8)."
+	}
+	return []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
+		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s %s", r.Qd, r.Qb, r.Sigma, how, ties, far)}}
+}
+
+// seedText is the result in the manner of seed 000: the spread table per
+// strength, the rank-probability table (rounded to whole percents, '.' for
+// values in (0, 0.5), blank for 0), Qd and Qb.
+func (r *BussemakerResult) seedText() string {
+	var bw strings.Builder
+	P := len(r.Pairs)
+	fmt.Fprintf(&bw, "Movement %s\n", r.Movement)
+	fmt.Fprintf(&bw, "Bussemaker model: strengths %s; %s.\n", strengthsText(r.Strengths), groupsText(r.Groups))
+	if r.Exact {
+		fmt.Fprintf(&bw, "Exact: all %d numberings enumerated; tied places shared evenly.\n\n", r.Samples)
+	} else {
+		fmt.Fprintf(&bw, "Sampled: %d random numberings, seed %d; ties broken at random.\n\n", r.Samples, r.Seed)
+	}
+
+	lw := max(4, len(strconv.Itoa(P))) // label column
+	fmt.Fprintf(&bw, "%-*s %8s %6s %6s %6s\n", lw, "Pair", "average", "s.d.", "min.", "max.")
+	for i, s := range r.Pairs {
+		fmt.Fprintf(&bw, "%*d %8.1f %6.1f %6.1f %6.1f\n", lw, i+1, s.Avg, s.Sd, s.Min, s.Max)
+	}
+
+	cells := make([][]string, len(r.RankProbability))
+	cw := max(3, len(strconv.Itoa(P))+1)
+	for j, row := range r.RankProbability {
+		cells[j] = make([]string, len(row))
+		for i, x := range row {
+			cells[j][i] = rankCell(x)
+			cw = max(cw, len(cells[j][i])+1)
+		}
+	}
+	rw := max(2, len(strconv.Itoa(len(cells)))) // place labels
+	lw = max(4, rw+2)
+	fmt.Fprintf(&bw, "\n%-*s", lw, "Pair")
+	for i := range P {
+		fmt.Fprintf(&bw, "%*d", cw, i+1)
+	}
+	fmt.Fprintf(&bw, "\nRank\n")
+	for j, row := range cells {
+		var line strings.Builder
+		fmt.Fprintf(&line, "%*d%*s", rw, j+1, lw-rw, "")
+		for _, c := range row {
+			fmt.Fprintf(&line, "%*s", cw, c)
+		}
+		fmt.Fprintln(&bw, strings.TrimRight(line.String(), " "))
+	}
+	fmt.Fprintf(&bw, "Qd %.1f   Qb %.1f   (sigma, the RMS of the s.d., %.2f)\n", r.Qd, r.Qb, r.Sigma)
+	return bw.String()
+}
+
+// rankCell is a rank probability as printed: blank for 0, '.' below 0.5,
+// else the rounded whole percent.
+func rankCell(x float64) string {
+	switch {
+	case x == 0:
+		return ""
+	case x < 0.5:
+		return "."
+	}
+	return strconv.Itoa(int(math.Round(x)))
+}
+
+// strengthsText writes strengths compactly: "1..P" when they are 1, 2, …, P.
+func strengthsText(s []float64) string {
+	plain := true
+	parts := make([]string, len(s))
+	for i, x := range s {
+		plain = plain && x == float64(i+1)
+		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	if plain {
+		return fmt.Sprintf("1..%d", len(s))
+	}
+	return strings.Join(parts, " ")
+}
+
+// groupsText names the groups, as ranges where possible.
+func groupsText(groups [][]int) string {
+	if len(groups) <= 1 {
+		return "one group, all pairs ranked together"
+	}
+	parts := make([]string, len(groups))
+	for g, members := range groups {
+		parts[g] = rangesText(members)
+	}
+	return fmt.Sprintf("groups %s, ranked within each group", strings.Join(parts, ", "))
+}
+
+// rangesText writes pair numbers as ranges: "1-7", "1-3+5".
+func rangesText(members []int) string {
+	var parts []string
+	for i := 0; i < len(members); {
+		j := i
+		for j+1 < len(members) && members[j+1] == members[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", members[i], members[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(members[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, "+")
+}
+
 // extremes is the farthest an entrant's minimum or maximum lies from its
 // mean, in its standard deviations, the entrant (1-based), and the number
 // of entrants with an extreme beyond 3 standard deviations.
-func extremes(spread []luck.Spread) (most float64, at, beyond int) {
+func extremes(spread []SpreadFigures) (most float64, at, beyond int) {
 	for e, s := range spread {
 		if s.Max-s.Min < 1e-9 {
 			continue // no spread; Sd is rounding noise
@@ -412,20 +723,12 @@ func extremes(spread []luck.Spread) (most float64, at, beyond int) {
 
 // compareSampled samples the model and checks the exact rank table and Qd
 // against it: each entry within four standard errors of the sample.
-func (c *BussemakerCell) compareSampled(env *runEnv, m *movement.Movement, set luck.Settings, exact *luck.Result, out *cellOutput) error {
+func (c *BussemakerCell) compareSampled(env *runEnv, set luck.Settings, exact *BussemakerResult, out *cellOutput) error {
 	if !exact.Exact {
 		return fmt.Errorf("compare_sampled: the figures are sampled already; use method: exact")
 	}
 	set.Method, set.Samples = luck.Sample, c.CompareSampled
-	var smp luck.Result
-	err := env.cached("sampled", &smp, func() error {
-		r, err := luck.Bussemaker(env.ctx, m, set)
-		if err != nil {
-			return err
-		}
-		smp = *r
-		return nil
-	})
+	smp, err := bussemaker(env, c.Movement, set, "sampled BussemakerResult")
 	if err != nil {
 		return err
 	}
@@ -443,8 +746,8 @@ func (c *BussemakerCell) compareSampled(env *runEnv, m *movement.Movement, set l
 		}
 	}
 	qdSE := 0.0
-	for e := range exact.Spread {
-		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Spread))
+	for e := range exact.Pairs {
+		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Pairs))
 	}
 	how := fmt.Sprintf("%d sampled numberings, seed %d", smp.Samples, smp.Seed)
 	ranks := reports.Check{Name: env.cell.ID + "/sampled/ranks", Published: how,
@@ -514,7 +817,7 @@ func compareWithin(name, published string, v, tol float64, erratum string) (repo
 }
 
 // compareSpread checks a printed spread table, "pair avg sd min max" a row.
-func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errata map[string]string) ([]reports.Check, error) {
+func compareSpread(prefix, text string, spread []SpreadFigures, tol float64, errata map[string]string) ([]reports.Check, error) {
 	var checks []reports.Check
 	rows := 0
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
