@@ -21,6 +21,9 @@ type jsonContract struct {
 var jsonContracts = []jsonContract{
 	{"balance", study.CheckResult{}, false, "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."},
 	{"optimize", study.OptimizeResult{}, false, "One optimisation by arrow switches; `movement` is the optimised movement in .ASC form; `absent` only when set."},
+	{"simulate --model one-strong", study.OneStrongResult{}, false, "The one strong pair model: each pair's percentage when one pair tops every board."},
+	{"simulate --model two-strong", study.TwoStrongResult{}, false, "The two strong pairs model over every choice of the two pairs: the spread of the weak pairs' percentages."},
+	{"simulate --model bussemaker", study.BussemakerResult{}, false, "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place."},
 	{"catalogue", study.CatalogueAnswer{}, false, "The candidates for one field size, in rank order; `recommended` is null when nothing fits; a candidate's `absent` is the phantom's pair number in `asc`, or null."},
 	{"movement", study.Guide{}, false, "The guide of a movement: table cards and pair cards; a `next` is {table, direction} or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."},
 	{"movements", study.LibraryMovement{}, true, "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."},

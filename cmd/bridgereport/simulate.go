@@ -20,8 +20,8 @@ var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--sa
 A scoring model on one movement, laid out as the seeds print it: one strong
 pair and two strong pairs (seed 004), the Bussemaker model (seed 000).
 --json prints one object per model (floats unrounded):
-` + wrap("one-strong {"+study.JSONKeys(study.OneStrongResult{})+"}; two-strong {"+
-	study.JSONKeys(study.TwoStrongResult{})+"}; bussemaker {"+study.JSONKeys(study.BussemakerResult{})+"}.") + `
+` + wrap("one-strong {"+jsonKeys(study.OneStrongResult{})+"}; two-strong {"+
+	jsonKeys(study.TwoStrongResult{})+"}; bussemaker {"+jsonKeys(study.BussemakerResult{})+"}.") + `
 
 flags:`
 
