@@ -86,7 +86,69 @@ var bandColors = []string{"#3b6fd4", "#2e9e44", "#f08a00"}
 // maxChartMatches bounds the chart: a point per number of matches.
 const maxChartMatches = 10_000
 
+// FairnessResult is each outcome judged against the bands of a fair coin,
+// and the bands' edges for 1 to max_matches matches.
+type FairnessResult struct {
+	// Bands are the masses, narrowest first; Percents name them (0.98 is
+	// "98").
+	Bands      []float64        `json:"bands"`
+	Percents   []string         `json:"percents"`
+	MaxMatches int              `json:"max_matches"`
+	Outcomes   []FairnessJudged `json:"outcomes"`
+	// Edges[j][n-1] is band j for n matches.
+	Edges [][]FairnessEdge `json:"edges"`
+}
+
+// FairnessJudged is an outcome: its tails and, for each band, its edges
+// and whether they hold the wins. Counts and color are the outcome's own,
+// for the caption and the chart.
+type FairnessJudged struct {
+	Label    string         `json:"label"`
+	Wins     int            `json:"wins"`
+	Matches  int            `json:"matches"`
+	PAtMost  float64        `json:"p_at_most"`
+	PAtLeast float64        `json:"p_at_least"`
+	Bands    []FairnessEdge `json:"bands"`
+	Counts   string         `json:"counts,omitempty"`
+	Color    string         `json:"color,omitempty"`
+}
+
+// FairnessEdge is a band's edges, low to high wins.
+type FairnessEdge struct {
+	Low  int `json:"low"`
+	High int `json:"high"`
+}
+
 func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
+	res, err := c.compute()
+	if err != nil {
+		return nil, err
+	}
+	out := &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption), Result: res}
+	for i, o := range res.Outcomes {
+		n := float64(o.Matches)
+		figs := map[string]float64{
+			"p_at_most": o.PAtMost, "p_at_least": o.PAtLeast, "losses": n - float64(o.Wins),
+			"expected": n / 2, "from_expected": float64(o.Wins) - n/2,
+		}
+		for j, p := range res.Percents {
+			b := o.Bands[j]
+			figs["low_"+p], figs["high_"+p] = float64(b.Low), float64(b.High)
+			figs["inside_"+p] = 0
+			if b.Low <= o.Wins && o.Wins <= b.High {
+				figs["inside_"+p] = 1
+			}
+		}
+		checks, err := checkFigures(env.cell.ID+"/"+o.Label+"/", figs, c.Outcomes[i].Published, c.Outcomes[i].Errata)
+		if err != nil {
+			return nil, &entryError{nodeLine(c.node, "outcomes", i), fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
+		}
+		out.Checks = append(out.Checks, checks...)
+	}
+	return out, nil
+}
+
+func (c *FairnessCell) compute() (*FairnessResult, error) {
 	if len(c.Published) > 0 {
 		return nil, fmt.Errorf("published: give published figures beside their outcome")
 	}
@@ -135,49 +197,55 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 		return nil, fmt.Errorf("max_matches: %d: must be between the largest outcome's %d matches and %d", maxN, most, maxChartMatches)
 	}
 
-	pct := make([]string, len(bands)) // 0.98 → "98"
-	for i, m := range bands {
-		pct[i] = strconv.FormatFloat(math.Round(m*100*1e6)/1e6, 'f', -1, 64)
+	res := &FairnessResult{Bands: bands, MaxMatches: maxN}
+	for _, m := range bands {
+		res.Percents = append(res.Percents, strconv.FormatFloat(math.Round(m*100*1e6)/1e6, 'f', -1, 64))
+		var edges []FairnessEdge
+		for _, b := range handicap.FairBands(maxN, m) {
+			edges = append(edges, FairnessEdge{b.Lo, b.Hi})
+		}
+		res.Edges = append(res.Edges, edges)
 	}
-	caption := captionOr(c.Caption, "Outcomes against the bands of fair handicaps")
-	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{
+	for _, o := range c.Outcomes {
+		k, n := *o.Wins, *o.Matches
+		j := FairnessJudged{Label: o.Label, Wins: k, Matches: n, Counts: o.Counts, Color: o.Color}
+		j.PAtMost, j.PAtLeast = handicap.BinomialTails(n, k)
+		for _, m := range bands {
+			b := handicap.FairBand(n, m)
+			j.Bands = append(j.Bands, FairnessEdge{b.Lo, b.Hi})
+		}
+		res.Outcomes = append(res.Outcomes, j)
+	}
+	return res, nil
+}
+
+// blocks presents the outcomes as a table, and the bands' edges against
+// the number of matches as a chart with each outcome marked.
+func (r *FairnessResult) blocks(id, caption string) []reports.Block {
+	caption = captionOr(caption, "Outcomes against the bands of fair handicaps")
+	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{
 		{Name: "outcome"}, {Name: "wins"}, {Name: "matches"},
 		{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
-	for _, p := range pct {
+	for _, p := range r.Percents {
 		t.Columns = append(t.Columns, reports.Column{Name: p + " % band"})
 	}
 	t.Columns = append(t.Columns, reports.Column{Name: "in band"})
 
-	out := &cellOutput{}
 	var counted []string // what each outcome counts, for the caption
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
-		Caption: extend(caption, ": ", "the edges of the "+strings.Join(pct, ", ")+" % bands of a fair coin against the number of matches, each outcome marked.")}
-	for i, o := range c.Outcomes {
-		k, n := *o.Wins, *o.Matches
-		atMost, atLeast := handicap.BinomialTails(n, k)
-		figs := map[string]float64{
-			"p_at_most": atMost, "p_at_least": atLeast, "losses": float64(n - k),
-			"expected": float64(n) / 2, "from_expected": float64(k) - float64(n)/2,
-		}
-		row := []any{o.Label, k, n, atMost, atLeast}
+	chart := &reports.Chart{ID: id + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
+		Caption: extend(caption, ": ", "the edges of the "+strings.Join(r.Percents, ", ")+" % bands of a fair coin against the number of matches, each outcome marked.")}
+	for _, o := range r.Outcomes {
+		k, n := o.Wins, o.Matches
+		row := []any{o.Label, k, n, o.PAtMost, o.PAtLeast}
 		holding := ""
-		for j, m := range bands {
-			b := handicap.FairBand(n, m)
-			row = append(row, fmt.Sprintf("%d–%d", b.Lo, b.Hi))
-			figs["low_"+pct[j]], figs["high_"+pct[j]] = float64(b.Lo), float64(b.Hi)
-			figs["inside_"+pct[j]] = 0
-			if b.Contains(k) {
-				figs["inside_"+pct[j]] = 1
-				holding = cmp.Or(holding, pct[j]+" %")
+		for j, b := range o.Bands {
+			row = append(row, fmt.Sprintf("%d–%d", b.Low, b.High))
+			if b.Low <= k && k <= b.High {
+				holding = cmp.Or(holding, r.Percents[j]+" %")
 			}
 		}
 		row = append(row, cmp.Or(holding, "none"))
 		t.Rows = append(t.Rows, row)
-		checks, err := checkFigures(env.cell.ID+"/"+o.Label+"/", figs, o.Published, o.Errata)
-		if err != nil {
-			return nil, &entryError{nodeLine(c.node, "outcomes", i), fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
-		}
-		out.Checks = append(out.Checks, checks...)
 		// Labels go above the markers on or over the middle line and below
 		// the others, away from the crowd of lines near it.
 		place := "bottom"
@@ -193,28 +261,27 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 	// The lines: the expected count, then each band's edges, narrowest
 	// band first.
 	expected := reports.Series{Name: "expected", Color: "#222"}
-	edges := make([]reports.Series, 2*len(bands))
-	for j, p := range pct {
+	edges := make([]reports.Series, 2*len(r.Bands))
+	for j, p := range r.Percents {
 		color := ""
-		if len(bands) <= len(bandColors) {
+		if len(r.Bands) <= len(bandColors) {
 			color = bandColors[j]
 		}
 		edges[2*j] = reports.Series{Name: p + " % low", Color: color}
 		edges[2*j+1] = reports.Series{Name: p + " % high", Color: color}
 	}
-	for n := 1; n <= maxN; n++ {
+	for n := 1; n <= r.MaxMatches; n++ {
 		chart.XLabels = append(chart.XLabels, strconv.Itoa(n))
 		expected.Values = append(expected.Values, float64(n)/2)
-		for j, m := range bands {
-			b := handicap.FairBand(n, m)
-			edges[2*j].Values = append(edges[2*j].Values, float64(b.Lo))
-			edges[2*j+1].Values = append(edges[2*j+1].Values, float64(b.Hi))
+		for j := range r.Bands {
+			b := r.Edges[j][n-1]
+			edges[2*j].Values = append(edges[2*j].Values, float64(b.Low))
+			edges[2*j+1].Values = append(edges[2*j+1].Values, float64(b.High))
 		}
 	}
 	chart.Series = append([]reports.Series{expected}, edges...)
 	if len(counted) > 0 {
 		t.Caption = extend(t.Caption, ". ", "The wins counted: "+strings.Join(counted, "; ")+".")
 	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
-	return out, nil
+	return []reports.Block{{Table: t}, {Chart: chart}}
 }
