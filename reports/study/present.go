@@ -14,8 +14,8 @@ import (
 type Layout int
 
 const (
-	LayoutTables Layout = iota
-	LayoutText
+	LayoutTables Layout = iota // tables and charts, the default
+	LayoutText                 // the command's text layout
 )
 
 var layoutNames = []string{"tables", "text"}
