@@ -199,7 +199,7 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 
 	res := &FairnessResult{Bands: bands, MaxMatches: maxN}
 	for _, m := range bands {
-		res.Percents = append(res.Percents, strconv.FormatFloat(math.Round(m*100*1e6)/1e6, 'f', -1, 64))
+		res.Percents = append(res.Percents, fmtNum(math.Round(m*100*1e6)/1e6))
 		var edges []FairnessEdge
 		for _, b := range handicap.FairBands(maxN, m) {
 			edges = append(edges, FairnessEdge{b.Lo, b.Hi})
