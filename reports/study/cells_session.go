@@ -2,6 +2,7 @@ package study
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -356,22 +357,28 @@ func (r *SessionResult) text() string {
 func (r *SessionResult) write(w io.Writer) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
-	fmt.Fprintf(bw, "Session %s: %d boards, %d pairs, %d results expected a board\n",
-		r.File, len(r.Boards), len(r.Pairs), r.Expected)
+	fmt.Fprintf(bw, "%s: %d boards, %d pairs, %d results expected a board\n",
+		strings.TrimSpace("Session "+r.File), len(r.Boards), len(r.Pairs), r.Expected)
 	fmt.Fprintf(bw, "%s scale (%s a board); boards played fewer times are Neuberg-adjusted; %s\n\n",
 		r.Scale, r.topWords(), r.roundingWords())
 
-	fmt.Fprintf(bw, "%4s  %5s  %6s  %9s  %7s  %7s  %9s  %7s  %7s\n",
-		"Rank", "Pair", "Boards", "MP", "Top", "Percent", "Raw MP", "Raw top", "Raw %")
+	// A constructed session's pairs go by name.
+	pairs, pw := make([]string, len(r.Pairs)), 5
+	for i, p := range r.Pairs {
+		pairs[i] = cmp.Or(p.Name, strconv.Itoa(p.Pair))
+		pw = max(pw, len(pairs[i]))
+	}
+	fmt.Fprintf(bw, "%4s  %*s  %6s  %9s  %7s  %7s  %9s  %7s  %7s\n",
+		"Rank", pw, "Pair", "Boards", "MP", "Top", "Percent", "Raw MP", "Raw top", "Raw %")
 	prev := 0
-	for _, p := range r.Pairs {
+	for i, p := range r.Pairs {
 		rank := fmt.Sprint(p.Rank)
 		if p.Rank == prev {
 			rank = "="
 		}
 		prev = p.Rank
-		fmt.Fprintf(bw, "%4s  %5d  %6d  %9s  %7s  %7.2f  %9s  %7s  %7.2f\n",
-			rank, p.Pair, p.Boards, r.formatTotal(p.MP), formatMP(p.Top), p.Percent,
+		fmt.Fprintf(bw, "%4s  %*s  %6d  %9s  %7s  %7.2f  %9s  %7s  %7.2f\n",
+			rank, pw, pairs[i], p.Boards, r.formatTotal(p.MP), formatMP(p.Top), p.Percent,
 			formatMP(p.RawMP), formatMP(p.RawTop), p.RawPercent)
 	}
 
