@@ -7,13 +7,26 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
+var handicapUsage = `[--json] FILE.yaml
+
+Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
+from last season's divisional average VPs, with binomial checks of fairness.
+--json prints one object (new_teams and matches are null when the league has
+none; settings are the values in force):
+` + wrap(jsonKeys(study.HandicapResult{})) + `
+
+FILE.yaml (keys other than divisions are optional):
+
+` + study.LeagueUsage + `
+flags:`
+
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("handicap", study.HandicapUsage, stderr)
+	fs := newFlagSet("handicap", handicapUsage, stderr)
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	cmd := &study.Command{Kind: "handicap", Cell: &study.HandicapCell{File: pos[0]}}
-	return runCell(ctx, cmd, stdout, *asJSON)
+	cell := &study.HandicapCell{File: pos[0], Layout: study.LayoutText}
+	return runCell(ctx, &study.Command{Kind: "handicap", Cell: cell}, stdout, *asJSON)
 }

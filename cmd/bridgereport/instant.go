@@ -7,8 +7,17 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
+var instantUsage = `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE
+
+The instant-matchpoint table of a board from FILE, one "score count" line
+per NS score. --json prints one object (a result row has score, a gap row
+low, high, lowest and highest; ties index rows):
+` + wrap(jsonKeys(study.InstantResult{})) + `
+
+flags:`
+
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("instant", study.InstantUsage, stderr)
+	fs := newFlagSet("instant", instantUsage, stderr)
 	cell := study.NewInstantCell() // seed 003's settings, the engine's defaults
 	fs.TextVar(&cell.Vul, "vul", cell.Vul, "vulnerability of the board: none, ns, ew or both")
 	fs.TextVar(&cell.Scale, "scale", cell.Scale, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
@@ -18,6 +27,6 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cell.File = pos[0]
+	cell.File, cell.Layout = pos[0], study.LayoutText
 	return runCell(ctx, &study.Command{Kind: "instant", Cell: cell}, stdout, *asJSON)
 }

@@ -8,9 +8,18 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
+var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv
+
+Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
+boards played fewer times. --json prints one object (expected, scale,
+rounding and step are the settings in force):
+` + wrap(jsonKeys(study.SessionResult{})) + `
+
+flags:`
+
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("score", study.ScoreUsage, stderr)
-	cell := &study.SessionCell{} // the zero settings are the engine's defaults
+	fs := newFlagSet("score", scoreUsage, stderr)
+	cell := &study.SessionCell{Layout: study.LayoutText} // the zero settings are the engine's defaults
 	fs.IntVar(&cell.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
 	fs.TextVar(&cell.Scale, "scale", cell.Scale, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&cell.Round, "round", cell.Round, "round the totals, each board, or none, to 0.1")

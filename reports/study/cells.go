@@ -130,9 +130,6 @@ type runEnv struct {
 	fromCache bool            // set when the cell's result came from the cache
 	dir       string          // the folder file keys are relative to; "" the working folder
 
-	// command is set when the cell runs as a subcommand: it presents its
-	// text layout and sets its result for --json.
-	command bool
 	// onProgress, if set, is called by long cells with the work done and
 	// the total (a subcommand's progress line).
 	onProgress func(done, total int64)
@@ -161,9 +158,9 @@ func (e *runEnv) movement(name string) (*movement.Movement, error) {
 type cellOutput struct {
 	Blocks []reports.Block
 	Checks []reports.Check
-	// Result is, when the cell runs as a subcommand, what its --json
-	// prints: the engine's result or a thin view of it with the keys the
-	// command has always printed.
+	// Result is what the cell computed, a struct whose json tags are the
+	// --json contract of the command that runs the cell; the blocks present
+	// it.
 	Result any
 }
 

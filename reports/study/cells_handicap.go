@@ -1,10 +1,10 @@
 package study
 
 import (
+	"bufio"
 	"cmp"
 	"fmt"
-	"math"
-	"slices"
+	"io"
 	"strconv"
 	"strings"
 
@@ -40,7 +40,8 @@ import (
 // p_at_least, system Form-L or old): these are published at the cell's
 // level. With reverse, a table replays each division's round robin at the
 // expected VP differences, and each team gains the figure replayed, its
-// average in that replay.
+// average in that replay. The handicap command runs it on a file with
+// layout text.
 type HandicapCell struct {
 	Common `yaml:",inline"`
 	// File is a league file, relative to the study, instead of the league
@@ -49,8 +50,11 @@ type HandicapCell struct {
 	// Reverse replays each division at its expected VP differences and
 	// recomputes the averages (the seed's reverse check of 2(N − 1)/N).
 	Reverse bool `yaml:"reverse"`
-	League  `yaml:",inline"`
-	node    *yaml.Node
+	// Layout shows the league as tables and a chart (tables, the default),
+	// or as the seed's Table 1 and the handicap command print it (text).
+	Layout Layout `yaml:"layout"`
+	League `yaml:",inline"`
+	node   *yaml.Node
 }
 
 // UnmarshalYAML keeps the cell's node, which gives the lines of its
@@ -89,95 +93,179 @@ func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
 	return in, inline(err)
 }
 
+// HandicapResult is a league's handicaps by both systems, its new teams,
+// its matches replayed and its outcomes judged; the handicap command's
+// --json. Settings are the values in force.
+type HandicapResult struct {
+	File      string             `json:"file"`
+	Divisions []HandicapDivision `json:"divisions"`
+	Teams     []HandicapTeam     `json:"teams"`
+	NewTeams  *HandicapNewTeams  `json:"new_teams"` // null without new teams
+	Outcomes  []HandicapJudged   `json:"outcomes"`
+	Matches   *HandicapApplied   `json:"matches"` // null without matches
+	Settings  LeagueSettings     `json:"settings"`
+	// Reverse is each division replayed at its expected VP differences,
+	// when the cell asks for it.
+	Reverse []HandicapReplayed `json:"reverse,omitempty"`
+}
+
+// HandicapDivision is a division, top first, with the range of its
+// teams' averages.
+type HandicapDivision struct {
+	Name       string  `json:"name"`
+	Teams      int     `json:"teams"`
+	RangeAvgVP float64 `json:"range_avg_vp"`
+}
+
+// HandicapTeam is a team's handicap by Form-L (with the expected VP
+// difference within its division and on the merged scale) and by the old
+// system (its place in the division).
+type HandicapTeam struct {
+	Division        string  `json:"division"`
+	Team            string  `json:"team"`
+	AvgVP           float64 `json:"avg_vp"`
+	ExpectedVPDiff  float64 `json:"expected_vp_diff"`
+	MergedVPDiff    float64 `json:"merged_vp_diff"`
+	HandicapIMPs    float64 `json:"handicap_imps"`
+	OldPlace        int     `json:"old_place"`
+	OldHandicapIMPs float64 `json:"old_handicap_imps"`
+}
+
+// HandicapNewTeams are the new teams, placed by this season's matches.
+type HandicapNewTeams struct {
+	Iterations int               `json:"iterations"`
+	Converged  bool              `json:"converged"`
+	Teams      []HandicapNewTeam `json:"teams"`
+}
+
+// HandicapNewTeam is a new team's place on the merged scale and its
+// Form-L handicap.
+type HandicapNewTeam struct {
+	Team         string  `json:"team"`
+	Matches      int     `json:"matches"`
+	MergedVPDiff float64 `json:"merged_vp_diff"`
+	HandicapIMPs float64 `json:"handicap_imps"`
+}
+
+// HandicapJudged is an outcome judged as coin tosses: band is the
+// smallest of the 0.5, 0.9, 0.98 bands holding the wins, 1 when none does.
+type HandicapJudged struct {
+	Label    string  `json:"label"`
+	Wins     int     `json:"wins"`
+	Matches  int     `json:"matches"`
+	PAtMost  float64 `json:"p_at_most"`
+	PAtLeast float64 `json:"p_at_least"`
+	Band     float64 `json:"band"`
+}
+
+// HandicapApplied is the league's matches replayed with each system's
+// handicaps: the tallies, then each match.
+type HandicapApplied struct {
+	Count    int             `json:"count"`
+	FormL    HandicapTally   `json:"form_l"`
+	Old      HandicapTally   `json:"old"`
+	Replayed []HandicapMatch `json:"replayed"`
+}
+
+// HandicapTally counts the wins of the lower-ranked (higher-handicap)
+// team, judged as coin tosses.
+type HandicapTally struct {
+	Wins          int     `json:"wins"`
+	Losses        int     `json:"losses"`
+	Draws         int     `json:"draws"`
+	EqualHandicap int     `json:"equal_handicap"`
+	Unrated       int     `json:"unrated"`
+	Decided       int     `json:"decided"`
+	PAtMost       float64 `json:"p_at_most"`
+	PAtLeast      float64 `json:"p_at_least"`
+	Band          float64 `json:"band"`
+}
+
+// HandicapMatch is a match with both teams' handicaps by each system,
+// null for a team the system gives none.
+type HandicapMatch struct {
+	Home      string   `json:"home"`
+	Away      string   `json:"away"`
+	HomeIMPs  float64  `json:"home_imps"`
+	AwayIMPs  float64  `json:"away_imps"`
+	FormLHome *float64 `json:"form_l_home"`
+	FormLAway *float64 `json:"form_l_away"`
+	OldHome   *float64 `json:"old_home"`
+	OldAway   *float64 `json:"old_away"`
+}
+
+// HandicapReplayed is a team's average when its division's round robin is
+// replayed with every match ending at the expected VP difference (20 VPs
+// a match); most is the largest VPs any match of the division gives.
+type HandicapReplayed struct {
+	Division       string  `json:"division"`
+	Team           string  `json:"team"`
+	AvgVP          float64 `json:"avg_vp"`
+	ExpectedVPDiff float64 `json:"expected_vp_diff"`
+	Replayed       float64 `json:"replayed"`
+	Most           float64 `json:"most"`
+}
+
 func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 	in, err := c.input(env)
 	if err != nil {
 		return nil, err
 	}
-	r, err := in.handicaps(env.ctx)
+	res, err := c.compute(env, in)
 	if err != nil {
-		return nil, inline(err)
+		return nil, err
 	}
-	if env.command {
-		return c.runCommand(in, r)
-	}
-	res := in.settings.Resolved()
-	avgDecimals := 1
-	for _, t := range r.FormL {
-		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
-	}
-	caption := captionOr(c.Caption, "Handicaps by the old system and by Form-L")
-	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{
-		{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: avgDecimals},
-		{Name: "old system IMPs", Decimals: decimals(res.Old.PerPlace)},
-		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
-		{Name: "Form-L IMPs", Decimals: decimals(res.FormL.RoundTo)},
-	}}
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Caption: extend(caption, ": ", "handicap IMPs of each team, strongest first."),
-		Kind: "bar", XName: "team", YName: "handicap IMPs", SlantXLabels: true,
-		Series: []reports.Series{{Name: "old system"}, {Name: "Form-L"}}}
+	out := &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, c.Layout), Result: res}
 
 	// The engine ranks each division's teams; the published figures are
-	// looked up by name.
+	// looked up by name. Only a league given inline has them (and a node).
+	line := func(path ...any) int {
+		if c.node == nil {
+			return 0
+		}
+		return nodeLine(c.node, path...)
+	}
 	type entry struct {
 		team LeagueTeam
-		line int
+		path []any
 	}
 	byName := map[string]entry{}
 	divs := in.spec.Divisions
 	for d, div := range divs {
 		for i, tm := range div.Teams {
-			byName[tm.Team] = entry{tm, nodeLine(c.node, "divisions", d, "teams", i)}
+			byName[tm.Team] = entry{tm, []any{"divisions", d, "teams", i}}
 		}
 	}
-	out := &cellOutput{}
-	var replayed map[string]float64
-	var reverse *reports.Table
-	if c.Reverse {
-		replayed, reverse = replayTable(env.cell.ID, caption, r, len(divs))
+	replayed := map[string]float64{}
+	for _, r := range res.Reverse {
+		replayed[r.Team] = r.Replayed
 	}
 	i := 0
 	for d, div := range divs {
 		for range div.Teams {
-			f, o := r.FormL[i], r.Old[i]
+			t := res.Teams[i]
 			i++
-			t.Rows = append(t.Rows, []any{f.Division, f.Team, f.AvgVP, o.IMPs, f.ExpectedVPDiff, f.MergedVPDiff, f.IMPs})
-			chart.XLabels = append(chart.XLabels, f.Team)
-			chart.Series[0].Values = append(chart.Series[0].Values, o.IMPs)
-			chart.Series[1].Values = append(chart.Series[1].Values, f.IMPs)
-			tm := byName[f.Team]
-			figs := map[string]float64{"old": o.IMPs, "expected": f.ExpectedVPDiff, "merged": f.MergedVPDiff, "imps": f.IMPs}
+			tm := byName[t.Team]
+			figs := map[string]float64{"old": t.OldHandicapIMPs, "expected": t.ExpectedVPDiff, "merged": t.MergedVPDiff, "imps": t.HandicapIMPs}
 			if c.Reverse {
-				figs["replayed"] = replayed[f.Team]
+				figs["replayed"] = replayed[t.Team]
 			}
-			checks, err := checkFigures(env.cell.ID+"/"+f.Team+"/", figs, tm.team.Published, tm.team.Errata)
+			checks, err := checkFigures(env.cell.ID+"/"+t.Team+"/", figs, tm.team.Published, tm.team.Errata)
 			if err != nil {
-				return nil, &entryError{tm.line, fmt.Errorf("team %s: %w", f.Team, err)}
+				return nil, &entryError{line(tm.path...), fmt.Errorf("team %s: %w", t.Team, err)}
 			}
 			out.Checks = append(out.Checks, checks...)
 		}
-		t.Rows = append(t.Rows, []any{div.Name, "range", r.Ranges[d], nil, nil, nil, nil})
-		checks, err := checkFigures("", map[string]float64{"range": r.Ranges[d]}, div.Published, div.Errata)
+		checks, err := checkFigures("", map[string]float64{"range": res.Divisions[d].RangeAvgVP}, div.Published, div.Errata)
 		if err != nil {
-			return nil, &entryError{nodeLine(c.node, "divisions", d), fmt.Errorf("division %s: %w", div.Name, err)}
+			return nil, &entryError{line("divisions", d), fmt.Errorf("division %s: %w", div.Name, err)}
 		}
 		for j := range checks {
 			checks[j].Name = env.cell.ID + "/range/" + div.Name
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
-	if reverse != nil {
-		out.Blocks = append(out.Blocks, reports.Block{Table: reverse})
-	}
-	figs := map[string]float64{}
-	if len(r.NewTeams.Teams) > 0 {
-		out.Blocks = append(out.Blocks, reports.Block{Table: newTeamsTable(env.cell.ID, caption, r.NewTeams, figs)})
-	}
-	if len(in.league.Matches) > 0 {
-		out.Blocks = append(out.Blocks, appliedTables(env.cell.ID, caption, in, r, figs)...)
-	}
-	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	checks, err := checkFigures(env.cell.ID+"/", res.figures(), c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -185,68 +273,194 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 	return out, nil
 }
 
-// replayTable replays each division at its expected VP differences
-// (handicap.ReplayExpected, 20 VPs a match) and tabulates the averages it
-// gives back, by team.
-func replayTable(id, caption string, r *handicap.LeagueReport, divisions int) (map[string]float64, *reports.Table) {
-	t := &reports.Table{ID: id + "-reverse", Caption: extend(caption, ": ", "the reverse check, each division replayed as a round robin whose every match ends at the expected VP difference (20 VPs a match)."),
-		Columns: []reports.Column{{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: 2}, {Name: "expected VP diff", Decimals: 2},
-			{Name: "replayed average", Decimals: 2}, {Name: "most VPs in a match", Decimals: 2}}}
-	replayed := map[string]float64{}
-	for start := 0; start < len(r.FormL); {
+func (c *HandicapCell) compute(env *runEnv, in *leagueInput) (*HandicapResult, error) {
+	r, err := in.handicaps(env.ctx)
+	if err != nil {
+		return nil, inline(err)
+	}
+	l := in.league
+	res := &HandicapResult{File: c.File, Settings: in.shownSettings(), Teams: []HandicapTeam{}, Outcomes: []HandicapJudged{}}
+	for d, div := range l.Divisions {
+		res.Divisions = append(res.Divisions, HandicapDivision{Name: div.Name, Teams: len(div.Teams), RangeAvgVP: r.Ranges[d]})
+	}
+	for i, t := range r.FormL {
+		o := r.Old[i]
+		res.Teams = append(res.Teams, HandicapTeam{
+			Division: t.Division, Team: t.Team, AvgVP: t.AvgVP,
+			ExpectedVPDiff: t.ExpectedVPDiff, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs,
+			OldPlace: o.Place, OldHandicapIMPs: o.IMPs,
+		})
+	}
+	if len(l.NewTeams) > 0 {
+		nt := &HandicapNewTeams{Iterations: r.NewTeams.Iterations, Converged: r.NewTeams.Converged, Teams: []HandicapNewTeam{}}
+		for _, t := range r.NewTeams.Teams {
+			nt.Teams = append(nt.Teams, HandicapNewTeam{Team: t.Team, Matches: t.Matches, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs})
+		}
+		res.NewTeams = nt
+	}
+	for _, j := range r.Outcomes {
+		res.Outcomes = append(res.Outcomes, HandicapJudged{Label: j.Label, Wins: j.Wins, Matches: j.Matches, PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band})
+	}
+	if len(l.Matches) > 0 {
+		tally := func(t handicap.Tally, j handicap.Judged) HandicapTally {
+			return HandicapTally{
+				Wins: t.Wins, Losses: t.Losses, Draws: t.Draws, EqualHandicap: t.EqualHandicap, Unrated: t.Unrated,
+				Decided: t.Decided(), PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band,
+			}
+		}
+		res.Matches = &HandicapApplied{
+			Count: len(l.Matches),
+			FormL: tally(r.FormLTally, r.FormLApplied),
+			Old:   tally(r.OldTally, r.OldApplied),
+		}
+		formL, old := map[string]float64{}, map[string]float64{}
+		for i, f := range r.FormL {
+			formL[f.Team], old[r.Old[i].Team] = f.IMPs, r.Old[i].IMPs
+		}
+		for _, tm := range r.NewTeams.Teams {
+			formL[tm.Team] = tm.IMPs
+		}
+		hcp := func(m map[string]float64, team string) *float64 {
+			if x, ok := m[team]; ok {
+				return &x
+			}
+			return nil
+		}
+		for _, m := range l.Matches {
+			res.Matches.Replayed = append(res.Matches.Replayed, HandicapMatch{Home: m.Home, Away: m.Away, HomeIMPs: m.HomeIMPs, AwayIMPs: m.AwayIMPs,
+				FormLHome: hcp(formL, m.Home), FormLAway: hcp(formL, m.Away), OldHome: hcp(old, m.Home), OldAway: hcp(old, m.Away)})
+		}
+	}
+	if c.Reverse {
+		res.Reverse = replayExpected(r.FormL)
+	}
+	return res, nil
+}
+
+// replayExpected replays each division at its expected VP differences
+// (handicap.ReplayExpected, 20 VPs a match).
+func replayExpected(teams []handicap.FormLTeam) []HandicapReplayed {
+	var out []HandicapReplayed
+	for start := 0; start < len(teams); {
 		end := start
-		for end < len(r.FormL) && r.FormL[end].Division == r.FormL[start].Division {
+		for end < len(teams) && teams[end].Division == teams[start].Division {
 			end++
 		}
 		var expected []float64
-		for _, f := range r.FormL[start:end] {
+		for _, f := range teams[start:end] {
 			expected = append(expected, f.ExpectedVPDiff)
 		}
 		avgs, most := handicap.ReplayExpected(expected, 20)
-		for k, f := range r.FormL[start:end] {
-			replayed[f.Team] = avgs[k]
-			t.Rows = append(t.Rows, []any{f.Division, f.Team, f.AvgVP, f.ExpectedVPDiff, avgs[k], most})
+		for k, f := range teams[start:end] {
+			out = append(out, HandicapReplayed{Division: f.Division, Team: f.Team, AvgVP: f.AvgVP, ExpectedVPDiff: f.ExpectedVPDiff, Replayed: avgs[k], Most: most})
 		}
 		start = end
 	}
-	return replayed, t
+	return out
 }
 
-// newTeamsTable places the new teams, adding their figures to figs.
-func newTeamsTable(id, caption string, nt handicap.NewTeamResult, figs map[string]float64) *reports.Table {
-	t := &reports.Table{ID: id + "-new-teams", Caption: extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
-		Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
-	for _, tm := range nt.Teams {
-		t.Rows = append(t.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.IMPs})
-		key := "new/" + tm.Team + "/"
-		figs[key+"matches"], figs[key+"merged"], figs[key+"imps"] = float64(tm.Matches), tm.MergedVPDiff, tm.IMPs
+// figures are the figures of the cell itself: the new teams' and the
+// replayed matches'.
+func (r *HandicapResult) figures() map[string]float64 {
+	figs := map[string]float64{}
+	if r.NewTeams != nil && len(r.NewTeams.Teams) > 0 {
+		for _, tm := range r.NewTeams.Teams {
+			key := "new/" + tm.Team + "/"
+			figs[key+"matches"], figs[key+"merged"], figs[key+"imps"] = float64(tm.Matches), tm.MergedVPDiff, tm.HandicapIMPs
+		}
+		figs["new/iterations"] = float64(r.NewTeams.Iterations)
 	}
-	figs["new/iterations"] = float64(nt.Iterations)
-	return t
+	if r.Matches != nil {
+		for _, sys := range []struct {
+			name string
+			t    HandicapTally
+		}{{"Form-L", r.Matches.FormL}, {"old", r.Matches.Old}} {
+			key := "applied/" + sys.name + "/"
+			for k, v := range map[string]float64{"wins": float64(sys.t.Wins), "losses": float64(sys.t.Losses), "draws": float64(sys.t.Draws),
+				"equal": float64(sys.t.EqualHandicap), "unrated": float64(sys.t.Unrated), "p_at_most": sys.t.PAtMost, "p_at_least": sys.t.PAtLeast} {
+				figs[key+k] = v
+			}
+		}
+	}
+	return figs
 }
 
-// appliedTables replays the league's matches with both systems' handicaps,
-// one row a match, and counts the outcomes, adding their figures to figs.
-func appliedTables(id, caption string, in *leagueInput, r *handicap.LeagueReport, figs map[string]float64) []reports.Block {
-	formL, old := map[string]float64{}, map[string]float64{}
-	for i, f := range r.FormL {
-		formL[f.Team], old[r.Old[i].Team] = f.IMPs, r.Old[i].IMPs
+// blocks presents the league: the text layout, or the handicaps as a
+// table and a chart, then the tables of the reverse check, the new teams
+// and the replayed matches.
+func (r *HandicapResult) blocks(id, caption string, layout Layout) []reports.Block {
+	if layout == LayoutText {
+		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
 	}
-	for _, tm := range r.NewTeams.Teams {
-		formL[tm.Team] = tm.IMPs
+	avgDecimals := 1
+	for _, t := range r.Teams {
+		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
 	}
-	result := func(m handicap.Match, hcp map[string]float64) string {
-		hh, okh := hcp[m.Home]
-		ha, oka := hcp[m.Away]
+	caption = captionOr(caption, "Handicaps by the old system and by Form-L")
+	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{
+		{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: avgDecimals},
+		{Name: "old system IMPs", Decimals: decimals(r.Settings.OldPerPlace)},
+		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
+		{Name: "Form-L IMPs", Decimals: decimals(r.Settings.RoundTo)},
+	}}
+	chart := &reports.Chart{ID: id + "-chart", Caption: extend(caption, ": ", "handicap IMPs of each team, strongest first."),
+		Kind: "bar", XName: "team", YName: "handicap IMPs", SlantXLabels: true,
+		Series: []reports.Series{{Name: "old system"}, {Name: "Form-L"}}}
+	i := 0
+	for _, div := range r.Divisions {
+		for range div.Teams {
+			tm := r.Teams[i]
+			i++
+			t.Rows = append(t.Rows, []any{tm.Division, tm.Team, tm.AvgVP, tm.OldHandicapIMPs, tm.ExpectedVPDiff, tm.MergedVPDiff, tm.HandicapIMPs})
+			chart.XLabels = append(chart.XLabels, tm.Team)
+			chart.Series[0].Values = append(chart.Series[0].Values, tm.OldHandicapIMPs)
+			chart.Series[1].Values = append(chart.Series[1].Values, tm.HandicapIMPs)
+		}
+		t.Rows = append(t.Rows, []any{div.Name, "range", div.RangeAvgVP, nil, nil, nil, nil})
+	}
+	blocks := []reports.Block{{Table: t}, {Chart: chart}}
+	if len(r.Reverse) > 0 {
+		rt := &reports.Table{ID: id + "-reverse", Caption: extend(caption, ": ", "the reverse check, each division replayed as a round robin whose every match ends at the expected VP difference (20 VPs a match)."),
+			Columns: []reports.Column{{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: 2}, {Name: "expected VP diff", Decimals: 2},
+				{Name: "replayed average", Decimals: 2}, {Name: "most VPs in a match", Decimals: 2}}}
+		for _, x := range r.Reverse {
+			rt.Rows = append(rt.Rows, []any{x.Division, x.Team, x.AvgVP, x.ExpectedVPDiff, x.Replayed, x.Most})
+		}
+		blocks = append(blocks, reports.Block{Table: rt})
+	}
+	if nt := r.NewTeams; nt != nil && len(nt.Teams) > 0 {
+		placed := &reports.Table{ID: id + "-new-teams", Caption: extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
+			Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
+		for _, tm := range nt.Teams {
+			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.HandicapIMPs})
+		}
+		blocks = append(blocks, reports.Block{Table: placed})
+	}
+	if r.Matches != nil {
+		blocks = append(blocks, r.Matches.blocks(id, caption)...)
+	}
+	return blocks
+}
+
+// blocks replays the matches with both systems' handicaps, one row a
+// match, and counts the outcomes.
+func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
+	hcps := func(h, w *float64) string {
+		if h == nil || w == nil {
+			return "–"
+		}
+		return fmtNum(*h) + "–" + fmtNum(*w)
+	}
+	result := func(m HandicapMatch, hh, ha *float64) string {
 		switch {
-		case !okh || !oka:
+		case hh == nil || ha == nil:
 			return "no handicap"
-		case hh == ha:
+		case *hh == *ha:
 			return "equal handicaps"
 		}
-		margin := m.HomeIMPs + hh - (m.AwayIMPs + ha)
+		margin := m.HomeIMPs + *hh - (m.AwayIMPs + *ha)
 		lower := m.Home
-		if ha > hh {
+		if *ha > *hh {
 			lower, margin = m.Away, -margin
 		}
 		switch {
@@ -259,237 +473,136 @@ func appliedTables(id, caption string, in *leagueInput, r *handicap.LeagueReport
 	}
 	matches := &reports.Table{ID: id + "-matches", Caption: extend(caption, ": ", "the matches replayed with each system's handicaps (the winner once the team with the higher handicap receives the difference)."),
 		Columns: []reports.Column{{Name: "home"}, {Name: "away"}, {Name: "IMPs"}, {Name: "Form-L handicaps"}, {Name: "Form-L result"}, {Name: "old handicaps"}, {Name: "old result"}}}
-	hcps := func(m handicap.Match, hcp map[string]float64) string {
-		h, okh := hcp[m.Home]
-		a, oka := hcp[m.Away]
-		if !okh || !oka {
-			return "–"
-		}
-		return fmtNum(h) + "–" + fmtNum(a)
-	}
-	for _, m := range in.league.Matches {
+	for _, m := range a.Replayed {
 		matches.Rows = append(matches.Rows, []any{m.Home, m.Away, fmtNum(m.HomeIMPs) + "–" + fmtNum(m.AwayIMPs),
-			hcps(m, formL), result(m, formL), hcps(m, old), result(m, old)})
+			hcps(m.FormLHome, m.FormLAway), result(m, m.FormLHome, m.FormLAway), hcps(m.OldHome, m.OldAway), result(m, m.OldHome, m.OldAway)})
 	}
 	tally := &reports.Table{ID: id + "-applied", Caption: extend(caption, ": ", "the replayed matches counted from the side of the lower-ranked team, its wins judged as coin tosses."),
 		Columns: []reports.Column{{Name: "system"}, {Name: "wins"}, {Name: "losses"}, {Name: "draws"}, {Name: "equal handicaps"}, {Name: "no handicap"},
 			{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
 	for _, sys := range []struct {
 		name string
-		t    handicap.Tally
-		j    handicap.Judged
-	}{{"Form-L", r.FormLTally, r.FormLApplied}, {"old", r.OldTally, r.OldApplied}} {
-		tally.Rows = append(tally.Rows, []any{sys.name, sys.t.Wins, sys.t.Losses, sys.t.Draws, sys.t.EqualHandicap, sys.t.Unrated, sys.j.AtMost, sys.j.AtLeast})
-		key := "applied/" + sys.name + "/"
-		for k, v := range map[string]float64{"wins": float64(sys.t.Wins), "losses": float64(sys.t.Losses), "draws": float64(sys.t.Draws),
-			"equal": float64(sys.t.EqualHandicap), "unrated": float64(sys.t.Unrated), "p_at_most": sys.j.AtMost, "p_at_least": sys.j.AtLeast} {
-			figs[key+k] = v
-		}
+		t    HandicapTally
+	}{{"Form-L", a.FormL}, {"old", a.Old}} {
+		tally.Rows = append(tally.Rows, []any{sys.name, sys.t.Wins, sys.t.Losses, sys.t.Draws, sys.t.EqualHandicap, sys.t.Unrated, sys.t.PAtMost, sys.t.PAtLeast})
 	}
 	return []reports.Block{{Table: matches}, {Table: tally}}
 }
 
-// FairnessCell judges outcomes as coin tosses: if handicaps are fair, the
-// lower-ranked team wins each match with probability ½ (seed 002, Figures 1
-// and 2). It tabulates each outcome's tails and band, and draws the band
-// edges against the number of matches with each outcome marked.
-//
-//   - fairness:
-//     id: figure1
-//     bands: [0.5, 0.9, 0.98]      # the default
-//     max_matches: 100             # default: past the largest outcome
-//     outcomes:
-//   - label: "34 of 87"
-//     wins: 34
-//     matches: 87
-//     counts: "wins of the lower-ranked team, 2013-14 divisional matches"
-//     color: green             # of the marker; default from the palette
-//     published: {inside_90: "0", inside_98: "1"}
-//
-// An outcome's figures are p_at_most and p_at_least (P(X ≤ wins), P(X ≥
-// wins)), expected (matches/2), from_expected (wins − matches/2), losses,
-// and for each band of mass m% inside_m (1 when the band holds the wins, 0
-// when not), low_m and high_m (the band's edges). Checks are named
-// <id>/<label>/<figure>.
-type FairnessCell struct {
-	Common `yaml:",inline"`
-	// Bands are the masses of the bands, each between 0 and 1.
-	Bands []float64 `yaml:"bands"`
-	// MaxMatches is the right end of the chart.
-	MaxMatches int `yaml:"max_matches"`
-	// Outcomes are the observed results, each wins out of matches.
-	Outcomes []FairnessOutcome `yaml:"outcomes"`
-	node     *yaml.Node
+// text is the league as the handicap command prints it: the handicap
+// table in the manner of the seed's Table 1, then the new teams, the
+// handicaps applied to the league's matches and the judged outcomes.
+func (r *HandicapResult) text() string {
+	var b strings.Builder
+	r.write(&b)
+	return b.String()
 }
 
-// FairnessOutcome is k wins in n matches.
-type FairnessOutcome struct {
-	// Label names the outcome in the table and on the chart.
-	Label string `yaml:"label"`
-	// Wins counted (by the lower-ranked team, say).
-	Wins *int `yaml:"wins"`
-	// Matches played, of which Wins were won.
-	Matches *int `yaml:"matches"`
-	// Counts says briefly whose wins are counted, in which matches; it
-	// goes into the table's caption.
-	Counts string `yaml:"counts"`
-	// Color of the outcome's mark on the chart (a CSS colour).
-	Color string `yaml:"color"`
-	// Published figures of this outcome, by figure name, as printed.
-	Published map[string]string `yaml:"published"`
-	// Errata: published figures of this outcome known to be wrong, with the reason.
-	Errata map[string]string `yaml:"errata"`
+func (r *HandicapResult) write(w io.Writer) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "Handicaps from %s\n\n", cmp.Or(r.File, "the league given"))
+	r.writeTable(bw)
+	if r.NewTeams != nil && len(r.NewTeams.Teams) > 0 {
+		r.NewTeams.write(bw)
+	}
+	if r.Matches != nil {
+		r.Matches.write(bw)
+	}
+	if len(r.Outcomes) > 0 {
+		writeOutcomes(bw, r.Outcomes)
+	}
 }
 
-// UnmarshalYAML keeps the cell's node, which gives the lines of its
-// outcomes.
-func (c *FairnessCell) UnmarshalYAML(n *yaml.Node) error {
-	type plain FairnessCell
-	if err := strictDecode(n, (*plain)(c)); err != nil {
-		return err
+// writeTable writes one line per team, division by division, each
+// division closed by its range of averages.
+func (r *HandicapResult) writeTable(w io.Writer) {
+	dw, tw := len("Division"), len("Range")
+	avgDecimals := 1
+	for _, t := range r.Teams {
+		dw, tw = max(dw, len(t.Division)), max(tw, len(t.Team))
+		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
 	}
-	c.node = n
-	return nil
+	const nw = 10 // numeric columns
+	row := func(div, team string, cells ...string) {
+		line := fmt.Sprintf("%-*s  %-*s", dw, div, tw, team)
+		for _, c := range cells {
+			line += fmt.Sprintf("  %*s", nw, c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	formL := "Form-L handicaps"
+	span := 3*nw + 4
+	pad := (span - len(formL)) / 2
+	fmt.Fprintf(w, "%-*s  %-*s  %*s  %*s  %s\n", dw, "", tw, "", nw, "Divisional", nw, "Existing",
+		strings.Repeat("-", pad-1)+" "+formL+" "+strings.Repeat("-", span-pad-len(formL)-1))
+	row("", "", "average", "handicap", "Expected", "Merged", "Handicap")
+	row("Division", "Team", "VPs", "IMPs", "VP diff", "VP diff", "IMPs")
+	row(strings.Repeat("-", dw), strings.Repeat("-", tw), strings.Repeat("-", nw), strings.Repeat("-", nw),
+		strings.Repeat("-", nw), strings.Repeat("-", nw), strings.Repeat("-", nw))
+	i := 0
+	for _, div := range r.Divisions {
+		for range div.Teams {
+			t := r.Teams[i]
+			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), fmtNum(t.OldHandicapIMPs),
+				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), fmtNum(t.HandicapIMPs))
+			i++
+		}
+		row(div.Name, "Range", strconv.FormatFloat(div.RangeAvgVP, 'f', avgDecimals, 64))
+	}
 }
 
-func (c *FairnessCell) movements() []string { return nil }
+func (nt *HandicapNewTeams) write(w io.Writer) {
+	tw := len("New team")
+	for _, t := range nt.Teams {
+		tw = max(tw, len(t.Team))
+	}
+	fmt.Fprintf(w, "\nNew teams, placed by this season's matches (converged after %d iterations)\n", nt.Iterations)
+	fmt.Fprintf(w, "%-*s  %7s  %14s  %13s\n", tw, "New team", "Matches", "Merged VP diff", "Handicap IMPs")
+	for _, t := range nt.Teams {
+		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, fmtNum(t.HandicapIMPs))
+	}
+}
 
-// bandColors are the seed's: blue, green and orange from the narrowest band
-// out.
-var bandColors = []string{"#3b6fd4", "#2e9e44", "#f08a00"}
+func (a *HandicapApplied) write(w io.Writer) {
+	fmt.Fprintf(w, "\nHandicaps applied to %d matches: wins of the lower-ranked (higher-handicap) team;\n", a.Count)
+	fmt.Fprintf(w, "draws, equal handicaps and teams without a handicap are left out\n")
+	fmt.Fprintf(w, "%-10s  %5s  %6s  %5s  %5s  %7s  %11s  %11s  %s\n",
+		"System", "Wins", "Losses", "Draws", "Equal", "Unrated", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
+	for _, s := range []struct {
+		name string
+		t    HandicapTally
+	}{{"Form-L", a.FormL}, {"Old", a.Old}} {
+		fmt.Fprintf(w, "%-10s  %5d  %6d  %5d  %5d  %7d  %11s  %11s  %s\n", s.name, s.t.Wins, s.t.Losses, s.t.Draws,
+			s.t.EqualHandicap, s.t.Unrated, prob(s.t.PAtMost), prob(s.t.PAtLeast), band(s.t.Band))
+	}
+}
 
-// maxChartMatches bounds the chart: a point per number of matches.
-const maxChartMatches = 10_000
+func writeOutcomes(w io.Writer, outs []HandicapJudged) {
+	lw := len("Outcome")
+	for _, o := range outs {
+		lw = max(lw, len(o.Label))
+	}
+	fmt.Fprintf(w, "\nOutcomes judged as coin tosses: X ~ Binomial(matches, 1/2)\n")
+	fmt.Fprintf(w, "%-*s  %5s  %7s  %11s  %11s  %s\n", lw, "Outcome", "Wins", "Matches", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
+	for _, o := range outs {
+		fmt.Fprintf(w, "%-*s  %5d  %7d  %11s  %11s  %s\n", lw, o.Label, o.Wins, o.Matches, prob(o.PAtMost), prob(o.PAtLeast), band(o.Band))
+	}
+}
 
-func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
-	if len(c.Published) > 0 {
-		return nil, fmt.Errorf("published: give published figures beside their outcome")
+// prob prints a probability to four decimals, or in exponent form when
+// that would hide it.
+func prob(p float64) string {
+	if p != 0 && p < 0.001 {
+		return fmt.Sprintf("%.2e", p)
 	}
-	bands := slices.Clone(c.Bands)
-	if len(bands) == 0 {
-		bands = slices.Clone(handicap.SeedBands)
-	}
-	slices.Sort(bands)
-	for i, m := range bands {
-		if !(m > 0 && m < 1) {
-			return nil, fmt.Errorf("bands: %v: a band's mass is between 0 and 1, e.g. 0.9", m)
-		}
-		if i > 0 && m == bands[i-1] {
-			return nil, fmt.Errorf("bands: %v is given twice", m)
-		}
-	}
-	if len(c.Outcomes) == 0 {
-		return nil, fmt.Errorf("outcomes: give at least one {label, wins, matches}")
-	}
-	most := 0
-	labels := map[string]bool{}
-	if c.node == nil { // built in Go, not decoded
-		c.node = new(yaml.Node)
-	}
-	check := &leagueChecker{root: c.node}
-	for i, o := range c.Outcomes {
-		op := []any{"outcomes", i}
-		switch {
-		case o.Label == "":
-			check.fail(at(op, "label"), "missing (it names the checks)")
-		case labels[o.Label]:
-			check.fail(at(op, "label"), "%q is used twice", o.Label)
-		}
-		check.outcome(op, o.Wins, o.Matches)
-		if check.err != nil {
-			return nil, inline(check.err)
-		}
-		labels[o.Label] = true
-		most = max(most, *o.Matches)
-	}
-	maxN := c.MaxMatches
-	if maxN == 0 {
-		maxN = (most/20 + 1) * 20 // room to the right of the last marker
-	}
-	if maxN < most || maxN > maxChartMatches {
-		return nil, fmt.Errorf("max_matches: %d: must be between the largest outcome's %d matches and %d", maxN, most, maxChartMatches)
-	}
+	return fmt.Sprintf("%.4f", p)
+}
 
-	pct := make([]string, len(bands)) // 0.98 → "98"
-	for i, m := range bands {
-		pct[i] = strconv.FormatFloat(math.Round(m*100*1e6)/1e6, 'f', -1, 64)
+// band names the smallest of the seed's bands that holds an outcome.
+func band(m float64) string {
+	if m >= 1 {
+		return fmt.Sprintf("outside %g%%", 100*handicap.SeedBands[len(handicap.SeedBands)-1])
 	}
-	caption := captionOr(c.Caption, "Outcomes against the bands of fair handicaps")
-	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{
-		{Name: "outcome"}, {Name: "wins"}, {Name: "matches"},
-		{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
-	for _, p := range pct {
-		t.Columns = append(t.Columns, reports.Column{Name: p + " % band"})
-	}
-	t.Columns = append(t.Columns, reports.Column{Name: "in band"})
-
-	out := &cellOutput{}
-	var counted []string // what each outcome counts, for the caption
-	chart := &reports.Chart{ID: env.cell.ID + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
-		Caption: extend(caption, ": ", "the edges of the "+strings.Join(pct, ", ")+" % bands of a fair coin against the number of matches, each outcome marked.")}
-	for i, o := range c.Outcomes {
-		k, n := *o.Wins, *o.Matches
-		atMost, atLeast := handicap.BinomialTails(n, k)
-		figs := map[string]float64{
-			"p_at_most": atMost, "p_at_least": atLeast, "losses": float64(n - k),
-			"expected": float64(n) / 2, "from_expected": float64(k) - float64(n)/2,
-		}
-		row := []any{o.Label, k, n, atMost, atLeast}
-		holding := ""
-		for j, m := range bands {
-			b := handicap.FairBand(n, m)
-			row = append(row, fmt.Sprintf("%d–%d", b.Lo, b.Hi))
-			figs["low_"+pct[j]], figs["high_"+pct[j]] = float64(b.Lo), float64(b.Hi)
-			figs["inside_"+pct[j]] = 0
-			if b.Contains(k) {
-				figs["inside_"+pct[j]] = 1
-				holding = cmp.Or(holding, pct[j]+" %")
-			}
-		}
-		row = append(row, cmp.Or(holding, "none"))
-		t.Rows = append(t.Rows, row)
-		checks, err := checkFigures(env.cell.ID+"/"+o.Label+"/", figs, o.Published, o.Errata)
-		if err != nil {
-			return nil, &entryError{nodeLine(c.node, "outcomes", i), fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
-		}
-		out.Checks = append(out.Checks, checks...)
-		// Labels go above the markers on or over the middle line and below
-		// the others, away from the crowd of lines near it.
-		place := "bottom"
-		if 2*k >= n {
-			place = "top"
-		}
-		chart.Points = append(chart.Points, reports.ChartPoint{X: float64(n), Y: float64(k), Label: o.Label, Color: o.Color, Place: place})
-		if o.Counts != "" {
-			counted = append(counted, o.Label+" ("+o.Counts+")")
-		}
-	}
-
-	// The lines: the expected count, then each band's edges, narrowest
-	// band first.
-	expected := reports.Series{Name: "expected", Color: "#222"}
-	edges := make([]reports.Series, 2*len(bands))
-	for j, p := range pct {
-		color := ""
-		if len(bands) <= len(bandColors) {
-			color = bandColors[j]
-		}
-		edges[2*j] = reports.Series{Name: p + " % low", Color: color}
-		edges[2*j+1] = reports.Series{Name: p + " % high", Color: color}
-	}
-	for n := 1; n <= maxN; n++ {
-		chart.XLabels = append(chart.XLabels, strconv.Itoa(n))
-		expected.Values = append(expected.Values, float64(n)/2)
-		for j, m := range bands {
-			b := handicap.FairBand(n, m)
-			edges[2*j].Values = append(edges[2*j].Values, float64(b.Lo))
-			edges[2*j+1].Values = append(edges[2*j+1].Values, float64(b.Hi))
-		}
-	}
-	chart.Series = append([]reports.Series{expected}, edges...)
-	if len(counted) > 0 {
-		t.Caption = extend(t.Caption, ". ", "The wins counted: "+strings.Join(counted, "; ")+".")
-	}
-	out.Blocks = []reports.Block{{Table: t}, {Chart: chart}}
-	return out, nil
+	return fmt.Sprintf("inside %g%%", 100*m)
 }

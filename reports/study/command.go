@@ -3,8 +3,6 @@ package study
 import (
 	"context"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -17,13 +15,13 @@ import (
 // the report of the cell's blocks, which the subcommand prints as text,
 // and the cell's result, which its --json prints.
 //
-// Run as a command, a cell presents the text layout users rely on (the
-// balans -c check report of a movement, the tables of the seeds) as one
-// preformatted block, and its result is the engine's result, or a thin
-// view of it whose keys are the command's promise to scripts.
+// A cell presents its Result once, in blocks; a command prints those
+// blocks with the Text printer, or the Result as JSON. The text layouts
+// users rely on (the balans -c check report of a movement, the seeds'
+// tables) are preformatted blocks, which every printer prints.
 type Command struct {
-	Kind string // the cell kind, as a study names it: balance, instant, …
-	Cell Body   // for example &BalanceCell{Rows: []BalanceRow{{Movement: arg}}}
+	Kind string // the cell kind, as a study names it: check, simulate, …
+	Cell Body   // for example &CheckCell{Movement: arg}
 	// Movements are the movements the cell names, read by ResolveMovement.
 	Movements map[string]*movement.Parsed
 	// Progress, if set, is called now and then by long cells with the work
@@ -40,7 +38,7 @@ func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 	env := &runEnv{
 		ctx: ctx, cell: Cell{ID: c.Kind, kind: c.Kind, body: c.Cell},
 		movements: map[string]*movement.Movement{}, warnings: map[string][]string{},
-		command: true, onProgress: c.Progress,
+		onProgress: c.Progress,
 	}
 	for name, pm := range c.Movements {
 		env.movements[name] = pm.Movement
@@ -57,11 +55,4 @@ func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 		Provenance: reports.Provenance{Version: engine.Version},
 	}
 	return r, out.Result, nil
-}
-
-// layout writes a text layout into a preformatted block.
-func layout(id string, write func(w io.Writer) error) (reports.Block, error) {
-	var b strings.Builder
-	err := write(&b)
-	return reports.Block{Pre: &reports.Preformatted{ID: id, Text: b.String()}}, err
 }

@@ -1,0 +1,80 @@
+package study
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Layout is how a cell presents its result: as the report's tables and
+// charts (tables, the default), or as the text layout of the seed that the
+// matching command prints (text), one preformatted block that every
+// printer shows as it is.
+type Layout int
+
+const (
+	LayoutTables Layout = iota // tables and charts, the default
+	LayoutText                 // the command's text layout
+)
+
+var layoutNames = []string{"tables", "text"}
+
+func (l Layout) String() string {
+	if int(l) < len(layoutNames) {
+		return layoutNames[l]
+	}
+	return fmt.Sprintf("Layout(%d)", int(l))
+}
+
+// MarshalText writes the layout's name: tables or text.
+func (l Layout) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText reads tables or text.
+func (l *Layout) UnmarshalText(text []byte) error {
+	for i, name := range layoutNames {
+		if strings.EqualFold(string(text), name) {
+			*l = Layout(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("want tables or text, got %q", text)
+}
+
+func (Layout) jsonSchema() map[string]any {
+	return map[string]any{"type": "string", "enum": layoutNames}
+}
+
+// The helpers below write numbers the way more than one presenter shows
+// them; a helper of one presenter lives beside it.
+
+// fmtNum writes a number in the fewest digits that read back as it: 16,
+// 8.5, 0.25 (a handicap in IMPs, a top of matchpoints, a VP factor).
+func fmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// signed writes a score the way score sheets do: +420, -50, 0.
+func signed(s int) string {
+	if s > 0 {
+		return "+" + strconv.Itoa(s)
+	}
+	return strconv.Itoa(s)
+}
+
+// formatMP writes matchpoints with at most two decimals and no trailing zeros.
+func formatMP(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// decimals is the number of decimals, up to 3, that x was given with; for a
+// rounding step (0.1, 0.01) it is the decimals the step keeps.
+func decimals(x float64) int {
+	for d := 0; d < 3; d++ {
+		v := x * math.Pow(10, float64(d))
+		if math.Abs(v-math.Round(v)) < 1e-9 {
+			return d
+		}
+	}
+	return 3
+}
