@@ -30,7 +30,7 @@ var kinds = map[string]func() Body{
 	"one_strong":        func() Body { return new(OneStrongCell) },
 	"two_strong":        func() Body { return new(TwoStrongCell) },
 	"bussemaker":        func() Body { return new(BussemakerCell) },
-	"instant":           func() Body { return NewInstantCell() },
+	"instant":           func() Body { return new(InstantCell) },
 	"neuberg":           func() Body { return new(NeubergCell) },
 	"session":           func() Body { return new(SessionCell) },
 	"handicap":          func() Body { return new(HandicapCell) },

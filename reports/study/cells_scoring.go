@@ -13,8 +13,8 @@ import (
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the
-// frequencies of its NS scores (seed 003). Absent settings take
-// scoring.DefaultInstantSettings. Its figures are top, rows, raw_top,
+// frequencies of its NS scores (seed 003). Absent settings are seed 003's:
+// nobody vulnerable, the ACBL scale, ties reported. Its figures are top, rows, raw_top,
 // raw_mp(<score>) (the board as played), mp(<row>) and pct(<row>), ties
 // (the runs of rows left with equal percents after the remedy), and
 // dropped_mp(<low>..<high>) for each gap between neighbouring listed scores
@@ -27,17 +27,10 @@ type InstantCell struct {
 	// Results.
 	File  string                `yaml:"file"`
 	Vul   scoring.Vulnerability `yaml:"vul"`   // none, ns, ew or both
-	Scale scoring.Scale         `yaml:"scale"` // acbl or wbf
+	Scale scoring.Scale         `yaml:"scale"` // acbl (default) or wbf
 	Ties  scoring.TieRemedy     `yaml:"ties"`  // report, merge or nudge
 	// Results are [NS score, count] pairs.
 	Results [][2]int `yaml:"results"`
-}
-
-// NewInstantCell returns an instant cell with the default settings, as a
-// study's instant cell starts before its keys are read.
-func NewInstantCell() *InstantCell {
-	d := scoring.DefaultInstantSettings()
-	return &InstantCell{Vul: d.Vul, Scale: d.Scale, Ties: d.Ties}
 }
 
 func (c *InstantCell) movements() []string { return nil }
@@ -90,6 +83,7 @@ func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		return nil, err
 	}
+	scale = table.Settings.Scale // the default filled in
 	if env.command {
 		return c.runCommand(table)
 	}
@@ -334,7 +328,7 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: extend(captionOr(c.Caption, "Session"), " ", fmt.Sprintf("(expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, scale, round)),
+	t := &reports.Table{ID: env.cell.ID, Caption: extend(captionOr(c.Caption, "Session"), " ", fmt.Sprintf("(expected %d results a board, %s scale, rounding %s).", s.Settings.Expected, s.Settings.Scale, round)),
 		Columns: []reports.Column{{Name: "pair"}, {Name: "boards"}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2},
 			{Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0}, {Name: "Neuberg %", Decimals: 2}, {Name: "rank"}}}
 	type named struct {
