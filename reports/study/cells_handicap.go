@@ -19,14 +19,15 @@ import (
 // (seed 002, Table 1). The league is in the format of the handicap command
 // (see League), inline or read from a file:
 //
-//   - handicap:
-//     id: table1
-//     settings: {factor: 2.75, overlap_low: 2, overlap_high: 3, round_to: 1, old_per_place: 6}
-//     divisions:                  # top first
-//   - name: "1"
-//     published: {range: "10.7"}
-//     teams:
-//   - {team: Eroes, avg_vp: 14.0, published: {old: "0", expected: "0", merged: "0", imps: "0"}}
+//	# a cell of a study
+//	- handicap:
+//	    id: table1
+//	    settings: {factor: 2.75, overlap_low: 2, overlap_high: 3, round_to: 1, old_per_place: 6}
+//	    divisions:                  # top first
+//	      - name: "1"
+//	        published: {range: "10.7"}
+//	        teams:
+//	          - {team: Eroes, avg_vp: 14.0, published: {old: "0", expected: "0", merged: "0", imps: "0"}}
 //
 // A team's figures are old (the old system's IMPs), expected and merged (the
 // expected VP difference within its division and on the merged scale) and
@@ -294,17 +295,18 @@ func appliedTables(id, caption string, in *leagueInput, r *handicap.LeagueReport
 // and 2). It tabulates each outcome's tails and band, and draws the band
 // edges against the number of matches with each outcome marked.
 //
-//   - fairness:
-//     id: figure1
-//     bands: [0.5, 0.9, 0.98]      # the default
-//     max_matches: 100             # default: past the largest outcome
-//     outcomes:
-//   - label: "34 of 87"
-//     wins: 34
-//     matches: 87
-//     counts: "wins of the lower-ranked team, 2013-14 divisional matches"
-//     color: green             # of the marker; default from the palette
-//     published: {inside_90: "0", inside_98: "1"}
+//	# a cell of a study
+//	- fairness:
+//	    id: figure1
+//	    bands: [0.5, 0.9, 0.98]      # the default
+//	    max_matches: 100             # default: past the largest outcome
+//	    outcomes:
+//	      - label: "34 of 87"
+//	        wins: 34
+//	        matches: 87
+//	        counts: "wins of the lower-ranked team, 2013-14 divisional matches"
+//	        color: green             # of the marker; default from the palette
+//	        published: {inside_90: "0", inside_98: "1"}
 //
 // An outcome's figures are p_at_most and p_at_least (P(X ≤ wins), P(X ≥
 // wins)), expected (matches/2), from_expected (wins − matches/2), losses,
