@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -18,9 +19,9 @@ flags:`
 
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("instant", instantUsage, stderr)
-	cell := study.NewInstantCell() // seed 003's settings, the engine's defaults
+	cell := &study.InstantCell{} // the zero settings are seed 003's, the engine's defaults; the usage names the scale's
 	fs.TextVar(&cell.Vul, "vul", cell.Vul, "vulnerability of the board: none, ns, ew or both")
-	fs.TextVar(&cell.Scale, "scale", cell.Scale, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
+	fs.TextVar(&cell.Scale, "scale", scoring.ScaleACBL, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
 	fs.TextVar(&cell.Ties, "ties", cell.Ties, "rows with equal percents: report, merge (into one gap) or nudge (±1)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the table")
 	pos, err := parseFlags(fs, args, 1)

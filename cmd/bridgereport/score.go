@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -21,7 +22,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlagSet("score", scoreUsage, stderr)
 	cell := &study.SessionCell{Layout: study.LayoutText} // the zero settings are the engine's defaults
 	fs.IntVar(&cell.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
-	fs.TextVar(&cell.Scale, "scale", cell.Scale, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
+	fs.TextVar(&cell.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&cell.Round, "round", cell.Round, "round the totals, each board, or none, to 0.1")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
 	pos, err := parseFlags(fs, args, 1)

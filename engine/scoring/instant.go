@@ -70,23 +70,17 @@ func ParseTieRemedy(s string) (TieRemedy, error) {
 	return r, prefixed("ties", err)
 }
 
-// InstantSettings controls InstantMatchpoints. The zero value is a board
-// with nobody vulnerable, the WBF scale, and ties reported; the instant
-// command and cell start from DefaultInstantSettings instead.
+// InstantSettings controls InstantMatchpoints. The zero value is seed
+// 003's: nobody vulnerable, the ACBL scale (1 per result beaten), ties
+// reported.
 type InstantSettings struct {
 	// Vul is the board's vulnerability; it decides which scores are legal.
 	Vul Vulnerability
-	// Scale is the matchpoint scale; percents do not depend on it.
+	// Scale is the matchpoint scale (ScaleDefault: ACBL); percents do not
+	// depend on it.
 	Scale Scale
 	// Ties says what to do with rows whose rounded percents are equal.
 	Ties TieRemedy
-}
-
-// DefaultInstantSettings are seed 003's: nobody vulnerable, the ACBL scale
-// (1 per result beaten), ties reported. The instant command's flags and the
-// instant cell's keys start from them.
-func DefaultInstantSettings() InstantSettings {
-	return InstantSettings{Vul: VulNone, Scale: ScaleACBL, Ties: TiesReport}
 }
 
 // RowKind tells an actual result from a gap between results.
@@ -130,6 +124,7 @@ type InstantRow struct {
 
 // InstantTable is an instant-matchpoint table (seed 003).
 type InstantTable struct {
+	// Settings are those used, the defaults filled in.
 	Settings InstantSettings
 	// Results is the number of actual results n; Top is the top after the
 	// imaginary result is added: n on the ACBL scale, 2n on the WBF scale.
@@ -163,6 +158,7 @@ func InstantMatchpoints(freqs []Frequency, set InstantSettings) (*InstantTable, 
 	slices.SortFunc(sorted, func(a, b Frequency) int { return cmp.Compare(b.Score, a.Score) })
 
 	legal := legalScores()[set.Vul]
+	set.Scale = set.Scale.or(ScaleACBL)
 	beat := set.Scale.beat()
 	t := &InstantTable{Settings: set, Results: n, Top: beat * float64(n)}
 	addGap := func(low, high int, lowOpen, highOpen bool, below int) {

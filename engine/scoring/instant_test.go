@@ -163,7 +163,7 @@ func TestInstantTiesUnresolved(t *testing.T) {
 	if fmt.Sprint(tab.Ties) != "[[0 1 2] [4 5 6]]" {
 		t.Errorf("ties %v", tab.Ties)
 	}
-	merged, err := InstantMatchpoints(freqs, InstantSettings{Ties: TiesMerge})
+	merged, err := InstantMatchpoints(freqs, InstantSettings{Scale: ScaleWBF, Ties: TiesMerge})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,4 +253,20 @@ func FuzzParseFrequencies(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestInstantZeroSettingsAreSeed003s: the zero InstantSettings are seed
+// 003's (the ACBL scale), and the table says so.
+func TestInstantZeroSettingsAreSeed003s(t *testing.T) {
+	zero, err := InstantMatchpoints(seed003Freqs, InstantSettings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acbl, err := InstantMatchpoints(seed003Freqs, InstantSettings{Vul: VulNone, Scale: ScaleACBL, Ties: TiesReport})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if zero.Settings != acbl.Settings || zero.Top != acbl.Top || fmt.Sprint(zero.Rows) != fmt.Sprint(acbl.Rows) {
+		t.Errorf("zero settings %+v, top %v; seed 003's %+v, top %v", zero.Settings, zero.Top, acbl.Settings, acbl.Top)
+	}
 }

@@ -5,13 +5,18 @@ import (
 	"math"
 )
 
-// Scale is a matchpoint scale. The zero value is the WBF scale.
+// Scale is a matchpoint scale. The zero value, ScaleDefault, is the
+// default scale of what uses it: the WBF scale for Matchpoints, Neuberg,
+// Top and a session (ScoreSession), the ACBL scale of seed 003 for an
+// instant table (InstantMatchpoints). Results carry the scale they used.
 type Scale int
 
 const (
+	// ScaleDefault leaves the choice to what uses the scale.
+	ScaleDefault Scale = iota
 	// ScaleWBF gives 2 for each result beaten and 1 for each tie; the top
 	// on a board with k results is 2(k−1).
-	ScaleWBF Scale = iota
+	ScaleWBF
 	// ScaleACBL gives 1 for each result beaten and ½ for each tie; the top
 	// is k−1.
 	ScaleACBL
@@ -19,6 +24,8 @@ const (
 
 func (s Scale) String() string {
 	switch s {
+	case ScaleDefault:
+		return "default"
 	case ScaleWBF:
 		return "wbf"
 	case ScaleACBL:
@@ -27,7 +34,7 @@ func (s Scale) String() string {
 	return fmt.Sprintf("Scale(%d)", int(s))
 }
 
-// Scales lists the matchpoint scales.
+// Scales lists the matchpoint scales, the names UnmarshalText reads.
 var Scales = []Scale{ScaleWBF, ScaleACBL}
 
 // MarshalText writes the scale's name: wbf or acbl.
@@ -44,7 +51,16 @@ func ParseScale(s string) (Scale, error) {
 	return sc, prefixed("scale", err)
 }
 
-// beat is what beating one result is worth; a tie is worth half of it.
+// or is s, or def when s is ScaleDefault.
+func (s Scale) or(def Scale) Scale {
+	if s == ScaleDefault {
+		return def
+	}
+	return s
+}
+
+// beat is what beating one result is worth; a tie is worth half of it
+// (ScaleDefault: the WBF scale).
 func (s Scale) beat() float64 {
 	if s == ScaleACBL {
 		return 1

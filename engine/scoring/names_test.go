@@ -20,9 +20,9 @@ func TestSettingsReadAndWriteText(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	set := DefaultInstantSettings()
+	var set InstantSettings
 	fs.TextVar(&set.Ties, "ties", set.Ties, "")
-	fs.TextVar(&set.Scale, "scale", set.Scale, "")
+	fs.TextVar(&set.Scale, "scale", ScaleACBL, "")
 	if err := fs.Parse([]string{"-ties", "NUDGE"}); err != nil || set.Ties != TiesNudge || set.Scale != ScaleACBL {
 		t.Errorf("ties %v scale %v: %v", set.Ties, set.Scale, err)
 	}

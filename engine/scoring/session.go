@@ -35,7 +35,7 @@ type SessionSettings struct {
 	// Expected is how many times each board should have been played; zero
 	// means the most times any board was played.
 	Expected int
-	// Scale is the matchpoint scale.
+	// Scale is the matchpoint scale (ScaleDefault: WBF).
 	Scale Scale
 	// Round says where matchpoints are rounded.
 	Round RoundPolicy
@@ -113,6 +113,7 @@ func ScoreSession(results []BoardResult, set SessionSettings) (*SessionScore, er
 	if set.Step == 0 {
 		set.Step = 0.1
 	}
+	set.Scale = set.Scale.or(ScaleWBF)
 	if inv := 1 / set.Step; !(set.Step > 0) || math.Abs(inv-math.Round(inv)) > 1e-9 {
 		return nil, fmt.Errorf("rounding step %v: want 1, 0.5, 0.1, 0.01 or another 1/n", set.Step)
 	}

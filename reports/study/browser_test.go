@@ -29,10 +29,15 @@ func chromium(t *testing.T) string {
 
 // TestReportsDrawInChromium opens each study's HTML report in headless
 // Chromium and checks that every chart drew a canvas and no script failed.
+// It shares the studies' runs with TestStudies (each study runs once per
+// test binary). -short opens only the quick studies and testdata/charts, a
+// study of one small cell for each kind of chart the long ones draw.
 func TestReportsDrawInChromium(t *testing.T) {
 	browser := chromium(t)
-	for _, name := range studyNames(t) {
+	for _, name := range append(studyNames(t), "testdata/charts") {
 		t.Run(name, func(t *testing.T) {
+			skipLong(t, name)
+			t.Parallel()
 			res := studyResult(t, name)
 			var page bytes.Buffer
 			if err := testRenderer(t).HTML(&page, res); err != nil {

@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"go/ast"
+	"go/doc/comment"
 	"go/parser"
 	"go/token"
 	"os"
@@ -12,11 +13,9 @@ import (
 	"testing"
 )
 
-const readmePath = "../../README.md"
-
 // goDocs reads the doc comments of this package's struct types and their
-// fields from the source, so that the README's cell reference says what the
-// code says.
+// fields from the source, so that the cell reference (docs/cells.md) says
+// what the code says.
 type goDocs struct {
 	types  map[string]string            // type name → doc
 	fields map[string]map[string]string // type name → Go field name → doc
@@ -49,16 +48,16 @@ func readGoDocs(t *testing.T) goDocs {
 				if doc == nil {
 					doc = gd.Doc
 				}
-				d.types[ts.Name.Name] = oneLine(doc)
+				d.types[ts.Name.Name] = docText(doc)
 				st, ok := ts.Type.(*ast.StructType)
 				if !ok {
 					continue
 				}
 				d.fields[ts.Name.Name] = map[string]string{}
 				for _, field := range st.Fields.List {
-					text := oneLine(field.Doc)
+					text := docText(field.Doc)
 					if text == "" {
-						text = oneLine(field.Comment)
+						text = docText(field.Comment)
 					}
 					for _, name := range field.Names {
 						d.fields[ts.Name.Name][name.Name] = text
@@ -70,16 +69,34 @@ func readGoDocs(t *testing.T) goDocs {
 	return d
 }
 
-func oneLine(g *ast.CommentGroup) string {
+// docText is a doc comment's text, "" when there is none.
+func docText(g *ast.CommentGroup) string {
 	if g == nil {
 		return ""
 	}
-	return strings.Join(strings.Fields(g.Text()), " ")
+	return g.Text()
 }
 
-// fieldRows writes a table row per YAML key of a struct type, following
+// markdown prints a doc comment as Markdown, its lists, code blocks and
+// paragraphs kept, each line after the first indented by indent.
+func markdown(doc, indent string) string {
+	p := comment.Printer{HeadingLevel: 5, DocLinkURL: func(*comment.DocLink) string { return "" }}
+	text := strings.TrimSpace(string(p.Markdown(new(comment.Parser).Parse(doc))))
+	if indent == "" {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fieldItems writes a list item per YAML key of a struct type, following
 // inline fields, and collects the struct types of its values.
-func fieldRows(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]reflect.Type, undocumented *[]string) {
+func fieldItems(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]reflect.Type, undocumented *[]string) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -91,7 +108,7 @@ func fieldRows(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]reflec
 		}
 		if strings.Contains(opts, "inline") {
 			if f.Type != reflect.TypeFor[Common]() { // Common is described once, above the kinds
-				fieldRows(b, f.Type, docs, nested, undocumented)
+				fieldItems(b, f.Type, docs, nested, undocumented)
 			}
 			continue
 		}
@@ -106,30 +123,32 @@ func fieldRows(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]reflec
 			*nested = append(*nested, inner)
 		}
 		doc := docs.fields[t.Name()][f.Name]
-		if doc == "" {
+		if strings.TrimSpace(doc) == "" {
 			*undocumented = append(*undocumented, t.Name()+"."+f.Name)
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s |\n", name, typeWords(f.Type), strings.ReplaceAll(doc, "|", `\|`))
+		fmt.Fprintf(b, "- `%s` (%s): %s\n", name, typeWords(f.Type), markdown(doc, "  "))
 	}
 }
 
-// cellReference is the README's reference of the cell kinds, made from the
-// registry and the doc comments of the cells' types.
+const cellsDoc = "../../docs/cells.md"
+
+// cellReference is the reference of the cell kinds in docs/cells.md, made
+// from the registry and the doc comments of the cells' types.
 func cellReference(t *testing.T) (string, []string) {
 	docs := readGoDocs(t)
 	var undocumented []string
 	var b strings.Builder
-	b.WriteString("<!-- cells:begin (generated from the registry of cell kinds by go test ./reports/study -run TestREADMECellReference -update) -->\n")
+	b.WriteString("<!-- cells:begin (generated from the registry of cell kinds by go test ./reports/study -run TestCellReference -update) -->\n")
 	for _, kind := range Kinds() {
 		typ := reflect.TypeOf(kinds[kind]()).Elem()
-		fmt.Fprintf(&b, "\n#### `%s`\n\n%s\n", kind, docs.types[typ.Name()])
+		fmt.Fprintf(&b, "\n### `%s`\n\n%s\n", kind, markdown(docs.types[typ.Name()], ""))
 		if typ.Kind() != reflect.Struct {
 			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", typeWords(typ))
 			continue
 		}
-		b.WriteString("\n| field | takes | meaning |\n|---|---|---|\n")
+		b.WriteString("\nFields:\n\n")
 		var nested []reflect.Type
-		fieldRows(&b, typ, docs, &nested, &undocumented)
+		fieldItems(&b, typ, docs, &nested, &undocumented)
 		seen := map[reflect.Type]bool{}
 		for len(nested) > 0 {
 			n := nested[0]
@@ -138,40 +157,40 @@ func cellReference(t *testing.T) (string, []string) {
 				continue
 			}
 			seen[n] = true
-			fmt.Fprintf(&b, "\n`%s`: %s\n\n| field | takes | meaning |\n|---|---|---|\n", n.Name(), docs.types[n.Name()])
-			fieldRows(&b, n, docs, &nested, &undocumented)
+			fmt.Fprintf(&b, "\n`%s`: %s\n\n", n.Name(), markdown(docs.types[n.Name()], ""))
+			fieldItems(&b, n, docs, &nested, &undocumented)
 		}
 	}
 	b.WriteString("\n<!-- cells:end -->")
 	return b.String(), undocumented
 }
 
-// TestREADMECellReference keeps the README's cell reference equal to the
+// TestCellReference keeps the cell reference of docs/cells.md equal to the
 // registry: every kind, every field, with the meaning its Go comment gives.
-func TestREADMECellReference(t *testing.T) {
-	readme, err := os.ReadFile(readmePath)
+func TestCellReference(t *testing.T) {
+	data, err := os.ReadFile(cellsDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(readme)
+	text := string(data)
 	begin := strings.Index(text, "<!-- cells:begin")
 	end := strings.Index(text, "<!-- cells:end -->")
 	if begin < 0 || end < begin {
-		t.Fatal("README.md has no <!-- cells:begin --> … <!-- cells:end --> section")
+		t.Fatalf("%s has no <!-- cells:begin --> … <!-- cells:end --> section", cellsDoc)
 	}
 	want, undocumented := cellReference(t)
 	for _, field := range undocumented {
-		t.Errorf("%s has no doc comment: the README's cell reference takes its meaning from it", field)
+		t.Errorf("%s has no doc comment: the cell reference takes its meaning from it", field)
 	}
 	got := text[begin : end+len("<!-- cells:end -->")]
 	if got == want {
 		return
 	}
 	if *update {
-		if err := os.WriteFile(readmePath, []byte(text[:begin]+want+text[end+len("<!-- cells:end -->"):]), 0o644); err != nil {
+		if err := os.WriteFile(cellsDoc, []byte(text[:begin]+want+text[end+len("<!-- cells:end -->"):]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("the README's cell reference is not the registry's: refresh with go test ./reports/study -run TestREADMECellReference -update")
+	t.Errorf("the cell reference of %s is not the registry's: refresh with go test ./reports/study -run TestCellReference -update", cellsDoc)
 }

@@ -7,11 +7,8 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
-
-	figures "github.com/bridgereport/bridgereport/engine/published"
 
 	"gopkg.in/yaml.v3"
 
@@ -37,7 +34,7 @@ var kinds = map[string]func() Body{
 	"two_strong":        func() Body { return new(TwoStrongCell) },
 	"bussemaker":        func() Body { return new(BussemakerCell) },
 	"simulate":          func() Body { return new(SimulateCell) },
-	"instant":           func() Body { return NewInstantCell() },
+	"instant":           func() Body { return new(InstantCell) },
 	"neuberg":           func() Body { return new(NeubergCell) },
 	"session":           func() Body { return new(SessionCell) },
 	"handicap":          func() Body { return new(HandicapCell) },
@@ -173,82 +170,6 @@ type entryError struct {
 
 func (e *entryError) Error() string { return e.err.Error() }
 func (e *entryError) Unwrap() error { return e.err }
-
-// checkFigures compares published figures with computed ones. Every
-// published or erratum key must name a computed figure.
-func checkFigures(prefix string, computed map[string]float64, published, errata map[string]string) ([]reports.Check, error) {
-	for key := range errata {
-		if _, ok := published[key]; !ok {
-			return nil, fmt.Errorf("errata: %s has no published figure", key)
-		}
-	}
-	var checks []reports.Check
-	for _, key := range slices.Sorted(maps.Keys(published)) {
-		value, ok := computed[key]
-		if !ok {
-			return nil, fmt.Errorf("published: unknown figure %q (this cell computes %s)", key, strings.Join(slices.Sorted(maps.Keys(computed)), ", "))
-		}
-		c, err := compare(prefix+key, published[key], value, errata[key])
-		if err != nil {
-			return nil, err
-		}
-		checks = append(checks, c)
-	}
-	return checks, nil
-}
-
-// compare checks one figure at the precision of its published form.
-func compare(name, published string, value float64, erratum string) (reports.Check, error) {
-	if _, err := strconv.ParseFloat(published, 64); err != nil {
-		return reports.Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
-	}
-	c := reports.Check{Name: name, Published: published, Computed: strconv.FormatFloat(value, 'f', figures.Decimals(published), 64)}
-	want, _ := strconv.ParseFloat(published, 64)
-	got, _ := strconv.ParseFloat(c.Computed, 64)
-	switch {
-	case got == want && erratum == "":
-		c.Status = reports.StatusOK
-	case got == want:
-		c.Status, c.Reason = reports.StatusFail, "declared an erratum, but the published figure reproduces: "+erratum
-	case erratum != "":
-		c.Status, c.Reason = reports.StatusErratum, erratum
-	default:
-		c.Status = reports.StatusFail
-	}
-	return c, nil
-}
-
-// higherIsBetter are the figures a published value can be beaten on.
-var higherIsBetter = []string{"qf", "qo", "qf1_av", "qf1_max"}
-
-// checkBeats checks that each figure reaches or beats the published one,
-// compared at the published precision: a published figure of another
-// movement for the same event, which this one improves on.
-func checkBeats(prefix string, computed map[string]float64, beats, published map[string]string) ([]reports.Check, error) {
-	var checks []reports.Check
-	for _, key := range slices.Sorted(maps.Keys(beats)) {
-		if _, ok := published[key]; ok {
-			return nil, fmt.Errorf("beats: %s is published too: give it in one of them", key)
-		}
-		if !slices.Contains(higherIsBetter, key) {
-			return nil, fmt.Errorf("beats: %q is not a figure where higher is better (%s)", key, strings.Join(higherIsBetter, ", "))
-		}
-		want, err := strconv.ParseFloat(beats[key], 64)
-		if err != nil {
-			return nil, fmt.Errorf("beats %s: %q is not a number", key, beats[key])
-		}
-		c := reports.Check{Name: prefix + key, Published: beats[key] + " (to reach or beat)",
-			Computed: strconv.FormatFloat(computed[key], 'f', figures.Decimals(beats[key]), 64), Status: reports.StatusOK}
-		switch got, _ := strconv.ParseFloat(c.Computed, 64); {
-		case got < want:
-			c.Status = reports.StatusFail
-		case got > want:
-			c.Reason = "beaten"
-		}
-		checks = append(checks, c)
-	}
-	return checks, nil
-}
 
 // MarkdownCell is prose.
 type MarkdownCell string

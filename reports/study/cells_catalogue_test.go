@@ -14,6 +14,9 @@ import (
 func TestCatalogueASCRecomputes(t *testing.T) {
 	for _, n := range []int{7, 13, 20, 39} {
 		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
+			if testing.Short() && n > 20 {
+				t.Skip("the 39-pair catalogue is long: go test without -short checks it")
+			}
 			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
 			_, result, err := cmd.Run(context.Background())
 			if err != nil {

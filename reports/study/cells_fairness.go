@@ -19,17 +19,18 @@ import (
 // and 2). It tabulates each outcome's tails and band, and draws the band
 // edges against the number of matches with each outcome marked.
 //
-//   - fairness:
-//     id: figure1
-//     bands: [0.5, 0.9, 0.98]      # the default
-//     max_matches: 100             # default: past the largest outcome
-//     outcomes:
-//   - label: "34 of 87"
-//     wins: 34
-//     matches: 87
-//     counts: "wins of the lower-ranked team, 2013-14 divisional matches"
-//     color: green             # of the marker; default from the palette
-//     published: {inside_90: "0", inside_98: "1"}
+//	# a cell of a study
+//	- fairness:
+//	    id: figure1
+//	    bands: [0.5, 0.9, 0.98]      # the default
+//	    max_matches: 100             # default: past the largest outcome
+//	    outcomes:
+//	      - label: "34 of 87"
+//	        wins: 34
+//	        matches: 87
+//	        counts: "wins of the lower-ranked team, 2013-14 divisional matches"
+//	        color: green             # of the marker; default from the palette
+//	        published: {inside_90: "0", inside_98: "1"}
 //
 // An outcome's figures are p_at_most and p_at_least (P(X ≤ wins), P(X ≥
 // wins)), expected (matches/2), from_expected (wins − matches/2), losses,

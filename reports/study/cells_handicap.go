@@ -19,14 +19,15 @@ import (
 // (seed 002, Table 1). The league is in the format of the handicap command
 // (see League), inline or read from a file:
 //
-//   - handicap:
-//     id: table1
-//     settings: {factor: 2.75, overlap_low: 2, overlap_high: 3, round_to: 1, old_per_place: 6}
-//     divisions:                  # top first
-//   - name: "1"
-//     published: {range: "10.7"}
-//     teams:
-//   - {team: Eroes, avg_vp: 14.0, published: {old: "0", expected: "0", merged: "0", imps: "0"}}
+//	# a cell of a study
+//	- handicap:
+//	    id: table1
+//	    settings: {factor: 2.75, overlap_low: 2, overlap_high: 3, round_to: 1, old_per_place: 6}
+//	    divisions:                  # top first
+//	      - name: "1"
+//	        published: {range: "10.7"}
+//	        teams:
+//	          - {team: Eroes, avg_vp: 14.0, published: {old: "0", expected: "0", merged: "0", imps: "0"}}
 //
 // A team's figures are old (the old system's IMPs), expected and merged (the
 // expected VP difference within its division and on the merged scale) and

@@ -16,8 +16,8 @@ import (
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the
-// frequencies of its NS scores (seed 003). Absent settings take
-// scoring.DefaultInstantSettings. Its figures are top, rows, raw_top,
+// frequencies of its NS scores (seed 003). Absent settings are seed 003's:
+// nobody vulnerable, the ACBL scale, ties reported. Its figures are top, rows, raw_top,
 // raw_mp(<score>) (the board as played), mp(<row>) and pct(<row>), ties
 // (the runs of rows left with equal percents after the remedy), and
 // dropped_mp(<low>..<high>) for each gap between neighbouring listed scores
@@ -30,7 +30,7 @@ type InstantCell struct {
 	// Results.
 	File  string                `yaml:"file"`
 	Vul   scoring.Vulnerability `yaml:"vul"`   // none, ns, ew or both
-	Scale scoring.Scale         `yaml:"scale"` // acbl or wbf
+	Scale scoring.Scale         `yaml:"scale"` // acbl (default) or wbf
 	Ties  scoring.TieRemedy     `yaml:"ties"`  // report, merge or nudge
 	// Results are [NS score, count] pairs.
 	Results [][2]int `yaml:"results"`
@@ -38,13 +38,6 @@ type InstantCell struct {
 	// the default), or the table as seed 003 prints it and the instant
 	// command shows it (text).
 	Layout Layout `yaml:"layout"`
-}
-
-// NewInstantCell returns an instant cell with the default settings, as a
-// study's instant cell starts before its keys are read.
-func NewInstantCell() *InstantCell {
-	d := scoring.DefaultInstantSettings()
-	return &InstantCell{Vul: d.Vul, Scale: d.Scale, Ties: d.Ties}
 }
 
 // InstantResult is an instant-matchpoint table; the instant command's
@@ -199,7 +192,7 @@ func (c *InstantCell) compute(env *runEnv) (*InstantResult, error) {
 	res := &InstantResult{
 		File: c.File, Vulnerability: t.Settings.Vul, Scale: t.Settings.Scale, TieRemedy: t.Settings.Ties,
 		Results: t.Results, Top: t.Top, Rows: []InstantRow{}, Ties: []InstantTie{},
-		Played: []InstantPlayed{}, Dropped: droppedGaps(freqs, c.Vul, c.Scale),
+		Played: []InstantPlayed{}, Dropped: droppedGaps(freqs, t.Settings.Vul, t.Settings.Scale),
 	}
 	for _, r := range t.Rows {
 		row := InstantRow{Kind: r.Kind.String(), Score: r.Score, Lowest: r.Lowest, Highest: r.Highest,
@@ -224,8 +217,8 @@ func (c *InstantCell) compute(env *runEnv) (*InstantResult, error) {
 		}
 	}
 	mps := make([]float64, len(plain))
-	scoring.Matchpoints(mps, plain, c.Scale)
-	res.PlayedTop = c.Scale.Top(len(plain))
+	scoring.Matchpoints(mps, plain, t.Settings.Scale) // the default filled in
+	res.PlayedTop = t.Settings.Scale.Top(len(plain))
 	for _, f := range freqs {
 		res.Played = append(res.Played, InstantPlayed{Score: f.Score, Count: f.Count, MP: mps[slices.Index(plain, f.Score)]})
 	}

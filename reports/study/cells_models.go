@@ -767,55 +767,6 @@ func (c *BussemakerCell) compareSampled(env *runEnv, set luck.Settings, exact *B
 	return nil
 }
 
-// checkWithin compares sampled figures: each must lie within tol of the
-// printed one (plus half a unit of its last printed digit).
-func checkWithin(prefix string, computed map[string]float64, published, errata map[string]string, tol float64) ([]reports.Check, error) {
-	var checks []reports.Check
-	for key, pub := range published {
-		v, ok := computed[key]
-		if !ok {
-			return nil, fmt.Errorf("published: unknown figure %q", key)
-		}
-		c, err := compareWithin(prefix+key, pub, v, tol, errata[key])
-		if err != nil {
-			return nil, err
-		}
-		checks = append(checks, c)
-	}
-	slices.SortFunc(checks, func(a, b reports.Check) int { return strings.Compare(a.Name, b.Name) })
-	return checks, nil
-}
-
-func compareWithin(name, published string, v, tol float64, erratum string) (reports.Check, error) {
-	want, err := strconv.ParseFloat(published, 64)
-	if err != nil {
-		return reports.Check{}, fmt.Errorf("published %s: %q is not a number", name, published)
-	}
-	half := 0.5
-	if i := strings.IndexByte(published, '.'); i >= 0 {
-		for range len(published) - i - 1 {
-			half /= 10
-		}
-	}
-	decimals := 0
-	if i := strings.IndexByte(published, '.'); i >= 0 {
-		decimals = len(published) - i - 1
-	}
-	c := reports.Check{Name: name, Published: published, Computed: strconv.FormatFloat(v, 'f', decimals+1, 64)}
-	ok := v >= want-half-tol && v <= want+half+tol
-	switch {
-	case ok && erratum == "":
-		c.Status, c.Reason = reports.StatusOK, fmt.Sprintf("within %.2g of the printed figure, beyond its rounding", tol)
-	case ok:
-		c.Status, c.Reason = reports.StatusFail, "declared an erratum, but the published figure reproduces: "+erratum
-	case erratum != "":
-		c.Status, c.Reason = reports.StatusErratum, erratum
-	default:
-		c.Status, c.Reason = reports.StatusFail, fmt.Sprintf("more than %.2g from the printed figure, beyond its rounding", tol)
-	}
-	return c, nil
-}
-
 // compareSpread checks a printed spread table, "pair avg sd min max" a row.
 func compareSpread(prefix, text string, spread []SpreadFigures, tol float64, errata map[string]string) ([]reports.Check, error) {
 	var checks []reports.Check

@@ -1,6 +1,6 @@
 // Package study is the study language of bridgereport and everything that
 // runs it. A study is a YAML file of prose and analysis cells over named
-// movements (the README describes it); this package reads it,
+// movements (the README and docs/cells.md describe it); this package reads it,
 // checks it and runs it into a reports.Report:
 //
 //   - the study format: decoding with line numbers, declared parameters and

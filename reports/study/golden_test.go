@@ -19,10 +19,14 @@ var update = flag.Bool("update", false, "rewrite the golden results of the studi
 
 // TestStudies runs every study and compares its results.json with the
 // committed golden copy; a published figure that stops reproducing fails too.
+// -short runs only the quick studies (see longStudies). The studies run two
+// at a time: most cells use one core.
 // Refresh with: go test ./reports/study -run TestStudies -update
 func TestStudies(t *testing.T) {
 	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
+			skipLong(t, name)
+			t.Parallel()
 			res := studyResult(t, name)
 			for _, c := range res.Checks {
 				if c.Status == reports.StatusFail {
@@ -74,9 +78,30 @@ func TestStudies(t *testing.T) {
 	}
 }
 
+// longStudies are the studies that take more than a few CPU-seconds to
+// run: they reproduce published figures by optimising, sampling or
+// enumerating many movements. go test -short leaves them to the full run
+// (make test, CI), which checks every study.
+var longStudies = map[string]bool{
+	"bussemaker":          true, // sampled and enumerated rank tables
+	"catalogue":           true, // every field size's candidates, optimised
+	"optimiser":           true, // optimiser histories
+	"perfect":             true, // exhaustive searches
+	"ranking":             true, // Bussemaker rank tables
+	"scrambled-mitchells": true, // optimised Mitchells
+}
+
+// skipLong skips a long study under go test -short.
+func skipLong(t *testing.T, name string) {
+	t.Helper()
+	if testing.Short() && longStudies[name] {
+		t.Skipf("%s is a long study: go test without -short runs it", name)
+	}
+}
+
 var (
 	studyMu      sync.Mutex
-	studyResults = map[string]*reports.Report{}
+	studyResults = map[string]func() (*reports.Report, error){}
 )
 
 // studyNames lists the studies of the project.
@@ -92,23 +117,32 @@ func studyNames(t *testing.T) []string {
 	return names
 }
 
-// studyResult runs a study once per test binary; several tests read it.
+// studyResult runs a study of the project (or testdata/NAME) once per test
+// binary; several tests read it, and tests running in parallel wait for the
+// same run.
 func studyResult(t *testing.T, name string) *reports.Report {
 	t.Helper()
 	studyMu.Lock()
-	defer studyMu.Unlock()
-	if r, ok := studyResults[name]; ok {
-		return r
+	run, ok := studyResults[name]
+	if !ok {
+		run = sync.OnceValues(func() (*reports.Report, error) {
+			path := filepath.Join("..", "..", "studies", name+".yaml")
+			if strings.HasPrefix(name, "testdata/") {
+				path = name + ".yaml"
+			}
+			s, err := LoadStudy(path, nil)
+			if err != nil {
+				return nil, err
+			}
+			return Run(context.Background(), s, RunOptions{})
+		})
+		studyResults[name] = run
 	}
-	s, err := LoadStudy(filepath.Join("..", "..", "studies", name+".yaml"), nil)
+	studyMu.Unlock()
+	r, err := run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), s, RunOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	studyResults[name] = r
 	return r
 }
 

@@ -59,7 +59,7 @@ func Optimize(ctx context.Context, name string, m *movement.Movement, set optimi
 		D4: res.After.D4, D4Before: res.Before.D4, Switched: res.Switched, ProvenOptimal: res.Proven,
 		Exhaustive: res.Exhaustive, FreeBits: res.FreeBits, Iterations: res.Iterations, Stop: string(res.Stop),
 		Seed: set.Seed, Mode: set.Cooling.Mode.String(), Cooling: set.Cooling.String(), Ranking: ranking(set),
-		Absent: set.Absent, Movement: asc.String(), Uniform: res.Before.Uniform, Verdict: verdict(set, res),
+		Absent: set.Absent, Movement: asc.String(), Uniform: res.Before.Uniform, Verdict: searchVerdict(set, res),
 		Vacancy: vacancyFigures(res.VacancyAfter), VacancyBefore: vacancyFigures(res.VacancyBefore),
 	}, nil
 }
@@ -101,8 +101,8 @@ func (r *OptimizeResult) block(id, caption string) reports.Block {
 	return reports.Block{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: b.String()}}
 }
 
-// verdict says whether a search proved its result optimal.
-func verdict(set optimize.Settings, res *optimize.Result) string {
+// searchVerdict says whether a search proved its result optimal.
+func searchVerdict(set optimize.Settings, res *optimize.Result) string {
 	switch {
 	case res.Proven && res.Exhaustive && res.Stop != optimize.StopBound:
 		return fmt.Sprintf("proven optimal: every one of 2^%d orientations was ranked", res.FreeBits)

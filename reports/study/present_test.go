@@ -31,7 +31,7 @@ func TestLayoutTextIsTheCommandsText(t *testing.T) {
 		kind, yaml string
 		cell       Body
 	}{
-		{"instant", "instant: {file: board.txt, layout: text}", &InstantCell{File: "board.txt", Vul: NewInstantCell().Vul, Scale: NewInstantCell().Scale, Layout: LayoutText}},
+		{"instant", "instant: {file: board.txt, layout: text}", &InstantCell{File: "board.txt", Layout: LayoutText}},
 		{"session", "session: {file: session.csv, layout: text}", &SessionCell{File: "session.csv", Layout: LayoutText}},
 		{"handicap", "handicap: {file: league.yaml, layout: text}", &HandicapCell{File: "league.yaml", Layout: LayoutText}},
 	} {
