@@ -82,18 +82,6 @@ type PairTurn struct {
 	SitsOut   bool   `json:"sits_out,omitempty"`
 }
 
-// boardsOf names the boards of group g: numbers with boards per round,
-// else the group's label.
-func boardsOf(m *movement.Movement, g, perRound int) string {
-	if perRound <= 0 {
-		return m.GroupLabel(g)
-	}
-	if perRound == 1 {
-		return strconv.Itoa(g + 1)
-	}
-	return fmt.Sprintf("%d-%d", g*perRound+1, g*perRound+perRound)
-}
-
 // guide builds the cards of a movement.
 func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound}

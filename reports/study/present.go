@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // Layout is how a cell presents its result: as the report's tables and
@@ -77,4 +79,30 @@ func decimals(x float64) int {
 		}
 	}
 	return 3
+}
+
+// captionOr is the caption the study gives, or the cell's own.
+func captionOr(caption, fallback string) string {
+	if caption != "" {
+		return caption
+	}
+	return fallback
+}
+
+// extend adds to a caption after sep, so that "Qf of the Mitchell." and
+// ": by round" read "Qf of the Mitchell: by round", punctuated once.
+func extend(caption, sep, more string) string {
+	return strings.TrimRight(caption, ". ") + sep + more
+}
+
+// boardsOf names the boards of group g: numbers with boards per round,
+// else the group's label.
+func boardsOf(m *movement.Movement, g, perRound int) string {
+	if perRound <= 0 {
+		return m.GroupLabel(g)
+	}
+	if perRound == 1 {
+		return strconv.Itoa(g + 1)
+	}
+	return fmt.Sprintf("%d-%d", g*perRound+1, g*perRound+perRound)
 }
