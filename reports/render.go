@@ -19,6 +19,7 @@ import (
 // compiled on first use.
 type Renderer struct {
 	echartsJS string // inlined into every HTML report
+	libHash   string // its CSP hash, computed once
 	svg       *SVGRenderer
 	// CacheDir, when set, keeps each drawn figure under
 	// CacheDir/<report>/figures, keyed by a hash of its echarts option, its
@@ -36,6 +37,16 @@ func NewRenderer() *Renderer {
 
 func newRenderer(echartsJS string) *Renderer {
 	return &Renderer{echartsJS: echartsJS, svg: newSVGRenderer(echartsJS)}
+}
+
+// echartsHash is the CSP hash of the inlined chart library.
+func (rd *Renderer) echartsHash() string {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if rd.libHash == "" {
+		rd.libHash = scriptHash(rd.echartsJS)
+	}
+	return rd.libHash
 }
 
 // SVG draws one chart as the Markdown report's figure shows it.
@@ -56,7 +67,7 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 	dir := filepath.Join(rd.CacheDir, report, "figures")
 	name := hex.EncodeToString(sum[:]) + ".svg"
 	rd.markUsed(report, name)
-	if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+	if data, err := ReadFile(filepath.Join(dir, name), MaxCacheBytes); err == nil {
 		return data, true, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, false, fmt.Errorf("figure cache: %w", err)
