@@ -39,7 +39,7 @@ func (e *runEnv) cached(extra any, result any, compute func() error) error {
 // result came from the file.
 func cacheJSON(dir, name string, result any, compute func() error) (bool, error) {
 	path := filepath.Join(dir, name)
-	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, result) == nil {
+	if data, err := reports.ReadFile(path, reports.MaxCacheBytes); err == nil && json.Unmarshal(data, result) == nil {
 		return true, nil
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, fmt.Errorf("cache: %w", err)

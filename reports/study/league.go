@@ -5,15 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // League is the league format, read by one decoder for the handicap command
@@ -228,12 +227,7 @@ type leagueInput struct {
 // readLeagueFile reads and checks a league file. Every error is an
 // *InputError naming the file and the line of the offending entry.
 func readLeagueFile(path string) (*leagueInput, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxLeagueBytes+1))
+	data, err := reports.ReadFile(path, maxLeagueBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -97,7 +97,7 @@ func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) 
 		path = filepath.Join(dir, arg)
 	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
-		data, err := os.ReadFile(path)
+		data, err := reports.ReadFile(path, reports.MaxInputBytes)
 		if err != nil {
 			return nil, nil, err
 		}

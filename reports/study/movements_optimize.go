@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // movementCache keeps optimised movements between runs, beside the cells'
@@ -30,7 +30,9 @@ type movementCache struct {
 // study movement. The result is keyed, as a cell's, by the engine version,
 // the options, the fixers' text and the movement's .ASC text.
 func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *OptimizeOptions, cache *movementCache) (*movement.Movement, error) {
-	set, fixers, err := o.Settings(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(s.Dir, name)) })
+	set, fixers, err := o.Settings(func(name string) ([]byte, error) {
+		return reports.ReadFile(filepath.Join(s.Dir, name), reports.MaxInputBytes)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}

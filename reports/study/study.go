@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"gopkg.in/yaml.v3"
 )
 
@@ -78,7 +78,7 @@ func (e *StudyError) Unwrap() error { return e.Err }
 // LoadStudy reads and decodes a study, applying parameter overrides
 // (name=value, checked against the declared type).
 func LoadStudy(path string, overrides map[string]string) (*Study, error) {
-	data, err := os.ReadFile(path)
+	data, err := reports.ReadFile(path, reports.MaxStudyBytes)
 	if err != nil {
 		return nil, &StudyError{File: path, Err: err}
 	}
