@@ -65,3 +65,23 @@ func TestBalanceStopsOnCancel(t *testing.T) {
 		t.Fatal("balance mitchell:499 still running 2 s after the cancel")
 	}
 }
+
+// TestCostBudgets checks that counts that would run for days are refused
+// up front, with an estimate, rather than started.
+func TestCostBudgets(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "--model", "bussemaker", "--sample", "--samples", "1000000000000", "mitchell:5"}, "1000000000000 samples: more than the 10000000000 one run may draw"},
+		{[]string{"optimize", "--iterations", "1000000000000", "mitchell:5"}, "iterations 1000000000000: more than the 10000000000"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			_, _, err := run(t, c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "about") {
+				t.Errorf("err = %v, want %q with an estimate", err, c.want)
+			}
+		})
+	}
+}
