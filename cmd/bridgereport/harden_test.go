@@ -85,3 +85,92 @@ func TestCostBudgets(t *testing.T) {
 		})
 	}
 }
+
+const tinyStudy = "title: Tiny\nmovements:\n  m: {mitchell: 3}\ncells:\n  - balance: {rows: [{movement: m}]}\n"
+
+// listTree lists every path under dir, for comparing before and after.
+func listTree(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
+		if err == nil {
+			out[p] = true
+		}
+		return nil
+	})
+	return out
+}
+
+// TestStudyNamesStayInOutdir runs studies named "...yaml" and ".yaml" (a
+// name ".." and an empty one) from a folder beside files they could
+// overwrite: both are refused, and nothing changes outside OUTDIR.
+func TestStudyNamesStayInOutdir(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("sub", 0o755)
+	os.MkdirAll("figures", 0o755)
+	os.WriteFile("index.html", []byte("keep"), 0o644)
+	os.WriteFile(filepath.Join("figures", "keep.svg"), []byte("keep"), 0o644)
+	for _, name := range []string{"...yaml", ".yaml", ".hidden.yaml"} {
+		os.WriteFile(filepath.Join("sub", name), []byte(tinyStudy), 0o644)
+	}
+	before := listTree(t, ".")
+	for _, name := range []string{"...yaml", ".yaml", ".hidden.yaml"} {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := run(t, "run", "-o", "x", filepath.Join("sub", name))
+			if err == nil || !strings.Contains(err.Error(), "name") {
+				t.Errorf("err = %v, want the study's name refused", err)
+			}
+		})
+	}
+	// A whole folder of them too.
+	if _, _, err := run(t, "run", "-o", "x", "sub"); err == nil {
+		t.Error("a folder of badly named studies ran")
+	}
+	for p := range listTree(t, ".") {
+		if !before[p] && p != "x" && !strings.HasPrefix(p, "x"+string(filepath.Separator)) {
+			t.Errorf("%s written outside OUTDIR", p)
+		}
+	}
+	if b, _ := os.ReadFile("index.html"); string(b) != "keep" {
+		t.Error("index.html beside OUTDIR was overwritten")
+	}
+	if _, err := os.Stat(filepath.Join("figures", "keep.svg")); err != nil {
+		t.Error("figures/keep.svg beside OUTDIR was deleted")
+	}
+}
+
+// TestRunLocksOutdirAndClearsStale holds OUTDIR's lock as a second run
+// would see it, then runs into a folder a killed run left temporary files
+// in: they are removed, and the report is whole.
+func TestRunLocksOutdirAndClearsStale(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("tiny.yaml", []byte(tinyStudy), 0o644)
+	release, err := lockDir("out", "OUTDIR")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = run(t, "run", "-o", "out", "tiny.yaml")
+	release()
+	if err == nil || !strings.Contains(err.Error(), "in use by another bridgereport run") {
+		t.Fatalf("err = %v, want OUTDIR in use", err)
+	}
+	os.MkdirAll(filepath.Join("out", ".tmp-tiny-123"), 0o755)
+	os.MkdirAll(filepath.Join("out", "tiny"), 0o755)
+	os.WriteFile(filepath.Join("out", "tiny", ".index.html.tmp-42"), []byte("half"), 0o644)
+	os.WriteFile(filepath.Join("out", "tiny", "stale.txt"), []byte("old run"), 0o644)
+	if _, _, err := run(t, "run", "-o", "out", "tiny.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".tmp-tiny-123", "tiny/.index.html.tmp-42", "tiny/stale.txt"} {
+		if _, err := os.Stat(filepath.Join("out", p)); err == nil {
+			t.Errorf("out/%s is still there", p)
+		}
+	}
+	for _, p := range []string{"index.html", "index.md", "results.json"} {
+		if _, err := os.Stat(filepath.Join("out", "tiny", p)); err != nil {
+			t.Errorf("out/tiny/%s: %v", p, err)
+		}
+	}
+}

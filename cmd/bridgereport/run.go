@@ -46,6 +46,11 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		opt.CacheDir = cmp.Or(*cacheDir, filepath.Join(*outDir, ".cache"))
 		renderer.CacheDir = opt.CacheDir
 	}
+	release, err := lockOutputs(*outDir, opt.CacheDir)
+	if err != nil {
+		return err
+	}
+	defer release()
 	// With one study, a broken one is the error; with several, every study
 	// runs, the broken ones are listed, and the exit status says so.
 	many := len(paths) > 1

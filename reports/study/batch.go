@@ -57,6 +57,9 @@ func DistinctOutputs(paths []string) error {
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := NameOf(p)
+		if err := reports.CheckName(name); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
 		if other, dup := seen[name]; dup && filepath.Clean(other) != filepath.Clean(p) {
 			return fmt.Errorf("%s and %s would both write OUTDIR/%s: rename one, or run them separately with different -o", other, p, name)
 		}

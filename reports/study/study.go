@@ -129,6 +129,9 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	if strings.TrimSpace(sf.Title) == "" {
 		return nil, fail(doc.Line, "title: missing")
 	}
+	if err := reports.CheckName(NameOf(path)); err != nil {
+		return nil, &StudyError{File: path, Err: err}
+	}
 	s := &Study{
 		Path: path, Name: NameOf(path), Dir: filepath.Dir(path),
 		Data: data, Title: sf.Title, Summary: sf.Summary, Headline: sf.Headline, Parameters: params, Values: values,
