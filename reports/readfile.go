@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -24,6 +26,10 @@ const (
 func ReadFile(path string, limit int64) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // as os.ReadFile says it
+		}
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {

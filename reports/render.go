@@ -3,9 +3,7 @@ package reports
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -65,20 +63,36 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprintf("echarts %s\n%dx%d\n%s", templates.EchartsVersion, w, h, option)))
 	dir := filepath.Join(rd.CacheDir, report, "figures")
-	name := hex.EncodeToString(sum[:]) + ".svg"
-	rd.markUsed(report, name)
-	if data, err := ReadFile(filepath.Join(dir, name), MaxCacheBytes); err == nil {
-		return data, true, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	// An entry is named <option hash>.<content hash>.svg: one whose content
+	// no longer matches its name, or is not a plain SVG drawing, is a miss,
+	// redrawn, and pruned as unused.
+	prefix := hex.EncodeToString(sum[:])
+	matches, err := filepath.Glob(filepath.Join(dir, prefix+".*.svg"))
+	if err != nil {
 		return nil, false, fmt.Errorf("figure cache: %w", err)
+	}
+	for _, p := range matches {
+		data, err := ReadFile(p, MaxCacheBytes)
+		if err == nil && filepath.Base(p) == figureName(prefix, data) && CheckSVG(data) == nil {
+			rd.markUsed(report, filepath.Base(p))
+			return data, true, nil
+		}
 	}
 	if svg, err = rd.svg.draw(c, option, w, h); err != nil {
 		return nil, false, err
 	}
+	name := figureName(prefix, svg)
+	rd.markUsed(report, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, false, fmt.Errorf("figure cache: %w", err)
 	}
 	return svg, false, WriteFileAtomic(filepath.Join(dir, name), svg)
+}
+
+// figureName names a cached figure after its option's hash and its own.
+func figureName(prefix string, svg []byte) string {
+	sum := sha256.Sum256(svg)
+	return prefix + "." + hex.EncodeToString(sum[:8]) + ".svg"
 }
 
 func (rd *Renderer) markUsed(report, name string) {

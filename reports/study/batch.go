@@ -135,13 +135,20 @@ func (o Outcome) Summary(caching bool) string {
 		line = o.Path + ": no published figures to check"
 	}
 	if caching {
-		cells := 0
+		cells, recomputed := 0, 0
 		for _, s := range r.Sections {
 			if s.FromCache {
 				cells++
 			}
+			if s.CacheRecomputed {
+				recomputed++
+			}
 		}
-		line += fmt.Sprintf(" (from the cache: %d cells, %d of %d figures)", cells, w.FiguresCached, w.Figures)
+		line += fmt.Sprintf(" (from the cache: %d cells, %d of %d figures", cells, w.FiguresCached, w.Figures)
+		if recomputed > 0 {
+			line += fmt.Sprintf("; %d invalid cache entries recomputed", recomputed)
+		}
+		line += ")"
 	}
 	return fmt.Sprintf("%s -> %s", line, filepath.Join(w.Dir, "index.html"))
 }

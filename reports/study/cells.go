@@ -123,7 +123,10 @@ type runEnv struct {
 	cacheDir  string          // the study's cell cache; "" when caching is off
 	cacheUsed map[string]bool // cache files this run read or wrote, for pruning
 	fromCache bool            // set when the cell's result came from the cache
-	dir       string          // the folder file keys are relative to; "" the working folder
+	// cacheInvalid is set when the cell's cache entry failed its checks
+	// and was recomputed.
+	cacheInvalid bool
+	dir          string // the folder file keys are relative to; "" the working folder
 
 	// command is set when the cell runs as a subcommand: it presents its
 	// text layout and sets its result for --json.

@@ -51,7 +51,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
 		}
 		start := time.Now()
-		out, err := c.body.run(env)
+		out, err := runCell(c, env)
 		// Timings go to the progress stream only: the reports stay
 		// byte-identical from run to run.
 		if took := time.Since(start); opt.Progress != nil && took > 500*time.Millisecond {
@@ -74,7 +74,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 				b.Chart.Number = figures
 			}
 		}
-		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache})
+		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache, CacheRecomputed: env.cacheInvalid})
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	seen := map[string]bool{}
