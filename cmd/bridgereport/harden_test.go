@@ -174,3 +174,27 @@ func TestRunLocksOutdirAndClearsStale(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyFilesStayInItsFolder: a study naming a file outside its folder
+// is refused unless --allow-outside; an absolute name is taken as it is,
+// not joined to the study's folder.
+func TestStudyFilesStayInItsFolder(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "m.asc")
+	os.WriteFile(outside, []byte("6 3 3 3 0\n1-4 A 2-5 B 3-6 C\n1-5 B 2-6 C 3-4 A\n1-6 C 2-4 A 3-5 B\n"), 0o644)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for name, file := range map[string]string{"abs.yaml": outside, "rel.yaml": "../" + filepath.Base(filepath.Dir(outside)) + "/m.asc"} {
+		os.WriteFile(name, []byte("title: Out\nmovements:\n  m: {file: "+file+"}\ncells:\n  - balance: {rows: [{movement: m}]}\n"), 0o644)
+	}
+	for _, name := range []string{"abs.yaml", "rel.yaml"} {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := run(t, "run", "-o", "out", "--no-cache", name)
+			if err == nil || !strings.Contains(err.Error(), "outside the study's folder") {
+				t.Errorf("err = %v, want the file refused as outside the study's folder", err)
+			}
+		})
+	}
+	if _, _, err := run(t, "run", "-o", "out", "--no-cache", "--allow-outside", "abs.yaml"); err != nil {
+		t.Errorf("--allow-outside with an absolute file: %v", err)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,6 +125,8 @@ type runEnv struct {
 	// cacheInvalid is set when the cell's cache entry failed its checks
 	// and was recomputed.
 	cacheInvalid bool
+	// allowOutside lets the cell read files outside the study's folder.
+	allowOutside bool
 	dir          string // the folder file keys are relative to; "" the working folder
 
 	// command is set when the cell runs as a subcommand: it presents its
@@ -136,14 +137,6 @@ type runEnv struct {
 	onProgress func(done, total int64)
 	// warnings are those of reading each movement, by name.
 	warnings map[string][]string
-}
-
-// path is a file key of the cell as a path to open.
-func (e *runEnv) path(file string) string {
-	if e.dir == "" {
-		return file
-	}
-	return filepath.Join(e.dir, file)
 }
 
 // movement returns a resolved movement by name.

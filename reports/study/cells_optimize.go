@@ -104,7 +104,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimize cell needs at least one row")
 	}
-	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return reports.ReadFile(env.path(name), reports.MaxInputBytes) })
+	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return env.read(name, reports.MaxInputBytes) })
 	if err != nil {
 		return nil, err
 	}

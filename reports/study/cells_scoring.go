@@ -48,7 +48,7 @@ func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
 		if len(c.Results) > 0 {
 			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
 		}
-		data, err := reports.ReadFile(env.path(c.File), reports.MaxInputBytes)
+		data, err := env.read(c.File, reports.MaxInputBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -396,7 +396,7 @@ func (c *SessionCell) runFile(env *runEnv) (*cellOutput, error) {
 	if c.Expected < 0 {
 		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
 	}
-	data, err := reports.ReadFile(env.path(c.File), reports.MaxInputBytes)
+	data, err := env.read(c.File, reports.MaxInputBytes)
 	if err != nil {
 		return nil, err
 	}

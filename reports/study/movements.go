@@ -217,8 +217,16 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 	var err error
 	switch {
 	case sp.Spec != "":
+		if isFile(s.Dir, sp.Spec) {
+			if _, err := inputPath(s.Dir, sp.Spec, s.allowOutside); err != nil {
+				return nil, nil, err
+			}
+		}
 		pm, input, err = ResolveMovement(sp.Spec, s.Dir)
 	case sp.File != "":
+		if _, err := inputPath(s.Dir, sp.File, s.allowOutside); err != nil {
+			return nil, nil, err
+		}
 		pm, input, err = ResolveMovement(sp.File, s.Dir)
 	case sp.Library != "":
 		pm, input, err = libraryMovement(sp.Library)

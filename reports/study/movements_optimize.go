@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -31,7 +30,11 @@ type movementCache struct {
 // the options, the fixers' text and the movement's .ASC text.
 func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *OptimizeOptions, cache *movementCache) (*movement.Movement, error) {
 	set, fixers, err := o.Settings(func(name string) ([]byte, error) {
-		return reports.ReadFile(filepath.Join(s.Dir, name), reports.MaxInputBytes)
+		path, err := inputPath(s.Dir, name, s.allowOutside)
+		if err != nil {
+			return nil, err
+		}
+		return reports.ReadFile(path, reports.MaxInputBytes)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)

@@ -20,6 +20,9 @@ type RunOptions struct {
 	// CacheDir/<study>/cells; "" turns the cache off. Results the run does not
 	// use are pruned.
 	CacheDir string
+	// AllowOutside lets a study read files outside its own folder tree;
+	// by default a file: that leads out of it is an error.
+	AllowOutside bool
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -30,6 +33,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	if opt.CacheDir != "" {
 		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
 	}
+	s.allowOutside = opt.AllowOutside
 	movements, inputs, warnings, err := s.resolveMovements(ctx, &movementCache{dir: cacheDir, used: cacheUsed, progress: opt.Progress})
 	if err != nil {
 		return nil, err
@@ -46,7 +50,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings}
+		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings, allowOutside: opt.AllowOutside}
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
 		}

@@ -21,7 +21,9 @@ type Study struct {
 	Path string // as given on the command line
 	Name string // file name without .yaml: the output folder
 	Dir  string // folder of the study file; movement files are relative to it
-	Data []byte // the file as read, for its hash
+
+	allowOutside bool   // set by Run from RunOptions.AllowOutside
+	Data         []byte // the file as read, for its hash
 
 	Title      string
 	Summary    string
