@@ -198,3 +198,27 @@ func TestStudyFilesStayInItsFolder(t *testing.T) {
 		t.Errorf("--allow-outside with an absolute file: %v", err)
 	}
 }
+
+// TestParametersCannotDefeatChecks: a NaN or infinite -p value, or a -p
+// given twice, is refused.
+func TestParametersCannotDefeatChecks(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("p.yaml", []byte("title: P\nparameters:\n  - {name: tol, type: float, default: \"1\", min: 0, max: 5}\nmovements:\n  m: {mitchell: 3}\ncells:\n  - balance: {rows: [{movement: m}]}\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-p", "tol=NaN"}, "want a finite number"},
+		{[]string{"-p", "tol=+Inf"}, "want a finite number"},
+		{[]string{"-p", "tol=1", "-p", "tol=2"}, "tol is given twice"},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			args := append([]string{"run", "-o", "out", "--no-cache"}, c.args...)
+			_, _, err := run(t, append(args, "p.yaml")...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v, want %q", err, c.want)
+			}
+		})
+	}
+}

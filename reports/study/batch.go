@@ -22,6 +22,9 @@ func (v Values) Set(s string) error {
 	if !ok || name == "" {
 		return fmt.Errorf("%q: want name=value", s)
 	}
+	if old, dup := v[name]; dup {
+		return fmt.Errorf("%s is given twice (%s and %s): give each parameter once", name, old, value)
+	}
 	v[name] = value
 	return nil
 }

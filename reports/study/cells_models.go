@@ -243,6 +243,9 @@ type BussemakerCell struct {
 func (c *BussemakerCell) movements() []string { return []string{c.Movement} }
 
 func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
+	if err := checkTolerances(c.Tolerance, c.FigureTolerance); err != nil {
+		return nil, err
+	}
 	m, err := env.movement(c.Movement)
 	if err != nil {
 		return nil, err

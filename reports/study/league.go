@@ -214,6 +214,10 @@ func inline(err error) error {
 // maxLeagueBytes bounds what is read; a league's file is a few KiB.
 const maxLeagueBytes = 8 << 20
 
+// maxAvgVP bounds a team's average VPs: scales run to 20 or 30 VPs a
+// match; far beyond is a typing mistake.
+const maxAvgVP = 1000
+
 // leagueInput is a checked league: the engine's input and what the errors
 // after checking need.
 type leagueInput struct {
@@ -455,7 +459,10 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 		for i, t := range div.Teams {
 			tp := at(dp, "teams", i)
 			c.teamName(at(tp, "team"), t.Team, where)
-			avg, _ := c.number(at(tp, "avg_vp"), t.AvgVP, false)
+			avg, ok := c.number(at(tp, "avg_vp"), t.AvgVP, false)
+			if ok && math.Abs(avg) > maxAvgVP {
+				c.fail(at(tp, "avg_vp"), "%g: an average of VPs lies within ±%d", avg, maxAvgVP)
+			}
 			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: avg})
 		}
 		l.Divisions = append(l.Divisions, ed)

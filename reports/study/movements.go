@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -259,7 +260,10 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 			return nil, nil, err
 		}
 	}
-	for _, rt := range sp.SwitchTables {
+	for i, rt := range sp.SwitchTables {
+		if slices.Contains(sp.SwitchTables[:i], rt) {
+			return nil, nil, fmt.Errorf("switch_tables: round %d, table %d is given twice (a second switch undoes the first)", rt[0], rt[1])
+		}
 		if rt[0] < 1 || rt[0] > m.Rounds || rt[1] < 1 || rt[1] > m.Tables {
 			return nil, nil, fmt.Errorf("switch_tables: [%d, %d] is outside %d rounds × %d tables", rt[0], rt[1], m.Rounds, m.Tables)
 		}
