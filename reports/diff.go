@@ -366,7 +366,7 @@ func collectResults(path string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	from := map[string]string{}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := ReadFile(f, MaxCacheBytes)
 		if err != nil {
 			return nil, err
 		}

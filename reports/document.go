@@ -28,6 +28,9 @@ type Section struct {
 	ID        string
 	Blocks    []Block
 	FromCache bool // computed by an earlier run with the same inputs
+	// CacheRecomputed: the cell's cache entry failed its checks (did not
+	// decode, validate or match its checksum) and was recomputed.
+	CacheRecomputed bool
 }
 
 // Provenance says what produced a report.

@@ -16,8 +16,9 @@ import (
 	"github.com/bridgereport/bridgereport/templates"
 )
 
-// markdown renders study prose. Raw HTML in prose is dropped (goldmark's
-// default without WithUnsafe), so a study cannot inject script.
+// markdown renders study prose. Raw HTML in prose is escaped by safeProse
+// before (and goldmark, without WithUnsafe, would drop it), so a study
+// cannot inject script.
 var markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
@@ -35,7 +36,8 @@ type htmlTable struct {
 type htmlChart struct {
 	Anchor, Caption string
 	Number          int
-	Element, Script template.HTML
+	Element         template.HTML
+	Script          template.JS
 }
 
 type htmlBlock struct {
@@ -48,6 +50,7 @@ type htmlBlock struct {
 type reportPage struct {
 	Title, Summary, Version string
 	EchartsJS               template.JS
+	CSP                     string
 	OK, Errata, Failed      int
 	TOC                     []tocEntry
 	Blocks                  []htmlBlock
@@ -67,6 +70,7 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 		StudyFile: r.Provenance.SourceName, StudyHash: r.SourceHash(), Inputs: r.Provenance.Inputs, Source: string(r.Provenance.Source),
 	}
 	page.OK, page.Errata, page.Failed = r.Tally()
+	hashes := []string{rd.echartsHash()}
 	page.Parameters = r.Provenance.Parameters
 	anchors := map[string]int{}
 	for _, c := range r.Sections {
@@ -93,14 +97,14 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				}
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:
-				rd, err := chartRenderer(b.Chart)
+				element, script, err := chartElement(b.Chart)
 				if err != nil {
 					return err
 				}
-				sn := rd.RenderSnippet()
+				hashes = append(hashes, scriptHash(script))
 				page.Blocks = append(page.Blocks, htmlBlock{Chart: &htmlChart{
 					Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
-					Element: template.HTML(sn.Element), Script: template.HTML(sn.Script),
+					Element: template.HTML(element), Script: template.JS(script),
 				}})
 			case b.Pre != nil:
 				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre})
@@ -111,16 +115,21 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 		page.TOC = append(page.TOC, tocEntry{"checks", "Published figures"})
 	}
 	page.TOC = append(page.TOC, tocEntry{"provenance", "Provenance"})
+	page.CSP = contentSecurityPolicy(hashes)
 	return templates.Report.Execute(w, page)
 }
 
 // renderProse renders Markdown to HTML and lists its level-2 headings for
 // the table of contents. anchors keeps heading ids unique across cells.
 func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry, error) {
+	src, err := safeProse(src)
+	if err != nil {
+		return "", nil, err
+	}
 	source := []byte(src)
 	doc := markdown.Parser().Parse(text.NewReader(source))
 	var toc []tocEntry
-	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {
 			return ast.WalkContinue, nil

@@ -24,9 +24,9 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 		return nil, 0, err
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# %s\n\n", r.Title)
+	fmt.Fprintf(bw, "# %s\n\n", mdText(r.Title))
 	if r.Summary != "" {
-		fmt.Fprintf(bw, "%s\n\n", r.Summary)
+		fmt.Fprintf(bw, "%s\n\n", mdText(r.Summary))
 	}
 	if len(r.Checks) > 0 {
 		ok, errata, failed := r.Tally()
@@ -36,9 +36,13 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 		for _, b := range c.Blocks {
 			switch {
 			case b.Prose != "":
-				fmt.Fprintf(bw, "%s\n\n", strings.TrimSpace(b.Prose))
+				prose, err := safeProse(b.Prose)
+				if err != nil {
+					return nil, 0, err
+				}
+				fmt.Fprintf(bw, "%s\n\n", strings.TrimSpace(prose))
 			case b.Table != nil:
-				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, b.Table.Caption), b.Table)
+				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, mdText(b.Table.Caption)), b.Table)
 			case b.Chart != nil:
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			case b.Pre != nil:
@@ -54,16 +58,16 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 		}
 		writeMarkdownTable(bw, "Each published figure against the recomputed one, at the published precision.", checks)
 	}
-	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study `%s`, SHA-256 `%s`\n", r.Provenance.Version, r.Provenance.SourceName, r.SourceHash())
+	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study %s, SHA-256 `%s`\n", mdText(r.Provenance.Version), mdCode(r.Provenance.SourceName), r.SourceHash())
 	for _, in := range r.Provenance.Inputs {
 		if in.Library != "" {
-			fmt.Fprintf(bw, "- library movement `%s`, SHA-256 `%s`\n", in.Library, in.SHA256)
+			fmt.Fprintf(bw, "- library movement %s, SHA-256 `%s`\n", mdCode(in.Library), in.SHA256)
 		} else {
-			fmt.Fprintf(bw, "- input `%s`, SHA-256 `%s`\n", in.Path, in.SHA256)
+			fmt.Fprintf(bw, "- input %s, SHA-256 `%s`\n", mdCode(in.Path), in.SHA256)
 		}
 	}
 	for _, p := range r.Provenance.Parameters {
-		fmt.Fprintf(bw, "- parameter `%s` = `%s`\n", p.Name, p.Value)
+		fmt.Fprintf(bw, "- parameter %s = %s\n", mdCode(p.Name), mdCode(p.Value))
 	}
 	return figures, cached, bw.Flush()
 }
@@ -114,8 +118,8 @@ func figurePath(id string, taken map[string][]byte) string {
 // writeMarkdownFigure writes a figure as its image and caption, with its
 // data in a folded block that forges render as a table.
 func writeMarkdownFigure(w io.Writer, c *Chart, path string) {
-	alt := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ").Replace(c.Caption)
-	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, alt, path, c.Number, c.Caption)
+	alt := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(mdText(c.Caption))
+	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, alt, path, c.Number, mdText(c.Caption))
 	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
 	writeMarkdownTable(w, "", c.DataTable())
 	fmt.Fprint(w, "</details>\n\n")
@@ -150,7 +154,27 @@ func writeMarkdownTable(w io.Writer, caption string, t *Table) {
 }
 
 func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, `\`, `\\`, "\n", " ").Replace(s)
+	return strings.NewReplacer("|", `\|`, `\`, `\\`).Replace(mdText(s))
+}
+
+// mdCode writes s as a code span, fenced with more backticks than it holds
+// in a row, on one line.
+func mdCode(s string) string {
+	s = strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
+	run, longest := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 || strings.HasPrefix(s, " ") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
 }
 
 // DataTable is the data behind a chart, as a table.

@@ -3,9 +3,7 @@ package reports
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -19,6 +17,7 @@ import (
 // compiled on first use.
 type Renderer struct {
 	echartsJS string // inlined into every HTML report
+	libHash   string // its CSP hash, computed once
 	svg       *SVGRenderer
 	// CacheDir, when set, keeps each drawn figure under
 	// CacheDir/<report>/figures, keyed by a hash of its echarts option, its
@@ -38,6 +37,16 @@ func newRenderer(echartsJS string) *Renderer {
 	return &Renderer{echartsJS: echartsJS, svg: newSVGRenderer(echartsJS)}
 }
 
+// echartsHash is the CSP hash of the inlined chart library.
+func (rd *Renderer) echartsHash() string {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	if rd.libHash == "" {
+		rd.libHash = scriptHash(rd.echartsJS)
+	}
+	return rd.libHash
+}
+
 // SVG draws one chart as the Markdown report's figure shows it.
 func (rd *Renderer) SVG(c *Chart) ([]byte, error) { return rd.svg.Chart(c) }
 
@@ -54,20 +63,36 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprintf("echarts %s\n%dx%d\n%s", templates.EchartsVersion, w, h, option)))
 	dir := filepath.Join(rd.CacheDir, report, "figures")
-	name := hex.EncodeToString(sum[:]) + ".svg"
-	rd.markUsed(report, name)
-	if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
-		return data, true, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	// An entry is named <option hash>.<content hash>.svg: one whose content
+	// no longer matches its name, or is not a plain SVG drawing, is a miss,
+	// redrawn, and pruned as unused.
+	prefix := hex.EncodeToString(sum[:])
+	matches, err := filepath.Glob(filepath.Join(dir, prefix+".*.svg"))
+	if err != nil {
 		return nil, false, fmt.Errorf("figure cache: %w", err)
+	}
+	for _, p := range matches {
+		data, err := ReadFile(p, MaxCacheBytes)
+		if err == nil && filepath.Base(p) == figureName(prefix, data) && CheckSVG(data) == nil {
+			rd.markUsed(report, filepath.Base(p))
+			return data, true, nil
+		}
 	}
 	if svg, err = rd.svg.draw(c, option, w, h); err != nil {
 		return nil, false, err
 	}
+	name := figureName(prefix, svg)
+	rd.markUsed(report, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, false, fmt.Errorf("figure cache: %w", err)
 	}
 	return svg, false, WriteFileAtomic(filepath.Join(dir, name), svg)
+}
+
+// figureName names a cached figure after its option's hash and its own.
+func figureName(prefix string, svg []byte) string {
+	sum := sha256.Sum256(svg)
+	return prefix + "." + hex.EncodeToString(sum[:8]) + ".svg"
 }
 
 func (rd *Renderer) markUsed(report, name string) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,7 +24,8 @@ type SVGRenderer struct {
 // svgDriver renders one option. Animation is off so that the first frame is
 // the final one. The option's type is checked here, not in Go: reading an
 // object from Go would run its getters outside the VM's error handling.
-const svgDriver = `(function (option, width, height) {
+const svgDriver = `(function (json, width, height) {
+	var option = JSON.parse(json);
 	if (option === null || typeof option !== 'object') throw new Error('option: not an object');
 	var chart = echarts.init(null, null, {renderer: 'svg', ssr: true, width: width, height: height});
 	try {
@@ -71,7 +73,9 @@ func (r *SVGRenderer) program() (*goja.Program, error) {
 	return compiled.lib, nil
 }
 
-// Render draws an echarts option as a width×height SVG document.
+// Render draws an echarts option, given as JSON, as a width×height SVG
+// document. The option is parsed as JSON, never run: no string in it can
+// become code.
 func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 	vm := goja.New()
 	// Math.random and Date are fixed so that nothing drawn from them can
@@ -100,17 +104,17 @@ func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 	if ok, err := vm.RunString(`typeof echarts === "object" && typeof echarts.init === "function"`); err != nil || !ok.ToBoolean() {
 		return "", errors.New("echarts library: it defines no echarts.init")
 	}
-	opt, err := vm.RunScript("option.js", "(\n"+option+"\n)")
-	if err != nil {
-		return "", fmt.Errorf("option: %w", jsError(err))
-	}
 	fnv, err := vm.RunProgram(driverProgram())
 	if err != nil {
 		return "", jsError(err)
 	}
 	fn, _ := goja.AssertFunction(fnv)
-	out, err := fn(goja.Undefined(), opt, vm.ToValue(width), vm.ToValue(height))
+	out, err := fn(goja.Undefined(), vm.ToValue(option), vm.ToValue(width), vm.ToValue(height))
 	if err != nil {
+		var ex *goja.Exception
+		if errors.As(err, &ex) && strings.HasPrefix(ex.Value().String(), "SyntaxError") {
+			return "", fmt.Errorf("option: %w", jsError(err))
+		}
 		return "", jsError(err)
 	}
 	return out.String() + "\n", nil
@@ -137,12 +141,12 @@ func (r *SVGRenderer) draw(c *Chart, option string, w, h int) ([]byte, error) {
 // svgOption is the echarts option of a chart and the size of its SVG: all
 // that the drawing depends on, besides the library.
 func svgOption(c *Chart) (option string, width, height int, err error) {
-	rd, err := chartRenderer(c)
+	option, err = chartOption(c)
 	if err != nil {
 		return "", 0, 0, err
 	}
 	width, height = svgSize(c)
-	return rd.RenderSnippet().Option, width, height, nil
+	return option, width, height, nil
 }
 
 // svgSize is the fixed size of a chart's SVG. Heatmaps get square cells,

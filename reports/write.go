@@ -18,8 +18,9 @@ type Written struct {
 
 // Write writes index.html, index.md with its figures/*.svg and results.json
 // of a report into outDir/<report name>/. Every file is rendered in memory
-// first and then replaces the old one by rename, so a report is never
-// half-written and a failed render writes nothing.
+// first, written into a temporary folder, and the folder replaces the old
+// report by rename, so a report is never half-written or a mix of two runs,
+// and a failed render writes nothing.
 func (rd *Renderer) Write(outDir string, r *Report) (Written, error) {
 	dir, figures, cached, err := rd.write(outDir, r)
 	if err != nil {
@@ -44,18 +45,31 @@ func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, 
 	if err := rd.JSON(&js, r); err != nil {
 		return fail(fmt.Errorf("%s: results.json: %w", r.Name, err))
 	}
+	if err := CheckName(r.Name); err != nil {
+		return fail(err)
+	}
+	// The report is written whole into a temporary folder of outDir, then
+	// renamed into place: a killed run leaves the old report or the new,
+	// never a mix, and RemoveStale clears what it left.
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return fail(err)
+	}
 	dir := filepath.Join(outDir, r.Name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	tmp, err := os.MkdirTemp(outDir, tmpPrefix+r.Name+"-")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.RemoveAll(tmp) // gone after the rename; on failure, cleared
+	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fail(err)
 	}
 	if len(figures) > 0 {
-		if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(tmp, "figures"), 0o755); err != nil {
 			return fail(err)
 		}
 	}
-	// Figures first, so that index.md never links to a missing one.
 	for _, name := range slices.Sorted(maps.Keys(figures)) {
-		if err := WriteFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), figures[name]); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(name)), figures[name], 0o644); err != nil {
 			return fail(err)
 		}
 	}
@@ -63,31 +77,14 @@ func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, 
 		name string
 		data []byte
 	}{{"index.html", html.Bytes()}, {"index.md", md.Bytes()}, {"results.json", js.Bytes()}} {
-		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+		if err := os.WriteFile(filepath.Join(tmp, f.name), f.data, 0o644); err != nil {
 			return fail(err)
 		}
 	}
-	if err := removeStaleFigures(filepath.Join(dir, "figures"), figures); err != nil {
+	if err := replaceDir(tmp, dir); err != nil {
 		return fail(err)
 	}
 	return dir, figures, cached, nil
-}
-
-// removeStaleFigures deletes the SVGs of charts a study no longer has, so
-// figures/ holds exactly what index.md shows.
-func removeStaleFigures(dir string, keep map[string][]byte) error {
-	old, err := filepath.Glob(filepath.Join(dir, "*.svg"))
-	if err != nil {
-		return err
-	}
-	for _, p := range old {
-		if _, ok := keep["figures/"+filepath.Base(p)]; !ok {
-			if err := os.Remove(p); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // WriteFileAtomic writes data to a temporary file beside path and renames it

@@ -33,6 +33,10 @@ func exitCode(err error, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errReported):
 		return 1
+	case errors.Is(err, context.Canceled):
+		// Ctrl-C or SIGTERM: main's context was cancelled.
+		fmt.Fprintln(stderr, "bridgereport: interrupted")
+		return 130
 	case errors.As(err, &u):
 		if !u.shown {
 			fmt.Fprintln(stderr, "bridgereport:", err)

@@ -14,9 +14,11 @@ func runPreview(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	port := fs.Int("port", 8750, "port to listen on (0 picks a free one)")
 	host := fs.String("host", "127.0.0.1", "address to listen on; the default serves this machine only")
 	cacheDir := fs.String("cache", "", "keep computed cells here between builds (default a temporary folder)")
+	allowOutside := fs.Bool("allow-outside", false, "let studies read files outside their own folder tree")
+	timeout := fs.Duration("timeout", 0, "stop a build that runs longer than this (default 2m)")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	return preview.ListenAndServe(ctx, pos[0], net.JoinHostPort(*host, strconv.Itoa(*port)), preview.Options{CacheDir: *cacheDir, Log: stderr}, stdout)
+	return preview.ListenAndServe(ctx, pos[0], net.JoinHostPort(*host, strconv.Itoa(*port)), preview.Options{CacheDir: *cacheDir, Log: stderr, AllowOutside: *allowOutside, BuildTimeout: *timeout}, stdout)
 }

@@ -17,6 +17,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	outDir := fs.String("o", "out", "output folder; each study writes OUTDIR/<study>/")
 	cacheDir := fs.String("cache", "", "keep computed cells and drawn figures here (default OUTDIR/.cache); a folder to commit, so that CI re-runs are fast")
 	noCache := fs.Bool("no-cache", false, "recompute every cell and redraw every figure")
+	allowOutside := fs.Bool("allow-outside", false, "let studies read files outside their own folder tree")
 	params := study.Values{}
 	fs.Var(params, "p", "set a declared study parameter (repeatable)")
 	pos, err := parseFlags(fs, args, -1)
@@ -41,11 +42,16 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	renderer := reports.NewRenderer()
 	status := newProgress(stderr, "run", false)
 	defer status.done()
-	opt := study.RunOptions{Progress: status}
+	opt := study.RunOptions{Progress: status, AllowOutside: *allowOutside}
 	if !*noCache {
 		opt.CacheDir = cmp.Or(*cacheDir, filepath.Join(*outDir, ".cache"))
 		renderer.CacheDir = opt.CacheDir
 	}
+	release, err := lockOutputs(*outDir, opt.CacheDir)
+	if err != nil {
+		return err
+	}
+	defer release()
 	// With one study, a broken one is the error; with several, every study
 	// runs, the broken ones are listed, and the exit status says so.
 	many := len(paths) > 1

@@ -62,6 +62,11 @@ const DefaultSamples = 1_000_000
 // zero.
 const DefaultSeed = 1
 
+// MaxSamples is the most random numberings one run may draw: sampling runs
+// at some millions a second, so 10¹⁰ is already an hour or more and 10¹²
+// would be days. A larger count is refused rather than left to run.
+const MaxSamples = 10_000_000_000
+
 // Settings configures the Bussemaker model. The zero value is the
 // original model: strengths 1..P, one group, every numbering enumerated if
 // there are few enough, else a million sampled with seed 1.
@@ -192,6 +197,9 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 		}
 		if total < 0 {
 			return nil, fmt.Errorf("bussemaker: %d samples; the number of samples must be positive", total)
+		}
+		if total > MaxSamples {
+			return nil, fmt.Errorf("bussemaker: %d samples: more than the %d one run may draw (at some millions a second, that many would take %s)", total, MaxSamples, roughDuration(float64(total)/5e6))
 		}
 	}
 
@@ -467,4 +475,18 @@ func intN(rng *rand.PCG, n int) int {
 		}
 	}
 	return int(hi)
+}
+
+// roughDuration says how long some seconds are, in the largest unit that
+// fits: for estimates, not measurements.
+func roughDuration(seconds float64) string {
+	switch {
+	case seconds >= 2*86400:
+		return fmt.Sprintf("about %.0f days", seconds/86400)
+	case seconds >= 2*3600:
+		return fmt.Sprintf("about %.0f hours", seconds/3600)
+	case seconds >= 120:
+		return fmt.Sprintf("about %.0f minutes", seconds/60)
+	}
+	return fmt.Sprintf("about %.0f seconds", seconds)
 }

@@ -157,7 +157,11 @@ func parseHeader(toks []string) (header, error) {
 	var nums []int
 	var h header
 	for _, tk := range toks {
-		if n, err := strconv.Atoi(tk); err == nil {
+		n, err := strconv.Atoi(tk)
+		if errors.Is(err, strconv.ErrRange) {
+			return h, fmt.Errorf("%s is too large a number for a header (at most %d pairs, %d tables, %d rounds)", tk, MaxPairs, MaxTables, MaxRounds)
+		}
+		if err == nil {
 			if len(nums) == 5 {
 				return h, fmt.Errorf("more than 5 numbers")
 			}

@@ -1,6 +1,7 @@
 package movement
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -49,6 +50,13 @@ func GroupPlays(m *Movement) [][]Play {
 // scoreMatrix returns the P×P score matrix, S, and whether all groups are
 // played equally often (with that h).
 func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
+	mat, s, h, uniform, _ = scoreMatrixContext(context.Background(), m)
+	return mat, s, h, uniform
+}
+
+// scoreMatrixContext is scoreMatrix that stops when ctx is done; it looks
+// at ctx once per board group.
+func scoreMatrixContext(ctx context.Context, m *Movement) (mat []int, s int64, h int, uniform bool, err error) {
 	P := m.Pairs
 	mat = make([]int, P*P)
 	add := func(p, q, v int) {
@@ -61,6 +69,9 @@ func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
 	for _, g := range GroupPlays(m) {
 		if len(g) == 0 {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, 0, 0, false, err
 		}
 		hg := len(g) - 1
 		if h == -1 {
@@ -82,7 +93,7 @@ func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
 	if h == -1 {
 		h = 0
 	}
-	return mat, s, h, uniform
+	return mat, s, h, uniform, nil
 }
 
 // MinSumSquares is the smallest sum of squares of n integers that add up to s.
@@ -110,11 +121,21 @@ func QualityFactor(s, ss, n int64) float64 {
 
 // ComputeBalance computes the score matrix and every balance figure.
 func ComputeBalance(m *Movement) *Balance {
+	b, _ := ComputeBalanceContext(context.Background(), m)
+	return b
+}
+
+// ComputeBalanceContext is ComputeBalance that stops, with ctx's error,
+// when ctx is done.
+func ComputeBalanceContext(ctx context.Context, m *Movement) (*Balance, error) {
 	P := m.Pairs
-	mat, s, h, uniform := scoreMatrix(m)
+	mat, s, h, uniform, err := scoreMatrixContext(ctx, m)
+	if err != nil {
+		return nil, err
+	}
 	b := &Balance{Pairs: P, H: h, Uniform: uniform, S: s, N: int64(P * (P - 1) / 2), Matrix: mat}
 	if b.N == 0 {
-		return b
+		return b, nil
 	}
 	var m4 float64
 	mean := float64(s) / float64(b.N)
@@ -139,7 +160,7 @@ func ComputeBalance(m *Movement) *Balance {
 	}
 	b.D4 = math.Pow(m4/n, 0.25)
 	b.Qo = opponentBalance(m)
-	return b
+	return b, nil
 }
 
 // opponentBalance is Qo = 100·m²/mean(c²), c the number of meetings of each
@@ -189,6 +210,13 @@ type Vacancy struct {
 
 // ComputeVacancy computes Qf1 for every absent pair, Qf1av and Qf1max.
 func ComputeVacancy(m *Movement) (*Vacancy, error) {
+	return ComputeVacancyContext(context.Background(), m)
+}
+
+// ComputeVacancyContext is ComputeVacancy that stops, with ctx's error,
+// when ctx is done: it scores the movement once per absent pair, which for
+// hundreds of pairs takes minutes.
+func ComputeVacancyContext(ctx context.Context, m *Movement) (*Vacancy, error) {
 	if m.Pairs < 3 {
 		return nil, fmt.Errorf("vacancy: needs at least 3 pairs, have %d", m.Pairs)
 	}
@@ -196,11 +224,17 @@ func ComputeVacancy(m *Movement) (*Vacancy, error) {
 	var sumS, sumSS int64
 	n1 := int64((m.Pairs - 1) * (m.Pairs - 2) / 2)
 	for p := 1; p <= m.Pairs; p++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		without, err := m.WithoutPair(p)
 		if err != nil {
 			return nil, err
 		}
-		mat, s, _, _ := scoreMatrix(without)
+		mat, s, _, _, err := scoreMatrixContext(ctx, without)
+		if err != nil {
+			return nil, err
+		}
 		ss := sumSquaresUpper(mat, without.Pairs)
 		v.Qf1[p-1] = QualityFactor(s, ss, n1)
 		sumS += s

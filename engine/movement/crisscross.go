@@ -19,7 +19,10 @@ import "fmt"
 // with T ≡ 2 (mod 4) the manuals jump T/2-1 tables and some pairs then play
 // a board group twice, so that case is refused here.
 func CrissCrossMitchell(tables int) (*Movement, error) {
-	if tables < 4 || tables%4 != 0 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("criss-cross mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 4 || tables%4 != 0 {
 		return nil, fmt.Errorf("criss-cross mitchell: %d tables: a criss-cross Mitchell needs a multiple of 4 tables (with 4k+2 tables some pairs would play a board group twice)", tables)
 	}
 	T, half := tables, tables/2

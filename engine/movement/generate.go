@@ -5,7 +5,10 @@ import "fmt"
 // Mitchell returns the standard Mitchell for an odd number of tables: pairs
 // 1..T sit NS and stay, EW pairs T+1..2T move one table up, boards one down.
 func Mitchell(tables int) (*Movement, error) {
-	if tables < 3 || tables%2 == 0 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 3 || tables%2 == 0 {
 		return nil, fmt.Errorf("mitchell: %d tables: a standard Mitchell needs an odd number of tables, 3 or more", tables)
 	}
 	T := tables
@@ -22,7 +25,10 @@ func Mitchell(tables int) (*Movement, error) {
 // the standard Mitchell, but table T shares the boards of table 1 and one
 // board group rests on the relay stand each round.
 func RelayMitchell(tables int) (*Movement, error) {
-	if tables < 4 || tables%2 == 1 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("relay mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 4 || tables%2 == 1 {
 		return nil, fmt.Errorf("relay mitchell: %d tables: a relay Mitchell needs an even number of tables, 4 or more", tables)
 	}
 	T := tables

@@ -135,9 +135,14 @@ func TestHowellIsComplete(t *testing.T) {
 
 func TestSwitchTwiceIsIdentity(t *testing.T) {
 	m, _ := Mitchell(9)
-	twice, _ := m.SwitchRounds([]int{3, 3}, nil)
+	once, _ := m.SwitchRounds([]int{3}, nil)
+	twice, _ := once.SwitchRounds([]int{3}, nil)
 	if !twice.Equal(m) {
 		t.Error("switching a round twice changed the movement")
+	}
+	// Which is why one list naming a round twice is refused: a typo.
+	if _, err := m.SwitchRounds([]int{3, 3}, nil); err == nil {
+		t.Error("switch [3, 3] accepted")
 	}
 }
 

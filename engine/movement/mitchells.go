@@ -18,7 +18,10 @@ import "fmt"
 // Each group is played once per round at one table, R times in all; a
 // curtailed movement (R < T-1) keeps that property.
 func SkipMitchell(tables, rounds int) (*Movement, error) {
-	if tables < 4 || tables%2 == 1 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("skip mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 4 || tables%2 == 1 {
 		return nil, fmt.Errorf("skip mitchell: %d tables: a skip Mitchell needs an even number of tables, 4 or more", tables)
 	}
 	T := tables
@@ -54,7 +57,10 @@ func SkipMitchell(tables, rounds int) (*Movement, error) {
 // tables in each round it is not on a relay. With S > T some EW pairs meet
 // an NS pair twice.
 func WebMitchell(tables, sets int) (*Movement, error) {
-	if tables < 4 || tables%2 == 1 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("web mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 4 || tables%2 == 1 {
 		return nil, fmt.Errorf("web mitchell: %d tables: a Web Mitchell needs an even number of tables, 4 or more", tables)
 	}
 	T, N := tables, tables/2
@@ -90,7 +96,10 @@ func WebMitchell(tables, sets int) (*Movement, error) {
 // Every pair plays every group once and each group is played T times; the EW
 // pairs meet some NS pairs twice.
 func Blackpool(tables, extra int) (*Movement, error) {
-	if tables < 3 || tables%2 == 0 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("blackpool: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 3 || tables%2 == 0 {
 		return nil, fmt.Errorf("blackpool: %d tables: a Blackpool (Mitchell with extra board groups) needs an odd number of tables, 3 or more", tables)
 	}
 	if extra == 0 {
@@ -133,7 +142,10 @@ func Blackpool(tables, extra int) (*Movement, error) {
 // group every round when T is prime to 2 and 3 (the manuals say "a prime
 // number of tables", 5 or more); other T are refused.
 func RoverMitchell(tables int) (*Movement, error) {
-	if tables < 5 || tables%2 == 0 || tables%3 == 0 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("rover mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 5 || tables%2 == 0 || tables%3 == 0 {
 		return nil, fmt.Errorf("rover mitchell: %d tables: a rover Mitchell needs an odd number of tables, 5 or more, not a multiple of 3", tables)
 	}
 	T := tables
@@ -196,7 +208,10 @@ func AppendixMitchell(base int) (*Movement, error) {
 // directions, so the field is one; the manuals add arrow switches in the
 // last round or two at every table but T (switch=, except=).
 func HesitationMitchell(tables int) (*Movement, error) {
-	if tables < 3 || tables%2 == 0 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("hesitation mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 3 || tables%2 == 0 {
 		return nil, fmt.Errorf("hesitation mitchell: %d tables: a hesitation Mitchell needs an odd number of tables, 3 or more", tables)
 	}
 	T, S := tables, tables+1
@@ -241,7 +256,10 @@ func HesitationMitchell(tables int) (*Movement, error) {
 // library's N092, N094, N096 and N098, for 3, 5, 7 and 9 tables) are this
 // movement with NS pair t numbered 2t-1 and EW pair T+t numbered 2t.
 func StayMitchell(tables int) (*Movement, error) {
-	if tables < 3 || tables%2 == 0 || tables > MaxTables {
+	if tables > MaxTables {
+		return nil, fmt.Errorf("stay mitchell: %d tables: more than the %d tables the engine handles", tables, MaxTables)
+	}
+	if tables < 3 || tables%2 == 0 {
 		return nil, fmt.Errorf("stay mitchell: %d tables: a Mitchell with stationary boards needs an odd number of tables, 3 or more", tables)
 	}
 	T := tables

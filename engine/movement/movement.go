@@ -74,14 +74,21 @@ func (m *Movement) Switch(round, table int) {
 // SwitchRounds returns a copy with the given rounds arrow-switched at every
 // table except the listed ones (all numbers 1-based).
 func (m *Movement) SwitchRounds(rounds, exceptTables []int) (*Movement, error) {
-	for _, r := range rounds {
+	for i, r := range rounds {
 		if r < 1 || r > m.Rounds {
 			return nil, fmt.Errorf("switch: round %d is outside 1..%d", r, m.Rounds)
 		}
+		// Switching a round twice switches it back: a typo, never a design.
+		if slices.Contains(rounds[:i], r) {
+			return nil, fmt.Errorf("switch: round %d is given twice (a second switch undoes the first)", r)
+		}
 	}
-	for _, t := range exceptTables {
+	for i, t := range exceptTables {
 		if t < 1 || t > m.Tables {
 			return nil, fmt.Errorf("switch: table %d is outside 1..%d", t, m.Tables)
+		}
+		if slices.Contains(exceptTables[:i], t) {
+			return nil, fmt.Errorf("switch: table %d is excepted twice", t)
 		}
 	}
 	c := m.Clone()

@@ -229,8 +229,12 @@ func ParseSpec(text string) (Spec, error) {
 		return bad("the size must be a number of %s, not %q", fam.unit, parts[0])
 	}
 	s.Size = n
-	if n > MaxPairs {
-		return bad("%d %s is more than the engine handles", n, fam.unit)
+	if n > MaxPairs || fam.unit == "tables" && n > MaxTables {
+		limit := MaxPairs
+		if fam.unit == "tables" {
+			limit = MaxTables
+		}
+		return bad("%d %s: more than the %d %s the engine handles", n, fam.unit, limit, fam.unit)
 	}
 	if msg := fam.check(n); msg != "" {
 		return bad("%s", msg)

@@ -19,7 +19,11 @@ import (
 
 // Defaults of Settings.
 const (
-	DefaultIterations     = 2_000_000
+	DefaultIterations = 2_000_000
+	// MaxIterations and MaxRestarts bound a search that would run for
+	// days: a larger count is refused, not left to run.
+	MaxIterations         = 10_000_000_000
+	MaxRestarts           = 1_000_000
 	DefaultRestarts       = 8
 	DefaultExhaustiveBits = 24
 	defaultProgressEvery  = 250 * time.Millisecond
@@ -267,8 +271,12 @@ func (s *Settings) Validate(m *movement.Movement) error {
 		errs = append(errs, fmt.Errorf("optimize: first %d positions: must be within 0..%d (the tables of round 1)", s.FixFirst, m.Tables))
 	case s.Iterations < 0:
 		errs = append(errs, fmt.Errorf("optimize: iterations %d: must not be negative", s.Iterations))
+	case s.Iterations > MaxIterations && s.Time == 0: // a time limit bounds it
+		errs = append(errs, fmt.Errorf("optimize: iterations %d: more than the %d a restart may take (at some millions a second, %d would take about %.0f hours; use time to bound a long search)", s.Iterations, int64(MaxIterations), s.Iterations, float64(s.Iterations)/5e6/3600))
 	case s.Restarts < 0:
 		errs = append(errs, fmt.Errorf("optimize: restarts %d: must not be negative", s.Restarts))
+	case s.Restarts > MaxRestarts:
+		errs = append(errs, fmt.Errorf("optimize: restarts %d: more than %d", s.Restarts, MaxRestarts))
 	case s.Time < 0:
 		errs = append(errs, fmt.Errorf("optimize: time %v: must not be negative", s.Time))
 	case s.TargetQf < 0 || s.TargetQf > 100:

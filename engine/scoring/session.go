@@ -208,6 +208,15 @@ func checkResults(results []BoardResult) (int, error) {
 	return 0, nil
 }
 
+// Bounds of a session's numbers: the largest bridge score is 7600 (13
+// down, redoubled, vulnerable); boards and pairs beyond these are typing
+// mistakes, not sessions.
+const (
+	MaxScore = 7600
+	MaxBoard = 99999
+	MaxPair  = 999999
+)
+
 // resultChecker checks results one at a time, so that a parser can stop at
 // the first bad line.
 type resultChecker struct {
@@ -224,6 +233,12 @@ func (c *resultChecker) check(r BoardResult) error {
 		return fmt.Errorf("ew %d: want a pair number from 1", r.EW)
 	case r.NS == r.EW:
 		return fmt.Errorf("board %d: pair %d cannot sit both NS and EW", r.Board, r.NS)
+	case r.Board > MaxBoard:
+		return fmt.Errorf("board %d: board numbers go up to %d", r.Board, MaxBoard)
+	case r.NS > MaxPair || r.EW > MaxPair:
+		return fmt.Errorf("board %d: pair %d: pair numbers go up to %d", r.Board, max(r.NS, r.EW), MaxPair)
+	case r.Score > MaxScore || r.Score < -MaxScore:
+		return fmt.Errorf("board %d: score %d: no bridge score is beyond ±%d", r.Board, r.Score, MaxScore)
 	}
 	if c.seen == nil {
 		c.seen = map[[2]int]BoardResult{}

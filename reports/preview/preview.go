@@ -8,6 +8,8 @@ package preview
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"html/template"
@@ -35,6 +37,18 @@ type Options struct {
 	CacheDir string
 	// Log receives a line per build; nil for none.
 	Log io.Writer
+	// AllowOutside lets studies read files outside their folder tree.
+	AllowOutside bool
+	// BuildTimeout stops a study's build that runs longer; zero means two
+	// minutes. The page then says so.
+	BuildTimeout time.Duration
+}
+
+func (o Options) buildTimeout() time.Duration {
+	if o.BuildTimeout > 0 {
+		return o.BuildTimeout
+	}
+	return 2 * time.Minute
 }
 
 // Server builds and serves the reports of one study file or of every study
@@ -44,6 +58,11 @@ type Server struct {
 	opt      Options
 	renderer *reports.Renderer
 	tempDir  string
+
+	// hosts are the Host values answered: the bound address and the
+	// loopback names at its port (set by Listen; empty: loopback names at
+	// any port).
+	hosts map[string]bool
 
 	mu      sync.Mutex
 	pages   map[string][]byte // URL path → page
@@ -95,10 +114,15 @@ func (s *Server) Build(ctx context.Context) error {
 	for _, p := range paths {
 		abs, _ := filepath.Abs(p)
 		watched[abs] = true
-		rep, page, err := s.buildOne(ctx, p, watched)
+		sctx, cancel := context.WithTimeout(ctx, s.opt.buildTimeout())
+		rep, page, err := s.buildOne(sctx, p, watched)
+		cancel()
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = fmt.Errorf("the build took longer than %v and was stopped (make the study cheaper, or give preview a longer --timeout)", s.opt.buildTimeout())
 			}
 			broken = append(broken, reports.Broken{Source: p, Error: err.Error()})
 			page = errorPage(p, err)
@@ -132,7 +156,7 @@ func (s *Server) buildOne(ctx context.Context, path string, watched map[string]b
 	if err != nil {
 		return nil, nil, err
 	}
-	rep, err := study.Run(ctx, st, study.RunOptions{CacheDir: s.opt.CacheDir})
+	rep, err := study.Run(ctx, st, study.RunOptions{CacheDir: s.opt.CacheDir, AllowOutside: s.opt.AllowOutside})
 	for _, in := range inputsOf(rep) {
 		if in.Path != "" {
 			abs, _ := filepath.Abs(filepath.Join(st.Dir, in.Path))
@@ -156,10 +180,35 @@ func inputsOf(r *reports.Report) []reports.Input {
 	return r.Provenance.Inputs
 }
 
-// reloadScript reloads the page when the server says a build finished.
-const reloadScript = `<script>new EventSource("/_events").onmessage = function () { location.reload(); };</script>`
+// reloadJS reloads the page when the server says a build finished.
+const reloadJS = `new EventSource("/_events").onmessage = function () { location.reload(); };`
 
+const reloadScript = "<script>" + reloadJS + "</script>"
+
+// reloadHash is the CSP source of reloadJS.
+var reloadHash = func() string {
+	sum := sha256.Sum256([]byte(reloadJS))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}()
+
+// withReload adds the reload script to a page, and to the page's
+// Content-Security-Policy its hash and the event stream it connects to.
 func withReload(page []byte) []byte {
+	// The policy is in an attribute: its quotes may be written as &#39;.
+	for _, q := range []string{"'", "&#39;"} {
+		quote := func(s string) []byte { return []byte(strings.ReplaceAll(s, "'", q)) }
+		def := quote("default-src 'none';")
+		if !bytes.Contains(page, def) {
+			continue
+		}
+		page = bytes.Replace(page, def, quote("default-src 'none'; connect-src 'self';"), 1)
+		if bytes.Contains(page, []byte("script-src ")) {
+			page = bytes.Replace(page, []byte("script-src "), quote("script-src "+reloadHash+" "), 1)
+		} else {
+			page = bytes.Replace(page, quote("connect-src 'self';"), quote("connect-src 'self'; script-src "+reloadHash+";"), 1)
+		}
+		break
+	}
 	i := bytes.LastIndex(page, []byte("</body>"))
 	if i < 0 {
 		return append(page, reloadScript...)
@@ -168,7 +217,9 @@ func withReload(page []byte) []byte {
 }
 
 var errorTemplate = template.Must(template.New("error").Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{{.Path}}: error</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
+<title>{{.Path}}: error</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
 pre{white-space:pre-wrap;background:#fff5f5;border:1px solid #cf222e;border-left-width:4px;border-radius:6px;padding:1rem}</style>
 </head><body><h1>{{.Path}} does not run</h1><pre>{{.Err}}</pre>
@@ -181,8 +232,28 @@ func errorPage(path string, err error) []byte {
 	return withReload(buf.Bytes())
 }
 
-// ServeHTTP serves the pages and the stream of reload events.
+// securityPolicy is sent with every answer; the pages' own meta policy
+// allows their scripts by hash.
+const securityPolicy = "frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'none'"
+
+// ServeHTTP serves the pages and the stream of reload events: GET and HEAD
+// only, to a Host of the bound address or a loopback name (a page of
+// another site that rebinds its name to this machine gets 421).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", securityPolicy)
+	h.Set("Referrer-Policy", "no-referrer")
+	if !s.hostAllowed(r.Host) {
+		http.Error(w, "misdirected request: this preview answers only to its own address and localhost", http.StatusMisdirectedRequest)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
 	if r.URL.Path == "/_events" {
 		s.events(w, r)
 		return
@@ -202,6 +273,46 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(page)
+}
+
+// hostAllowed says whether a request's Host names this server.
+func (s *Server) hostAllowed(host string) bool {
+	if s.hosts != nil {
+		return s.hosts[strings.ToLower(host)]
+	}
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.Trim(strings.ToLower(name), "[]")
+	return name == "localhost" || name == "127.0.0.1" || name == "::1"
+}
+
+// Listen binds addr and remembers which Host values name it.
+func (s *Server) Listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	s.hosts = allowedHosts(ln.Addr())
+	return ln, nil
+}
+
+// allowedHosts are the bound address and the loopback names, at its port.
+func allowedHosts(a net.Addr) map[string]bool {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return map[string]bool{}
+	}
+	hosts := map[string]bool{}
+	for _, h := range []string{host, "localhost", "127.0.0.1", "::1"} {
+		hp := net.JoinHostPort(h, port)
+		hosts[strings.ToLower(hp)] = true
+		if port == "80" {
+			hosts[strings.ToLower(strings.Trim(h, "[]"))] = true
+		}
+	}
+	return hosts
 }
 
 // events sends one message after each build until the page goes away.
@@ -264,10 +375,19 @@ func (s *Server) Watch(ctx context.Context) error {
 	if err := watchDirs(); err != nil {
 		return err
 	}
+	// A build runs in the background; a change while it runs cancels it,
+	// and the next build starts once the burst of changes is over.
 	var timer <-chan time.Time
+	var building chan error
+	cancelBuild := func() {}
+	defer func() { cancelBuild() }()
 	for {
 		select {
 		case <-ctx.Done():
+			cancelBuild()
+			if building != nil {
+				<-building
+			}
 			return nil
 		case err := <-w.Errors:
 			if s.opt.Log != nil {
@@ -275,11 +395,23 @@ func (s *Server) Watch(ctx context.Context) error {
 			}
 		case ev := <-w.Events:
 			if s.relevant(ev.Name) {
+				cancelBuild()
 				timer = time.After(100 * time.Millisecond)
 			}
 		case <-timer:
+			if building != nil {
+				timer = time.After(20 * time.Millisecond) // the cancelled build is ending
+				continue
+			}
 			timer = nil
-			if err := s.Build(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			bctx, cancel := context.WithCancel(ctx)
+			cancelBuild = cancel
+			building = make(chan error, 1)
+			go func(done chan<- error) { done <- s.Build(bctx) }(building)
+		case err := <-building:
+			building = nil
+			cancelBuild()
+			if err != nil && !errors.Is(err, context.Canceled) {
 				return err
 			}
 			if err := watchDirs(); err != nil {
@@ -316,7 +448,7 @@ func ListenAndServe(ctx context.Context, target, addr string, opt Options, out i
 	if err := srv.Build(ctx); err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := srv.Listen(addr)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,9 @@ func (v Values) Set(s string) error {
 	if !ok || name == "" {
 		return fmt.Errorf("%q: want name=value", s)
 	}
+	if old, dup := v[name]; dup {
+		return fmt.Errorf("%s is given twice (%s and %s): give each parameter once", name, old, value)
+	}
 	v[name] = value
 	return nil
 }
@@ -57,6 +60,9 @@ func DistinctOutputs(paths []string) error {
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := NameOf(p)
+		if err := reports.CheckName(name); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
 		if other, dup := seen[name]; dup && filepath.Clean(other) != filepath.Clean(p) {
 			return fmt.Errorf("%s and %s would both write OUTDIR/%s: rename one, or run them separately with different -o", other, p, name)
 		}
@@ -132,13 +138,20 @@ func (o Outcome) Summary(caching bool) string {
 		line = o.Path + ": no published figures to check"
 	}
 	if caching {
-		cells := 0
+		cells, recomputed := 0, 0
 		for _, s := range r.Sections {
 			if s.FromCache {
 				cells++
 			}
+			if s.CacheRecomputed {
+				recomputed++
+			}
 		}
-		line += fmt.Sprintf(" (from the cache: %d cells, %d of %d figures)", cells, w.FiguresCached, w.Figures)
+		line += fmt.Sprintf(" (from the cache: %d cells, %d of %d figures", cells, w.FiguresCached, w.Figures)
+		if recomputed > 0 {
+			line += fmt.Sprintf("; %d invalid cache entries recomputed", recomputed)
+		}
+		line += ")"
 	}
 	return fmt.Sprintf("%s -> %s", line, filepath.Join(w.Dir, "index.html"))
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -125,21 +124,18 @@ type runEnv struct {
 	cacheDir  string          // the study's cell cache; "" when caching is off
 	cacheUsed map[string]bool // cache files this run read or wrote, for pruning
 	fromCache bool            // set when the cell's result came from the cache
-	dir       string          // the folder file keys are relative to; "" the working folder
+	// cacheInvalid is set when the cell's cache entry failed its checks
+	// and was recomputed.
+	cacheInvalid bool
+	// allowOutside lets the cell read files outside the study's folder.
+	allowOutside bool
+	dir          string // the folder file keys are relative to; "" the working folder
 
 	// onProgress, if set, is called by long cells with the work done and
 	// the total (a subcommand's progress line).
 	onProgress func(done, total int64)
 	// warnings are those of reading each movement, by name.
 	warnings map[string][]string
-}
-
-// path is a file key of the cell as a path to open.
-func (e *runEnv) path(file string) string {
-	if e.dir == "" {
-		return file
-	}
-	return filepath.Join(e.dir, file)
 }
 
 // movement returns a resolved movement by name.

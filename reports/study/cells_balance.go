@@ -1,6 +1,7 @@
 package study
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -89,8 +90,11 @@ var balanceColumns = []figureColumn{
 }
 
 // balanceFigures computes every figure of balanceColumns for a movement.
-func balanceFigures(m *movement.Movement, wantVacancy bool) (map[string]float64, error) {
-	b := movement.ComputeBalance(m)
+func balanceFigures(ctx context.Context, m *movement.Movement, wantVacancy bool) (map[string]float64, error) {
+	b, err := movement.ComputeBalanceContext(ctx, m)
+	if err != nil {
+		return nil, err
+	}
 	f := map[string]float64{
 		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds), "groups": float64(m.Groups),
 		"h": float64(b.H), "S": float64(b.S), "N": float64(b.N), "SS": float64(b.SS),
@@ -109,7 +113,7 @@ func balanceFigures(m *movement.Movement, wantVacancy bool) (map[string]float64,
 		}
 	}
 	if wantVacancy {
-		v, err := movement.ComputeVacancy(m)
+		v, err := movement.ComputeVacancyContext(ctx, m)
 		if err != nil {
 			return nil, err
 		}
@@ -164,7 +168,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 		for key := range r.Published {
 			needVacancy = needVacancy || strings.HasPrefix(key, "qf1")
 		}
-		figs, err := balanceFigures(m, needVacancy)
+		figs, err := balanceFigures(env.ctx, m, needVacancy)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}

@@ -78,8 +78,11 @@ func (c *CheckCell) compute(env *runEnv) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := movement.ComputeBalance(m)
-	v, err := movement.ComputeVacancy(m)
+	b, err := movement.ComputeBalanceContext(env.ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	v, err := movement.ComputeVacancyContext(env.ctx, m)
 	if err != nil {
 		return nil, err
 	}

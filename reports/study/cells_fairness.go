@@ -183,6 +183,9 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 		case labels[o.Label]:
 			check.fail(at(op, "label"), "%q is used twice", o.Label)
 		}
+		if err := reports.CheckColor(o.Color); err != nil {
+			check.fail(at(op, "color"), "%v", err)
+		}
 		check.outcome(op, o.Wins, o.Matches)
 		if check.err != nil {
 			return nil, inline(check.err)

@@ -82,7 +82,11 @@ func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
 		if c.Divisions != nil || c.Outcomes != nil || c.Matches != nil || c.NewTeams != nil || c.Settings != (LeagueSettings{}) {
 			return nil, fmt.Errorf("file: give the league in a file or inline, not both")
 		}
-		return readLeagueFile(env.path(c.File))
+		path, err := env.input(c.File)
+		if err != nil {
+			return nil, err
+		}
+		return readLeagueFile(path)
 	}
 	if c.node == nil { // built in Go, not decoded
 		c.node = new(yaml.Node)

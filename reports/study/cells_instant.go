@@ -2,11 +2,11 @@ package study
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,12 +153,11 @@ func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
 		if len(c.Results) > 0 {
 			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
 		}
-		f, err := os.Open(env.path(c.File))
+		data, err := env.read(c.File, reports.MaxInputBytes)
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		return scoring.ParseFrequencies(c.File, f, c.Vul)
+		return scoring.ParseFrequencies(c.File, bytes.NewReader(data), c.Vul)
 	}
 	if len(c.Results) == 0 {
 		return nil, fmt.Errorf("results: give [score, count] pairs")

@@ -459,6 +459,9 @@ func bussemaker(env *runEnv, name string, set luck.Settings, extra string) (*Bus
 }
 
 func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
+	if err := checkTolerances(c.Tolerance, c.FigureTolerance); err != nil {
+		return nil, err
+	}
 	set, err := c.settings(env)
 	if err != nil {
 		return nil, err

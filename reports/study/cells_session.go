@@ -2,11 +2,11 @@ package study
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -115,18 +115,18 @@ var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardR
 	".csv": scoring.ParseSession,
 }
 
-// readSession reads the session file name, opened at path.
-func readSession(path, name string) ([]scoring.BoardResult, error) {
+// readSession reads the session file name of the cell, bounded, by the
+// reader of its format.
+func readSession(env *runEnv, name string) ([]scoring.BoardResult, error) {
 	read, ok := sessionReaders[strings.ToLower(filepath.Ext(name))]
 	if !ok {
 		read = scoring.ParseSession
 	}
-	f, err := os.Open(path)
+	data, err := env.read(name, reports.MaxInputBytes)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return read(name, f)
+	return read(name, bytes.NewReader(data))
 }
 
 func (c *SessionCell) movements() []string { return nil }
@@ -162,7 +162,7 @@ func (c *SessionCell) compute(env *runEnv) (*SessionResult, error) {
 	if c.Expected < 0 {
 		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
 	}
-	results, err := readSession(env.path(c.File), c.File)
+	results, err := readSession(env, c.File)
 	if err != nil {
 		return nil, err
 	}

@@ -101,7 +101,7 @@ func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		computed := map[string]float64{}
 		add := func(part, rounds string, prefix string, mv *movement.Movement) ([]any, error) {
-			figs, err := balanceFigures(mv, needVacancy || hasVacancyKey(r.Published))
+			figs, err := balanceFigures(env.ctx, mv, needVacancy || hasVacancyKey(r.Published))
 			if err != nil {
 				return nil, err
 			}

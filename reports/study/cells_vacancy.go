@@ -22,7 +22,7 @@ func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := movement.ComputeVacancy(m)
+	v, err := movement.ComputeVacancyContext(env.ctx, m)
 	if err != nil {
 		return nil, err
 	}

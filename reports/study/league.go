@@ -5,15 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // League is the league format, read by one decoder for the handicap command
@@ -215,6 +214,10 @@ func inline(err error) error {
 // maxLeagueBytes bounds what is read; a league's file is a few KiB.
 const maxLeagueBytes = 8 << 20
 
+// maxAvgVP bounds a team's average VPs: scales run to 20 or 30 VPs a
+// match; far beyond is a typing mistake.
+const maxAvgVP = 1000
+
 // leagueInput is a checked league: the engine's input and what the errors
 // after checking need.
 type leagueInput struct {
@@ -228,12 +231,7 @@ type leagueInput struct {
 // readLeagueFile reads and checks a league file. Every error is an
 // *InputError naming the file and the line of the offending entry.
 func readLeagueFile(path string) (*leagueInput, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxLeagueBytes+1))
+	data, err := reports.ReadFile(path, maxLeagueBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -461,7 +459,10 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 		for i, t := range div.Teams {
 			tp := at(dp, "teams", i)
 			c.teamName(at(tp, "team"), t.Team, where)
-			avg, _ := c.number(at(tp, "avg_vp"), t.AvgVP, false)
+			avg, ok := c.number(at(tp, "avg_vp"), t.AvgVP, false)
+			if ok && math.Abs(avg) > maxAvgVP {
+				c.fail(at(tp, "avg_vp"), "%g: an average of VPs lies within ±%d", avg, maxAvgVP)
+			}
 			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: avg})
 		}
 		l.Divisions = append(l.Divisions, ed)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -97,7 +98,7 @@ func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) 
 		path = filepath.Join(dir, arg)
 	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
-		data, err := os.ReadFile(path)
+		data, err := reports.ReadFile(path, reports.MaxInputBytes)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -217,8 +218,16 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 	var err error
 	switch {
 	case sp.Spec != "":
+		if isFile(s.Dir, sp.Spec) {
+			if _, err := inputPath(s.Dir, sp.Spec, s.allowOutside); err != nil {
+				return nil, nil, err
+			}
+		}
 		pm, input, err = ResolveMovement(sp.Spec, s.Dir)
 	case sp.File != "":
+		if _, err := inputPath(s.Dir, sp.File, s.allowOutside); err != nil {
+			return nil, nil, err
+		}
 		pm, input, err = ResolveMovement(sp.File, s.Dir)
 	case sp.Library != "":
 		pm, input, err = libraryMovement(sp.Library)
@@ -251,7 +260,10 @@ func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Moveme
 			return nil, nil, err
 		}
 	}
-	for _, rt := range sp.SwitchTables {
+	for i, rt := range sp.SwitchTables {
+		if slices.Contains(sp.SwitchTables[:i], rt) {
+			return nil, nil, fmt.Errorf("switch_tables: round %d, table %d is given twice (a second switch undoes the first)", rt[0], rt[1])
+		}
 		if rt[0] < 1 || rt[0] > m.Rounds || rt[1] < 1 || rt[1] > m.Tables {
 			return nil, nil, fmt.Errorf("switch_tables: [%d, %d] is outside %d rounds × %d tables", rt[0], rt[1], m.Rounds, m.Tables)
 		}

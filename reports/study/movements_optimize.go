@@ -7,14 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // movementCache keeps optimised movements between runs, beside the cells'
@@ -30,7 +29,13 @@ type movementCache struct {
 // study movement. The result is keyed, as a cell's, by the engine version,
 // the options, the fixers' text and the movement's .ASC text.
 func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *OptimizeOptions, cache *movementCache) (*movement.Movement, error) {
-	set, fixers, err := o.Settings(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(s.Dir, name)) })
+	set, fixers, err := o.Settings(func(name string) ([]byte, error) {
+		path, err := inputPath(s.Dir, name, s.allowOutside)
+		if err != nil {
+			return nil, err
+		}
+		return reports.ReadFile(path, reports.MaxInputBytes)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}

@@ -20,6 +20,9 @@ type RunOptions struct {
 	// CacheDir/<study>/cells; "" turns the cache off. Results the run does not
 	// use are pruned.
 	CacheDir string
+	// AllowOutside lets a study read files outside its own folder tree;
+	// by default a file: that leads out of it is an error.
+	AllowOutside bool
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -30,6 +33,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	if opt.CacheDir != "" {
 		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
 	}
+	s.allowOutside = opt.AllowOutside
 	movements, inputs, warnings, err := s.resolveMovements(ctx, &movementCache{dir: cacheDir, used: cacheUsed, progress: opt.Progress})
 	if err != nil {
 		return nil, err
@@ -46,12 +50,12 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings}
+		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings, allowOutside: opt.AllowOutside}
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
 		}
 		start := time.Now()
-		out, err := c.body.run(env)
+		out, err := runCell(c, env)
 		// Timings go to the progress stream only: the reports stay
 		// byte-identical from run to run.
 		if took := time.Since(start); opt.Progress != nil && took > 500*time.Millisecond {
@@ -74,7 +78,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 				b.Chart.Number = figures
 			}
 		}
-		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache})
+		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache, CacheRecomputed: env.cacheInvalid})
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	seen := map[string]bool{}

@@ -1,17 +1,20 @@
 package study
 
 import (
+	"bytes"
 	"encoding"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
-	"os"
+	"math"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"gopkg.in/yaml.v3"
 )
 
@@ -21,7 +24,9 @@ type Study struct {
 	Path string // as given on the command line
 	Name string // file name without .yaml: the output folder
 	Dir  string // folder of the study file; movement files are relative to it
-	Data []byte // the file as read, for its hash
+
+	allowOutside bool   // set by Run from RunOptions.AllowOutside
+	Data         []byte // the file as read, for its hash
 
 	Title      string
 	Summary    string
@@ -78,7 +83,7 @@ func (e *StudyError) Unwrap() error { return e.Err }
 // LoadStudy reads and decodes a study, applying parameter overrides
 // (name=value, checked against the declared type).
 func LoadStudy(path string, overrides map[string]string) (*Study, error) {
-	data, err := os.ReadFile(path)
+	data, err := reports.ReadFile(path, reports.MaxStudyBytes)
 	if err != nil {
 		return nil, &StudyError{File: path, Err: err}
 	}
@@ -92,7 +97,15 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		return &StudyError{File: path, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&root); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlError(path, err)
+	}
+	// A second document would be ignored: refuse it.
+	var second yaml.Node
+	if err := dec.Decode(&second); err == nil {
+		return nil, fail(second.Line, "a second YAML document (after ---): a study is one document")
+	} else if !errors.Is(err, io.EOF) {
 		return nil, yamlError(path, err)
 	}
 	if len(root.Content) == 0 {
@@ -122,12 +135,18 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		return nil, fail(err.line, "%v", err.err)
 	}
 
+	if err := checkFinite(doc, "study"); err != nil {
+		return nil, fail(err.line, "%v", err.err)
+	}
 	var sf studyFile
 	if err := strictDecode(doc, &sf); err != nil {
 		return nil, yamlError(path, err)
 	}
 	if strings.TrimSpace(sf.Title) == "" {
 		return nil, fail(doc.Line, "title: missing")
+	}
+	if err := reports.CheckName(NameOf(path)); err != nil {
+		return nil, &StudyError{File: path, Err: err}
 	}
 	s := &Study{
 		Path: path, Name: NameOf(path), Dir: filepath.Dir(path),
@@ -447,6 +466,9 @@ func checkParamValue(p Parameter, v string) error {
 	if err != nil {
 		return fmt.Errorf("want %s, got %q", map[string]string{"int": "a whole number", "float": "a number", "bool": "true or false"}[p.Type], v)
 	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Errorf("want a finite number, got %q", v)
+	}
 	if (p.Min != nil || p.Max != nil) && p.Type != "int" && p.Type != "float" {
 		return fmt.Errorf("min and max bound numbers, and this parameter is a %s", p.Type)
 	}
@@ -516,4 +538,33 @@ func expand(s string, values map[string]string, whole *string) (string, error) {
 		rest = rest[i+j+1:]
 	}
 	return b.String(), nil
+}
+
+// checkFinite refuses .inf and .nan anywhere in a study: a tolerance of
+// .inf would pass any published figure, and NaN compares false with
+// everything. Bounds, tolerances and parameters are finite numbers.
+func checkFinite(n *yaml.Node, key string) *lineError {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() == "!!float" {
+			v := strings.ToLower(strings.TrimLeft(n.Value, "+-"))
+			x, _ := strconv.ParseFloat(n.Value, 64) // ±Inf when it overflows
+			if v == ".inf" || v == ".nan" || math.IsInf(x, 0) || math.IsNaN(x) {
+				return &lineError{n.Line, fmt.Errorf("%s: %s: want a finite number", key, n.Value)}
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if err := checkFinite(n.Content[i+1], n.Content[i].Value); err != nil {
+				return err
+			}
+		}
+	default:
+		for _, c := range n.Content {
+			if err := checkFinite(c, key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

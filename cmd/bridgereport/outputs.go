@@ -1,0 +1,43 @@
+package main
+
+import (
+	"path/filepath"
+
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// lockOutputs takes the locks of OUTDIR and of the cache folder (when it is
+// elsewhere) for this run, so that a second run into the same folders stops
+// with a clear message instead of mixing its files with ours, and then
+// removes the temporary files a killed run left there.
+func lockOutputs(outDir, cacheDir string) (release func(), err error) {
+	var releases []func()
+	release = func() {
+		for _, r := range releases {
+			r()
+		}
+	}
+	dirs := []struct{ dir, what string }{{outDir, "OUTDIR"}}
+	if cacheDir != "" && !within(cacheDir, outDir) {
+		dirs = append(dirs, struct{ dir, what string }{cacheDir, "cache folder"})
+	}
+	for _, d := range dirs {
+		r, err := lockDir(d.dir, d.what)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		releases = append(releases, r)
+		if err := reports.RemoveStale(d.dir); err != nil {
+			release()
+			return nil, err
+		}
+	}
+	return release, nil
+}
+
+// within says whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator))
+}

@@ -1,0 +1,77 @@
+package reports
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Limits of what the readers take: a file larger than its limit is refused
+// with an error that names the limit, rather than read into memory whole.
+const (
+	// MaxStudyBytes caps a study file.
+	MaxStudyBytes = 4 << 20
+	// MaxInputBytes caps an input a study or a command reads: a movement,
+	// a session, an instant or score CSV, a league, a fixers file.
+	MaxInputBytes = 16 << 20
+	// MaxCacheBytes caps one cache entry or results.json.
+	MaxCacheBytes = 64 << 20
+)
+
+// ReadFile reads a regular file of at most limit bytes. A FIFO, a device
+// (/dev/zero) or a directory is refused before it is opened, so that
+// reading can neither hang nor run out of memory.
+func ReadFile(path string, limit int64) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // as os.ReadFile says it
+		}
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(fi.Mode()))
+	}
+	if fi.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes, more than the limit of %s", path, fi.Size(), byteSize(limit))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: more than the limit of %s", path, byteSize(limit))
+	}
+	return data, nil
+}
+
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a plain file"
+}
+
+func byteSize(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
