@@ -51,13 +51,13 @@ func TestCacheEntriesCheckThemselves(t *testing.T) {
 	os.WriteFile(path, []byte(cachedStudy), 0o644)
 	clean, _, _ := runCached(t, path, "")
 	edit := func(data []byte) []byte {
-		// A figure of the result, changed: the first digit after "Qd":.
-		i := bytes.Index(data, []byte(`"Qd":`))
+		// A figure of the result, changed: the first digit after "qd":.
+		i := bytes.Index(data, []byte(`"qd":`))
 		if i < 0 {
 			t.Fatalf("no Qd in the entry: %s", data)
 		}
 		out := bytes.Clone(data)
-		j := i + len(`"Qd":`)
+		j := i + len(`"qd":`)
 		out[j] = '0' + (out[j]-'0'+1)%10 // 5 → 6, 9 → 0
 		return out
 	}
