@@ -74,7 +74,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 	board, boardLine := 0, 0
 	section := ""
 	tags := 0
-	inComment := false
+	inComment, commentLine := false, 0
 	lines := strings.Split(string(data), "\n")
 	for i, raw := range lines {
 		line := i + 1
@@ -91,7 +91,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 			if j := strings.IndexByte(text, '}'); j >= 0 {
 				text = strings.TrimSpace(text[j+1:])
 			} else {
-				inComment = true
+				inComment, commentLine = true, line
 				continue
 			}
 		}
@@ -175,7 +175,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 		s.addLine(board, boardLine, *l)
 	}
 	if inComment {
-		return nil, fail(len(lines), "file ends inside a { comment }")
+		return nil, fail(commentLine, "file ends inside the { comment } that starts here")
 	}
 	if tags == 0 {
 		return nil, fail(0, "no [Tag \"value\"] at all: not a PBN file")
