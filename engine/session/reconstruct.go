@@ -202,10 +202,11 @@ func colourRounds(ms []*meeting, pairs int) {
 		deg[m.b]++
 	}
 	most := slices.Max(deg)
-	// Boards are at one table at a time, so first ask that no board group
-	// be played twice in a round; then drop that wish.
-	for _, oneTable := range []bool{true, false} {
-		for R := most; R <= most+2; R++ {
+	// Boards are at one table at a time, so first ask, for each number of
+	// rounds, that no board group be played twice in a round; then drop
+	// that wish (relays and shared boards break it).
+	for R := most; R <= most+2; R++ {
+		for _, oneTable := range []bool{true, false} {
 			if searchRounds(ms, pairs, R, 200_000, oneTable) {
 				return
 			}
