@@ -74,8 +74,9 @@ type Pair struct {
 	Names   []string `json:"names"`
 	// Seats is where the travellers put the pair: NS, EW or both.
 	Seats string `json:"seats"`
-	// Group is the ranking group: the field, and the direction when the
-	// field has two winners.
+	// Group is the ranking group: the field's sections and, when the
+	// field has two winners, the direction ("NS", "A+B EW"); "all" for a
+	// single field with one winner.
 	Group  string `json:"group"`
 	Boards int    `json:"boards"`
 	// PercentFile, TotalFile and PlaceFile are the file's figures as it
@@ -502,9 +503,12 @@ func (c *candidate) group(k scoring.PairKey) string {
 	if f == nil {
 		return ""
 	}
-	g := f.label()
+	g := strings.Join(f.sections, "+")
 	if f.twoWinners {
-		g += " " + f.seats[k]
+		g = strings.TrimSpace(g + " " + f.seats[k])
+	}
+	if g == "" {
+		g = "all"
 	}
 	return g
 }

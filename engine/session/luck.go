@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -123,12 +124,12 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 	if err != nil {
 		return nil, err
 	}
-	fl := &FieldLuck{Section: f.label(), Estimator: "each pair's recomputed percentage is its strength; boards scored by strength difference",
+	fl := &FieldLuck{Section: strings.Join(f.sections, "+"), Estimator: "each pair's recomputed percentage is its strength; boards scored by strength difference",
 		Exact: res.Exact, Samples: res.Samples, Seed: res.Seed, ByDirection: groups != nil}
 	for i, k := range f.pairs {
 		sp := res.Spread[i]
 		lp := LuckPair{Pair: k.Number, Section: k.Section, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
-			Seated: seated[i], Expected: sp.Avg, Sd: sp.Sd, Min: sp.Min, Max: sp.Max, SeatEffect: seated[i] - sp.Avg, PlaceMin: math.MaxInt}
+			Seated: seated[i], Expected: sp.Avg, Sd: sp.Sd, Min: sp.Min, Max: sp.Max, SeatEffect: clean(seated[i] - sp.Avg), PlaceMin: math.MaxInt}
 		for j := range res.RankProbability {
 			p := res.RankProbability[j][i]
 			lp.Places = append(lp.Places, p)
@@ -173,7 +174,7 @@ func margins(ps []LuckPair) []LuckMargin {
 			}
 		}
 		m := LuckMargin{Group: g, Winner: ps[w].Pair, Second: ps[s].Pair, WinnerSection: ps[w].Section, SecondSection: ps[s].Section,
-			Margin: ps[w].Percent - ps[s].Percent, MovementGave: ps[w].SeatEffect - ps[s].SeatEffect}
+			Margin: ps[w].Percent - ps[s].Percent, MovementGave: clean(ps[w].SeatEffect - ps[s].SeatEffect)}
 		m.Exceeds = m.Margin > m.MovementGave
 		if len(ps[w].Places) > 0 {
 			m.WinnerFirst = ps[w].Places[0]
@@ -181,4 +182,13 @@ func margins(ps []LuckPair) []LuckMargin {
 		out = append(out, m)
 	}
 	return out
+}
+
+// clean removes the noise of averaging: a difference of two equal figures
+// computed in different orders is 0, not ±1e-13.
+func clean(x float64) float64 {
+	if math.Abs(x) < 1e-9 {
+		return 0
+	}
+	return x
 }

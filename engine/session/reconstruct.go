@@ -92,8 +92,8 @@ func reconstruct(f *field) (FieldMovement, *movement.Movement) {
 			if subset(ts.tabs, groups[g].tabs) {
 				groups[g].boards = append(groups[g].boards, ts.boards[0])
 				if len(ts.tabs) < len(groups[g].tabs) {
-					fm.Warnings = append(fm.Warnings, fmt.Sprintf("board %d was played at %d of the %d tables of its board group (boards %s); the movement counts it as set",
-						ts.boards[0], len(ts.tabs), len(groups[g].tabs), joinInts(groups[g].boards[:1])))
+					fm.Warnings = append(fm.Warnings, fmt.Sprintf("board %d was played at %d of the %d tables of its board group (the group of board %d); the movement counts it as set",
+						ts.boards[0], len(ts.tabs), len(groups[g].tabs), groups[g].boards[0]))
 				}
 				joined = true
 				break
@@ -334,12 +334,4 @@ func subset(a, b []string) bool {
 		i++
 	}
 	return true
-}
-
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ", ")
 }

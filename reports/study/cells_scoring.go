@@ -254,10 +254,14 @@ func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
 // SessionCell scores a pairs session: a session file (the CSV
 // board,ns,ew,score that the score command reads), or a constructed session
 // of named pairs with given scores and anonymous filler results, per board.
+// A club's results file (USEBIO .xml or PBN .pbn) is analysed whole: its
+// figures checked, its method named, Neuberg's rounding, the movement
+// played with its balance, the luck model and instant matchpoints; its
+// figures are listed in cells_session_file.go.
 type SessionCell struct {
 	Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
-	// Boards.
+	// Boards: a CSV, or a results file in USEBIO (.xml) or PBN (.pbn).
 	File     string              `yaml:"file"`
 	Scale    scoring.Scale       `yaml:"scale"`    // wbf (default) or acbl
 	Round    scoring.RoundPolicy `yaml:"round"`    // total (default), board or none
@@ -396,6 +400,11 @@ func (c *SessionCell) runFile(env *runEnv) (*cellOutput, error) {
 	}
 	if c.Expected < 0 {
 		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
+	}
+	if s, ok, err := readResultsFile(env.path(c.File), c.File); err != nil {
+		return nil, err
+	} else if ok {
+		return c.runResults(env, s) // cells_session_file.go
 	}
 	f, err := os.Open(env.path(c.File))
 	if err != nil {

@@ -10,11 +10,18 @@ import (
 )
 
 // ScoreUsage is the help of the score command.
-const ScoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv
+const ScoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE
 
 Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
 boards played fewer times. --json prints one object: file, expected, scale,
 rounding, step, pairs and boards.
+
+FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
+by its extension or its first bytes: its figures are recomputed and checked,
+its scoring method named, Neuberg's rounding measured, the movement played
+reconstructed with its balance, and the luck model run on it. --json prints
+session.Analysis: pairs, method, disagreements, neuberg, movement, luck,
+instant.
 
 flags:`
 
