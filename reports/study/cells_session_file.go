@@ -130,6 +130,8 @@ func analysisFigures(a *session.Analysis) map[string]float64 {
 		figs[k+"/tables"], figs[k+"/rounds"], figs[k+"/groups"] = float64(mv.Tables), float64(mv.Rounds), float64(len(mv.BoardGroups))
 	}
 	for _, l := range a.Luck {
+		figs["luck/"+fieldLabel(l.Section)+"/samples"] = float64(l.Samples)
+		figs["luck/"+fieldLabel(l.Section)+"/exact"] = b2f(l.Exact)
 		for _, p := range l.Pairs {
 			k := "luck/" + pairLabel(p.Section, p.Pair)
 			figs[k+"/expected"], figs[k+"/seated"], figs[k+"/seat_effect"], figs[k+"/sd"] = p.Expected, p.Seated, p.SeatEffect, p.Sd
