@@ -58,6 +58,9 @@ type SessionPair struct {
 	Place string
 	// Line is where the pair is in the file.
 	Line int
+	// ByDirection is set when the file numbers each direction from 1, so
+	// that the pair is known by its number and Direction.
+	ByDirection bool
 }
 
 // SessionBoard is one board and its traveller.
@@ -97,27 +100,50 @@ type TravellerLine struct {
 	MPDecimals int
 	// Line is where the traveller line is in the file.
 	Line int
+	// ByDirection is set when the file numbers each direction from 1: NS
+	// is then an NS pair's number and EW an EW pair's.
+	ByDirection bool
 }
 
-// PairKey names a pair across sections.
+// PairKey names a pair across sections. Dir is "NS" or "EW" in a file
+// that numbers each direction from 1 (a Mitchell's NS 1 and EW 1 are two
+// pairs), "" otherwise.
 type PairKey struct {
 	Section string
+	Dir     string
 	Number  int
 }
 
 func (k PairKey) String() string {
-	if k.Section == "" {
-		return strconv.Itoa(k.Number)
+	s := k.Section + strconv.Itoa(k.Number)
+	if k.Dir != "" {
+		s += " " + k.Dir
 	}
-	return k.Section + strconv.Itoa(k.Number)
+	return s
 }
 
 // Key is the pair's key.
-func (p SessionPair) Key() PairKey { return PairKey{p.Section, p.Number} }
+func (p SessionPair) Key() PairKey {
+	if p.ByDirection {
+		return PairKey{p.Section, p.Direction, p.Number}
+	}
+	return PairKey{p.Section, "", p.Number}
+}
 
 // NSKey and EWKey are the keys of the line's pairs.
-func (l TravellerLine) NSKey() PairKey { return PairKey{l.Section, l.NS} }
-func (l TravellerLine) EWKey() PairKey { return PairKey{l.Section, l.EW} }
+func (l TravellerLine) NSKey() PairKey {
+	if l.ByDirection {
+		return PairKey{l.Section, "NS", l.NS}
+	}
+	return PairKey{l.Section, "", l.NS}
+}
+
+func (l TravellerLine) EWKey() PairKey {
+	if l.ByDirection {
+		return PairKey{l.Section, "EW", l.EW}
+	}
+	return PairKey{l.Section, "", l.EW}
+}
 
 // ParseArtificial reads an artificial score as results files write it:
 // A5050, A6040, A4060 (the NS and EW percents, two digits each); A+, A-,
@@ -249,26 +275,57 @@ var cp1252 = [32]rune{
 	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
 }
 
-// sessionChecker checks a session's travellers as they are read.
+// sessionChecker checks a session's travellers as they are read: no pair
+// number twice on one side of a board. Whether NS 3 and EW 3 are one pair
+// (and so may not meet, nor play a board twice) is known only at the end,
+// from the pairs' directions: finish checks that.
 type sessionChecker struct {
-	seen map[[3]any]int // board, section, pair → line
+	seen map[sideKey]int // → line
+}
+
+type sideKey struct {
+	board   int
+	section string
+	ew      bool
+	pair    int
 }
 
 func (c *sessionChecker) check(board int, l TravellerLine) error {
-	if l.NS == l.EW {
-		return fmt.Errorf("board %d: pair %d cannot sit both NS and EW", board, l.NS)
-	}
 	if c.seen == nil {
-		c.seen = map[[3]any]int{}
+		c.seen = map[sideKey]int{}
 	}
-	for _, p := range []int{l.NS, l.EW} {
-		k := [3]any{board, l.Section, p}
+	for _, k := range []sideKey{{board, l.Section, false, l.NS}, {board, l.Section, true, l.EW}} {
 		if prev, ok := c.seen[k]; ok {
-			return fmt.Errorf("board %d: pair %s already played it (line %d)", board, PairKey{l.Section, p}, prev)
+			side := "NS"
+			if k.ew {
+				side = "EW"
+			}
+			return fmt.Errorf("board %d: %s pair %s already played it (line %d)", board, side, PairKey{Section: l.Section, Number: k.pair}, prev)
 		}
 		c.seen[k] = l.Line
 	}
 	return nil
+}
+
+// byDirection reports whether the pairs are numbered per direction: some
+// number is listed twice in a section, as an NS and as an EW pair, and no
+// number twice in one direction.
+func byDirection(pairs []SessionPair) bool {
+	seen := map[PairKey]string{}
+	twice := false
+	for _, p := range pairs {
+		k := PairKey{Section: p.Section, Number: p.Number}
+		d, ok := seen[k]
+		switch {
+		case !ok:
+			seen[k] = p.Direction
+		case d == p.Direction || (d != "NS" && d != "EW") || (p.Direction != "NS" && p.Direction != "EW"):
+			return false
+		default:
+			twice = true
+		}
+	}
+	return twice
 }
 
 // finish sorts the boards, checks that every traveller names a known pair
@@ -279,6 +336,33 @@ func (s *Session) finish(name string) error {
 	}
 	sortBoards(s.Boards)
 	s.index = nil
+	if byDirection(s.Pairs) {
+		for i := range s.Pairs {
+			s.Pairs[i].ByDirection = true
+		}
+		for bi := range s.Boards {
+			for li := range s.Boards[bi].Lines {
+				s.Boards[bi].Lines[li].ByDirection = true
+			}
+		}
+	} else {
+		// One numbering for all pairs: a pair cannot meet itself nor play
+		// a board twice, once each way.
+		for _, b := range s.Boards {
+			seen := map[PairKey]int{}
+			for _, l := range b.Lines {
+				if l.NS == l.EW {
+					return &ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %d cannot sit both NS and EW", b.Number, l.NS)}
+				}
+				for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
+					if prev, ok := seen[k]; ok {
+						return &ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %s already played it (line %d)", b.Number, k, prev)}
+					}
+					seen[k] = l.Line
+				}
+			}
+		}
+	}
 	known := map[PairKey]int{}
 	for _, p := range s.Pairs {
 		if prev, ok := known[p.Key()]; ok {
@@ -304,7 +388,7 @@ func (s *Session) finish(name string) error {
 			for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
 				if _, ok := known[k]; !ok {
 					known[k] = l.Line
-					s.Pairs = append(s.Pairs, SessionPair{Section: k.Section, Number: k.Number, Line: l.Line})
+					s.Pairs = append(s.Pairs, SessionPair{Section: k.Section, Number: k.Number, Line: l.Line, Direction: k.Dir, ByDirection: k.Dir != ""})
 				}
 			}
 		}

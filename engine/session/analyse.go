@@ -69,9 +69,12 @@ type Analysis struct {
 
 // Pair is one pair's result.
 type Pair struct {
-	Pair    int      `json:"pair"`
-	Section string   `json:"section"`
-	Names   []string `json:"names"`
+	Pair    int    `json:"pair"`
+	Section string `json:"section"`
+	// Direction is set when the file numbers each direction from 1, so
+	// that NS 1 and EW 1 are two pairs.
+	Direction string   `json:"direction,omitempty"`
+	Names     []string `json:"names"`
 	// Seats is where the travellers put the pair: NS, EW or both.
 	Seats string `json:"seats"`
 	// Group is the ranking group: the field's sections and, when the
@@ -146,8 +149,10 @@ type Disagreement struct {
 	Section string `json:"section,omitempty"`
 	Board   int    `json:"board,omitempty"`
 	Pair    int    `json:"pair,omitempty"`
-	NS      int    `json:"ns,omitempty"`
-	EW      int    `json:"ew,omitempty"`
+	// Direction qualifies Pair in a file numbered by direction.
+	Direction string `json:"direction,omitempty"`
+	NS        int    `json:"ns,omitempty"`
+	EW        int    `json:"ew,omitempty"`
 	// File is the figure as the file prints it, Ours the recomputed one.
 	File string  `json:"file"`
 	Ours float64 `json:"ours"`
@@ -559,9 +564,9 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 					d := Disagreement{Kind: "matchpoints", Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
 						File: trimFloat(file), Ours: mp[side], Line: l.Line}
 					if side == 0 {
-						d.Pair = l.NS
+						d.Pair, d.Direction = l.NS, l.NSKey().Dir
 					} else {
-						d.Pair = l.EW
+						d.Pair, d.Direction = l.EW, l.EWKey().Dir
 					}
 					dis = append(dis, d)
 				}
@@ -584,7 +589,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 		total, p := c.percent(k, c.method.TotalStep)
 		t := c.pairs[k]
 		f := c.fieldOf[k]
-		pr := Pair{Pair: k.Number, Section: k.Section, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
+		pr := Pair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
 			Boards: t.boards, Total: total, Top: t.top, Percent: p, Rank: ranks[k], PlaceFile: sp.Place}
 		if pr.Names == nil {
 			pr.Names = []string{}
@@ -593,18 +598,18 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 			v := sp.Percent
 			pr.PercentFile = &v
 			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
-				dis = append(dis, Disagreement{Kind: "percent", Section: k.Section, Pair: k.Number, File: sp.PercentText, Ours: p, Line: sp.Line})
+				dis = append(dis, Disagreement{Kind: "percent", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.PercentText, Ours: p, Line: sp.Line})
 			}
 		}
 		if sp.HasTotal {
 			v := sp.Total
 			pr.TotalFile = &v
 			if math.Abs(total-v) > 0.005+1e-9 {
-				dis = append(dis, Disagreement{Kind: "total", Section: k.Section, Pair: k.Number, File: trimFloat(v), Ours: total, Line: sp.Line})
+				dis = append(dis, Disagreement{Kind: "total", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: trimFloat(v), Ours: total, Line: sp.Line})
 			}
 		}
 		if place := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sp.Place), "=")); place != "" && place != fmt.Sprint(pr.Rank) {
-			dis = append(dis, Disagreement{Kind: "place", Section: k.Section, Pair: k.Number, File: sp.Place, Ours: float64(pr.Rank), Line: sp.Line})
+			dis = append(dis, Disagreement{Kind: "place", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.Place, Ours: float64(pr.Rank), Line: sp.Line})
 		}
 		pairs = append(pairs, pr)
 	}

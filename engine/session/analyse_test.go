@@ -279,3 +279,31 @@ func TestInstant(t *testing.T) {
 		}
 	}
 }
+
+// Mitchell files often number each direction from 1: NS 1 and EW 1 are two
+// pairs, told apart by DIRECTION. The analysis is the same as with one
+// numbering.
+func TestNumberedByDirection(t *testing.T) {
+	s := readSample(t, "thursday-bydirection.xml")
+	if !s.Pairs[0].ByDirection || !s.Boards[0].Lines[0].ByDirection {
+		t.Fatalf("numbering by direction not recognised")
+	}
+	a := analyse(t, s, Settings{NoLuck: true})
+	b := analyse(t, readSample(t, "thursday.xml"), Settings{NoLuck: true})
+	if a.Method != b.Method || len(a.Disagreements) != 0 || a.MethodDetail.PairsReproduced != 10 {
+		t.Errorf("method %q, %d disagreements, %+v", a.Method, len(a.Disagreements), a.MethodDetail)
+	}
+	if a.Movement[0].Qf != b.Movement[0].Qf || a.Movement[0].PairNumbers[0] != "1 NS" {
+		t.Errorf("Qf %v (want %v), pairs %v", a.Movement[0].Qf, b.Movement[0].Qf, a.Movement[0].PairNumbers)
+	}
+	for i, p := range a.Pairs {
+		q := b.Pairs[i]
+		want := q.Pair
+		if want > 5 {
+			want -= 5
+		}
+		if p.Pair != want || p.Direction != q.Seats || p.Percent != q.Percent || p.Rank != q.Rank {
+			t.Errorf("pair %+v, want %+v renumbered", p, q)
+		}
+	}
+}

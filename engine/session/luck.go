@@ -37,10 +37,11 @@ type FieldLuck struct {
 
 // LuckPair is one pair in the luck model.
 type LuckPair struct {
-	Pair    int      `json:"pair"`
-	Section string   `json:"section"`
-	Names   []string `json:"names"`
-	Group   string   `json:"group"`
+	Pair      int      `json:"pair"`
+	Section   string   `json:"section"`
+	Direction string   `json:"direction,omitempty"`
+	Names     []string `json:"names"`
+	Group     string   `json:"group"`
 	// Percent is the recomputed percentage, also the strength.
 	Percent float64 `json:"percent"`
 	// Seated is the model's percentage at the pair number it had;
@@ -68,11 +69,15 @@ type LuckMargin struct {
 	Winner int    `json:"winner"`
 	Second int    `json:"second"`
 	// WinnerSection and SecondSection qualify the numbers.
-	WinnerSection string  `json:"winner_section"`
-	SecondSection string  `json:"second_section"`
-	Margin        float64 `json:"margin"`
-	MovementGave  float64 `json:"movement_gave"`
-	Exceeds       bool    `json:"exceeds"`
+	WinnerSection string `json:"winner_section"`
+	SecondSection string `json:"second_section"`
+	// WinnerDirection and SecondDirection qualify the numbers in a file
+	// numbered by direction.
+	WinnerDirection string  `json:"winner_direction,omitempty"`
+	SecondDirection string  `json:"second_direction,omitempty"`
+	Margin          float64 `json:"margin"`
+	MovementGave    float64 `json:"movement_gave"`
+	Exceeds         bool    `json:"exceeds"`
 	// WinnerFirst is the probability in percent that the winner finishes
 	// first over all numberings.
 	WinnerFirst float64 `json:"winner_first"`
@@ -128,7 +133,7 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 		Exact: res.Exact, Samples: res.Samples, Seed: res.Seed, ByDirection: groups != nil}
 	for i, k := range f.pairs {
 		sp := res.Spread[i]
-		lp := LuckPair{Pair: k.Number, Section: k.Section, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
+		lp := LuckPair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
 			Seated: seated[i], Expected: sp.Avg, Sd: sp.Sd, Min: sp.Min, Max: sp.Max, SeatEffect: clean(seated[i] - sp.Avg), PlaceMin: math.MaxInt}
 		for j := range res.RankProbability {
 			p := res.RankProbability[j][i]
@@ -174,6 +179,7 @@ func margins(ps []LuckPair) []LuckMargin {
 			}
 		}
 		m := LuckMargin{Group: g, Winner: ps[w].Pair, Second: ps[s].Pair, WinnerSection: ps[w].Section, SecondSection: ps[s].Section,
+			WinnerDirection: ps[w].Direction, SecondDirection: ps[s].Direction,
 			Margin: ps[w].Percent - ps[s].Percent, MovementGave: clean(ps[w].SeatEffect - ps[s].SeatEffect)}
 		m.Exceeds = m.Margin > m.MovementGave
 		if len(ps[w].Places) > 0 {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -25,6 +26,8 @@ type NeubergResult struct {
 type NeubergPair struct {
 	Pair      int      `json:"pair"`
 	Section   string   `json:"section"`
+	Direction string   `json:"direction,omitempty"`
+	Group     string   `json:"group"`
 	Names     []string `json:"names"`
 	PerBoard  float64  `json:"per_board"`
 	Total     float64  `json:"total_rounded"`
@@ -36,12 +39,13 @@ type NeubergPair struct {
 
 // RankChange names a pair whose rank depends on the rounding or on Neuberg.
 type RankChange struct {
-	Pair    int      `json:"pair"`
-	Section string   `json:"section"`
-	Names   []string `json:"names"`
-	Group   string   `json:"group"`
-	Ranks   [4]int   `json:"ranks"`
-	Text    string   `json:"text"`
+	Pair      int      `json:"pair"`
+	Section   string   `json:"section"`
+	Direction string   `json:"direction,omitempty"`
+	Names     []string `json:"names"`
+	Group     string   `json:"group"`
+	Ranks     [4]int   `json:"ranks"`
+	Text      string   `json:"text"`
 }
 
 // neubergResult scores the session four ways in the identified field
@@ -78,7 +82,7 @@ func neubergResult(s *scoring.Session, best *candidate, set Settings) NeubergRes
 		ranks[i] = rank(keys, exact.group, v)
 	}
 	for _, k := range keys {
-		np := NeubergPair{Pair: k.Number, Section: k.Section, Names: nonNil(names[k]),
+		np := NeubergPair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Group: exact.group(k), Names: nonNil(names[k]),
 			PerBoard: values[0](k), Total: values[1](k), Unrounded: values[2](k), Raw: values[3](k)}
 		for i := range ranks {
 			np.Ranks[i] = ranks[i][k]
@@ -86,12 +90,14 @@ func neubergResult(s *scoring.Session, best *candidate, set Settings) NeubergRes
 		res.Pairs = append(res.Pairs, np)
 		r := np.Ranks
 		if r[0] != r[1] || r[1] != r[2] || r[2] != r[3] {
-			res.RankChanges = append(res.RankChanges, RankChange{Pair: k.Number, Section: k.Section, Names: np.Names, Group: exact.group(k), Ranks: r,
+			res.RankChanges = append(res.RankChanges, RankChange{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: np.Names, Group: exact.group(k), Ranks: r,
 				Text: fmt.Sprintf("pair %s (%s): rank %d with per-board rounding, %d with total rounding, %d unrounded, %d without Neuberg",
 					k, joinNames(np.Names), r[0], r[1], r[2], r[3])})
 		}
 	}
-	slices.SortStableFunc(res.Pairs, func(a, b NeubergPair) int { return a.Ranks[2] - b.Ranks[2] })
+	slices.SortStableFunc(res.Pairs, func(a, b NeubergPair) int {
+		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Ranks[2], b.Ranks[2]))
+	})
 	return res
 }
 

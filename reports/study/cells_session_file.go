@@ -89,8 +89,9 @@ func (c *SessionCell) runResults(env *runEnv, s *scoring.Session) (*cellOutput, 
 	return &cellOutput{Blocks: blocks, Checks: checks, Result: a}, nil
 }
 
-// pairLabel names a pair in figures and tables: its section and number.
-func pairLabel(section string, pair int) string { return section + fmt.Sprint(pair) }
+// pairLabel names a pair in figures and tables: its section and number,
+// and its direction in a file that numbers each direction from 1 ("EW3").
+func pairLabel(section string, pair int, dir string) string { return section + dir + fmt.Sprint(pair) }
 
 func fieldLabel(section string) string {
 	if section == "" {
@@ -111,14 +112,14 @@ func analysisFigures(a *session.Analysis) map[string]float64 {
 		"disagreements": float64(len(a.Disagreements)), "neuberg/rank_changes": float64(len(a.Neuberg.RankChanges)),
 	}
 	for _, p := range a.Pairs {
-		k := pairLabel(p.Section, p.Pair)
+		k := pairLabel(p.Section, p.Pair, p.Direction)
 		figs[k+"/percent"], figs[k+"/rank"], figs[k+"/boards"], figs[k+"/total"] = p.Percent, float64(p.Rank), float64(p.Boards), p.Total
 		if p.PercentFile != nil {
 			figs[k+"/percent_file"] = *p.PercentFile
 		}
 	}
 	for _, p := range a.Neuberg.Pairs {
-		k := "neuberg/" + pairLabel(p.Section, p.Pair)
+		k := "neuberg/" + pairLabel(p.Section, p.Pair, p.Direction)
 		figs[k+"/per_board"], figs[k+"/total_rounded"], figs[k+"/unrounded"], figs[k+"/no_neuberg"] = p.PerBoard, p.Total, p.Unrounded, p.Raw
 		for i, name := range []string{"per_board", "total_rounded", "unrounded", "no_neuberg"} {
 			figs[k+"/rank_"+name] = float64(p.Ranks[i])
@@ -133,7 +134,7 @@ func analysisFigures(a *session.Analysis) map[string]float64 {
 		figs["luck/"+fieldLabel(l.Section)+"/samples"] = float64(l.Samples)
 		figs["luck/"+fieldLabel(l.Section)+"/exact"] = b2f(l.Exact)
 		for _, p := range l.Pairs {
-			k := "luck/" + pairLabel(p.Section, p.Pair)
+			k := "luck/" + pairLabel(p.Section, p.Pair, p.Direction)
 			figs[k+"/expected"], figs[k+"/seated"], figs[k+"/seat_effect"], figs[k+"/sd"] = p.Expected, p.Seated, p.SeatEffect, p.Sd
 			figs[k+"/place_min"], figs[k+"/place_max"] = float64(p.PlaceMin), float64(p.PlaceMax)
 			if len(p.Places) > 0 {
@@ -181,7 +182,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
 			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
 	for _, p := range a.Pairs {
-		pairs.Rows = append(pairs.Rows, []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair), strings.Join(p.Names, " & "), p.Seats, p.Boards,
+		pairs.Rows = append(pairs.Rows, []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
 			fileFigure(p.PercentFile), p.Percent, p.PlaceFile})
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
@@ -189,7 +190,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce.",
 			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "board"}, {Name: "pair"}, {Name: "file"}, {Name: "ours", Decimals: 2}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Board, pairLabel(d.Section, d.Pair), d.File, d.Ours})
+			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
 	}
@@ -198,7 +199,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		Columns: []reports.Column{{Name: "pair"}, {Name: "per board", Decimals: 2}, {Name: "rank"}, {Name: "total rounded", Decimals: 2}, {Name: "rank"},
 			{Name: "unrounded", Decimals: 3}, {Name: "rank"}, {Name: "no Neuberg", Decimals: 2}, {Name: "rank"}}}
 	for _, p := range n.Pairs {
-		nt.Rows = append(nt.Rows, []any{pairLabel(p.Section, p.Pair), p.PerBoard, p.Ranks[0], p.Total, p.Ranks[1], p.Unrounded, p.Ranks[2], p.Raw, p.Ranks[3]})
+		nt.Rows = append(nt.Rows, []any{pairLabel(p.Section, p.Pair, p.Direction), p.PerBoard, p.Ranks[0], p.Total, p.Ranks[1], p.Unrounded, p.Ranks[2], p.Raw, p.Ranks[3]})
 	}
 	blocks = append(blocks, reports.Block{Table: nt})
 	if len(n.RankChanges) == 0 {
@@ -249,8 +250,8 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			if len(p.Places) > 0 {
 				first = p.Places[0]
 			}
-			t.Rows = append(t.Rows, []any{pairLabel(p.Section, p.Pair), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.Sd, fmt.Sprintf("%d–%d", p.PlaceMin, p.PlaceMax), first})
-			chart.XLabels = append(chart.XLabels, pairLabel(p.Section, p.Pair))
+			t.Rows = append(t.Rows, []any{pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.Sd, fmt.Sprintf("%d–%d", p.PlaceMin, p.PlaceMax), first})
+			chart.XLabels = append(chart.XLabels, pairLabel(p.Section, p.Pair, p.Direction))
 			chart.Boxes = append(chart.Boxes, [5]float64{p.Min, p.Expected - p.Sd, p.Expected, p.Expected + p.Sd, p.Max})
 		}
 		blocks = append(blocks, reports.Block{Table: t}, reports.Block{Chart: chart})
@@ -261,7 +262,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 				verdict = "does not exceed"
 			}
 			lines = append(lines, fmt.Sprintf("- %s: pair %s wins by %.2f%% over pair %s; the movement gave the winner %+.2f points more than the runner-up under the model, so the margin %s it. The winner finishes first in %.1f%% of the numberings.",
-				w.Group, pairLabel(w.WinnerSection, w.Winner), w.Margin, pairLabel(w.SecondSection, w.Second), w.MovementGave, verdict, w.WinnerFirst))
+				w.Group, pairLabel(w.WinnerSection, w.Winner, w.WinnerDirection), w.Margin, pairLabel(w.SecondSection, w.Second, w.SecondDirection), w.MovementGave, verdict, w.WinnerFirst))
 		}
 		blocks = append(blocks, reports.Block{Prose: strings.Join(lines, "\n")})
 	}
@@ -297,12 +298,12 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 		if p.PercentFile != nil {
 			file = fmt.Sprintf("%.2f", *p.PercentFile)
 		}
-		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", p.Group, p.Rank, pairLabel(p.Section, p.Pair), strings.Join(p.Names, " & "), p.Boards, file, p.Percent, p.PlaceFile)
+		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, file, p.Percent, p.PlaceFile)
 	}
 	if len(a.Disagreements) > 0 {
 		fmt.Fprintf(&b, "\nDisagreements:\n")
 		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, pairLabel(d.Section, d.Pair), d.File, d.Ours)
+			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours)
 		}
 	}
 	n := a.Neuberg
@@ -326,7 +327,7 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 		fmt.Fprintf(&b, "\nLuck model (%s, %d numberings%s): %s\n", fieldLabel(l.Section), l.Samples, map[bool]string{true: ", all", false: ", sampled"}[l.Exact], l.Estimator)
 		fmt.Fprintf(&b, "  %6s %8s %8s %8s %8s %7s\n", "Pair", "Percent", "Seated", "Expected", "Effect", "Places")
 		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
+			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
 		}
 		for _, wn := range l.Winners {
 			fmt.Fprintf(&b, "  %s: margin %.2f, movement gave %+.2f, exceeds %v, winner first in %.1f%%\n", wn.Group, wn.Margin, wn.MovementGave, wn.Exceeds, wn.WinnerFirst)
