@@ -297,6 +297,8 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 			return nil, err
 		}
 		l.Score = -e
+	case isPass(l.Contract):
+		l.Score = 0 // passed out, scores left empty
 	default:
 		return nil, fmt.Errorf("pairs %d v %d: no score (Score_NS and Score_EW are both empty)", l.NS, l.EW)
 	}
@@ -318,6 +320,14 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 		}
 	}
 	return l, nil
+}
+
+func isPass(contract string) bool {
+	switch strings.ToUpper(strings.TrimSpace(contract)) {
+	case "PASS", "P", "AP", "PASSED":
+		return true
+	}
+	return false
 }
 
 func isArtificial(s string) bool {

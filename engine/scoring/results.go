@@ -197,6 +197,10 @@ func ParseArtificial(s string) (a Artificial, ok bool) {
 // parseScore reads an NS score as files write it: 430, -50, "430.0", +620.
 func parseScore(s string) (int, error) {
 	t := strings.TrimPrefix(strings.TrimSpace(s), "+")
+	switch strings.ToUpper(t) {
+	case "PASS", "P", "AP", "PASSED", "ALL PASS":
+		return 0, nil // passed out
+	}
 	if n, err := strconv.Atoi(t); err == nil {
 		return n, nil
 	}

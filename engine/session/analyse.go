@@ -102,6 +102,11 @@ type Method struct {
 	// scores) are scaled to the full top; false means each board is scored
 	// on its own, reduced top.
 	Neuberg bool `json:"neuberg"`
+	// OwnTop, with Neuberg, scales to the board's own number of results
+	// (artificial scores included) rather than the field's most: only
+	// artificial scores are Neuberg-adjusted, a board played fewer times
+	// keeps its smaller top.
+	OwnTop bool `json:"neuberg_to_own_top"`
 	// BoardStep is the per-board rounding (0: none); TotalStep the rounding
 	// of each pair's total (0: none).
 	BoardStep float64 `json:"board_step"`
@@ -124,6 +129,10 @@ func (m Method) Name() string {
 	switch {
 	case m.Adjusted == 0:
 		w = append(w, "plain matchpoints (every board played equally often)")
+	case m.Neuberg && m.OwnTop && m.BoardStep > 0:
+		w = append(w, fmt.Sprintf("Neuberg for artificial scores only (each board on the top of its own results), rounded per board to %s", fmtStep(m.BoardStep)))
+	case m.Neuberg && m.OwnTop:
+		w = append(w, "Neuberg for artificial scores only (each board on the top of its own results)")
 	case m.Neuberg && m.BoardStep > 0:
 		w = append(w, fmt.Sprintf("Neuberg, rounded per board to %s", fmtStep(m.BoardStep)))
 	case m.Neuberg:
@@ -349,19 +358,23 @@ func score(s *scoring.Session, m Method) *candidate {
 			raw := make([]float64, len(played))
 			scoring.Matchpoints(raw, played, scoring.ScaleWBF)
 			k := len(played)
+			expected := f.expected
+			if m.OwnTop {
+				expected = len(b.lines)
+			}
 			top := scoring.ScaleWBF.Top(k)
 			if m.Neuberg {
-				top = scoring.ScaleWBF.Top(f.expected)
+				top = scoring.ScaleWBF.Top(expected)
 			}
-			if k != f.expected || k != len(b.lines) {
+			if k != expected || k != len(b.lines) {
 				c.method.Adjusted++
 			}
 			for j, i := range idx {
 				l := b.lines[i]
 				ns, ew := raw[j], scoring.ScaleWBF.Top(k)-raw[j]
-				if m.Neuberg && k != f.expected {
-					ns = scoring.Neuberg(ns, k, f.expected, scoring.ScaleWBF)
-					ew = scoring.Neuberg(ew, k, f.expected, scoring.ScaleWBF)
+				if m.Neuberg && k != expected {
+					ns = scoring.Neuberg(ns, k, expected, scoring.ScaleWBF)
+					ew = scoring.Neuberg(ew, k, expected, scoring.ScaleWBF)
 				}
 				c.mp[l] = [2]float64{round(ns), round(ew)}
 			}
@@ -428,9 +441,9 @@ func identify(s *scoring.Session) (*candidate, error) {
 	var best *candidate
 	bestKey := [3]int{-1, -1, -1}
 	for _, across := range acrossOptions {
-		for _, neuberg := range []bool{true, false} {
+		for _, scaling := range []Method{{Neuberg: true}, {Neuberg: true, OwnTop: true}, {}} {
 			for _, step := range []float64{0, 0.1, 0.01} {
-				c := score(s, Method{Across: across, Neuberg: neuberg, BoardStep: step})
+				c := score(s, Method{Across: across, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
 				exact := 0
 				for _, b := range s.Boards {
 					for i := range b.Lines {
@@ -608,7 +621,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 				dis = append(dis, Disagreement{Kind: "total", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: trimFloat(v), Ours: total, Line: sp.Line})
 			}
 		}
-		if place := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sp.Place), "=")); place != "" && place != fmt.Sprint(pr.Rank) {
+		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
 			dis = append(dis, Disagreement{Kind: "place", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.Place, Ours: float64(pr.Rank), Line: sp.Line})
 		}
 		pairs = append(pairs, pr)
@@ -620,3 +633,14 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 }
 
 func trimFloat(x float64) string { return fmt.Sprint(x) }
+
+// leadingNumber is the place a file prints, without its tie marks: "8"
+// of "8=", "8-9", "8T".
+func leadingNumber(s string) string {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}

@@ -2,9 +2,11 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -306,4 +308,55 @@ func TestNumberedByDirection(t *testing.T) {
 			t.Errorf("pair %+v, want %+v renumbered", p, q)
 		}
 	}
+}
+
+// Each method, written into a session as its file's figures (to two
+// decimals, as files print them), is the method identified.
+func TestIdentifyRoundTrip(t *testing.T) {
+	m, err := movement.Mitchell(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := fromMovement(m, "", 1, 2, rand.New(rand.NewPCG(3, 4)))
+	base.Boards[9].Lines = base.Boards[9].Lines[:4] // board 10 played four times
+	base.Boards[2].Lines[1].Artificial = &scoring.Artificial{NS: 60, EW: 40, Text: "A6040"}
+	for _, want := range []Method{
+		{Neuberg: true}, {Neuberg: true, BoardStep: 0.1}, {Neuberg: true, OwnTop: true}, {Neuberg: true, OwnTop: true, BoardStep: 0.1}, {},
+	} {
+		t.Run(fmt.Sprintf("%+v", want), func(t *testing.T) {
+			s := cloneSession(base)
+			c := score(base, want)
+			for bi := range s.Boards {
+				for li := range s.Boards[bi].Lines {
+					l := &s.Boards[bi].Lines[li]
+					mp := c.mp[&base.Boards[bi].Lines[li]]
+					l.NSMP, l.EWMP, l.HasMP, l.MPDecimals = scoring.RoundTo(mp[0], 0.01), scoring.RoundTo(mp[1], 0.01), true, 2
+				}
+			}
+			for i := range s.Pairs {
+				_, pct := c.percent(s.Pairs[i].Key(), 0)
+				s.Pairs[i].Percent, s.Pairs[i].HasPercent = scoring.RoundTo(pct, 0.01), true
+				s.Pairs[i].PercentText = strconv.FormatFloat(s.Pairs[i].Percent, 'f', 2, 64)
+			}
+			a := analyse(t, s, Settings{NoLuck: true})
+			got := a.MethodDetail
+			if got.Neuberg != want.Neuberg || got.OwnTop != want.OwnTop || got.BoardStep != want.BoardStep || len(a.Disagreements) != 0 {
+				t.Errorf("identified %q (%+v), %d disagreements", a.Method, got, len(a.Disagreements))
+			}
+		})
+	}
+}
+
+// cloneSession copies a session deeply enough for its figures to be
+// rewritten; score keys its results by line pointer, so the test scores the
+// base and writes into the clone at the same places.
+func cloneSession(s *scoring.Session) *scoring.Session {
+	c := *s
+	c.Pairs = append([]scoring.SessionPair(nil), s.Pairs...)
+	c.Boards = make([]scoring.SessionBoard, len(s.Boards))
+	for i, b := range s.Boards {
+		c.Boards[i] = b
+		c.Boards[i].Lines = append([]scoring.TravellerLine(nil), b.Lines...)
+	}
+	return &c
 }
