@@ -503,7 +503,7 @@ func (c *candidate) chooseTotalStep(s *scoring.Session) {
 	}
 	c.method.PairsChecked, c.method.PairsReproduced = 0, 0
 	for _, p := range s.Pairs {
-		if !p.HasPercent {
+		if _, played := c.pairs[p.Key()]; !p.HasPercent || !played {
 			continue
 		}
 		c.method.PairsChecked++

@@ -207,7 +207,7 @@ func colourRounds(ms []*meeting, pairs int) {
 	// that wish (relays and shared boards break it).
 	for R := most; R <= most+2; R++ {
 		for _, oneTable := range []bool{true, false} {
-			if searchRounds(ms, pairs, R, 200_000, oneTable) {
+			if searchRounds(ms, pairs, R, searchWork, oneTable) {
 				return
 			}
 		}
@@ -227,8 +227,13 @@ func colourRounds(ms []*meeting, pairs int) {
 	}
 }
 
+// searchWork bounds the work of one search for rounds (meetings looked at
+// times rounds tried), about a tenth of a second.
+const searchWork = 20_000_000
+
 // searchRounds tries to give every meeting one of R rounds, choosing next
-// the meeting with the fewest rounds left; it gives up after budget steps.
+// the meeting with the fewest rounds left; it gives up after budget units
+// of work.
 func searchRounds(ms []*meeting, pairs, R, budget int, oneTable bool) bool {
 	busy := make([][]bool, pairs+1)
 	for i := range busy {
@@ -272,7 +277,7 @@ func searchRounds(ms []*meeting, pairs, R, budget int, oneTable bool) bool {
 		if left == 0 {
 			return true
 		}
-		steps++
+		steps += len(ms) * R
 		if steps > budget {
 			return false
 		}
