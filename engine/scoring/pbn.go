@@ -13,6 +13,7 @@ import (
 type pbnTable struct {
 	kind  string // "ScoreTable" or "TotalScoreTable"
 	cols  []string
+	width []int // the width hint of each column, 0 when none
 	index map[string]int
 	line  int
 }
@@ -21,9 +22,17 @@ func newPBNTable(kind, spec string, line int) *pbnTable {
 	t := &pbnTable{kind: kind, index: map[string]int{}, line: line}
 	for _, c := range strings.Split(spec, ";") {
 		c = strings.TrimSpace(c)
+		w := 0
 		if i := strings.IndexByte(c, '\\'); i >= 0 {
+			for _, r := range c[i+1:] {
+				if r < '0' || r > '9' || w > 1000 {
+					break
+				}
+				w = 10*w + int(r-'0')
+			}
 			c = c[:i]
 		}
+		t.width = append(t.width, w)
 		t.index[strings.ToLower(c)] = len(t.cols)
 		t.cols = append(t.cols, c)
 	}
@@ -148,6 +157,13 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 			continue // the text of an auction, play or note section
 		}
 		row, err := pbnTokens(text)
+		if (err != nil || len(row) != len(table.cols)) && table.hasNames() {
+			// Some writers leave names with spaces unquoted and rely on the
+			// width hints: read the row by the widths instead.
+			if byWidth, ok := table.byWidth(strings.TrimSuffix(raw, "\r")); ok {
+				row, err = byWidth, nil
+			}
+		}
 		if err != nil {
 			return nil, fail(line, "%v", err)
 		}
@@ -187,6 +203,40 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// hasNames reports whether the table has a column of names, the only
+// entries that hold spaces.
+func (t *pbnTable) hasNames() bool {
+	for _, c := range t.cols {
+		if strings.Contains(strings.ToLower(c), "name") {
+			return true
+		}
+	}
+	return false
+}
+
+// byWidth cuts a row into columns by the width hints, one space between
+// columns, the last column taking the rest; ok is false when a column but
+// the last has no width or the row is too short.
+func (t *pbnTable) byWidth(text string) ([]string, bool) {
+	var row []string
+	pos := 0
+	for i, w := range t.width {
+		if i == len(t.width)-1 {
+			if pos > len(text) {
+				return nil, false
+			}
+			row = append(row, strings.Trim(strings.TrimSpace(text[pos:]), `"`))
+			break
+		}
+		if w == 0 || pos+w > len(text) {
+			return nil, false
+		}
+		row = append(row, strings.Trim(strings.TrimSpace(text[pos:pos+w]), `"`))
+		pos += w + 1
+	}
+	return row, true
 }
 
 // parsePBNTag reads `[Name "value"]`.

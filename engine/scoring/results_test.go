@@ -265,3 +265,19 @@ func FuzzReadPBN(f *testing.F) {
 		}
 	})
 }
+
+// Names with spaces, unquoted, read by the width hints.
+func TestReadPBNByWidth(t *testing.T) {
+	in := "[Board \"1\"]\n" +
+		"[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Score_NS\\5R;Names_NS\\13L;Names_EW\"]\n" +
+		" 1  4 4S     420 Ann Archer    Bob Baker\n" +
+		" 2  5 3NT    400 Cat Cole      Dan Dyer\n"
+	s, err := ReadPBN("w.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := s.Boards[0].Lines
+	if len(ls) != 2 || ls[0].Score != 420 || ls[1].NS != 2 || ls[1].EW != 5 || ls[1].Contract != "3NT" {
+		t.Errorf("lines %+v", ls)
+	}
+}

@@ -14,7 +14,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
-func readSample(t *testing.T, file string) *scoring.Session {
+func readSample(t testing.TB, file string) *scoring.Session {
 	t.Helper()
 	f, err := os.Open("../scoring/testdata/" + file)
 	if err != nil {
