@@ -144,6 +144,11 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 					if !ns || !ew {
 						return nil, fail(line, "[ScoreTable] without PairId_NS and PairId_EW columns: not a pairs traveller")
 					}
+					_, mp := table.index["mp_ns"]
+					_, imp := table.index["imp_ns"]
+					if imp && !mp {
+						return nil, fail(line, "[ScoreTable] with IMP_NS and no MP_NS: only matchpointed sessions are read")
+					}
 					if board == 0 {
 						return nil, fail(line, "[ScoreTable] before any [Board] tag")
 					}

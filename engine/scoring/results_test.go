@@ -177,6 +177,7 @@ func TestReadErrors(t *testing.T) {
 		{"pbn ranks", "pbn", "[Board \"1\"]\n[ScoreTable \"Rank\\2R;Score_NS\"]\n1 420\n", 2, "without PairId_NS"},
 		{"pbn quote", "pbn", "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 \"420\n", 3, "not closed"},
 		{"pbn no score", "pbn", "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2 - -\n", 3, "no score"},
+		{"pbn imps", "pbn", "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;IMP_NS\"]\n1 2 420 3.5\n", 2, "only matchpointed"},
 		{"pbn tag", "pbn", "[Board 1]\n", 1, "want [Name"},
 		{"pbn comment", "pbn", "[Board \"1\"]\n{ never closed\n", 2, "inside the { comment }"},
 	} {

@@ -79,7 +79,7 @@ func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
 			if t, line, ok := n.child("EVENT_TYPE"); ok && t != "" && !strings.Contains(strings.ToUpper(t), "PAIRS") {
 				return fail(line, "event type %s: only pairs events are read", t)
 			}
-			if t, line, ok := n.child("BOARD_SCORING_METHOD"); ok && t != "" && !strings.EqualFold(strings.ReplaceAll(t, " ", "_"), "MATCH_POINTS") {
+			if t, line, ok := n.child("BOARD_SCORING_METHOD"); ok && notMatchpoints(t) {
 				return fail(line, "board scoring method %s: only matchpointed sessions are read", t)
 			}
 			if s.Event == "" {
@@ -352,4 +352,11 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 		return l, rd.fail(nsLine, "board %d: NS_MATCH_POINTS without EW_MATCH_POINTS", board)
 	}
 	return l, nil
+}
+
+// notMatchpoints reports whether a scoring method is named and is not
+// matchpoints: IMPs of any kind, aggregate, Butler.
+func notMatchpoints(method string) bool {
+	m := strings.ToUpper(method)
+	return strings.Contains(m, "IMP") || strings.Contains(m, "AGGREGATE") || strings.Contains(m, "BUTLER") || strings.Contains(m, "TOTAL_POINTS")
 }
