@@ -111,6 +111,10 @@ type Method struct {
 	// of each pair's total (0: none).
 	BoardStep float64 `json:"board_step"`
 	TotalStep float64 `json:"total_step"`
+	// MeanPercent is true when a pair's percentage is the mean of its
+	// board percentages rather than its total over its top (they differ
+	// when boards have different tops).
+	MeanPercent bool `json:"mean_of_board_percentages"`
 	// Adjusted is the number of board-fields scaled by Neuberg (played
 	// fewer times than the most, or with an artificial score).
 	Adjusted int `json:"boards_adjusted"`
@@ -142,6 +146,9 @@ func (m Method) Name() string {
 	}
 	if m.TotalStep > 0 {
 		w = append(w, fmt.Sprintf("totals rounded to %s", fmtStep(m.TotalStep)))
+	}
+	if m.MeanPercent {
+		w = append(w, "percentages the mean of the board percentages")
 	}
 	if m.Across {
 		w = append(w, "sections matchpointed across the field")
@@ -313,6 +320,7 @@ type candidate struct {
 
 type pairTotal struct {
 	total, top float64
+	pctSum     float64 // the sum of the board percentages
 	boards     int
 }
 
@@ -334,6 +342,11 @@ func score(s *scoring.Session, m Method) *candidate {
 		}
 		t.total += mp
 		t.top += top
+		if top > 0 {
+			t.pctSum += 100 * mp / top
+		} else {
+			t.pctSum += 50 // a board with no comparison is average
+		}
 		t.boards++
 	}
 	round := func(x float64) float64 {
@@ -401,6 +414,9 @@ func (c *candidate) percent(k scoring.PairKey, step float64) (total, pct float64
 	total = t.total
 	if step > 0 {
 		total = scoring.RoundTo(total, step)
+	}
+	if c.method.MeanPercent {
+		return total, t.pctSum / float64(t.boards)
 	}
 	return total, 100 * total / t.top
 }
@@ -482,8 +498,13 @@ func identify(s *scoring.Session) (*candidate, error) {
 // file's totals (or percentages, when it prints no totals), and counts
 // the percentages reproduced.
 func (c *candidate) chooseTotalStep(s *scoring.Session) {
-	bestStep, bestN := 0.0, -1
-	for _, step := range []float64{0, 0.1, 0.01} {
+	bestStep, bestMean, bestN := 0.0, false, -1
+	for _, try := range []struct {
+		step float64
+		mean bool
+	}{{0, false}, {0.1, false}, {0.01, false}, {0, true}} {
+		step := try.step
+		c.method.MeanPercent = try.mean
 		n := 0
 		for _, p := range s.Pairs {
 			total, pct := c.percent(p.Key(), step)
@@ -498,9 +519,10 @@ func (c *candidate) chooseTotalStep(s *scoring.Session) {
 			}
 		}
 		if n > bestN {
-			bestStep, bestN = step, n
+			bestStep, bestMean, bestN = step, try.mean, n
 		}
 	}
+	c.method.MeanPercent = bestMean
 	c.method.PairsChecked, c.method.PairsReproduced = 0, 0
 	for _, p := range s.Pairs {
 		if _, played := c.pairs[p.Key()]; !p.HasPercent || !played {

@@ -322,6 +322,7 @@ func TestIdentifyRoundTrip(t *testing.T) {
 	base.Boards[2].Lines[1].Artificial = &scoring.Artificial{NS: 60, EW: 40, Text: "A6040"}
 	for _, want := range []Method{
 		{Neuberg: true}, {Neuberg: true, BoardStep: 0.1}, {Neuberg: true, OwnTop: true}, {Neuberg: true, OwnTop: true, BoardStep: 0.1}, {},
+		{MeanPercent: true},
 	} {
 		t.Run(fmt.Sprintf("%+v", want), func(t *testing.T) {
 			s := cloneSession(base)
@@ -340,7 +341,7 @@ func TestIdentifyRoundTrip(t *testing.T) {
 			}
 			a := analyse(t, s, Settings{NoLuck: true})
 			got := a.MethodDetail
-			if got.Neuberg != want.Neuberg || got.OwnTop != want.OwnTop || got.BoardStep != want.BoardStep || len(a.Disagreements) != 0 {
+			if got.Neuberg != want.Neuberg || got.OwnTop != want.OwnTop || got.BoardStep != want.BoardStep || got.MeanPercent != want.MeanPercent || len(a.Disagreements) != 0 {
 				t.Errorf("identified %q (%+v), %d disagreements", a.Method, got, len(a.Disagreements))
 			}
 		})
