@@ -282,3 +282,21 @@ func TestReadPBNByWidth(t *testing.T) {
 		t.Errorf("lines %+v", ls)
 	}
 }
+
+func TestReadUSEBIOQuirks(t *testing.T) {
+	in := "<?xml version=\"1.0\"?>\r\n<!DOCTYPE USEBIO SYSTEM \"usebio_v1_0.dtd\">\r\n<USEBIO Version=\"1.0\">\r\n" +
+		" <EVENT EVENT_TYPE=\"MP_PAIRS\"><BOARD_SCORING_METHOD>MATCHPOINTS</BOARD_SCORING_METHOD>\r\n" +
+		"  <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\r\n" +
+		"   <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>PASS</CONTRACT><SCORE>PASS</SCORE></TRAVELLER_LINE>\r\n" +
+		"   <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>-50.0</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>\r\n" +
+		"   <TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><SCORE>AVE+</SCORE></TRAVELLER_LINE>\r\n" +
+		"  </BOARD>\r\n </EVENT>\r\n</USEBIO>\r\n"
+	s, err := ReadUSEBIO("q.xml", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := s.Boards[0].Lines
+	if len(s.Pairs) != 6 || ls[0].Score != 0 || ls[1].Score != -50 || ls[1].Line != 7 || ls[2].Artificial == nil || ls[2].Artificial.NS != 60 {
+		t.Errorf("pairs %d, lines %+v", len(s.Pairs), ls)
+	}
+}
