@@ -303,6 +303,14 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 	}
 	ns, _ := t.get(row, "PairId_NS")
 	ew, _ := t.get(row, "PairId_EW")
+	nsSec, ns := sectionPrefix(ns)
+	ewSec, ew := sectionPrefix(ew)
+	if nsSec != ewSec {
+		return nil, fmt.Errorf("PairId_NS %s%s and PairId_EW %s%s are in different sections", nsSec, ns, ewSec, ew)
+	}
+	if nsSec != "" {
+		l.Section = nsSec
+	}
 	var err error
 	if l.NS, err = parsePairNumber("PairId_NS", ns); err != nil {
 		return nil, err
@@ -397,6 +405,9 @@ func pbnTotalRow(t *pbnTable, row []string, section string, line int) (SessionPa
 		p.Section = v
 	}
 	id, _ := t.get(row, "PairId")
+	if sec, n := sectionPrefix(id); sec != "" {
+		p.Section, id = sec, n
+	}
 	var err error
 	if p.Number, err = parsePairNumber("PairId", id); err != nil {
 		return p, err
@@ -426,4 +437,23 @@ func pbnTotalRow(t *pbnTable, row []string, section string, line int) (SessionPa
 		}
 	}
 	return p, nil
+}
+
+// sectionPrefix splits a pair id written with its section, such as A12,
+// into the section and the number; an id without letters is returned as
+// it is.
+func sectionPrefix(id string) (section, number string) {
+	i := 0
+	for i < len(id) && (id[i] >= 'A' && id[i] <= 'Z' || id[i] >= 'a' && id[i] <= 'z') {
+		i++
+	}
+	if i == 0 || i == len(id) || i > 3 {
+		return "", id
+	}
+	for _, c := range id[i:] {
+		if c < '0' || c > '9' {
+			return "", id
+		}
+	}
+	return id[:i], id[i:]
 }

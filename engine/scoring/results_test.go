@@ -300,3 +300,22 @@ func TestReadUSEBIOQuirks(t *testing.T) {
 		t.Errorf("pairs %d, lines %+v", len(s.Pairs), ls)
 	}
 }
+
+func TestReadPBNSectionedIDs(t *testing.T) {
+	in := "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\nA1 A4 420\nB1 B4 400\n" +
+		"[TotalScoreTable \"Rank;PairId;TotalPercentage\"]\n1 A1 60\n2 A4 40\n1 B1 60\n2 B4 40\n"
+	s, err := ReadPBN("s.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := s.Boards[0].Lines[1]; l.Section != "B" || l.NS != 1 || l.EW != 4 {
+		t.Errorf("line %+v", l)
+	}
+	if p := s.Pairs[2]; p.Section != "B" || p.Number != 1 {
+		t.Errorf("pair %+v", p)
+	}
+	_, err = ReadPBN("s.pbn", strings.NewReader("[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\nA1 B4 420\n"))
+	if err == nil || !strings.Contains(err.Error(), "s.pbn:3: board 1: PairId_NS A1 and PairId_EW B4 are in different sections") {
+		t.Errorf("error %v", err)
+	}
+}
