@@ -229,7 +229,9 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			}
 			heat.Grid = append(heat.Grid, row)
 		}
-		blocks = append(blocks, reports.Block{Chart: heat}, reports.Block{Pre: mv.ASC})
+		// The .ASC as a fenced block in prose: every printer shows prose.
+		blocks = append(blocks, reports.Block{Chart: heat}, reports.Block{Prose: "The movement in the .ASC format; its pairs 1, 2, 3, … are the file's pairs " +
+			strings.Join(mv.PairNumbers, ", ") + ", in that order:\n\n```\n" + mv.ASC + "```"})
 		if len(mv.Warnings) > 0 {
 			blocks = append(blocks, reports.Block{Prose: "Notes on the movement: " + strings.Join(mv.Warnings, "; ") + "."})
 		}
@@ -240,7 +242,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		if !l.Exact {
 			how = fmt.Sprintf("%d random numberings (seed %d)", l.Samples, l.Seed)
 		}
-		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("The luck model on the movement played (%s): %s; strength = %s.", fieldLabel(l.Section), how, l.Estimator),
+		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("The luck model on the movement played (%s): %s; the estimator: %s.", fieldLabel(l.Section), how, l.Estimator),
 			Columns: []reports.Column{{Name: "pair"}, {Name: "percent", Decimals: 2}, {Name: "model at its seat", Decimals: 2}, {Name: "model expected", Decimals: 2},
 				{Name: "seat effect", Decimals: 2}, {Name: "sd", Decimals: 2}, {Name: "places"}, {Name: "P(first) %", Decimals: 1}}}
 		chart := &reports.Chart{ID: lid + "-chart", Caption: "Model percentage of each pair over all numberings: min, mean − sd, mean, mean + sd, max.",
