@@ -44,6 +44,9 @@ type FieldMovement struct {
 	Matrix [][]int `json:"matrix"`
 	// Warnings are movement.Check's findings and reconstruction notes.
 	Warnings []string `json:"warnings,omitempty"`
+	// Played is the reconstructed movement itself, for callers that draw
+	// or analyse it further; pair i+1 is PairNumbers[i].
+	Played *movement.Movement `json:"-"`
 }
 
 // meeting is one round's encounter of two pairs, at one table position per
@@ -159,7 +162,7 @@ func reconstruct(f *field) (FieldMovement, *movement.Movement) {
 	for r, row := range byRound {
 		copy(mv.Schedule[r], row)
 	}
-	fm.Tables, fm.Rounds = tables, rounds
+	fm.Tables, fm.Rounds, fm.Played = tables, rounds, mv
 	var buf bytes.Buffer
 	_ = movement.WriteASC(&buf, mv)
 	fm.ASC = buf.String()
