@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -26,6 +27,7 @@ var jsonContracts = []jsonContract{
 	{"simulate --model bussemaker", study.BussemakerResult{}, false, "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place."},
 	{"instant", study.InstantResult{}, false, "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead."},
 	{"score", study.SessionResult{}, false, "A session matchpointed, Neuberg-adjusting boards played fewer times."},
+	{"score (a USEBIO or PBN results file)", session.Analysis{}, false, "A club's results file analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field."},
 	{"handicap", study.HandicapResult{}, false, "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes."},
 	{"catalogue", study.CatalogueAnswer{}, false, "The candidates for one field size, in rank order; `recommended` is null when nothing fits; a candidate's `absent` is the phantom's pair number in `asc`, or null."},
 	{"movement", study.Guide{}, false, "The guide of a movement: table cards and pair cards; a `next` is {table, direction} or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."},

@@ -4,6 +4,9 @@
 // times, the matchpointing of a whole pairs session, instant matchpoints from
 // result frequencies, IMPs (Law 78B) and victory points.
 //
-// ParseSession and ParseFrequencies read text; their errors are
-// *engine.ParseError values naming the file and line.
+// ParseSession and ParseFrequencies read text; ReadUSEBIO and ReadPBN read
+// the results files clubs publish (USEBIO XML, PBN) into a Session that
+// keeps the file's own figures beside the travellers. Their errors are
+// *engine.ParseError values naming the file and line. Nothing here opens a file or
+// the network: each reads the io.Reader it is given, up to a stated limit.
 package scoring

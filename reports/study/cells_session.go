@@ -19,11 +19,16 @@ import (
 // SessionCell scores a pairs session: a session file (the CSV
 // board,ns,ew,score that the score command reads), or a constructed session
 // of named pairs with given scores and anonymous filler results, per board.
-// The score command runs it on a file with layout text.
+// A club's results file (USEBIO or PBN) is analysed whole: its figures
+// checked, its method named, Neuberg's rounding, the movement played with
+// its balance, the luck model and instant matchpoints; its Result is then
+// a session.Analysis. The score command runs it on a file with layout text.
 type SessionCell struct {
 	Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
-	// Boards.
+	// Boards: a CSV, or a club's results file in USEBIO (.xml) or PBN
+	// (.pbn), told by its extension or its first bytes, which is analysed
+	// whole (cells_session_file.go lists its figures).
 	File     string              `yaml:"file"`
 	Scale    scoring.Scale       `yaml:"scale"`    // wbf (default) or acbl
 	Round    scoring.RoundPolicy `yaml:"round"`    // total (default), board or none
@@ -115,24 +120,22 @@ var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardR
 	".csv": scoring.ParseSession,
 }
 
-// readSession reads the session file name of the cell, bounded, by the
-// reader of its format.
-func readSession(env *runEnv, name string) ([]scoring.BoardResult, error) {
-	read, ok := sessionReaders[strings.ToLower(filepath.Ext(name))]
-	if !ok {
-		read = scoring.ParseSession
-	}
-	data, err := env.read(name, reports.MaxInputBytes)
-	if err != nil {
-		return nil, err
-	}
-	return read(name, bytes.NewReader(data))
-}
-
 func (c *SessionCell) movements() []string { return nil }
 
 func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
-	res, err := c.compute(env)
+	var data []byte
+	if c.File != "" {
+		var err error
+		if data, err = env.read(c.File, reports.MaxInputBytes); err != nil {
+			return nil, err
+		}
+		if s, ok, err := readResults(c.File, data); err != nil {
+			return nil, err
+		} else if ok {
+			return c.runResults(env, s) // a club's results file: cells_session_file.go
+		}
+	}
+	res, err := c.compute(data)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +146,9 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 	return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
 }
 
-func (c *SessionCell) compute(env *runEnv) (*SessionResult, error) {
+// compute scores the session: the file's data, read by the reader of its
+// format, or the constructed session when the cell has no file.
+func (c *SessionCell) compute(data []byte) (*SessionResult, error) {
 	set := scoring.SessionSettings{Expected: c.Expected, Scale: c.Scale, Round: c.Round, Step: c.Step}
 	if c.File == "" {
 		results, err := c.constructed()
@@ -162,7 +167,11 @@ func (c *SessionCell) compute(env *runEnv) (*SessionResult, error) {
 	if c.Expected < 0 {
 		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
 	}
-	results, err := readSession(env, c.File)
+	read, ok := sessionReaders[strings.ToLower(filepath.Ext(c.File))]
+	if !ok {
+		read = scoring.ParseSession
+	}
+	results, err := read(c.File, bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}

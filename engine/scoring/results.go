@@ -1,0 +1,441 @@
+package scoring
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// maxResultsBytes bounds what ReadUSEBIO and ReadPBN read: a club session
+// is tens of KiB, a congress with hand records a few MiB.
+const maxResultsBytes = 16 << 20
+
+// Session is a pairs session as a results file gives it: the pairs, the
+// travellers of every board and the file's own figures (its matchpoints, its
+// totals, percentages and places), kept as the file prints them so that
+// they can be checked against a recomputation.
+type Session struct {
+	// Format is "usebio 1.0", "usebio 1.2" (the version the file states)
+	// or "pbn".
+	Format string
+	// Event is the event's name or description, when the file gives one.
+	Event string
+	// Pairs are the participants, in the order of the file.
+	Pairs []SessionPair
+	// Boards are the boards with at least one traveller line, by number.
+	Boards []SessionBoard
+
+	index map[int]int // board number → index in Boards, while reading
+}
+
+// SessionPair is one pair of a session and its result as the file prints it.
+type SessionPair struct {
+	// Section is the section's name ("" when the file has none); Number is
+	// the pair number within it, as the file writes it (numbers may have
+	// gaps).
+	Section string
+	Number  int
+	// Names are the players' names.
+	Names []string
+	// Direction is what the file says about the pair's seat ("NS", "EW"
+	// or ""); files do not always tell the truth, the travellers do.
+	Direction string
+	// Percent is the file's percentage and PercentText how it is written;
+	// HasPercent is false when the file gives none.
+	Percent     float64
+	PercentText string
+	HasPercent  bool
+	// Total is the file's matchpoint total, HasTotal whether it gives one.
+	Total    float64
+	HasTotal bool
+	// Place is the file's place, as written ("3", "8=").
+	Place string
+	// Line is where the pair is in the file.
+	Line int
+	// ByDirection is set when the file numbers each direction from 1, so
+	// that the pair is known by its number and Direction.
+	ByDirection bool
+}
+
+// SessionBoard is one board and its traveller.
+type SessionBoard struct {
+	Number int
+	Lines  []TravellerLine
+	// Line is where the board starts in the file.
+	Line int
+}
+
+// Artificial is an artificial (adjusted) score: each side gets a
+// percentage of the top, such as 60/40 for Average+/Average−.
+type Artificial struct {
+	NS, EW float64 // percent of the top
+	// Text is the score as the file writes it ("A5050", "A+", "AVE-").
+	Text string
+}
+
+// TravellerLine is one result on a board's traveller.
+type TravellerLine struct {
+	// Section of the pairs; NS and EW are their numbers within it.
+	Section string
+	NS, EW  int
+	// Score is the NS score when Artificial is nil.
+	Score      int
+	Artificial *Artificial
+	// Contract as written, for reference ("3NTx", "PASS"), and who
+	// declared it.
+	Contract, Declarer string
+	// Round and Table when the file gives them; 0 otherwise.
+	Round, Table int
+	// NSMP and EWMP are the file's matchpoints; HasMP whether it gives
+	// them. MPDecimals is how many decimals the file writes (the most of
+	// the two).
+	NSMP, EWMP float64
+	HasMP      bool
+	MPDecimals int
+	// Line is where the traveller line is in the file.
+	Line int
+	// ByDirection is set when the file numbers each direction from 1: NS
+	// is then an NS pair's number and EW an EW pair's.
+	ByDirection bool
+}
+
+// PairKey names a pair across sections. Dir is "NS" or "EW" in a file
+// that numbers each direction from 1 (a Mitchell's NS 1 and EW 1 are two
+// pairs), "" otherwise.
+type PairKey struct {
+	Section string
+	Dir     string
+	Number  int
+}
+
+func (k PairKey) String() string {
+	s := k.Section + strconv.Itoa(k.Number)
+	if k.Dir != "" {
+		s += " " + k.Dir
+	}
+	return s
+}
+
+// Key is the pair's key.
+func (p SessionPair) Key() PairKey {
+	if p.ByDirection {
+		return PairKey{p.Section, p.Direction, p.Number}
+	}
+	return PairKey{p.Section, "", p.Number}
+}
+
+// NSKey and EWKey are the keys of the line's pairs.
+func (l TravellerLine) NSKey() PairKey {
+	if l.ByDirection {
+		return PairKey{l.Section, "NS", l.NS}
+	}
+	return PairKey{l.Section, "", l.NS}
+}
+
+func (l TravellerLine) EWKey() PairKey {
+	if l.ByDirection {
+		return PairKey{l.Section, "EW", l.EW}
+	}
+	return PairKey{l.Section, "", l.EW}
+}
+
+// ParseArtificial reads an artificial score as results files write it:
+// A5050, A6040, A4060 (the NS and EW percents, two digits each); A+, A-,
+// A= (60/40, 40/60, 50/50 from NS's side) and the same after AVE or AVG;
+// A++, A--, A+-, A-+ for split adjustments. ok is false when s is not an
+// artificial score.
+func ParseArtificial(s string) (a Artificial, ok bool) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	a.Text = strings.TrimSpace(s)
+	if !strings.HasPrefix(t, "A") {
+		return a, false
+	}
+	rest := strings.TrimPrefix(strings.TrimPrefix(t, "AVG"), "AVE")
+	if rest == t {
+		rest = t[1:]
+	}
+	switch rest {
+	case "+":
+		a.NS, a.EW = 60, 40
+		return a, true
+	case "-":
+		a.NS, a.EW = 40, 60
+		return a, true
+	case "=", "", "50", "5050":
+		a.NS, a.EW = 50, 50
+		return a, true
+	case "++":
+		a.NS, a.EW = 60, 60
+		return a, true
+	case "--":
+		a.NS, a.EW = 40, 40
+		return a, true
+	case "+-":
+		a.NS, a.EW = 60, 40
+		return a, true
+	case "-+":
+		a.NS, a.EW = 40, 60
+		return a, true
+	}
+	if len(rest) == 4 {
+		ns, err1 := strconv.Atoi(rest[:2])
+		ew, err2 := strconv.Atoi(rest[2:])
+		if err1 == nil && err2 == nil {
+			a.NS, a.EW = float64(ns), float64(ew)
+			return a, true
+		}
+	}
+	return a, false
+}
+
+// parseScore reads an NS score as files write it: 430, -50, "430.0", +620.
+func parseScore(s string) (int, error) {
+	t := strings.TrimPrefix(strings.TrimSpace(s), "+")
+	switch strings.ToUpper(t) {
+	case "PASS", "P", "AP", "PASSED", "ALL PASS":
+		return 0, nil // passed out
+	}
+	if n, err := strconv.Atoi(t); err == nil {
+		return n, nil
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1e6 {
+		return 0, fmt.Errorf("score %q: want a whole number such as 430 or -50, or an artificial score such as A5050", s)
+	}
+	return int(f), nil
+}
+
+// parseNumber reads a decimal figure (matchpoints, a percentage) and says
+// how many decimals it is written with.
+func parseNumber(what, s string) (float64, int, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(t, "%")
+	t = strings.Replace(t, ",", ".", 1) // some European writers
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e9 {
+		return 0, 0, fmt.Errorf("%s %q is not a number", what, s)
+	}
+	dec := 0
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		dec = len(t) - i - 1
+	}
+	return f, dec, nil
+}
+
+// parsePairNumber reads a pair number, which must be at least 1.
+func parsePairNumber(what, s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 || n > 100000 {
+		return 0, fmt.Errorf("%s %q: want a pair number from 1", what, s)
+	}
+	return n, nil
+}
+
+// readLimited reads at most maxResultsBytes, with an error naming the limit.
+func readLimited(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxResultsBytes+1))
+	if err != nil {
+		return nil, &engine.ParseError{File: name, Err: err}
+	}
+	if len(data) > maxResultsBytes {
+		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes: not a results file this reader accepts", maxResultsBytes)}
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, &engine.ParseError{File: name, Line: 1 + bytes.Count(data[:bytes.IndexByte(data, 0)], []byte("\n")), Err: fmt.Errorf("binary data (a NUL byte): not a results file")}
+	}
+	if !utf8.Valid(data) {
+		data = latin1ToUTF8(data)
+	}
+	return data, nil
+}
+
+// latin1ToUTF8 reads bytes as ISO-8859-1 (with Windows-1252 in 0x80–0x9F,
+// which is what files that declare nothing mostly are).
+func latin1ToUTF8(data []byte) []byte {
+	var b bytes.Buffer
+	b.Grow(len(data) + len(data)/8)
+	for _, c := range data {
+		switch {
+		case c < 0x80:
+			b.WriteByte(c)
+		case c >= 0x80 && c < 0xA0:
+			b.WriteRune(cp1252[c-0x80])
+		default:
+			b.WriteRune(rune(c))
+		}
+	}
+	return b.Bytes()
+}
+
+var cp1252 = [32]rune{
+	'€', '\uFFFD', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\uFFFD', 'Ž', '\uFFFD',
+	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
+}
+
+// sessionChecker checks a session's travellers as they are read: no pair
+// number twice on one side of a board. Whether NS 3 and EW 3 are one pair
+// (and so may not meet, nor play a board twice) is known only at the end,
+// from the pairs' directions: finish checks that.
+type sessionChecker struct {
+	seen map[sideKey]int // → line
+}
+
+type sideKey struct {
+	board   int
+	section string
+	ew      bool
+	pair    int
+}
+
+func (c *sessionChecker) check(board int, l TravellerLine) error {
+	if c.seen == nil {
+		c.seen = map[sideKey]int{}
+	}
+	for _, k := range []sideKey{{board, l.Section, false, l.NS}, {board, l.Section, true, l.EW}} {
+		if prev, ok := c.seen[k]; ok {
+			side := "NS"
+			if k.ew {
+				side = "EW"
+			}
+			return fmt.Errorf("board %d: %s pair %s already played it (line %d)", board, side, PairKey{Section: l.Section, Number: k.pair}, prev)
+		}
+		c.seen[k] = l.Line
+	}
+	return nil
+}
+
+// byDirection reports whether the pairs are numbered per direction: some
+// number is listed twice in a section, as an NS and as an EW pair, and no
+// number twice in one direction.
+func byDirection(pairs []SessionPair) bool {
+	seen := map[PairKey]string{}
+	twice := false
+	for _, p := range pairs {
+		k := PairKey{Section: p.Section, Number: p.Number}
+		d, ok := seen[k]
+		switch {
+		case !ok:
+			seen[k] = p.Direction
+		case d == p.Direction || (d != "NS" && d != "EW") || (p.Direction != "NS" && p.Direction != "EW"):
+			return false
+		default:
+			twice = true
+		}
+	}
+	return twice
+}
+
+// finish sorts the boards, checks that every traveller names a known pair
+// (when the file lists its pairs) and that there are results at all.
+func (s *Session) finish(name string) error {
+	if len(s.Boards) == 0 {
+		return &engine.ParseError{File: name, Err: fmt.Errorf("no traveller lines: the file has no results to analyse (a hand record only?)")}
+	}
+	sortBoards(s.Boards)
+	s.index = nil
+	if byDirection(s.Pairs) {
+		for i := range s.Pairs {
+			s.Pairs[i].ByDirection = true
+		}
+		for bi := range s.Boards {
+			for li := range s.Boards[bi].Lines {
+				s.Boards[bi].Lines[li].ByDirection = true
+			}
+		}
+	} else {
+		// One numbering for all pairs: a pair cannot meet itself nor play
+		// a board twice, once each way.
+		for _, b := range s.Boards {
+			seen := map[PairKey]int{}
+			for _, l := range b.Lines {
+				if l.NS == l.EW {
+					return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %d cannot sit both NS and EW", b.Number, l.NS)}
+				}
+				for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
+					if prev, ok := seen[k]; ok {
+						return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %s already played it (line %d)", b.Number, k, prev)}
+					}
+					seen[k] = l.Line
+				}
+			}
+		}
+	}
+	known := map[PairKey]int{}
+	for _, p := range s.Pairs {
+		if prev, ok := known[p.Key()]; ok {
+			return &engine.ParseError{File: name, Line: p.Line, Err: fmt.Errorf("pair %s is listed twice (first on line %d)", p.Key(), prev)}
+		}
+		known[p.Key()] = p.Line
+	}
+	if len(s.Pairs) > 0 {
+		for _, b := range s.Boards {
+			for _, l := range b.Lines {
+				for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
+					if _, ok := known[k]; !ok {
+						return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %s is not among the file's pairs", b.Number, k)}
+					}
+				}
+			}
+		}
+		return nil
+	}
+	// No participants listed: the travellers define the pairs.
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
+				if _, ok := known[k]; !ok {
+					known[k] = l.Line
+					s.Pairs = append(s.Pairs, SessionPair{Section: k.Section, Number: k.Number, Line: l.Line, Direction: k.Dir, ByDirection: k.Dir != ""})
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func sortBoards(bs []SessionBoard) {
+	slices.SortStableFunc(bs, func(a, b SessionBoard) int { return cmp.Compare(a.Number, b.Number) })
+}
+
+// addLine adds a traveller line to board n, merging boards of the same
+// number (a board written once per section).
+func (s *Session) addLine(n, boardLine int, l TravellerLine) {
+	if s.index == nil {
+		s.index = map[int]int{}
+	}
+	if i, ok := s.index[n]; ok {
+		s.Boards[i].Lines = append(s.Boards[i].Lines, l)
+		return
+	}
+	s.index[n] = len(s.Boards)
+	s.Boards = append(s.Boards, SessionBoard{Number: n, Line: boardLine, Lines: []TravellerLine{l}})
+}
+
+// splitNames splits "Ann Archer - Bob Baker" or "Ann Archer & Bob Baker".
+func splitNames(s string) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	for _, sep := range []string{" - ", " & ", " / ", " and ", " – "} {
+		if strings.Contains(s, sep) {
+			var out []string
+			for _, n := range strings.Split(s, sep) {
+				if n = strings.TrimSpace(n); n != "" {
+					out = append(out, n)
+				}
+			}
+			return out
+		}
+	}
+	return []string{s}
+}

@@ -1,0 +1,668 @@
+package session
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/scoring"
+)
+
+// Settings controls Analyse. The zero value identifies the scoring method
+// from the file, rounds at 0.1 in the Neuberg comparison unless the file
+// rounds otherwise, and draws 20 000 numberings with seed 0 in the luck model
+// when there are more than a million to enumerate.
+type Settings struct {
+	// Step is the rounding step of the Neuberg comparison; zero means the
+	// file's own step when it rounds each board, else 0.1.
+	Step float64
+	// Samples is the number of random numberings of the luck model when
+	// they are too many to enumerate (more than MaxEnumerate); zero means
+	// DefaultSamples.
+	Samples int64
+	// Seed seeds the luck model's sampling.
+	Seed uint64
+	// NoLuck skips the luck model (the slowest part).
+	NoLuck bool
+}
+
+// DefaultSamples is the number of numberings the luck model draws when
+// Settings.Samples is zero.
+const DefaultSamples = 20_000
+
+// MaxEnumerate is the most numberings the luck model enumerates; above it
+// it samples.
+const MaxEnumerate = 1_000_000
+
+// Analysis is everything Analyse finds; its json tags are the contract of
+// `bridgereport score FILE --json` for results files.
+type Analysis struct {
+	Event  string `json:"event,omitempty"`
+	Format string `json:"format"`
+	// Pairs are the pairs with the file's percentage and the recomputed
+	// one, in rank order within each ranking group.
+	Pairs []Pair `json:"pairs"`
+	// Method names the scoring method identified, in words; MethodDetail
+	// gives it in parts with how much of the file it reproduces.
+	Method       string `json:"method"`
+	MethodDetail Method `json:"method_detail"`
+	// Disagreements lists every figure of the file that the identified
+	// method does not reproduce.
+	Disagreements []Disagreement `json:"disagreements"`
+	// Neuberg compares per-board rounding, total rounding, no rounding and
+	// no Neuberg at all.
+	Neuberg NeubergResult `json:"neuberg"`
+	// Movement is the movement played, one per scoring field (a section,
+	// or the whole field when it is matchpointed across sections).
+	Movement []FieldMovement `json:"movement"`
+	// Luck is the Bussemaker model run on each field's movement.
+	Luck []FieldLuck `json:"luck"`
+	// Instant are instant-matchpoint tables from the session's frequencies.
+	Instant []InstantBoard `json:"instant"`
+	// Notes say what could not be done and why.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Pair is one pair's result.
+type Pair struct {
+	Pair    int    `json:"pair"`
+	Section string `json:"section"`
+	// Direction is set when the file numbers each direction from 1, so
+	// that NS 1 and EW 1 are two pairs.
+	Direction string   `json:"direction,omitempty"`
+	Names     []string `json:"names"`
+	// Seats is where the travellers put the pair: NS, EW or both.
+	Seats string `json:"seats"`
+	// Group is the ranking group: the field's sections and, when the
+	// field has two winners, the direction ("NS", "A+B EW"); "all" for a
+	// single field with one winner.
+	Group  string `json:"group"`
+	Boards int    `json:"boards"`
+	// PercentFile, TotalFile and PlaceFile are the file's figures as it
+	// prints them (nil or "" when it gives none).
+	PercentFile *float64 `json:"percent_file"`
+	TotalFile   *float64 `json:"total_file,omitempty"`
+	PlaceFile   string   `json:"place_file,omitempty"`
+	// Total, Top and Percent are recomputed under the identified method.
+	Total   float64 `json:"total"`
+	Top     float64 `json:"top"`
+	Percent float64 `json:"percent"`
+	Rank    int     `json:"rank"`
+}
+
+// Method is a scoring method in parts.
+type Method struct {
+	// Across is true when the sections are matchpointed as one field.
+	Across bool `json:"across_sections"`
+	// Neuberg is true when boards with fewer results (or artificial
+	// scores) are scaled to the full top; false means each board is scored
+	// on its own, reduced top.
+	Neuberg bool `json:"neuberg"`
+	// OwnTop, with Neuberg, scales to the board's own number of results
+	// (artificial scores included) rather than the field's most: only
+	// artificial scores are Neuberg-adjusted, a board played fewer times
+	// keeps its smaller top.
+	OwnTop bool `json:"neuberg_to_own_top"`
+	// BoardStep is the per-board rounding (0: none); TotalStep the rounding
+	// of each pair's total (0: none).
+	BoardStep float64 `json:"board_step"`
+	TotalStep float64 `json:"total_step"`
+	// MeanPercent is true when a pair's percentage is the mean of its
+	// board percentages rather than its total over its top (they differ
+	// when boards have different tops).
+	MeanPercent bool `json:"mean_of_board_percentages"`
+	// Adjusted is the number of board-fields scaled by Neuberg (played
+	// fewer times than the most, or with an artificial score).
+	Adjusted int `json:"boards_adjusted"`
+	// LinesChecked are the traveller lines with the file's matchpoints,
+	// LinesReproduced those the method reproduces; likewise for pairs'
+	// percentages.
+	LinesChecked    int `json:"lines_checked"`
+	LinesReproduced int `json:"lines_reproduced"`
+	PairsChecked    int `json:"pairs_checked"`
+	PairsReproduced int `json:"pairs_reproduced"`
+}
+
+// Name says the method in words.
+func (m Method) Name() string {
+	var w []string
+	switch {
+	case m.Adjusted == 0:
+		w = append(w, "plain matchpoints (every board played equally often)")
+	case m.Neuberg && m.OwnTop && m.BoardStep > 0:
+		w = append(w, fmt.Sprintf("Neuberg for artificial scores only (each board on the top of its own results), rounded per board to %s", fmtStep(m.BoardStep)))
+	case m.Neuberg && m.OwnTop:
+		w = append(w, "Neuberg for artificial scores only (each board on the top of its own results)")
+	case m.Neuberg && m.BoardStep > 0:
+		w = append(w, fmt.Sprintf("Neuberg, rounded per board to %s", fmtStep(m.BoardStep)))
+	case m.Neuberg:
+		w = append(w, "Neuberg, not rounded per board")
+	default:
+		w = append(w, "no Neuberg: each board on its own (reduced) top")
+	}
+	if m.TotalStep > 0 {
+		w = append(w, fmt.Sprintf("totals rounded to %s", fmtStep(m.TotalStep)))
+	}
+	if m.MeanPercent {
+		w = append(w, "percentages the mean of the board percentages")
+	}
+	if m.Across {
+		w = append(w, "sections matchpointed across the field")
+	}
+	return strings.Join(w, "; ")
+}
+
+func fmtStep(s float64) string { return fmt.Sprint(s) }
+
+// Disagreement is one figure of the file that the method does not give.
+type Disagreement struct {
+	// Kind is "matchpoints", "percent", "total" or "place".
+	Kind    string `json:"kind"`
+	Section string `json:"section,omitempty"`
+	Board   int    `json:"board,omitempty"`
+	Pair    int    `json:"pair,omitempty"`
+	// Direction qualifies Pair in a file numbered by direction.
+	Direction string `json:"direction,omitempty"`
+	NS        int    `json:"ns,omitempty"`
+	EW        int    `json:"ew,omitempty"`
+	// File is the figure as the file prints it, Ours the recomputed one.
+	File string  `json:"file"`
+	Ours float64 `json:"ours"`
+	Line int     `json:"line,omitempty"`
+}
+
+// Analyse runs every analysis of the package on a session.
+func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, error) {
+	if s == nil || len(s.Boards) == 0 {
+		return nil, errors.New("session: no boards")
+	}
+	a := &Analysis{Event: s.Event, Format: s.Format, Disagreements: []Disagreement{}}
+	best, err := identify(s)
+	if err != nil {
+		return nil, err
+	}
+	a.MethodDetail = best.method
+	a.Method = best.method.Name()
+	a.Pairs, a.Disagreements = best.report(s)
+	a.Neuberg = neubergResult(s, best, set)
+	for _, f := range best.fields {
+		fm, m := reconstruct(f)
+		a.Movement = append(a.Movement, fm)
+		if set.NoLuck {
+			continue
+		}
+		fl, err := fieldLuck(ctx, f, m, best, set)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			a.Notes = append(a.Notes, fmt.Sprintf("luck model, field %s: %v", f.label(), err))
+			continue
+		}
+		a.Luck = append(a.Luck, *fl)
+	}
+	a.Instant, a.Notes = instantBoards(best.fields, a.Notes)
+	return a, nil
+}
+
+// field is a set of pairs matchpointed against each other: a section, or
+// every section when the session is scored across the field.
+type field struct {
+	sections []string
+	pairs    []scoring.PairKey // sorted
+	boards   []fieldBoard      // by number
+	expected int               // the most lines of any board
+	// twoWinners is true when every pair sat one way all session, so the
+	// field is ranked by direction.
+	twoWinners bool
+	seats      map[scoring.PairKey]string
+	names      map[scoring.PairKey][]string
+}
+
+type fieldBoard struct {
+	number int
+	lines  []*scoring.TravellerLine
+}
+
+func (f *field) label() string {
+	if len(f.sections) == 1 && f.sections[0] == "" {
+		return "the session"
+	}
+	return strings.Join(f.sections, "+")
+}
+
+// makeFields splits the session into fields.
+func makeFields(s *scoring.Session, across bool) []*field {
+	names := map[scoring.PairKey][]string{}
+	for _, p := range s.Pairs {
+		names[p.Key()] = p.Names
+	}
+	bySec := map[string]*field{}
+	var order []string
+	get := func(sec string) *field {
+		if across {
+			sec = "*"
+		}
+		f := bySec[sec]
+		if f == nil {
+			f = &field{seats: map[scoring.PairKey]string{}, names: names}
+			bySec[sec] = f
+			order = append(order, sec)
+		}
+		return f
+	}
+	for bi := range s.Boards {
+		b := &s.Boards[bi]
+		for li := range b.Lines {
+			l := &b.Lines[li]
+			f := get(l.Section)
+			if !slices.Contains(f.sections, l.Section) {
+				f.sections = append(f.sections, l.Section)
+			}
+			if n := len(f.boards); n == 0 || f.boards[n-1].number != b.Number {
+				f.boards = append(f.boards, fieldBoard{number: b.Number})
+			}
+			fb := &f.boards[len(f.boards)-1]
+			fb.lines = append(fb.lines, l)
+			for _, side := range []struct {
+				k    scoring.PairKey
+				seat string
+			}{{l.NSKey(), "NS"}, {l.EWKey(), "EW"}} {
+				switch f.seats[side.k] {
+				case "":
+					f.seats[side.k] = side.seat
+					f.pairs = append(f.pairs, side.k)
+				case side.seat:
+				default:
+					f.seats[side.k] = "both"
+				}
+			}
+		}
+	}
+	var out []*field
+	for _, sec := range order {
+		f := bySec[sec]
+		slices.Sort(f.sections)
+		slices.SortFunc(f.pairs, func(a, b scoring.PairKey) int {
+			return cmp.Or(cmp.Compare(a.Section, b.Section), cmp.Compare(a.Number, b.Number))
+		})
+		f.twoWinners = true
+		for _, seat := range f.seats {
+			f.twoWinners = f.twoWinners && seat != "both"
+		}
+		for _, b := range f.boards {
+			f.expected = max(f.expected, len(b.lines))
+		}
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(a, b *field) int { return cmp.Compare(a.sections[0], b.sections[0]) })
+	return out
+}
+
+// candidate is a method tried on the session, with its results.
+type candidate struct {
+	method Method
+	fields []*field
+	// mp holds each line's NS and EW matchpoints under the method (rounded
+	// per board when it rounds), and top the top each side's score is out
+	// of.
+	mp  map[*scoring.TravellerLine][2]float64
+	top map[*scoring.TravellerLine]float64
+	// pairs holds each pair's total, top and boards.
+	pairs map[scoring.PairKey]*pairTotal
+	// fieldOf maps a pair to its field.
+	fieldOf map[scoring.PairKey]*field
+}
+
+type pairTotal struct {
+	total, top float64
+	pctSum     float64 // the sum of the board percentages
+	boards     int
+}
+
+// score matchpoints the session under a method: per board and field, the
+// played results are compared among themselves; with Neuberg they are
+// scaled to the field's most results and an artificial score is its
+// percentage of that full top; without, each board keeps its own top of
+// the played results and artificial scores take their percentage of it.
+func score(s *scoring.Session, m Method) *candidate {
+	c := &candidate{method: m, fields: makeFields(s, m.Across),
+		mp: map[*scoring.TravellerLine][2]float64{}, top: map[*scoring.TravellerLine]float64{},
+		pairs: map[scoring.PairKey]*pairTotal{}, fieldOf: map[scoring.PairKey]*field{}}
+	c.method.Adjusted = 0
+	add := func(k scoring.PairKey, mp, top float64) {
+		t := c.pairs[k]
+		if t == nil {
+			t = &pairTotal{}
+			c.pairs[k] = t
+		}
+		t.total += mp
+		t.top += top
+		if top > 0 {
+			t.pctSum += 100 * mp / top
+		} else {
+			t.pctSum += 50 // a board with no comparison is average
+		}
+		t.boards++
+	}
+	round := func(x float64) float64 {
+		if m.BoardStep > 0 {
+			return scoring.RoundTo(x, m.BoardStep)
+		}
+		return x
+	}
+	for _, f := range c.fields {
+		for _, k := range f.pairs {
+			c.fieldOf[k] = f
+		}
+		for _, b := range f.boards {
+			var played []int
+			var idx []int
+			for i, l := range b.lines {
+				if l.Artificial == nil {
+					played = append(played, l.Score)
+					idx = append(idx, i)
+				}
+			}
+			raw := make([]float64, len(played))
+			scoring.Matchpoints(raw, played, scoring.ScaleWBF)
+			k := len(played)
+			expected := f.expected
+			if m.OwnTop {
+				expected = len(b.lines)
+			}
+			top := scoring.ScaleWBF.Top(k)
+			if m.Neuberg {
+				top = scoring.ScaleWBF.Top(expected)
+			}
+			if k != expected || k != len(b.lines) {
+				c.method.Adjusted++
+			}
+			for j, i := range idx {
+				l := b.lines[i]
+				ns, ew := raw[j], scoring.ScaleWBF.Top(k)-raw[j]
+				if m.Neuberg && k != expected {
+					ns = scoring.Neuberg(ns, k, expected, scoring.ScaleWBF)
+					ew = scoring.Neuberg(ew, k, expected, scoring.ScaleWBF)
+				}
+				c.mp[l] = [2]float64{round(ns), round(ew)}
+			}
+			for _, l := range b.lines {
+				if a := l.Artificial; a != nil {
+					c.mp[l] = [2]float64{round(a.NS * top / 100), round(a.EW * top / 100)}
+				}
+				c.top[l] = top
+				add(l.NSKey(), c.mp[l][0], top)
+				add(l.EWKey(), c.mp[l][1], top)
+			}
+		}
+	}
+	return c
+}
+
+// percent is a pair's percentage under the candidate, with the total
+// rounded to step (0: not rounded).
+func (c *candidate) percent(k scoring.PairKey, step float64) (total, pct float64) {
+	t := c.pairs[k]
+	if t == nil || t.top == 0 {
+		return 0, 0
+	}
+	total = t.total
+	if step > 0 {
+		total = scoring.RoundTo(total, step)
+	}
+	if c.method.MeanPercent {
+		return total, t.pctSum / float64(t.boards)
+	}
+	return total, 100 * total / t.top
+}
+
+// mpTolerance is how far a recomputed figure may be from one the file
+// prints with the given decimals.
+func mpTolerance(decimals int) float64 { return 0.5*math.Pow(10, -float64(decimals)) + 1e-9 }
+
+// percentTolerance also absorbs the float32 noise of files that print eight
+// decimals of a single-precision number.
+func percentTolerance(text string, x float64) float64 {
+	d := 0
+	if i := strings.IndexAny(text, ".,"); i >= 0 {
+		d = len(strings.TrimSuffix(strings.TrimSpace(text), "%")) - i - 1
+	}
+	return mpTolerance(d) + 1e-6*math.Abs(x)
+}
+
+// identify tries every method and keeps the one that reproduces most of
+// the file's matchpoints, then most of its percentages; ties go to the
+// simpler method (the order of the loops).
+func identify(s *scoring.Session) (*candidate, error) {
+	sections := map[string]bool{}
+	decimals := 0
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			sections[l.Section] = true
+			if l.HasMP {
+				decimals = max(decimals, l.MPDecimals)
+			}
+		}
+	}
+	tol := mpTolerance(decimals)
+	acrossOptions := []bool{false}
+	if len(sections) > 1 {
+		acrossOptions = append(acrossOptions, true)
+	}
+	var best *candidate
+	bestKey := [3]int{-1, -1, -1}
+	for _, across := range acrossOptions {
+		for _, scaling := range []Method{{Neuberg: true}, {Neuberg: true, OwnTop: true}, {}} {
+			for _, step := range []float64{0, 0.1, 0.01} {
+				c := score(s, Method{Across: across, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
+				exact := 0
+				for _, b := range s.Boards {
+					for i := range b.Lines {
+						l := &b.Lines[i]
+						if !l.HasMP {
+							continue
+						}
+						c.method.LinesChecked++
+						mp := c.mp[l]
+						if math.Abs(mp[0]-l.NSMP) <= tol && math.Abs(mp[1]-l.EWMP) <= tol {
+							c.method.LinesReproduced++
+						}
+						if math.Abs(mp[0]-l.NSMP) <= 1e-6 && math.Abs(mp[1]-l.EWMP) <= 1e-6 {
+							exact++
+						}
+					}
+				}
+				c.chooseTotalStep(s)
+				// Within the printed precision first, then to the digit
+				// (an unrounded 2.25 is within 0.05 of a printed 2.3, a
+				// per-board rounding gives 2.3 itself), then percentages.
+				key := [3]int{c.method.LinesReproduced, exact, c.method.PairsReproduced}
+				if slices.Compare(key[:], bestKey[:]) > 0 {
+					best, bestKey = c, key
+				}
+			}
+		}
+	}
+	if best == nil {
+		return nil, errors.New("session: nothing to score")
+	}
+	return best, nil
+}
+
+// chooseTotalStep picks the rounding of totals that reproduces most of the
+// file's totals (or percentages, when it prints no totals), and counts
+// the percentages reproduced.
+func (c *candidate) chooseTotalStep(s *scoring.Session) {
+	bestStep, bestMean, bestN := 0.0, false, -1
+	for _, try := range []struct {
+		step float64
+		mean bool
+	}{{0, false}, {0.1, false}, {0.01, false}, {0, true}} {
+		step := try.step
+		c.method.MeanPercent = try.mean
+		n := 0
+		for _, p := range s.Pairs {
+			total, pct := c.percent(p.Key(), step)
+			switch {
+			case p.HasTotal && math.Abs(total-p.Total) <= 1e-6+1e-9*math.Abs(total):
+				n += 2
+			case p.HasTotal && step == 0 && math.Abs(total-p.Total) <= 0.005:
+				n += 2
+			}
+			if p.HasPercent && math.Abs(pct-p.Percent) <= percentTolerance(p.PercentText, p.Percent) {
+				n++
+			}
+		}
+		if n > bestN {
+			bestStep, bestMean, bestN = step, try.mean, n
+		}
+	}
+	c.method.MeanPercent = bestMean
+	c.method.PairsChecked, c.method.PairsReproduced = 0, 0
+	for _, p := range s.Pairs {
+		if _, played := c.pairs[p.Key()]; !p.HasPercent || !played {
+			continue
+		}
+		c.method.PairsChecked++
+		if _, pct := c.percent(p.Key(), bestStep); math.Abs(pct-p.Percent) <= percentTolerance(p.PercentText, p.Percent) {
+			c.method.PairsReproduced++
+		}
+	}
+	c.method.TotalStep = bestStep
+}
+
+// group is the ranking group of a pair: its field and, when the field has
+// two winners, its direction.
+func (c *candidate) group(k scoring.PairKey) string {
+	f := c.fieldOf[k]
+	if f == nil {
+		return ""
+	}
+	g := strings.Join(f.sections, "+")
+	if f.twoWinners {
+		g = strings.TrimSpace(g + " " + f.seats[k])
+	}
+	if g == "" {
+		g = "all"
+	}
+	return g
+}
+
+// rank ranks pairs by value within their groups, highest first; values
+// within 1e-6 share a rank.
+func rank(keys []scoring.PairKey, group func(scoring.PairKey) string, value func(scoring.PairKey) float64) map[scoring.PairKey]int {
+	byGroup := map[string][]scoring.PairKey{}
+	for _, k := range keys {
+		byGroup[group(k)] = append(byGroup[group(k)], k)
+	}
+	out := map[scoring.PairKey]int{}
+	for _, ks := range byGroup {
+		for _, k := range ks {
+			r := 1
+			for _, o := range ks {
+				if value(o) > value(k)+1e-6 {
+					r++
+				}
+			}
+			out[k] = r
+		}
+	}
+	return out
+}
+
+// report lists the pairs and every disagreement with the file.
+func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
+	dis := []Disagreement{}
+	decimals := 0
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			if l.HasMP {
+				decimals = max(decimals, l.MPDecimals)
+			}
+		}
+	}
+	tol := mpTolerance(decimals)
+	for _, b := range s.Boards {
+		for i := range b.Lines {
+			l := &b.Lines[i]
+			if !l.HasMP {
+				continue
+			}
+			mp := c.mp[l]
+			for side, file := range []float64{l.NSMP, l.EWMP} {
+				if math.Abs(mp[side]-file) > tol {
+					d := Disagreement{Kind: "matchpoints", Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
+						File: trimFloat(file), Ours: mp[side], Line: l.Line}
+					if side == 0 {
+						d.Pair, d.Direction = l.NS, l.NSKey().Dir
+					} else {
+						d.Pair, d.Direction = l.EW, l.EWKey().Dir
+					}
+					dis = append(dis, d)
+				}
+			}
+		}
+	}
+	var keys []scoring.PairKey
+	info := map[scoring.PairKey]scoring.SessionPair{}
+	for _, p := range s.Pairs {
+		if _, played := c.pairs[p.Key()]; played {
+			keys = append(keys, p.Key())
+			info[p.Key()] = p
+		}
+	}
+	pct := func(k scoring.PairKey) float64 { _, p := c.percent(k, c.method.TotalStep); return p }
+	ranks := rank(keys, c.group, pct)
+	var pairs []Pair
+	for _, k := range keys {
+		sp := info[k]
+		total, p := c.percent(k, c.method.TotalStep)
+		t := c.pairs[k]
+		f := c.fieldOf[k]
+		pr := Pair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
+			Boards: t.boards, Total: total, Top: t.top, Percent: p, Rank: ranks[k], PlaceFile: sp.Place}
+		if pr.Names == nil {
+			pr.Names = []string{}
+		}
+		if sp.HasPercent {
+			v := sp.Percent
+			pr.PercentFile = &v
+			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
+				dis = append(dis, Disagreement{Kind: "percent", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.PercentText, Ours: p, Line: sp.Line})
+			}
+		}
+		if sp.HasTotal {
+			v := sp.Total
+			pr.TotalFile = &v
+			if math.Abs(total-v) > 0.005+1e-9 {
+				dis = append(dis, Disagreement{Kind: "total", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: trimFloat(v), Ours: total, Line: sp.Line})
+			}
+		}
+		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
+			dis = append(dis, Disagreement{Kind: "place", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.Place, Ours: float64(pr.Rank), Line: sp.Line})
+		}
+		pairs = append(pairs, pr)
+	}
+	slices.SortStableFunc(pairs, func(a, b Pair) int {
+		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
+	})
+	return pairs, dis
+}
+
+func trimFloat(x float64) string { return fmt.Sprint(x) }
+
+// leadingNumber is the place a file prints, without its tie marks: "8"
+// of "8=", "8-9", "8T".
+func leadingNumber(s string) string {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
