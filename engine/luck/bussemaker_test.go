@@ -501,7 +501,7 @@ func TestBussemakerProgressAndCancel(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	_, err = Bussemaker(ctx, m, Settings{Method: Sample, Samples: 1 << 40,
+	_, err = Bussemaker(ctx, m, Settings{Method: Sample, Samples: MaxSamples,
 		Progress: func(done, total int64) {
 			if n++; n == 2 {
 				cancel()

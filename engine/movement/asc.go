@@ -75,8 +75,13 @@ func ParseASC(name string, r io.Reader) (*Parsed, error) {
 	switch {
 	case len(data) > maxFileBytes:
 		return nil, fail(0, "file is larger than %d bytes: not a movement", maxFileBytes)
-	case bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data):
-		return nil, fail(0, "binary data: not a movement file")
+	case bytes.IndexByte(data, 0) >= 0:
+		return nil, fail(bytes.Count(data[:bytes.IndexByte(data, 0)], []byte("\n"))+1, "binary data (a NUL byte): not a movement file")
+	case !utf8.Valid(data):
+		at := invalidUTF8(data)
+		line := bytes.Count(data[:at], []byte("\n")) + 1
+		col := at - (bytes.LastIndexByte(data[:at], '\n') + 1) + 1
+		return nil, fail(line, "column %d: byte 0x%02X is not UTF-8 text (a Latin-1 character?): save the file as UTF-8", col, data[at])
 	}
 
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -318,4 +323,16 @@ func WriteASC(w io.Writer, m *Movement) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// invalidUTF8 is the offset of the first byte of data that is not UTF-8.
+func invalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(data)
 }

@@ -138,7 +138,10 @@ func (c *BalanceCell) runCommand(env *runEnv) (*cellOutput, error) {
 	}
 	v, err := movement.ComputeVacancyContext(env.ctx, m)
 	if err != nil {
-		return nil, err
+		if env.ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	block, err := layout(func(w io.Writer) error { return writeBalanceText(w, name, m, b, v) })
 	if err != nil {
