@@ -21,7 +21,8 @@ import (
 const (
 	DefaultIterations = 2_000_000
 	// MaxIterations and MaxRestarts bound a search that would run for
-	// days: a larger count is refused, not left to run.
+	// days: a larger count is refused, not left to run, unless Time
+	// bounds the search.
 	MaxIterations         = 10_000_000_000
 	MaxRestarts           = 1_000_000
 	DefaultRestarts       = 8
@@ -271,7 +272,7 @@ func (s *Settings) Validate(m *movement.Movement) error {
 		errs = append(errs, fmt.Errorf("optimize: first %d positions: must be within 0..%d (the tables of round 1)", s.FixFirst, m.Tables))
 	case s.Iterations < 0:
 		errs = append(errs, fmt.Errorf("optimize: iterations %d: must not be negative", s.Iterations))
-	case s.Iterations > MaxIterations:
+	case s.Iterations > MaxIterations && s.Time == 0:
 		errs = append(errs, fmt.Errorf("optimize: iterations %d: more than the %d a restart may take (at some millions a second, %d would take about %.0f hours; use time to bound a long search)", s.Iterations, int64(MaxIterations), s.Iterations, float64(s.Iterations)/5e6/3600))
 	case s.Restarts < 0:
 		errs = append(errs, fmt.Errorf("optimize: restarts %d: must not be negative", s.Restarts))

@@ -319,7 +319,7 @@ func TestOptimizeStops(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(50*time.Millisecond, cancel)
 		start := time.Now()
-		res, err := Search(ctx, m, Settings{Iterations: 1 << 40})
+		res, err := Search(ctx, m, Settings{Iterations: MaxIterations})
 		if err != nil {
 			t.Fatal(err)
 		}
