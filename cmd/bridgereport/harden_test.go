@@ -222,3 +222,31 @@ func TestParametersCannotDefeatChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestMessagesSayWhatIsWrong covers messages that used to mislead.
+func TestMessagesSayWhatIsWrong(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	long := strings.Repeat("7", 70<<10)
+	os.WriteFile("long.txt", []byte("420 1\n"+long+" 1\n"), 0o644)
+	token := strings.Repeat("x", 3<<20)
+	os.WriteFile("token.csv", []byte("board,ns,ew,score\n1,1,2,"+token+"\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "--model", "bussemaker", "--strengths", "1 2 x", "mitchell:3"}, `strength 3: "x" is not a number`},
+		{[]string{"instant", "long.txt"}, "long.txt:2: line longer than 65536 bytes"},
+		{[]string{"score", "token.csv"}, "token.csv:2: score: \"xxxx"},
+	} {
+		t.Run(c.args[0], func(t *testing.T) {
+			_, _, err := run(t, c.args...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %.300v, want %q", err, c.want)
+			}
+			if len(err.Error()) > 500 {
+				t.Errorf("the message is %d bytes long: it echoes the file", len(err.Error()))
+			}
+		})
+	}
+}

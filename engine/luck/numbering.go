@@ -174,16 +174,21 @@ func ParseGroups(text string) ([][]int, error) {
 // separated by spaces or commas: "1 1 2 2 3".
 func ParseStrengths(text string, pairs int) ([]float64, error) {
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
-	if len(fields) != pairs {
-		return nil, fmt.Errorf("%d strengths given, the movement has %d pairs", len(fields), pairs)
-	}
+	// Each strength is checked first: "1 2 x" has a word where a number
+	// belongs, whatever the count.
 	s := make([]float64, len(fields))
 	for i, f := range fields {
 		x, err := strconv.ParseFloat(f, 64)
 		if err != nil || x != x || x > 1e15 || x < -1e15 {
+			if len(f) > 40 {
+				f = f[:40] + "…"
+			}
 			return nil, fmt.Errorf("strength %d: %q is not a number", i+1, f)
 		}
 		s[i] = x
+	}
+	if len(fields) != pairs {
+		return nil, fmt.Errorf("%d strengths given, the movement has %d pairs", len(fields), pairs)
 	}
 	return s, nil
 }

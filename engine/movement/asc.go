@@ -68,8 +68,13 @@ func ParseASC(name string, r io.Reader) (*Parsed, error) {
 	switch {
 	case len(data) > maxFileBytes:
 		return nil, fail(0, "file is larger than %d bytes: not a movement", maxFileBytes)
-	case bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data):
-		return nil, fail(0, "binary data: not a movement file")
+	case bytes.IndexByte(data, 0) >= 0:
+		return nil, fail(bytes.Count(data[:bytes.IndexByte(data, 0)], []byte("\n"))+1, "binary data (a NUL byte): not a movement file")
+	case !utf8.Valid(data):
+		at := invalidUTF8(data)
+		line := bytes.Count(data[:at], []byte("\n")) + 1
+		col := at - (bytes.LastIndexByte(data[:at], '\n') + 1) + 1
+		return nil, fail(line, "column %d: byte 0x%02X is not UTF-8 text (a Latin-1 character?): save the file as UTF-8", col, data[at])
 	}
 
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -176,7 +181,7 @@ func parseHeader(toks []string) (header, error) {
 		case "M", "m":
 			h.gen = mitchellStyle
 		default:
-			return h, fmt.Errorf("%q is neither a number nor one of the flags g, H, M", tk)
+			return h, fmt.Errorf("%q is neither a number nor one of the flags g, H, M", clip(tk))
 		}
 	}
 	switch len(nums) {
@@ -216,7 +221,7 @@ func parseTable(toks []string, numeric bool) (Table, error) {
 	ns, err1 := strconv.Atoi(toks[0])
 	ew, err2 := strconv.Atoi(toks[1])
 	if err1 != nil || err2 != nil {
-		return Table{}, fmt.Errorf("want NS-EW pair numbers, got %q-%q", toks[0], toks[1])
+		return Table{}, fmt.Errorf("want NS-EW pair numbers, got %q-%q", clip(toks[0]), clip(toks[1]))
 	}
 	if ns == 0 && ew == 0 {
 		return Table{Group: -1}, nil
@@ -235,7 +240,7 @@ func parseGroup(tok string, numeric bool) (int, error) {
 	if numeric {
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
-			return 0, fmt.Errorf("board group %q: want a number from 1 (the header has g)", tok)
+			return 0, fmt.Errorf("board group %q: want a number from 1 (the header has g)", clip(tok))
 		}
 		return n - 1, nil
 	}
@@ -247,7 +252,7 @@ func parseGroup(tok string, numeric bool) (int, error) {
 			return int(c-'a') + 26, nil
 		}
 	}
-	return 0, fmt.Errorf("board group %q: want one letter (or the header flag g for numbers)", tok)
+	return 0, fmt.Errorf("board group %q: want one letter (or the header flag g for numbers)", clip(tok))
 }
 
 // generateHowellStyle fills rounds 2.. from round 1: pairs numbered up to
@@ -311,4 +316,30 @@ func WriteASC(w io.Writer, m *Movement) error {
 		bw.WriteByte('\n')
 	}
 	return bw.Flush()
+}
+
+// invalidUTF8 is the offset of the first byte of data that is not UTF-8.
+func invalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(data)
+}
+
+// clip shortens a token quoted in a message: a message names what is wrong,
+// it does not echo the file.
+func clip(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

@@ -17,7 +17,7 @@ func TestParseASCRefusesBadInput(t *testing.T) {
 	}{
 		{"empty", "", 0, "empty file"},
 		{"only comments", "# nothing\n\n", 0, "empty file"},
-		{"binary", "8 4 7 7 0\x00\x01", 0, "binary"},
+		{"binary", "8 4 7 7 0\x00\x01", 1, "binary"},
 		{"pair seated twice", "4 2 3 3 0\n4-1 A 1-3 B\n4-2 B 3-1 A\n4-3 C 1-2 C\n", 2, "seated twice"},
 		{"ns equals ew", "4 2 3 3 0\n4-1 A 2-3 B\n4-2 B 3-3 A\n4-3 C 1-2 C\n", 3, "NS = EW"},
 		{"pair out of range", "4 2 3 3 0\n4-1 A 2-3 B\n4-2 B 3-9 A\n4-3 C 1-2 C\n", 3, "pair 9 is outside 1..4"},

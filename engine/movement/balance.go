@@ -47,15 +47,9 @@ func GroupPlays(m *Movement) [][]Play {
 	return plays
 }
 
-// scoreMatrix returns the P×P score matrix, S, and whether all groups are
-// played equally often (with that h).
-func scoreMatrix(m *Movement) (mat []int, s int64, h int, uniform bool) {
-	mat, s, h, uniform, _ = scoreMatrixContext(context.Background(), m)
-	return mat, s, h, uniform
-}
-
-// scoreMatrixContext is scoreMatrix that stops when ctx is done; it looks
-// at ctx once per board group.
+// scoreMatrixContext returns the P×P score matrix, S, and whether all
+// groups are played equally often (with that h). It looks at ctx once per
+// board group and stops with its error.
 func scoreMatrixContext(ctx context.Context, m *Movement) (mat []int, s int64, h int, uniform bool, err error) {
 	P := m.Pairs
 	mat = make([]int, P*P)

@@ -21,7 +21,8 @@ import (
 const (
 	DefaultIterations = 2_000_000
 	// MaxIterations and MaxRestarts bound a search that would run for
-	// days: a larger count is refused, not left to run.
+	// days: a larger count is refused, not left to run, unless Time
+	// bounds the search.
 	MaxIterations         = 10_000_000_000
 	MaxRestarts           = 1_000_000
 	DefaultRestarts       = 8

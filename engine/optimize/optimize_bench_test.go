@@ -47,7 +47,7 @@ func BenchmarkTimeToBestM15(b *testing.B) {
 	var trials int64
 	for b.Loop() {
 		seed++
-		res, _ := Search(context.Background(), m, Settings{Seed: seed, Restarts: 1, Iterations: 1 << 40, TargetQf: 95.485})
+		res, _ := Search(context.Background(), m, Settings{Seed: seed, Restarts: 1, Iterations: MaxIterations, TargetQf: 95.485})
 		if res.Stop != StopTarget {
 			b.Fatalf("seed %d: stopped by %s at Qf %.2f", seed, res.Stop, res.After.Qf)
 		}

@@ -363,6 +363,8 @@ func vulWords(v Vulnerability) string {
 // legal with vulnerability v. Every error is a *engine.ParseError naming the line.
 func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, error) {
 	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	sc.Split(scanLines)
 	var freqs []Frequency
 	var check frequencyChecker
 	line := 0
@@ -383,7 +385,7 @@ func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, e
 		for i, what := range []string{"score", "count"} {
 			x, err := strconv.Atoi(fields[i])
 			if err != nil {
-				return nil, fail("%s: %q is not a number", what, fields[i])
+				return nil, fail("%s: %q is not a number", what, clip(fields[i]))
 			}
 			nums[i] = x
 		}
@@ -394,6 +396,9 @@ func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, e
 		freqs = append(freqs, f)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("line longer than %d bytes: not an instant-matchpoint file", maxLine)
+		}
 		return nil, &engine.ParseError{File: name, Line: line + 1, Err: err}
 	}
 	if len(freqs) == 0 {

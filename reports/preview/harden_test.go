@@ -170,3 +170,50 @@ func TestPreviewEditCancelsBuild(t *testing.T) {
 	}
 	t.Fatal("the revert did not show within 30 s: the slow build was not cancelled")
 }
+
+// FuzzHandler sends arbitrary methods, hosts and paths to a built preview:
+// no panic, only the answers the rules allow, and a page only to GET or
+// HEAD from a loopback host.
+func FuzzHandler(f *testing.F) {
+	f.Add("GET", "localhost:8750", "/")
+	f.Add("POST", "127.0.0.1", "/s/index.html")
+	f.Add("GET", "evil.example", "/_events/../")
+	f.Add("HEAD", "[::1]:1", "/%2e%2e/etc/passwd")
+	dir := f.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	os.WriteFile(path, []byte(studyText), 0o644)
+	srv, err := New(path, Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	if err := srv.Build(context.Background()); err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { srv.Close() })
+	f.Fuzz(func(t *testing.T, method, host, target string) {
+		if !strings.HasPrefix(target, "/") {
+			return // targets are paths
+		}
+		// The event stream ends with its request: this one has ended.
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		req, err := http.NewRequestWithContext(ctx, "GET", "http://x"+target, nil)
+		if err != nil {
+			return
+		}
+		req.Method, req.Host = method, host
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, req)
+		switch w.Code {
+		case 200, 404, http.StatusMethodNotAllowed, http.StatusMisdirectedRequest:
+		default:
+			t.Errorf("%s %s %s: status %d", method, host, target, w.Code)
+		}
+		if w.Code == 200 && (!srv.hostAllowed(host) || method != "GET" && method != "HEAD") {
+			t.Errorf("%s %s %s answered 200", method, host, target)
+		}
+		if w.Header().Get("X-Frame-Options") != "DENY" {
+			t.Error("no X-Frame-Options")
+		}
+	})
+}

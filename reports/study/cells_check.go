@@ -84,7 +84,10 @@ func (c *CheckCell) compute(env *runEnv) (*CheckResult, error) {
 	}
 	v, err := movement.ComputeVacancyContext(env.ctx, m)
 	if err != nil {
-		return nil, err
+		if env.ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", c.Movement, err)
 	}
 	var asc strings.Builder
 	if err := movement.WriteASC(&asc, m); err != nil {

@@ -218,6 +218,9 @@ const maxLeagueBytes = 8 << 20
 // match; far beyond is a typing mistake.
 const maxAvgVP = 1000
 
+// maxLeagueIterations caps the sweeps of the new-team iteration.
+const maxLeagueIterations = 1_000_000
+
 // leagueInput is a checked league: the engine's input and what the errors
 // after checking need.
 type leagueInput struct {
@@ -430,6 +433,9 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 		if v := f.v; v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 			c.fail([]any{"settings", f.key}, "must be a finite number, not negative (0 or absent means the default)")
 		}
+	}
+	if st.MaxIterations > maxLeagueIterations {
+		c.fail([]any{"settings", "max_iterations"}, "%d: more than %d sweeps (the default 10000 converges in practice)", st.MaxIterations, maxLeagueIterations)
 	}
 	minAbove := handicap.FormLSettings{OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh}.MinTeamsAbove()
 
