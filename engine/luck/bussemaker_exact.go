@@ -248,6 +248,10 @@ type permTable struct {
 	trans [][maxSide]uint8 // trans[x1][x2]: index of transposition (x1 x2)
 	swap  []uint16         // swap[r*T+t]: rank of list[r] with transposition t applied
 	T     int
+	// seq[c*n!+k] is the rank of σ_k∘list[c], σ_k the k-th permutation of
+	// Heap's order (σ_0 the identity): the matching of a board, step by step,
+	// as the B side runs through Heap's order.
+	seq []uint16
 }
 
 func newPermTable(n int) *permTable {
@@ -287,7 +291,44 @@ func newPermTable(n int) *permTable {
 			pt.swap[r*pt.T+t] = pt.rank[q]
 		}
 	}
+	steps := heapSteps(n)
+	N := len(pt.list)
+	pt.seq = make([]uint16, N*N)
+	for c, p := range pt.list {
+		var inv [maxSide]uint8
+		for x := range n {
+			inv[p[x]] = uint8(x)
+		}
+		row := pt.seq[c*N : (c+1)*N]
+		r := uint16(c)
+		row[0] = r
+		for k, st := range steps {
+			r = pt.swap[int(r)*pt.T+int(pt.trans[inv[st[0]]][inv[st[1]]])]
+			row[k+1] = r
+		}
+	}
 	return pt
+}
+
+// heapSteps lists the swaps of Heap's algorithm over n items, n!−1 of them.
+func heapSteps(n int) [][2]uint8 {
+	var steps [][2]uint8
+	c := make([]int, n)
+	for i := 1; i < n; {
+		if c[i] < i {
+			j := 0
+			if i%2 == 1 {
+				j = c[i]
+			}
+			steps = append(steps, [2]uint8{uint8(j), uint8(i)})
+			c[i]++
+			i = 1
+		} else {
+			c[i] = 0
+			i++
+		}
+	}
+	return steps
 }
 
 // largeRun is what every chunk of a reduced exact run shares, read-only.
@@ -340,67 +381,15 @@ func bussemakerExactLarge(ctx context.Context, run *bussRun, plan *ExactPlan, ts
 // not yet multiplied by the order of the symmetry used.
 func largeCounts(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism,
 	progress func(done, total int64)) (*largeRun, *exactAcc, error) {
-	sc, P, n := run.sc, run.sc.pairs, ts.n
-	er := &largeRun{sc: sc, ts: ts, pt: newPermTable(n), strengths: run.strengths, used: int64(len(keep))}
-	forSubsets(P, n, func(x uint32) {
-		switch m := mirror(x, P); {
-		case !plan.Reversal:
-			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
-		case m > x:
-			er.subsets, er.twice = append(er.subsets, x), append(er.twice, true)
-		case m == x:
-			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
-		}
-	})
-	// The canonical arrangements of A: α (α[i] = the X index at A index i)
-	// least among α∘g. For g ≠ id, the first A index that g moves decides.
-	aIdx := map[int]int{}
-	for i, p := range ts.a {
-		aIdx[p] = i
+	P, n := run.sc.pairs, ts.n
+	er, err := newLargeRun(run, plan, ts, keep)
+	if err != nil {
+		return nil, nil, err
 	}
-	type test struct{ i, j int }
-	var tests []test
-	for _, g := range keep[1:] {
-		for i, p := range ts.a {
-			if q := g.Perm[p]; q != p {
-				tests = append(tests, test{i, aIdx[q]})
-				break
-			}
-		}
-	}
-	for r, alpha := range er.pt.list {
-		ok := true
-		for _, t := range tests {
-			ok = ok && alpha[t.i] < alpha[t.j]
-		}
-		if ok {
-			er.alphas = append(er.alphas, r)
-		}
-	}
-	// The NS masks: every mask with as many bits as some group's.
-	counts := map[int]bool{}
-	for _, m := range ts.ns {
-		counts[bits.OnesCount(m)] = true
-	}
-	er.masks = make([]int16, 1<<n)
-	for m := range er.masks {
-		er.masks[m] = -1
-		if counts[bits.OnesCount(uint(m))] {
-			er.masks[m] = int16(len(er.patMask))
-			er.patMask = append(er.patMask, uint(m))
-		}
-	}
-	perChunk := int64(len(er.alphas)) * int64(len(er.pt.list))
-	if got := int64(len(er.subsets)) * perChunk; got != plan.Evaluated {
-		return nil, nil, fmt.Errorf("bussemaker: internal error: %d numberings planned, %d to evaluate", plan.Evaluated, got)
-	}
-	er.tables.New = func() any {
-		s := make([]uint64, len(er.patMask)*len(er.pt.list))
-		return &s
-	}
-
 	sum := newExactAcc(P)
-	wave := waveChunks
+	// Short waves: a chunk is millions of numberings, and progress comes
+	// after each wave.
+	wave := 4
 	slots := make([]*exactAcc, wave)
 	for i := range slots {
 		slots[i] = newExactAcc(P)
@@ -494,18 +483,19 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 			sY[ny], ny = er.strengths[e], ny+1
 		}
 	}
-	tabp := er.tables.Get().(*[]uint64)
-	defer er.tables.Put(tabp)
-	tab := *tabp
+	scr := er.tables.Get().(*largeScratch)
+	defer er.tables.Put(scr)
+	tab := scr.tab
 	er.fill(tab, &sX, &sY)
+	// Counts of one choice fit 32 bits: at most n!·n! < 2^32 numberings.
+	hist, place := scr.hist, scr.place
+	clear(hist)
+	clear(place)
 
-	hist := acc.hist[:2*n*exactHistStride]
-	place := acc.place
 	nPerm := len(pt.list)
 	G := len(ts.mu)
 	var pat [32]int
-	var idx [32]uint16
-	var xb [32][maxSide]uint8
+	var rows [32][]uint16
 	done := ctx.Done()
 	const lo4 = 0x0F0F0F0F0F0F0F0F
 	laneMask := uint64(lanesH >> (8 * (8 - n)))
@@ -531,22 +521,19 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 				}
 			}
 			pat[g] = int(er.masks[m]) * nPerm
-			var pi [maxSide]uint8
+			// The board's matching at σ = identity: X index x meets B index
+			// mu[ainv[x]]; then Heap's order, read from pt.seq.
+			var c [maxSide]uint8
 			for x := range n {
-				pi[x] = uint8(ts.mu[g][ainv[x]]) // σ = identity
+				c[x] = uint8(ts.mu[g][ainv[x]])
 			}
-			idx[g] = pt.rank[pi]
-			for j := range n {
-				xb[g][j] = alpha[ts.muInv[g][j]]
-			}
+			r := int(pt.rank[c])
+			rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
 		}
-		// Heap's algorithm over σ; c[i] counts the swaps at level i.
-		var cnt [maxSide]int
-		for i := 1; ; {
-			// Score the numbering.
+		for k := range nPerm {
 			var E, O uint64
 			for g := range G {
-				f := tab[pat[g]+int(idx[g])]
+				f := tab[pat[g]+int(rows[g][k])]
 				E += f & lo4
 				O += (f >> 4) & lo4
 			}
@@ -558,33 +545,30 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 					v = O >> (8 * (l - n)) & 0xff
 				}
 				B := v * lanes1
-				ge := bits.OnesCount64(((E|lanesH)-B)&laneMask) + bits.OnesCount64(((O|lanesH)-B)&laneMask)
-				le := bits.OnesCount64(((B|lanesH)-E)&laneMask) + bits.OnesCount64(((B|lanesH)-O)&laneMask)
+				ge := (((E|lanesH)-B)&laneMask)>>7 + (((O|lanesH)-B)&laneMask)>>7
+				le := (((B|lanesH)-E)&laneMask)>>7 + (((B|lanesH)-O)&laneMask)>>7
+				nge, nle := int(ge*lanes1>>56), int(le*lanes1>>56)
 				hist[l*exactHistStride+int(v)]++
-				place[(l*P+n2-le)*P+ge+le-n2-1]++
+				place[(l*P+n2-nle)*P+nge+nle-n2-1]++
 			}
-			acc.n++
-			// Next σ.
-			for i < n && cnt[i] >= i {
-				cnt[i] = 0
-				i++
-			}
-			if i >= n {
-				break
-			}
-			j := 0
-			if i%2 == 1 {
-				j = cnt[i]
-			}
-			for g := range G {
-				t := pt.trans[xb[g][j]][xb[g][i]]
-				idx[g] = pt.swap[int(idx[g])*pt.T+int(t)]
-			}
-			cnt[i]++
-			i = 1
 		}
 	}
+	for i, c := range hist {
+		acc.hist[i] = int64(c)
+	}
+	for i, c := range place {
+		acc.place[i] = int64(c)
+	}
+	acc.n = int64(len(er.alphas)) * int64(nPerm)
 	return nil
+}
+
+// largeScratch is a goroutine's scratch for one choice: the board table
+// and 32-bit counts.
+type largeScratch struct {
+	tab   []uint64
+	hist  []uint32
+	place []uint32
 }
 
 // fill computes every board outcome for the choice's strengths: entry
@@ -785,4 +769,68 @@ func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths 
 	}
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: true}
 	return bussemakerExactLarge(ctx, run, plan, ts, keep, set.Progress)
+}
+
+// newLargeRun prepares the shared tables of a reduced exact run.
+func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism) (*largeRun, error) {
+	sc, P, n := run.sc, run.sc.pairs, ts.n
+	er := &largeRun{sc: sc, ts: ts, pt: newPermTable(n), strengths: run.strengths, used: int64(len(keep))}
+	forSubsets(P, n, func(x uint32) {
+		switch m := mirror(x, P); {
+		case !plan.Reversal:
+			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
+		case m > x:
+			er.subsets, er.twice = append(er.subsets, x), append(er.twice, true)
+		case m == x:
+			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
+		}
+	})
+	// The canonical arrangements of A: α (α[i] = the X index at A index i)
+	// least among α∘g. For g ≠ id, the first A index that g moves decides.
+	aIdx := map[int]int{}
+	for i, p := range ts.a {
+		aIdx[p] = i
+	}
+	type test struct{ i, j int }
+	var tests []test
+	for _, g := range keep[1:] {
+		for i, p := range ts.a {
+			if q := g.Perm[p]; q != p {
+				tests = append(tests, test{i, aIdx[q]})
+				break
+			}
+		}
+	}
+	for r, alpha := range er.pt.list {
+		ok := true
+		for _, t := range tests {
+			ok = ok && alpha[t.i] < alpha[t.j]
+		}
+		if ok {
+			er.alphas = append(er.alphas, r)
+		}
+	}
+	// The NS masks: every mask with as many bits as some group's.
+	counts := map[int]bool{}
+	for _, m := range ts.ns {
+		counts[bits.OnesCount(m)] = true
+	}
+	er.masks = make([]int16, 1<<n)
+	for m := range er.masks {
+		er.masks[m] = -1
+		if counts[bits.OnesCount(uint(m))] {
+			er.masks[m] = int16(len(er.patMask))
+			er.patMask = append(er.patMask, uint(m))
+		}
+	}
+	perChunk := int64(len(er.alphas)) * int64(len(er.pt.list))
+	if got := int64(len(er.subsets)) * perChunk; got != plan.Evaluated {
+		return nil, fmt.Errorf("bussemaker: internal error: %d numberings planned, %d to evaluate", plan.Evaluated, got)
+	}
+	er.tables.New = func() any {
+		return &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)),
+			hist: make([]uint32, P*exactHistStride), place: make([]uint32, P*P*P)}
+	}
+
+	return er, nil
 }

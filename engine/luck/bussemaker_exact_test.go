@@ -2,10 +2,16 @@ package luck
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -316,4 +322,103 @@ func joinStrings(x []string) string {
 		s += y + "|"
 	}
 	return s
+}
+
+// TestExactLargeSameWhateverCores: the reduced run gives the same result,
+// to the bit, on one core and on all of them, and through Bussemaker.
+func TestExactLargeSameWhateverCores(t *testing.T) {
+	m := mustSpec(t, "mitchell:3,switch=2")
+	sc, nb, s, err := prepare(m, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []*Result
+	for _, cores := range []int{1, 2, 4} {
+		old := runtime.GOMAXPROCS(cores)
+		r, err := bussemakerLarge(context.Background(), sc, nb, s, Settings{})
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
+	}
+	for _, r := range results[1:] {
+		if !reflect.DeepEqual(r, results[0]) {
+			t.Fatalf("results differ with the number of cores")
+		}
+	}
+}
+
+// TestExactLargeBudgetAndCancel: a run beyond the budget is refused with a
+// message naming the counts, and a cancelled run stops with the context's
+// error.
+func TestExactLargeBudgetAndCancel(t *testing.T) {
+	m := mustSpec(t, "mitchell:7,switch=2")
+	plan, err := PlanExact(m, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Reason != "" || plan.Used < 2 || !plan.Reversal {
+		t.Fatalf("plan %+v: want a reduction by symmetry and reversal", plan)
+	}
+	defer func(b int64) { MaxExactReduced = b }(MaxExactReduced)
+	MaxExactReduced = plan.Evaluated - 1
+	_, err = Bussemaker(context.Background(), m, Settings{Method: Exact})
+	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "87178291200 numberings") ||
+		!strings.Contains(err.Error(), fmt.Sprint(plan.Evaluated)) {
+		t.Errorf("over budget: %v", err)
+	}
+	MaxExactReduced = plan.Evaluated
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	_, err = Bussemaker(ctx, m, Settings{Method: Exact})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled run: %v", err)
+	}
+	// A field without two sides says why it cannot be reduced.
+	_, err = Bussemaker(context.Background(), mustSpec(t, "howell:14"), Settings{Method: Exact})
+	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "two-sided") {
+		t.Errorf("howell: %v", err)
+	}
+}
+
+// TestExactLargeAgreesWithSampling: the reduced exact run of a 10-pair
+// Mitchell and ten million sampled numberings agree within sampling error,
+// entry by entry and in Qd.
+func TestExactLargeAgreesWithSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("samples ten million numberings")
+	}
+	m := mustSpec(t, "mitchell:5,switch=2+3")
+	sc, nb, s, err := prepare(m, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := bussemakerLarge(context.Background(), sc, nb, s, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 10_000_000
+	smp, err := Bussemaker(context.Background(), m, Settings{Method: Sample, Samples: n, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	se := func(x float64) float64 {
+		p := max(x/100, 1.0/n)
+		return 100 * math.Sqrt(p*(1-p)/n)
+	}
+	for j, row := range exact.RankProbability {
+		for e, x := range row {
+			if z := math.Abs(smp.RankProbability[j][e]-x) / se(x); z > 5 {
+				t.Errorf("place %d entrant %d: exact %.4f, sampled %.4f (%.1f standard errors)", j+1, e+1, x, smp.RankProbability[j][e], z)
+			}
+		}
+	}
+	var qdSE float64
+	for e := range exact.Spread {
+		qdSE += se(exact.RankProbability[e][e]) / float64(len(exact.Spread))
+	}
+	if math.Abs(exact.Qd-smp.Qd) > 5*qdSE {
+		t.Errorf("Qd exact %.4f, sampled %.4f: more than 5 standard errors (%.4f)", exact.Qd, smp.Qd, qdSE)
+	}
 }

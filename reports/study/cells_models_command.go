@@ -56,7 +56,11 @@ func writeBussemakerText(w io.Writer, name string, r *luck.Result) error {
 	fmt.Fprintf(bw, "Movement %s\n", name)
 	fmt.Fprintf(bw, "Bussemaker model: strengths %s; %s.\n", strengthsText(r.Strengths), groupsText(r.Groups))
 	if r.Exact {
-		fmt.Fprintf(bw, "Exact: all %d numberings enumerated; tied places shared evenly.\n\n", r.Samples)
+		fmt.Fprintf(bw, "Exact: all %d numberings enumerated; tied places shared evenly.\n", r.Samples)
+		if r.Evaluated > 0 {
+			fmt.Fprintf(bw, "%s\n", exactReductionText(r))
+		}
+		fmt.Fprintln(bw)
 	} else {
 		fmt.Fprintf(bw, "Sampled: %d random numberings, seed %d; ties broken at random.\n\n", r.Samples, r.Seed)
 	}
@@ -189,6 +193,13 @@ type bussemakerView struct {
 	Sigma     float64      `json:"sigma"`
 	Pairs     []spreadView `json:"pairs"`            // per strength 1..P
 	RankProb  [][]float64  `json:"rank_probability"` // [place][pair by strength], percent
+	// An exact run of a large field: the order of the movement's symmetry
+	// group, of the subgroup used, whether strength reversal was used, and
+	// the numberings scored (samples is every numbering covered).
+	Symmetry     int   `json:"symmetry_order,omitempty"`
+	SymmetryUsed int   `json:"symmetry_used,omitempty"`
+	Reversal     bool  `json:"strength_reversal,omitempty"`
+	Evaluated    int64 `json:"numberings_evaluated,omitempty"`
 }
 
 // spreadView is luck.Spread with the names of the JSON.
@@ -229,6 +240,7 @@ func (c *BussemakerCell) runCommand(r *luck.Result) (*cellOutput, error) {
 		Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
 		Strengths: r.Strengths, Groups: r.Groups,
 		Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma, RankProb: r.RankProbability,
+		Symmetry: r.Symmetry, SymmetryUsed: r.SymmetryUsed, Reversal: r.Reversal, Evaluated: r.Evaluated,
 	}
 	for _, s := range r.Spread {
 		out.Pairs = append(out.Pairs, spreadView{s.Avg, s.Sd, s.Min, s.Max})
