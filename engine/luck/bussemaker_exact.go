@@ -33,8 +33,9 @@ import (
 //
 // Symmetry. The movement's automorphisms that keep side A (group G_A, found
 // by Automorphisms) map numberings onto numberings with the same outcome
-// for every entrant, and G_A acts freely, so only the α that are least in
-// their orbit are enumerated, each standing for |G_A| numberings. When the
+// for every entrant, and their actions on A (G_A modulo those that fix A)
+// act freely on the α, so only the α that are least in their orbit are
+// enumerated, each standing for as many numberings as there are actions. When the
 // strengths are symmetric (s_e + s_{P−1−e} constant, whole numbers),
 // renaming every entrant e as P−1−e negates every score: each pair's total
 // t becomes top − t and the order reverses. That maps the choice X to its
@@ -59,7 +60,8 @@ type ExactPlan struct {
 	// Numberings is the number of numberings of the field.
 	Numberings *big.Int
 	// Symmetry is the order of the movement's automorphism group; Used the
-	// order of the subgroup applied (the automorphisms that keep the sides).
+	// order of the group applied: the distinct actions on side A of the
+	// automorphisms that keep the sides.
 	Symmetry, Used int
 	// Reversal is true when the strength-reversal symmetry halves the work.
 	Reversal bool
@@ -171,30 +173,28 @@ func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*
 	}
 	group, _ := sc.automorphisms()
 	plan.Symmetry = len(group)
-	// Keep the automorphisms that keep side A; they act freely on the
-	// arrangements of A unless one fixes A pointwise.
+	// Keep the automorphisms that keep side A, one per distinct action on
+	// A: those fixing A pointwise (renaming B pairs only) form a normal
+	// subgroup K, and canonical arrangements of A under G_A/K, with every
+	// arrangement of B, meet each orbit of G_A |K| times, so each stands for
+	// |G_A/K| numberings.
 	inA := make([]bool, sc.pairs)
 	for _, p := range ts.a {
 		inA[p] = true
 	}
 	var keep []Automorphism
-	free := true
+	seen := map[string]bool{}
 	for _, g := range group {
-		keeps, moves := true, false
+		keeps := true
+		key := make([]byte, 0, len(ts.a))
 		for _, p := range ts.a {
 			keeps = keeps && inA[g.Perm[p]]
-			moves = moves || g.Perm[p] != p
+			key = append(key, byte(g.Perm[p]))
 		}
-		if !keeps {
-			continue
+		if keeps && !seen[string(key)] {
+			seen[string(key)] = true
+			keep = append(keep, g)
 		}
-		if !moves && len(keep) > 0 {
-			free = false
-		}
-		keep = append(keep, g)
-	}
-	if !free {
-		keep = keep[:1]
 	}
 	plan.Used = len(keep)
 	P := sc.pairs
@@ -762,10 +762,10 @@ func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths 
 	if plan.Evaluated > MaxExactReduced {
 		rev := ""
 		if plan.Reversal {
-			rev = " and strength reversal"
+			rev = " and the strength reversal"
 		}
-		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (order %d%s), more than the budget of %d; sample instead: %w",
-			nb.count, plan.Evaluated, plan.Used, rev, MaxExactReduced, ErrTooManyNumberings)
+		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (%d of the movement's %d automorphisms%s), more than the budget of %d; sample instead: %w",
+			nb.count, plan.Evaluated, plan.Used, plan.Symmetry, rev, MaxExactReduced, ErrTooManyNumberings)
 	}
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: true}
 	return bussemakerExactLarge(ctx, run, plan, ts, keep, set.Progress)
@@ -833,4 +833,19 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphis
 	}
 
 	return er, nil
+}
+
+// LargeExact reports whether set asks for an exact run of m with more than
+// MaxExact numberings: the reduced enumeration, which takes minutes for a
+// 14-pair field.
+func LargeExact(m *movement.Movement, set Settings) bool {
+	if set.Method != Exact {
+		return false
+	}
+	nb, err := newNumberings(m.Pairs, set.Groups)
+	if err != nil {
+		return false
+	}
+	_, small := nb.exactCount()
+	return !small
 }

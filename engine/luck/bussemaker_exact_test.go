@@ -128,6 +128,7 @@ func TestReducedMatchesBruteForce(t *testing.T) {
 	}
 	cases := []tc{
 		{"mitchell:3", nil, true},
+		{"mitchell:3", []float64{1, 2, 2, 3, 7, 9}, false},
 		{"mitchell:3,switch=2", nil, true},
 		{"mitchell:3,switch=3", nil, true},
 		{"mitchell:3,switch=2", []float64{1, 1, 2, 4, 4, 9}, false},
@@ -137,6 +138,7 @@ func TestReducedMatchesBruteForce(t *testing.T) {
 		// 10! numberings each, scored one by one: seconds.
 		cases = append(cases,
 			tc{"mitchell:5,switch=2", nil, true},
+			tc{"mitchell:5", nil, true},
 			tc{"mitchell:5,switch=2+3", nil, true},
 			tc{"mitchell:5,switch=3", []float64{1, 2, 2, 3, 5, 5, 6, 10, 11, 11}, false},
 		)

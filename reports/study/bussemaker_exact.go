@@ -17,3 +17,12 @@ func exactReductionText(r *luck.Result) string {
 	return fmt.Sprintf("Reduced by symmetry: automorphism group of order %d, %d of them keeping the sides used%s; %d numberings scored, each standing for %d.",
 		r.Symmetry, r.SymmetryUsed, rev, r.Evaluated, r.Samples/r.Evaluated)
 }
+
+// reductionProse is exactReductionText after a space, or "" when the run
+// was not reduced.
+func reductionProse(r *luck.Result) string {
+	if r.Evaluated == 0 {
+		return ""
+	}
+	return " " + exactReductionText(r)
+}

@@ -260,7 +260,11 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		set.Progress = progressPrinter(env, "numberings")
 	}
 	var res luck.Result
-	err = env.cached(nil, &res, func() error {
+	cache := env.cached
+	if luck.LargeExact(m, set) {
+		cache = env.cachedExpensive
+	}
+	err = cache(nil, &res, func() error {
 		r, err := luck.Bussemaker(env.ctx, m, set)
 		if err != nil {
 			return err
@@ -316,7 +320,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		ties = " Ties in the final order go to the entrant with the lower number (the rule before version 5.8)."
 	}
 	out := &cellOutput{Blocks: []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
-		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s %s", res.Qd, res.Qb, res.Sigma, how, ties, far)}}}
+		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s%s %s", res.Qd, res.Qb, res.Sigma, how, reductionProse(&res), ties, far)}}}
 
 	sampled := !res.Exact || c.Tolerance > 0
 	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {

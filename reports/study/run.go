@@ -20,6 +20,8 @@ type RunOptions struct {
 	// CacheDir/<study>/cells; "" turns the cache off. Results the run does not
 	// use are pruned.
 	CacheDir string
+	// Expensive tunes the cells whose results take minutes (see Expensive).
+	Expensive Expensive
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -47,6 +49,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			return nil, err
 		}
 		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings}
+		env.expensive = opt.Expensive.forStudy(s.Name)
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
 		}
