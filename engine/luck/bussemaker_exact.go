@@ -52,8 +52,8 @@ import (
 var MaxExactReduced int64 = 10_000_000_000
 
 // maxSide is the largest side of a two-sided field enumerated by tables:
-// 8! matchings fit a uint16 rank, and 8 results a board's nibble.
-const maxSide = 8
+// the table of matchings in Heap's order has (n!)² entries, 50 MB for 7.
+const maxSide = 7
 
 // ExactPlan says how an exact run of a large field is reduced.
 type ExactPlan struct {
@@ -152,6 +152,9 @@ func (sc *scorer) splitSides() (*twoSided, string) {
 		ts.top = top
 	}
 	ts.maxTot = ts.top * int32(len(sc.top))
+	if ts.maxTot > laneMax {
+		return nil, fmt.Sprintf("a pair's matchpoints reach %d: exact enumeration of a large field counts at most %d", ts.maxTot, laneMax)
+	}
 	return ts, ""
 }
 
