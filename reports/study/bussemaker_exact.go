@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 )
@@ -25,4 +26,21 @@ func reductionProse(r *luck.Result) string {
 		return ""
 	}
 	return " " + exactReductionText(r)
+}
+
+// splitErrata parts a Bussemaker cell's errata: those of the figures in
+// exactPub, and those of the other published figures. The errata of the
+// printed tables (ranks, spread/…) go to their own comparisons.
+func splitErrata(errata, exactPub map[string]string) (exact, other map[string]string) {
+	exact, other = map[string]string{}, map[string]string{}
+	for k, v := range errata {
+		switch _, ok := exactPub[k]; {
+		case k == "ranks" || strings.HasPrefix(k, "spread/"):
+		case ok:
+			exact[k] = v
+		default:
+			other[k] = v
+		}
+	}
+	return exact, other
 }

@@ -356,7 +356,8 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 			pub[k] = v
 		}
 	}
-	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, c.Errata)
+	exactErrata, errata := splitErrata(c.Errata, exactPub)
+	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, exactErrata)
 	if err != nil {
 		return nil, err
 	}
@@ -365,13 +366,13 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		if len(pub) > 0 && c.FigureTolerance <= 0 {
 			return nil, fmt.Errorf("figure_tolerance: the figures are sampled; state the tolerance of the published figures")
 		}
-		checks, err := checkWithin(env.cell.ID+"/", figs, pub, c.Errata, c.FigureTolerance)
+		checks, err := checkWithin(env.cell.ID+"/", figs, pub, errata, c.FigureTolerance)
 		if err != nil {
 			return nil, err
 		}
 		out.Checks = append(out.Checks, checks...)
 	} else {
-		checks, err := checkFigures(env.cell.ID+"/", figs, pub, c.Errata)
+		checks, err := checkFigures(env.cell.ID+"/", figs, pub, errata)
 		if err != nil {
 			return nil, err
 		}
