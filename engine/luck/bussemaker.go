@@ -144,6 +144,16 @@ type Result struct {
 	Sigma float64
 	// Qb is 100 / (1 + Sigma/3).
 	Qb float64
+	// Symmetry is the order of the movement's automorphism group, when an
+	// exact run of a large field looked for it (ExactPlan), else 0.
+	Symmetry int `json:",omitempty"`
+	// SymmetryUsed is the order of the subgroup whose orbits were
+	// enumerated one representative each, Reversal whether the strength
+	// reversal halved the work, and Evaluated the number of numberings
+	// scored; Samples stays the number of numberings covered.
+	SymmetryUsed int   `json:",omitempty"`
+	Reversal     bool  `json:",omitempty"`
+	Evaluated    int64 `json:",omitempty"`
 }
 
 // ErrTooManyNumberings is wrapped by the error of an Exact run over more
@@ -182,7 +192,7 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 		exact = small
 	case Exact:
 		if !small {
-			return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d: %w", nb.count, MaxExact, ErrTooManyNumberings)
+			return bussemakerLarge(ctx, sc, nb, strengths, set)
 		}
 		exact = true
 	case Sample:

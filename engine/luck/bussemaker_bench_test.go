@@ -27,6 +27,7 @@ func BenchmarkBussemaker(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cores))
 			const samples = 1 << 19
 			runs := 0
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if _, err := Bussemaker(context.Background(), m, Settings{Samples: samples, Seed: 1}); err != nil {
 					b.Fatal(err)
@@ -35,6 +36,7 @@ func BenchmarkBussemaker(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*samples), "ns/sample")
 			b.ReportMetric(float64(runs*samples)/b.Elapsed().Seconds(), "samples/s")
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(runs*samples), "cpu-ns/sample")
 		})
 	}
 }
@@ -50,12 +52,14 @@ func BenchmarkBussemakerPlain(b *testing.B) {
 	}
 	const samples = 1 << 16
 	runs := 0
+	cpu0 := cpuTime()
 	for b.Loop() {
 		plainBussemaker(m, s, samples, 1)
 		runs++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(runs*samples), "ns/sample")
 	b.ReportMetric(float64(runs*samples)/b.Elapsed().Seconds(), "samples/s")
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(runs*samples), "cpu-ns/sample")
 }
 
 // BenchmarkStrongPairs times the one and two strong pairs models on the

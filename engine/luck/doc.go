@@ -3,5 +3,8 @@
 // strengths in a movement, the "one strong pair" and "two strong pairs"
 // models, and the Bussemaker model of rank probabilities under random pair
 // numbering, which enumerates the numberings or samples them in fixed-size
-// chunks so that results do not depend on GOMAXPROCS.
+// chunks so that results do not depend on GOMAXPROCS. Fields too large to
+// enumerate one by one (the 14! numberings of a 14-pair Mitchell) are
+// enumerated exactly through the movement's automorphism group
+// (Automorphisms), the strength reversal and per-board tables.
 package luck

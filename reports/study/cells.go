@@ -136,6 +136,8 @@ type runEnv struct {
 	onProgress func(done, total int64)
 	// warnings are those of reading each movement, by name.
 	warnings map[string][]string
+	// expensive says where results of expensive cells are kept.
+	expensive Expensive
 }
 
 // movement returns a resolved movement by name.

@@ -403,6 +403,13 @@ type BussemakerResult struct {
 	Ties            luck.TieRule `json:"ties"`
 	// IdealPlace[i] is the place where entrant i+1 ideally finishes.
 	IdealPlace []int `json:"ideal_place"`
+	// An exact run of a large field: the order of the movement's symmetry
+	// group, of the subgroup used, whether strength reversal was used, and
+	// the numberings scored (samples is every numbering covered).
+	Symmetry     int   `json:"symmetry_order,omitempty"`
+	SymmetryUsed int   `json:"symmetry_used,omitempty"`
+	Reversal     bool  `json:"strength_reversal,omitempty"`
+	Evaluated    int64 `json:"numberings_evaluated,omitempty"`
 }
 
 // SpreadFigures is the spread of an entrant's percentage over the
@@ -442,14 +449,19 @@ func bussemaker(env *runEnv, name string, set luck.Settings, extra string) (*Bus
 		return nil, err
 	}
 	res := &BussemakerResult{}
-	err = env.cached(extra, res, func() error {
+	cache := env.cached
+	if luck.LargeExact(m, set) {
+		cache = env.cachedExpensive // minutes: the committed results first
+	}
+	err = cache(extra, res, func() error {
 		r, err := luck.Bussemaker(env.ctx, m, set)
 		if err != nil {
 			return err
 		}
 		*res = BussemakerResult{Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
 			Strengths: r.Strengths, Groups: r.Groups, Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma,
-			RankProbability: r.RankProbability, Movement: name, Ties: set.Ties, IdealPlace: r.IdealPlace}
+			RankProbability: r.RankProbability, Movement: name, Ties: set.Ties, IdealPlace: r.IdealPlace,
+			Symmetry: r.Symmetry, SymmetryUsed: r.SymmetryUsed, Reversal: r.Reversal, Evaluated: r.Evaluated}
 		for _, s := range r.Spread {
 			res.Pairs = append(res.Pairs, SpreadFigures{s.Avg, s.Sd, s.Min, s.Max})
 		}
@@ -507,7 +519,8 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 			pub[k] = v
 		}
 	}
-	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, c.Errata)
+	exactErrata, errata := splitErrata(c.Errata, exactPub)
+	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, exactErrata)
 	if err != nil {
 		return nil, err
 	}
@@ -516,13 +529,13 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		if len(pub) > 0 && c.FigureTolerance <= 0 {
 			return nil, fmt.Errorf("figure_tolerance: the figures are sampled; state the tolerance of the published figures")
 		}
-		checks, err := checkWithin(env.cell.ID+"/", figs, pub, c.Errata, c.FigureTolerance)
+		checks, err := checkWithin(env.cell.ID+"/", figs, pub, errata, c.FigureTolerance)
 		if err != nil {
 			return nil, err
 		}
 		out.Checks = append(out.Checks, checks...)
 	} else {
-		checks, err := checkFigures(env.cell.ID+"/", figs, pub, c.Errata)
+		checks, err := checkFigures(env.cell.ID+"/", figs, pub, errata)
 		if err != nil {
 			return nil, err
 		}
@@ -598,7 +611,7 @@ func (r *BussemakerResult) blocks(id, caption string, seedLayout bool) []reports
 		ties = " Ties in the final order go to the entrant with the lower number (the rule before version 5.8)."
 	}
 	return []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
-		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s %s", r.Qd, r.Qb, r.Sigma, how, ties, far)}}
+		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s%s %s", r.Qd, r.Qb, r.Sigma, how, reductionProse(r), ties, far)}}
 }
 
 // seedText is the result in the manner of seed 000: the spread table per
@@ -610,7 +623,11 @@ func (r *BussemakerResult) seedText() string {
 	fmt.Fprintf(&bw, "Movement %s\n", r.Movement)
 	fmt.Fprintf(&bw, "Bussemaker model: strengths %s; %s.\n", strengthsText(r.Strengths), groupsText(r.Groups))
 	if r.Exact {
-		fmt.Fprintf(&bw, "Exact: all %d numberings enumerated; tied places shared evenly.\n\n", r.Samples)
+		fmt.Fprintf(&bw, "Exact: all %d numberings enumerated; tied places shared evenly.\n", r.Samples)
+		if r.Evaluated > 0 {
+			fmt.Fprintf(&bw, "%s\n", exactReductionText(r))
+		}
+		fmt.Fprintln(&bw)
 	} else {
 		fmt.Fprintf(&bw, "Sampled: %d random numberings, seed %d; ties broken at random.\n\n", r.Samples, r.Seed)
 	}

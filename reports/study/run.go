@@ -23,6 +23,8 @@ type RunOptions struct {
 	// AllowOutside lets a study read files outside its own folder tree;
 	// by default a file: that leads out of it is an error.
 	AllowOutside bool
+	// Expensive tunes the cells whose results take minutes (see Expensive).
+	Expensive Expensive
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -51,6 +53,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			return nil, err
 		}
 		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings, allowOutside: opt.AllowOutside}
+		env.expensive = opt.Expensive.forStudy(s.Name)
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
 		}

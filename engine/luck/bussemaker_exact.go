@@ -1,0 +1,854 @@
+package luck
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// Exact enumeration of fields too large for one-by-one enumeration (the
+// 14-pair Mitchell: 14! = 87,178,291,200 numberings) reduces the work three
+// ways, and evaluates what is left through tables.
+//
+// Two sides. In a two-sided movement (every pair of side A meets pairs of
+// side B only, and every compared board group is played once by each pair,
+// as in a Mitchell) a numbering is a choice X of the entrants that sit on
+// side A, an arrangement α of X over A's pairs and an arrangement σ of the
+// rest, Y, over B's. A board's result depends only on which X-entrant meets
+// which Y-entrant there (a matching π_b = σ∘μ_b∘α⁻¹ of X onto Y) and on
+// which X-entrants sit NS (a mask over X, fixed by α). So for each X a table
+// of every (mask, matching) gives each entrant's matchpoints on a board, in
+// nibbles; a numbering's totals are seven table reads and adds, packed by
+// entrant, and its ranks a few word operations.
+//
+// Gray order. Within one α the σ run in Heap's order: each step swaps two
+// B pairs, which swaps two entries of every board's matching; the matching's
+// rank moves through a table of rank × transposition.
+//
+// Symmetry. The movement's automorphisms that keep side A (group G_A, found
+// by Automorphisms) map numberings onto numberings with the same outcome
+// for every entrant, and their actions on A (G_A modulo those that fix A)
+// act freely on the α, so only the α that are least in their orbit are
+// enumerated, each standing for as many numberings as there are actions. When the
+// strengths are symmetric (s_e + s_{P−1−e} constant, whole numbers),
+// renaming every entrant e as P−1−e negates every score: each pair's total
+// t becomes top − t and the order reverses. That maps the choice X to its
+// mirror, so only one of each mirrored pair of choices is enumerated and
+// its counts are added twice, once mirrored.
+//
+// All counts are integers (ties share places in units of 1/lcm(1..P)), so
+// the result is exact and the same whatever the order of the chunks; they are
+// still reduced in chunk order.
+
+// MaxExactReduced is the budget of an exact run of a large field: the most
+// numberings evaluated after the symmetries are taken out. 10^10 take about
+// ten minutes on two cores.
+var MaxExactReduced int64 = 10_000_000_000
+
+// maxSide is the largest side of a two-sided field enumerated by tables:
+// the table of matchings in Heap's order has (n!)² entries, 50 MB for 7.
+const maxSide = 7
+
+// ExactPlan says how an exact run of a large field is reduced.
+type ExactPlan struct {
+	// Numberings is the number of numberings of the field.
+	Numberings *big.Int
+	// Symmetry is the order of the movement's automorphism group; Used the
+	// order of the group applied: the distinct actions on side A of the
+	// automorphisms that keep the sides.
+	Symmetry, Used int
+	// Reversal is true when the strength-reversal symmetry halves the work.
+	Reversal bool
+	// Evaluated is the number of numberings scored.
+	Evaluated int64
+	// Reason, when not empty, says why the field cannot be enumerated this
+	// way; then the other fields but Numberings may be zero.
+	Reason string
+}
+
+// twoSided is a movement whose pairs split into sides A and B of n pairs
+// each, every compared group played once by every pair.
+type twoSided struct {
+	n      int
+	a, b   []int   // the pairs of each side, ascending
+	mu     [][]int // mu[g][i]: the B index that A index i meets on group g
+	muInv  [][]int // muInv[g][j]: the A index that B index j meets
+	ns     []uint  // ns[g]: bit i set when A index i sits NS on group g
+	top    int32
+	maxTot int32
+}
+
+// splitSides returns the two sides of sc, or a reason why it has none.
+func (sc *scorer) splitSides() (*twoSided, string) {
+	P := sc.pairs
+	if P%2 == 1 || P/2 > maxSide {
+		return nil, fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of at most %d pairs", P, maxSide)
+	}
+	n := P / 2
+	side := make([]int, P) // 0 unknown, 1 A, 2 B
+	side[0] = 1
+	for changed := true; changed; {
+		changed = false
+		for i := range sc.ns {
+			a, b := sc.ns[i], sc.ew[i]
+			switch {
+			case side[a] != 0 && side[b] == 0:
+				side[b], changed = 3-side[a], true
+			case side[b] != 0 && side[a] == 0:
+				side[a], changed = 3-side[b], true
+			case side[a] != 0 && side[a] == side[b]:
+				return nil, fmt.Sprintf("pairs %d and %d meet but would be on the same side: the movement is not two-sided", a+1, b+1)
+			}
+		}
+	}
+	ts := &twoSided{n: n}
+	idx := make([]int, P)
+	for p, s := range side {
+		switch s {
+		case 1:
+			idx[p] = len(ts.a)
+			ts.a = append(ts.a, p)
+		case 2:
+			idx[p] = len(ts.b)
+			ts.b = append(ts.b, p)
+		default:
+			return nil, fmt.Sprintf("pair %d meets none of pair 1's side: the movement is not two-sided", p+1)
+		}
+	}
+	if len(ts.a) != n {
+		return nil, fmt.Sprintf("sides of %d and %d pairs: exact enumeration of a large field needs two equal sides", len(ts.a), len(ts.b))
+	}
+	for g, top := range sc.top {
+		from, to := sc.start[g], sc.start[g+1]
+		if to-from != n {
+			return nil, fmt.Sprintf("board group %d is played %d times, not once per table: exact enumeration needs every pair to play every group", g+1, to-from)
+		}
+		mu, inv := make([]int, n), make([]int, n)
+		for i := range mu {
+			mu[i], inv[i] = -1, -1
+		}
+		var ns uint
+		for i := from; i < to; i++ {
+			p, q, nsA := sc.ns[i], sc.ew[i], true
+			if side[p] == 2 {
+				p, q, nsA = q, p, false
+			}
+			ia, ib := idx[p], idx[q]
+			if mu[ia] >= 0 || inv[ib] >= 0 {
+				return nil, fmt.Sprintf("board group %d is played twice by one pair", g+1)
+			}
+			mu[ia], inv[ib] = ib, ia
+			if nsA {
+				ns |= 1 << ia
+			}
+		}
+		ts.mu, ts.muInv, ts.ns = append(ts.mu, mu), append(ts.muInv, inv), append(ts.ns, ns)
+		ts.top = top
+	}
+	ts.maxTot = ts.top * int32(len(sc.top))
+	if ts.maxTot > laneMax {
+		return nil, fmt.Sprintf("a pair's matchpoints reach %d: exact enumeration of a large field counts at most %d", ts.maxTot, laneMax)
+	}
+	return ts, ""
+}
+
+// exactPlan works out the reduction of an exact run, or why there is none.
+func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*ExactPlan, *twoSided, []Automorphism, bool) {
+	plan := &ExactPlan{Numberings: nb.count}
+	if len(nb.groups) != 1 {
+		plan.Reason = "exact enumeration of a large field takes one group of all pairs"
+		return plan, nil, nil, false
+	}
+	if ties != RandomTies {
+		plan.Reason = "exact enumeration of a large field shares tied places evenly (ties: random)"
+		return plan, nil, nil, false
+	}
+	ts, why := sc.splitSides()
+	if ts == nil {
+		plan.Reason = why
+		return plan, nil, nil, false
+	}
+	group, _ := sc.automorphisms()
+	plan.Symmetry = len(group)
+	// Keep the automorphisms that keep side A, one per distinct action on
+	// A: those fixing A pointwise (renaming B pairs only) form a normal
+	// subgroup K, and canonical arrangements of A under G_A/K, with every
+	// arrangement of B, meet each orbit of G_A |K| times, so each stands for
+	// |G_A/K| numberings.
+	inA := make([]bool, sc.pairs)
+	for _, p := range ts.a {
+		inA[p] = true
+	}
+	var keep []Automorphism
+	seen := map[string]bool{}
+	for _, g := range group {
+		keeps := true
+		key := make([]byte, 0, len(ts.a))
+		for _, p := range ts.a {
+			keeps = keeps && inA[g.Perm[p]]
+			key = append(key, byte(g.Perm[p]))
+		}
+		if keeps && !seen[string(key)] {
+			seen[string(key)] = true
+			keep = append(keep, g)
+		}
+	}
+	plan.Used = len(keep)
+	P := sc.pairs
+	plan.Reversal = true
+	for e := range P {
+		x := strengths[e]
+		if x != math.Trunc(x) || math.Abs(x) > 1<<40 || x+strengths[P-1-e] != strengths[0]+strengths[P-1] {
+			plan.Reversal = false
+		}
+	}
+	n := ts.n
+	fn := factorial(n)
+	var subsets int64
+	forSubsets(P, n, func(x uint32) {
+		if plan.Reversal && mirror(x, P) < x {
+			return
+		}
+		subsets++
+	})
+	plan.Evaluated = subsets * (fn / int64(len(keep))) * fn
+	return plan, ts, keep, true
+}
+
+// mirror is x with entrant e renamed P−1−e.
+func mirror(x uint32, P int) uint32 {
+	return bits.Reverse32(x) >> (32 - P)
+}
+
+// forSubsets calls f with every n-subset of 0..P-1, as a bit mask,
+// ascending.
+func forSubsets(P, n int, f func(uint32)) {
+	if n == 0 {
+		f(0)
+		return
+	}
+	x := uint32(1)<<n - 1
+	for x < 1<<P {
+		f(x)
+		c := x & -x
+		r := x + c
+		x = ((r^x)>>2)/c | r
+	}
+}
+
+// perms holds the permutations of 0..n-1 in lexicographic order, their
+// ranks, and the rank after swapping two entries.
+type permTable struct {
+	n     int
+	list  [][maxSide]uint8
+	rank  map[[maxSide]uint8]uint16
+	trans [][maxSide]uint8 // trans[x1][x2]: index of transposition (x1 x2)
+	swap  []uint16         // swap[r*T+t]: rank of list[r] with transposition t applied
+	T     int
+	// seq[c*n!+k] is the rank of σ_k∘list[c], σ_k the k-th permutation of
+	// Heap's order (σ_0 the identity): the matching of a board, step by step,
+	// as the B side runs through Heap's order.
+	seq []uint16
+}
+
+func newPermTable(n int) *permTable {
+	pt := &permTable{n: n, rank: map[[maxSide]uint8]uint16{}}
+	var cur [maxSide]uint8
+	used := make([]bool, n)
+	var gen func(k int)
+	gen = func(k int) {
+		if k == n {
+			pt.rank[cur] = uint16(len(pt.list))
+			pt.list = append(pt.list, cur)
+			return
+		}
+		for v := range n {
+			if !used[v] {
+				used[v], cur[k] = true, uint8(v)
+				gen(k + 1)
+				used[v] = false
+			}
+		}
+	}
+	gen(0)
+	pt.trans = make([][maxSide]uint8, n)
+	var ts [][2]int
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			pt.trans[i][j], pt.trans[j][i] = uint8(len(ts)), uint8(len(ts))
+			ts = append(ts, [2]int{i, j})
+		}
+	}
+	pt.T = max(1, len(ts))
+	pt.swap = make([]uint16, len(pt.list)*pt.T)
+	for r, p := range pt.list {
+		for t, ij := range ts {
+			q := p
+			q[ij[0]], q[ij[1]] = q[ij[1]], q[ij[0]]
+			pt.swap[r*pt.T+t] = pt.rank[q]
+		}
+	}
+	steps := heapSteps(n)
+	N := len(pt.list)
+	pt.seq = make([]uint16, N*N)
+	for c, p := range pt.list {
+		var inv [maxSide]uint8
+		for x := range n {
+			inv[p[x]] = uint8(x)
+		}
+		row := pt.seq[c*N : (c+1)*N]
+		r := uint16(c)
+		row[0] = r
+		for k, st := range steps {
+			r = pt.swap[int(r)*pt.T+int(pt.trans[inv[st[0]]][inv[st[1]]])]
+			row[k+1] = r
+		}
+	}
+	return pt
+}
+
+// heapSteps lists the swaps of Heap's algorithm over n items, n!−1 of them.
+func heapSteps(n int) [][2]uint8 {
+	var steps [][2]uint8
+	c := make([]int, n)
+	for i := 1; i < n; {
+		if c[i] < i {
+			j := 0
+			if i%2 == 1 {
+				j = c[i]
+			}
+			steps = append(steps, [2]uint8{uint8(j), uint8(i)})
+			c[i]++
+			i = 1
+		} else {
+			c[i] = 0
+			i++
+		}
+	}
+	return steps
+}
+
+// largeRun is what every chunk of a reduced exact run shares, read-only.
+type largeRun struct {
+	sc        *scorer
+	ts        *twoSided
+	pt        *permTable
+	strengths []float64
+	subsets   []uint32 // the choices X enumerated, ascending
+	twice     []bool   // and whether each also stands for its mirror
+	alphas    []int    // ranks of the canonical arrangements of A
+	masks     []int16  // masks[m]: the pattern index of NS mask m, −1 if none
+	patMask   []uint   // the pattern masks, by index
+	used      int64
+	tables    sync.Pool
+}
+
+// exactAcc holds one chunk's counts, and the merged counts of the run.
+type exactAcc struct {
+	_ [64]byte
+	// hist[e*hs+t]: numberings where entrant e totals t matchpoints.
+	hist []int64
+	// place[(e*P+s)*P+r-1]: numberings where entrant e's run of equal
+	// totals starts at place s (0-based) and has r members.
+	place []int64
+	// x, twice: the chunk's choice, and whether it stands for its mirror.
+	x     uint32
+	twice bool
+	n     int64
+	_     [64]byte
+}
+
+const exactHistStride = 128
+
+func newExactAcc(P int) *exactAcc {
+	return &exactAcc{hist: make([]int64, P*exactHistStride), place: make([]int64, P*P*P)}
+}
+
+// bussemakerExactLarge runs the reduced exact enumeration.
+func bussemakerExactLarge(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism,
+	progress func(done, total int64)) (*Result, error) {
+	er, sum, err := largeCounts(ctx, run, plan, ts, keep, progress)
+	if err != nil {
+		return nil, err
+	}
+	return er.result(run, plan, sum)
+}
+
+// largeCounts enumerates the reduced numberings and returns the counts,
+// not yet multiplied by the order of the symmetry used.
+func largeCounts(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism,
+	progress func(done, total int64)) (*largeRun, *exactAcc, error) {
+	P, n := run.sc.pairs, ts.n
+	er, err := newLargeRun(run, plan, ts, keep)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum := newExactAcc(P)
+	// Short waves: a chunk is millions of numberings, and progress comes
+	// after each wave.
+	wave := 4
+	slots := make([]*exactAcc, wave)
+	for i := range slots {
+		slots[i] = newExactAcc(P)
+	}
+	work := func(ctx context.Context, slot int, chunk, _, _ int64) error {
+		return er.chunk(ctx, slots[slot], chunk)
+	}
+	covered := int64(0)
+	merge := func(slot int) {
+		a := slots[slot]
+		sum.addChoice(a, P, n, ts.maxTot)
+		w := a.n * er.used
+		if a.twice {
+			w *= 2
+		}
+		covered += w
+	}
+	var prog func(done, total int64)
+	if progress != nil {
+		total, _ := nb64(plan.Numberings)
+		prog = func(_, _ int64) { progress(covered, total) }
+	}
+	if err := forChunksOf(ctx, int64(len(er.subsets)), 1, wave, work, merge, prog); err != nil {
+		return nil, nil, err
+	}
+	return er, sum, nil
+}
+
+// nb64 is x as an int64 if it fits.
+func nb64(x *big.Int) (int64, bool) {
+	if !x.IsInt64() {
+		return math.MaxInt64, false
+	}
+	return x.Int64(), true
+}
+
+// addChoice adds a chunk's counts, by local index (X then Y), to the run's,
+// by entrant, and their mirror image when the chunk stands for it too.
+func (s *exactAcc) addChoice(a *exactAcc, P, n int, maxTot int32) {
+	ent := make([]int, 0, P)
+	for e := range P {
+		if a.x>>e&1 == 1 {
+			ent = append(ent, e)
+		}
+	}
+	for e := range P {
+		if a.x>>e&1 == 0 {
+			ent = append(ent, e)
+		}
+	}
+	for l, e := range ent {
+		for t := range exactHistStride {
+			c := a.hist[l*exactHistStride+t]
+			if c == 0 {
+				continue
+			}
+			s.hist[e*exactHistStride+t] += c
+			if a.twice {
+				s.hist[(P-1-e)*exactHistStride+int(maxTot)-t] += c
+			}
+		}
+		for st := range P {
+			for r := 1; st+r <= P; r++ {
+				c := a.place[(l*P+st)*P+r-1]
+				if c == 0 {
+					continue
+				}
+				s.place[(e*P+st)*P+r-1] += c
+				if a.twice {
+					s.place[((P-1-e)*P+P-st-r)*P+r-1] += c
+				}
+			}
+		}
+	}
+	s.n += a.n
+}
+
+// chunk enumerates choice number c: every canonical α, every σ.
+func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
+	ts, pt, sc := er.ts, er.pt, er.sc
+	n, P := ts.n, sc.pairs
+	clear(acc.hist)
+	clear(acc.place)
+	acc.x, acc.twice, acc.n = er.subsets[c], er.twice[c], 0
+	var sX, sY [maxSide]float64
+	nx, ny := 0, 0
+	for e := range P {
+		if acc.x>>e&1 == 1 {
+			sX[nx], nx = er.strengths[e], nx+1
+		} else {
+			sY[ny], ny = er.strengths[e], ny+1
+		}
+	}
+	scr := er.tables.Get().(*largeScratch)
+	defer er.tables.Put(scr)
+	tab := scr.tab
+	er.fill(tab, &sX, &sY)
+	// Counts of one choice fit 32 bits: at most n!·n! < 2^32 numberings.
+	hist, place := scr.hist, scr.place
+	clear(hist)
+	clear(place)
+
+	nPerm := len(pt.list)
+	G := len(ts.mu)
+	var pat [32]int
+	var rows [32][]uint16
+	done := ctx.Done()
+	const lo4 = 0x0F0F0F0F0F0F0F0F
+	laneMask := uint64(lanesH >> (8 * (8 - n)))
+	n2 := 2 * n
+	for ai, ar := range er.alphas {
+		if ai%16 == 0 {
+			select {
+			case <-done:
+				return ctx.Err()
+			default:
+			}
+		}
+		alpha := pt.list[ar]
+		var ainv [maxSide]int
+		for i := range n {
+			ainv[alpha[i]] = i
+		}
+		for g := range G {
+			var m uint
+			for i := range n {
+				if ts.ns[g]>>i&1 == 1 {
+					m |= 1 << alpha[i]
+				}
+			}
+			pat[g] = int(er.masks[m]) * nPerm
+			// The board's matching at σ = identity: X index x meets B index
+			// mu[ainv[x]]; then Heap's order, read from pt.seq.
+			var c [maxSide]uint8
+			for x := range n {
+				c[x] = uint8(ts.mu[g][ainv[x]])
+			}
+			r := int(pt.rank[c])
+			rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
+		}
+		for k := range nPerm {
+			var E, O uint64
+			for g := range G {
+				f := tab[pat[g]+int(rows[g][k])]
+				E += f & lo4
+				O += (f >> 4) & lo4
+			}
+			for l := range n2 {
+				var v uint64
+				if l < n {
+					v = E >> (8 * l) & 0xff
+				} else {
+					v = O >> (8 * (l - n)) & 0xff
+				}
+				B := v * lanes1
+				ge := (((E|lanesH)-B)&laneMask)>>7 + (((O|lanesH)-B)&laneMask)>>7
+				le := (((B|lanesH)-E)&laneMask)>>7 + (((B|lanesH)-O)&laneMask)>>7
+				nge, nle := int(ge*lanes1>>56), int(le*lanes1>>56)
+				hist[l*exactHistStride+int(v)]++
+				place[(l*P+n2-nle)*P+nge+nle-n2-1]++
+			}
+		}
+	}
+	for i, c := range hist {
+		acc.hist[i] = int64(c)
+	}
+	for i, c := range place {
+		acc.place[i] = int64(c)
+	}
+	acc.n = int64(len(er.alphas)) * int64(nPerm)
+	return nil
+}
+
+// largeScratch is a goroutine's scratch for one choice: the board table
+// and 32-bit counts.
+type largeScratch struct {
+	tab   []uint64
+	hist  []uint32
+	place []uint32
+}
+
+// fill computes every board outcome for the choice's strengths: entry
+// p*n!+r is the matchpoints, in nibbles (X-entrant x at nibble 2x, Y-entrant y
+// at 2y+1), when the X-entrants of pattern mask p sit NS and X-entrant x
+// meets Y-entrant list[r][x].
+func (er *largeRun) fill(tab []uint64, sX, sY *[maxSide]float64) {
+	n, top := er.ts.n, er.ts.top
+	var v [maxSide]float64
+	for p, mask := range er.patMask {
+		for r, pi := range er.pt.list {
+			for x := range n {
+				if mask>>x&1 == 1 {
+					v[x] = sY[pi[x]] - sX[x]
+				} else {
+					v[x] = sX[x] - sY[pi[x]]
+				}
+			}
+			var w uint64
+			for x := range n {
+				var mp int32
+				for y := range n {
+					switch {
+					case y == x:
+					case v[x] > v[y]:
+						mp += 2
+					case v[x] == v[y]:
+						mp++
+					}
+				}
+				mx, my := mp, top-mp
+				if mask>>x&1 == 0 {
+					mx, my = my, mx
+				}
+				w |= uint64(mx)<<(8*x) | uint64(my)<<(8*int(pi[x])+4)
+			}
+			tab[p*len(er.pt.list)+r] = w
+		}
+	}
+}
+
+// result turns the run's counts into the model's figures.
+func (er *largeRun) result(run *bussRun, plan *ExactPlan, sum *exactAcc) (*Result, error) {
+	P := er.sc.pairs
+	total, ok := nb64(plan.Numberings)
+	if !ok {
+		return nil, fmt.Errorf("bussemaker: %s numberings overflow the counts", plan.Numberings)
+	}
+	// Scale by the automorphisms; every entrant must cover every numbering.
+	for i := range sum.hist {
+		sum.hist[i] *= er.used
+	}
+	for i := range sum.place {
+		sum.place[i] *= er.used
+	}
+	mx := float64(er.ts.maxTot)
+	res := &Result{Exact: true, Samples: total, Seed: run.seed, Strengths: run.strengths,
+		Spread: make([]Spread, P), RankProbability: make([][]float64, P), IdealPlace: make([]int, P),
+		Symmetry: plan.Symmetry, SymmetryUsed: plan.Used, Reversal: plan.Reversal, Evaluated: plan.Evaluated}
+	res.Groups = [][]int{make([]int, P)}
+	for p := range P {
+		res.Groups[0][p] = p + 1
+	}
+	N := new(big.Int).SetInt64(total)
+	var ss float64
+	for e := range P {
+		var cnt, s1 int64
+		s2 := new(big.Int)
+		lo, hi := -1, -1
+		for t := range exactHistStride {
+			c := sum.hist[e*exactHistStride+t]
+			if c == 0 {
+				continue
+			}
+			if lo < 0 {
+				lo = t
+			}
+			hi = t
+			cnt += c
+			s1 += c * int64(t)
+			s2.Add(s2, big.NewInt(c*int64(t)*int64(t)))
+		}
+		if cnt != total {
+			return nil, fmt.Errorf("bussemaker: internal error: entrant %d covered in %d of %d numberings", e+1, cnt, total)
+		}
+		// Variance of t: (N·Σt² − (Σt)²)/N², exactly, then in percent.
+		v := new(big.Int).Mul(N, s2)
+		v.Sub(v, new(big.Int).Mul(big.NewInt(s1), big.NewInt(s1)))
+		vf, _ := new(big.Rat).SetFrac(v, new(big.Int).Mul(N, N)).Float64()
+		avg, _ := new(big.Rat).SetFrac(big.NewInt(100*s1), new(big.Int).Mul(N, big.NewInt(int64(er.ts.maxTot)))).Float64()
+		sd := 100 * math.Sqrt(max(0, vf)) / mx
+		res.Spread[e] = Spread{Avg: avg, Sd: sd,
+			Min: float64(100*int64(lo)) / mx, Max: float64(100*int64(hi)) / mx}
+		ss += sd * sd
+	}
+	// Places: a run of r tied entrants from place s gives each 1/r of each
+	// place s..s+r−1; summed in units of 1/lcm(1..P).
+	L := int64(1)
+	for r := 2; r <= P; r++ {
+		L = L / gcd(L, int64(r)) * int64(r)
+	}
+	acc := make([]*big.Int, P*P)
+	for i := range acc {
+		acc[i] = new(big.Int)
+	}
+	for e := range P {
+		for s := range P {
+			for r := 1; s+r <= P; r++ {
+				c := sum.place[(e*P+s)*P+r-1]
+				if c == 0 {
+					continue
+				}
+				w := new(big.Int).Mul(big.NewInt(c), big.NewInt(L/int64(r)))
+				for j := s; j < s+r; j++ {
+					acc[j*P+e].Add(acc[j*P+e], w)
+				}
+			}
+		}
+	}
+	den := new(big.Int).Mul(N, big.NewInt(L))
+	for j := range P {
+		row := make([]float64, P)
+		for e := range P {
+			row[e], _ = new(big.Rat).SetFrac(new(big.Int).Mul(acc[j*P+e], big.NewInt(100)), den).Float64()
+		}
+		res.RankProbability[j] = row
+	}
+	for e := range P {
+		res.IdealPlace[e] = e + 1
+		res.Qd += res.RankProbability[e][e]
+	}
+	res.Qd /= float64(P)
+	res.Sigma = math.Sqrt(ss / float64(P))
+	res.Qb = 100 / (1 + res.Sigma/3)
+	return res, nil
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// PlanExact says how an exact run of m with these settings would reduce the
+// work, without running it: the numberings, the symmetry found and used,
+// and the numberings that would be scored, or why the field cannot be
+// enumerated by reduction (Reason).
+func PlanExact(m *movement.Movement, set Settings) (*ExactPlan, error) {
+	sc, nb, strengths, err := prepare(m, set)
+	if err != nil {
+		return nil, err
+	}
+	plan, _, _, _ := exactPlan(sc, nb, strengths, set.Ties)
+	return plan, nil
+}
+
+// prepare checks what every run checks.
+func prepare(m *movement.Movement, set Settings) (*scorer, *numberings, []float64, error) {
+	P := m.Pairs
+	strengths := slices.Clone(set.Strengths)
+	if strengths == nil {
+		strengths = make([]float64, P)
+		for i := range strengths {
+			strengths[i] = float64(i + 1)
+		}
+	}
+	if err := checkStrengths(strengths, P); err != nil {
+		return nil, nil, nil, err
+	}
+	sc, err := newScorer(m)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	nb, err := newNumberings(P, set.Groups)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return sc, nb, strengths, nil
+}
+
+// bussemakerLarge is an Exact run of more than MaxExact numberings: by
+// reduction when the field allows it and the reduced count is within
+// MaxExactReduced, else an error wrapping ErrTooManyNumberings that says why.
+func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths []float64, set Settings) (*Result, error) {
+	plan, ts, keep, ok := exactPlan(sc, nb, strengths, set.Ties)
+	if !ok {
+		return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
+			nb.count, MaxExact, plan.Reason, ErrTooManyNumberings)
+	}
+	if plan.Evaluated > MaxExactReduced {
+		rev := ""
+		if plan.Reversal {
+			rev = " and the strength reversal"
+		}
+		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (%d of the movement's %d automorphisms%s), more than the budget of %d; sample instead: %w",
+			nb.count, plan.Evaluated, plan.Used, plan.Symmetry, rev, MaxExactReduced, ErrTooManyNumberings)
+	}
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: true}
+	return bussemakerExactLarge(ctx, run, plan, ts, keep, set.Progress)
+}
+
+// newLargeRun prepares the shared tables of a reduced exact run.
+func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism) (*largeRun, error) {
+	sc, P, n := run.sc, run.sc.pairs, ts.n
+	er := &largeRun{sc: sc, ts: ts, pt: newPermTable(n), strengths: run.strengths, used: int64(len(keep))}
+	forSubsets(P, n, func(x uint32) {
+		switch m := mirror(x, P); {
+		case !plan.Reversal:
+			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
+		case m > x:
+			er.subsets, er.twice = append(er.subsets, x), append(er.twice, true)
+		case m == x:
+			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
+		}
+	})
+	// The canonical arrangements of A: α (α[i] = the X index at A index i)
+	// least among α∘g. For g ≠ id, the first A index that g moves decides.
+	aIdx := map[int]int{}
+	for i, p := range ts.a {
+		aIdx[p] = i
+	}
+	type test struct{ i, j int }
+	var tests []test
+	for _, g := range keep[1:] {
+		for i, p := range ts.a {
+			if q := g.Perm[p]; q != p {
+				tests = append(tests, test{i, aIdx[q]})
+				break
+			}
+		}
+	}
+	for r, alpha := range er.pt.list {
+		ok := true
+		for _, t := range tests {
+			ok = ok && alpha[t.i] < alpha[t.j]
+		}
+		if ok {
+			er.alphas = append(er.alphas, r)
+		}
+	}
+	// The NS masks: every mask with as many bits as some group's.
+	counts := map[int]bool{}
+	for _, m := range ts.ns {
+		counts[bits.OnesCount(m)] = true
+	}
+	er.masks = make([]int16, 1<<n)
+	for m := range er.masks {
+		er.masks[m] = -1
+		if counts[bits.OnesCount(uint(m))] {
+			er.masks[m] = int16(len(er.patMask))
+			er.patMask = append(er.patMask, uint(m))
+		}
+	}
+	perChunk := int64(len(er.alphas)) * int64(len(er.pt.list))
+	if got := int64(len(er.subsets)) * perChunk; got != plan.Evaluated {
+		return nil, fmt.Errorf("bussemaker: internal error: %d numberings planned, %d to evaluate", plan.Evaluated, got)
+	}
+	er.tables.New = func() any {
+		return &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)),
+			hist: make([]uint32, P*exactHistStride), place: make([]uint32, P*P*P)}
+	}
+
+	return er, nil
+}
+
+// LargeExact reports whether set asks for an exact run of m with more than
+// MaxExact numberings: the reduced enumeration, which takes minutes for a
+// 14-pair field.
+func LargeExact(m *movement.Movement, set Settings) bool {
+	if set.Method != Exact {
+		return false
+	}
+	nb, err := newNumberings(m.Pairs, set.Groups)
+	if err != nil {
+		return false
+	}
+	_, small := nb.exactCount()
+	return !small
+}
