@@ -162,6 +162,10 @@ type Check struct {
 	Computed  string `json:"computed"`
 	Status    string `json:"status"` // ok, erratum or fail
 	Reason    string `json:"reason,omitempty"`
+	// Line is the line of the figure's entry under published: (or
+	// beats:) in the study file, for messages; 0 when unknown. It is not
+	// part of results.json, so that moving an entry is no drift.
+	Line int `json:"-"`
 }
 
 // Check statuses.

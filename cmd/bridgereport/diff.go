@@ -47,7 +47,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	if len(changes) > 0 {
-		return errReported
+		return errFailed
 	}
 	return nil
 }

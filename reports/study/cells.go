@@ -87,6 +87,9 @@ type Cell struct {
 	ID    string
 	kind  string
 	body  Body
+	// figures are the cell's published, beats and errata entries with
+	// their lines, to place a check in the study file (figureline.go).
+	figures []figureEntry
 }
 
 // Kind is the cell's key in the study (markdown, balance, ...).

@@ -75,6 +75,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			}
 		}
 		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache})
+		placeChecks(c, out.Checks)
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	seen := map[string]bool{}
