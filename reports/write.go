@@ -95,7 +95,7 @@ func removeStaleFigures(dir string, keep map[string][]byte) error {
 func WriteFileAtomic(path string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return err
+		return finalName(path, err)
 	}
 	tmp := f.Name()
 	_, werr := f.Write(data)
@@ -112,5 +112,5 @@ func WriteFileAtomic(path string, data []byte) error {
 	if werr != nil {
 		os.Remove(tmp)
 	}
-	return werr
+	return finalName(path, werr)
 }

@@ -196,3 +196,14 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestNewRefusesAnEmptyName(t *testing.T) {
+	t.Chdir(t.TempDir())
+	_, _, err := run(t, "new", "")
+	if err == nil || !strings.Contains(err.Error(), "give the study a file name") {
+		t.Errorf("new \"\": err = %v", err)
+	}
+	if entries, _ := os.ReadDir("."); len(entries) != 0 {
+		t.Errorf("new \"\" wrote %d files", len(entries))
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
@@ -39,7 +38,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	set, _, err := opts.Settings(os.ReadFile)
+	set, _, err := opts.Settings(study.ReadText)
 	if err != nil {
 		return fmt.Errorf("optimize: %w", err)
 	}

@@ -123,6 +123,9 @@ func (s *Server) Build(ctx context.Context) error {
 	s.mu.Unlock()
 	if s.opt.Log != nil {
 		fmt.Fprintf(s.opt.Log, "preview: %d of %d studies built in %.2f s\n", len(paths)-len(broken), len(paths), time.Since(start).Seconds())
+		for _, b := range broken {
+			fmt.Fprintf(s.opt.Log, "preview: %s did not build: %s\n", b.Source, b.Error)
+		}
 	}
 	return nil
 }

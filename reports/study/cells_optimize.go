@@ -3,7 +3,6 @@ package study
 import (
 	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
@@ -94,7 +93,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimize cell needs at least one row")
 	}
-	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return os.ReadFile(env.path(name)) })
+	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return ReadText(env.path(name)) })
 	if err != nil {
 		return nil, err
 	}

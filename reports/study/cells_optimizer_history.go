@@ -2,7 +2,6 @@ package study
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 
@@ -69,7 +68,7 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, fmt.Errorf("modes: %v is listed twice", m)
 		}
 	}
-	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return os.ReadFile(env.path(name)) })
+	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return ReadText(env.path(name)) })
 	if err != nil {
 		return nil, err
 	}

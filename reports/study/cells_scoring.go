@@ -1,9 +1,9 @@
 package study
 
 import (
+	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,12 +48,11 @@ func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
 		if len(c.Results) > 0 {
 			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
 		}
-		f, err := os.Open(env.path(c.File))
+		data, err := ReadText(env.path(c.File))
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		return scoring.ParseFrequencies(c.File, f, c.Vul)
+		return scoring.ParseFrequencies(c.File, bytes.NewReader(data), c.Vul)
 	}
 	if len(c.Results) == 0 {
 		return nil, fmt.Errorf("results: give [score, count] pairs")
@@ -397,12 +396,11 @@ func (c *SessionCell) runFile(env *runEnv) (*cellOutput, error) {
 	if c.Expected < 0 {
 		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
 	}
-	f, err := os.Open(env.path(c.File))
+	data, err := ReadText(env.path(c.File))
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	results, err := scoring.ParseSession(c.File, f)
+	results, err := scoring.ParseSession(c.File, bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}

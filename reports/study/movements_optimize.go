@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -30,7 +29,7 @@ type movementCache struct {
 // study movement. The result is keyed, as a cell's, by the engine version,
 // the options, the fixers' text and the movement's .ASC text.
 func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *OptimizeOptions, cache *movementCache) (*movement.Movement, error) {
-	set, fixers, err := o.Settings(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(s.Dir, name)) })
+	set, fixers, err := o.Settings(func(name string) ([]byte, error) { return ReadText(filepath.Join(s.Dir, name)) })
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)
 	}

@@ -91,9 +91,15 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	fail := func(line int, format string, args ...any) error {
 		return &StudyError{File: path, Line: line, Err: fmt.Errorf(format, args...)}
 	}
+	if checkTextFile(path, data) != nil {
+		return nil, &StudyError{File: path, Err: ErrBinary}
+	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, yamlError(path, err)
+		return nil, syntaxError(path, data, err)
+	}
+	if err := checkMovementCounts(path, &root); err != nil {
+		return nil, err
 	}
 	if len(root.Content) == 0 {
 		return nil, fail(0, "empty study")
@@ -145,7 +151,11 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	}
 	cellNodes := mappingValue(doc, "cells")
 	if cellNodes == nil || len(sf.Cells) == 0 {
-		return nil, fail(doc.Line, "cells: a study needs at least one cell")
+		line := doc.Line
+		if cellNodes != nil {
+			line = cellNodes.Line
+		}
+		return nil, fail(line, "cells: a study needs at least one cell")
 	}
 	ids := map[string]int{}
 	for i, node := range cellNodes.Content {
