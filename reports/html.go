@@ -23,13 +23,17 @@ var markdown = goldmark.New(
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
 
-type tocEntry struct{ Anchor, Text string }
+type tocEntry struct {
+	Anchor, Text string
+	Sub          bool // a table under the last heading
+}
 
 type htmlTable struct {
 	Anchor, Caption string
 	Number          int
 	Head            []string
-	Rows            [][]string
+	Left            []bool // text columns, left-aligned
+	Rows            [][]htmlCell
 }
 
 type htmlChart struct {
@@ -53,6 +57,7 @@ type reportPage struct {
 	Blocks                  []htmlBlock
 	Checks                  []Check
 	StudyFile, StudyHash    string
+	IndexLink               string // the index of studies, when there is one
 	Inputs                  []Input
 	Parameters              []Param
 	Source                  string
@@ -63,8 +68,11 @@ type reportPage struct {
 func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 	page := reportPage{
 		Title: r.Title, Summary: r.Summary, Version: r.Provenance.Version,
-		EchartsJS: template.JS(rd.echartsJS), Checks: r.Checks,
+		Checks: sortedChecks(r.Checks), IndexLink: rd.IndexLink,
 		StudyFile: r.Provenance.SourceName, StudyHash: r.SourceHash(), Inputs: r.Provenance.Inputs, Source: string(r.Provenance.Source),
+	}
+	if hasCharts(r) {
+		page.EchartsJS = template.JS(rd.echartsJS)
 	}
 	page.OK, page.Errata, page.Failed = r.Tally()
 	page.Parameters = r.Provenance.Parameters
@@ -84,13 +92,8 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				for _, col := range b.Table.Columns {
 					t.Head = append(t.Head, col.Name)
 				}
-				for i := range b.Table.Rows {
-					row := make([]string, len(b.Table.Columns))
-					for j := range row {
-						row[j] = b.Table.Text(i, j)
-					}
-					t.Rows = append(t.Rows, row)
-				}
+				t.Left, t.Rows = textColumns(b.Table), htmlRows(b.Table)
+				page.TOC = append(page.TOC, tableTOC(b.Table))
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:
 				rd, err := chartRenderer(b.Chart)
@@ -108,9 +111,9 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 		}
 	}
 	if len(r.Checks) > 0 {
-		page.TOC = append(page.TOC, tocEntry{"checks", "Published figures"})
+		page.TOC = append(page.TOC, tocEntry{Anchor: "checks", Text: "Published figures"})
 	}
-	page.TOC = append(page.TOC, tocEntry{"provenance", "Provenance"})
+	page.TOC = append(page.TOC, tocEntry{Anchor: "provenance", Text: "Provenance"})
 	return templates.Report.Execute(w, page)
 }
 
@@ -135,7 +138,7 @@ func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry,
 		anchors[id]++
 		h.SetAttributeString("id", []byte(id))
 		if h.Level <= 2 {
-			toc = append(toc, tocEntry{id, headingText(h, source)})
+			toc = append(toc, tocEntry{Anchor: id, Text: headingText(h, source)})
 		}
 		return ast.WalkContinue, nil
 	})

@@ -64,6 +64,9 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// wanted; with several, every study runs, the broken ones are listed,
 	// and the exit status says so.
 	many := len(paths) > 1
+	if many {
+		renderer.IndexLink = "../index.html"
+	}
 	summarize := *asJSON || *junit != ""
 	var written []*reports.Report
 	var broken []reports.Broken

@@ -58,6 +58,9 @@ func New(target string, opt Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{target: target, opt: opt, renderer: reports.NewRenderer(), changed: make(chan struct{})}
+	if info, err := os.Stat(target); err == nil && info.IsDir() {
+		s.renderer.IndexLink = "../" // the index is served at /
+	}
 	if s.opt.CacheDir == "" {
 		dir, err := os.MkdirTemp("", "bridgereport-preview-")
 		if err != nil {
