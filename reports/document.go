@@ -21,6 +21,10 @@ type Report struct {
 	// the first three.
 	Headline   []string
 	Provenance Provenance
+	// Warnings are things in the source that probably do not render as
+	// meant ("study.yaml:250: warning: ..."), for the run's output; no
+	// printer shows them.
+	Warnings []string
 }
 
 // Section is the output of one cell of a study.

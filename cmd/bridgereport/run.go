@@ -20,7 +20,7 @@ The exit status is 0 when every study ran and every published figure
 reproduced, 1 when a published figure failed, 2 when a study could not
 run (bad input). --json prints {"studies": [{file, name, title, ok,
 errata, failed, failures: [{name, published, computed, reason, file,
-line}], outputs, seconds, error}], "totals": {studies, broken, ok, errata,
+line}], outputs, seconds, error, warnings}], "totals": {studies, broken, ok, errata,
 failed, seconds}}; --junit writes a JUnit XML file with a test case per
 published figure.`
 
@@ -83,6 +83,9 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return
 		}
 		rep := o.Report
+		for _, w := range rep.Warnings {
+			fmt.Fprintln(stderr, w)
+		}
 		if !*asJSON {
 			fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
 		}

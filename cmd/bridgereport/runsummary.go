@@ -32,6 +32,7 @@ type studySummary struct {
 	Outputs  []string        `json:"outputs"`
 	Seconds  float64         `json:"seconds"`
 	Error    string          `json:"error,omitempty"`
+	Warnings []string        `json:"warnings,omitempty"`
 	checks   []reports.Check // every check, for JUnit
 }
 
@@ -68,7 +69,7 @@ func (s *runSummary) add(o study.Outcome, seconds float64) *studySummary {
 		return &s.Studies[len(s.Studies)-1]
 	}
 	r := o.Report
-	e.Title, e.checks = r.Title, r.Checks
+	e.Title, e.checks, e.Warnings = r.Title, r.Checks, r.Warnings
 	e.OK, e.Errata, e.Failed = r.Tally()
 	s.Totals.OK += e.OK
 	s.Totals.Errata += e.Errata

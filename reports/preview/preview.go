@@ -139,6 +139,11 @@ func (s *Server) buildOne(ctx context.Context, path string, watched map[string]b
 		return nil, nil, err
 	}
 	rep, err := study.Run(ctx, st, study.RunOptions{CacheDir: s.opt.CacheDir})
+	if err == nil && s.opt.Log != nil {
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(s.opt.Log, "preview: %s\n", w)
+		}
+	}
 	for _, in := range inputsOf(rep) {
 		if in.Path != "" {
 			abs, _ := filepath.Abs(filepath.Join(st.Dir, in.Path))

@@ -78,6 +78,9 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		placeChecks(c, out.Checks)
 		res.Checks = append(res.Checks, out.Checks...)
 	}
+	for _, w := range s.LintProse() {
+		res.Warnings = append(res.Warnings, w.String())
+	}
 	seen := map[string]bool{}
 	for _, c := range res.Checks {
 		if seen[c.Name] {

@@ -172,7 +172,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 			return nil, fail(line, "cell %d: id %q is already used by the cell on line %d", i+1, id, prev)
 		}
 		ids[id] = line
-		s.Cells = append(s.Cells, Cell{Index: i, Line: line, ID: id, kind: kind, body: c, figures: figureEntries(node, nil)})
+		s.Cells = append(s.Cells, Cell{Index: i, Line: line, ID: id, kind: kind, body: c, figures: figureEntries(node, nil), proseLine: proseStart(node)})
 	}
 	if err := s.checkReferences(); err != nil {
 		return nil, err
