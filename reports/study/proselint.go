@@ -17,7 +17,9 @@ type ProseWarning struct {
 	Msg  string
 }
 
-func (w ProseWarning) String() string { return fmt.Sprintf("%s:%d: warning: %s", w.File, w.Line, w.Msg) }
+func (w ProseWarning) String() string {
+	return fmt.Sprintf("%s:%d: warning: %s", w.File, w.Line, w.Msg)
+}
 
 // proseStart is where a markdown cell's text begins in the file: the line
 // of its first line, when each line of the text is a line of the file (a

@@ -15,10 +15,10 @@ func TestLintProse(t *testing.T) {
 		"- one",
 		"- two",
 		"",
-		"Costs $5 and more.",                   // 19: unclosed $
+		"Costs $5 and more.",                    // 19: unclosed $
 		"Math $x^2$ closes; see https://x.org.", // 20: bare URL
 		"Linked <https://x.org> and [x](https://x.org) and `$`.",
-		"1. after text is a list too",          // 22
+		"1. after text is a list too", // 22
 		"2024. a year in the middle is not",
 		"```",
 		"- in code",
