@@ -33,6 +33,7 @@ type htmlTable struct {
 	Number          int
 	Head            []string
 	Left            []bool // text columns, left-aligned
+	Short           bool   // few rows: kept on one printed page
 	Rows            [][]htmlCell
 }
 
@@ -57,7 +58,8 @@ type reportPage struct {
 	Blocks                  []htmlBlock
 	Checks                  []Check
 	StudyFile, StudyHash    string
-	IndexLink               string // the index of studies, when there is one
+	IndexLink               string       // the index of studies, when there is one
+	PrintTitle              template.CSS // the title as a CSS string, for printed pages' header
 	Inputs                  []Input
 	Parameters              []Param
 	Source                  string
@@ -68,7 +70,7 @@ type reportPage struct {
 func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 	page := reportPage{
 		Title: r.Title, Summary: r.Summary, Version: r.Provenance.Version,
-		Checks: sortedChecks(r.Checks), IndexLink: rd.IndexLink,
+		Checks: sortedChecks(r.Checks), IndexLink: rd.IndexLink, PrintTitle: cssString(r.Title),
 		StudyFile: r.Provenance.SourceName, StudyHash: r.SourceHash(), Inputs: r.Provenance.Inputs, Source: string(r.Provenance.Source),
 	}
 	if hasCharts(r) {
@@ -92,7 +94,7 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				for _, col := range b.Table.Columns {
 					t.Head = append(t.Head, col.Name)
 				}
-				t.Left, t.Rows = textColumns(b.Table), htmlRows(b.Table)
+				t.Left, t.Rows, t.Short = textColumns(b.Table), htmlRows(b.Table), len(b.Table.Rows) <= 30
 				page.TOC = append(page.TOC, tableTOC(b.Table))
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"html/template"
 	"slices"
 	"strings"
 )
@@ -102,4 +103,20 @@ func tableTOC(t *Table) tocEntry {
 		c = strings.TrimSpace(string(r[:57])) + "…"
 	}
 	return tocEntry{Anchor: "table-" + t.ID, Text: fmt.Sprintf("Table %d. %s", t.Number, c), Sub: true}
+}
+
+// cssString quotes text as a CSS string, safe inside a <style> element.
+func cssString(text string) template.CSS {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range text {
+		switch {
+		case r == '"' || r == '\\' || r == '<' || r == '>' || r == '&' || r < ' ':
+			fmt.Fprintf(&b, "\\%x ", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return template.CSS(b.String())
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-const runUsage = `[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] [--json] [--junit FILE] STUDY.yaml|DIR...
+const runUsage = `[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] [--json] [--junit FILE] [--pdf] STUDY.yaml|DIR...
 
 The exit status is 0 when every study ran and every published figure
 reproduced, 1 when a published figure failed, 2 when a study could not
@@ -22,7 +22,9 @@ run (bad input). --json prints {"studies": [{file, name, title, ok,
 errata, failed, failures: [{name, published, computed, reason, file,
 line}], outputs, seconds, error, warnings}], "totals": {studies, broken, ok, errata,
 failed, seconds}}; --junit writes a JUnit XML file with a test case per
-published figure.`
+published figure. --pdf also prints each report to index.pdf beside its
+index.html, through headless Chromium (chromium, chromium-browser or
+google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).`
 
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runUsage, stderr)
@@ -31,6 +33,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	noCache := fs.Bool("no-cache", false, "recompute every cell and redraw every figure")
 	asJSON := fs.Bool("json", false, "print a JSON summary of the run instead of a line per study")
 	junit := fs.String("junit", "", "write a JUnit XML `FILE` with a test case per published figure")
+	pdf := fs.Bool("pdf", false, "also print each report to OUTDIR/<study>/index.pdf through headless Chromium")
 	params := study.Values{}
 	fs.Var(params, "p", "set a declared study parameter (repeatable)")
 	pos, err := parseFlags(fs, args, -1)
@@ -51,6 +54,12 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	overrides, unused := study.Overrides(paths, params)
 	if len(unused) > 0 {
 		return &usageError{msg: fmt.Sprintf("run: -p %s: no study declares this parameter", unused[0])}
+	}
+	browser := ""
+	if *pdf {
+		if browser, err = findBrowser(); err != nil {
+			return err
+		}
 	}
 	renderer := reports.NewRenderer()
 	status := newProgress(stderr, "run", *asJSON)
@@ -83,6 +92,19 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return
 		}
 		rep := o.Report
+		if browser != "" {
+			file, err := printPDF(ctx, browser, o.Written.Dir)
+			if err != nil {
+				o.Err = err
+				sum.Studies[len(sum.Studies)-1].Error = err.Error()
+				sum.Totals.Broken++
+				fmt.Fprintf(stderr, "bridgereport: %v\n", err)
+				broken = append(broken, reports.Broken{Source: o.Path, Error: err.Error()})
+				return
+			}
+			st := &sum.Studies[len(sum.Studies)-1]
+			st.Outputs = append(st.Outputs, file)
+		}
 		for _, w := range rep.Warnings {
 			fmt.Fprintln(stderr, w)
 		}
