@@ -64,6 +64,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			}
 			return nil, &StudyError{File: s.Path, Line: line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
 		}
+		out.Blocks = flattenCharts(out.Blocks)
 		for _, b := range out.Blocks {
 			switch {
 			case b.Table != nil:
