@@ -13,8 +13,9 @@ import (
 // across and down instead of as one long run of bars. A place without a
 // row is left empty.
 type ChartGrid struct {
-	// X names the grid's columns (tables), Y its lines (switched rounds).
+	// X names the grid's columns (tables, say).
 	X string `yaml:"x"`
+	// Y names the grid's lines (switched rounds, say).
 	Y string `yaml:"y"`
 }
 

@@ -48,7 +48,12 @@ type tableBox struct {
 func layoutIn(t *testing.T, browser, page string, wide int) (inner, pageWidth int, boxes []tableBox) {
 	t.Helper()
 	dir := t.TempDir()
-	html := strings.Replace(page, "</body>", measureScript+"\n</body>", 1)
+	// The last </body>: the inlined chart library holds the string too.
+	i := strings.LastIndex(page, "</body>")
+	if i < 0 {
+		t.Fatal("no </body> in the page")
+	}
+	html := page[:i] + measureScript + "\n" + page[i:]
 	if err := os.WriteFile(filepath.Join(dir, "page.html"), []byte(html), 0o644); err != nil {
 		t.Fatal(err)
 	}
