@@ -48,6 +48,8 @@ type htmlBlock struct {
 	Table *htmlTable
 	Chart *htmlChart
 	Pre   *Preformatted
+	// PreShort: a layout short enough to keep on one printed page.
+	PreShort bool
 }
 
 type reportPage struct {
@@ -108,7 +110,7 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 					Element: template.HTML(sn.Element), Script: template.HTML(sn.Script),
 				}})
 			case b.Pre != nil:
-				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre})
+				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre, PreShort: strings.Count(b.Pre.Text, "\n") < 30})
 			}
 		}
 	}

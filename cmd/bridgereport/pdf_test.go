@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,9 +25,10 @@ func TestRunPDFWithoutBrowser(t *testing.T) {
 	}
 }
 
-// TestRunPDF prints a study with a long table and a chart; with pdftoppm
-// at hand it also checks that no page but the last is less than a third
-// full (the break rules leave no half-empty pages).
+// TestRunPDF prints a study of the repository (neuberg: tables, a layout,
+// prose over four pages); with pdftoppm at hand it also checks that no page
+// but the last is less than a third full (the break rules leave no
+// half-empty pages).
 func TestRunPDF(t *testing.T) {
 	if _, err := findBrowser(); err != nil {
 		t.Skip(err)
@@ -36,28 +36,13 @@ func TestRunPDF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints through Chromium")
 	}
-	s := filepath.Join(t.TempDir(), "p.yaml")
-	var rows []string
-	for _, n := range []int{3, 5, 7, 9, 11, 13, 15} {
-		for _, sw := range []string{"", ", switch: [2]"} {
-			if sw != "" {
-				rows = append(rows, "  m"+strings.Repeat("x", len(rows))+": {from: m"+strings.Repeat("x", len(rows)-1)+sw+"}")
-				continue
-			}
-			rows = append(rows, "  m"+strings.Repeat("x", len(rows))+": {mitchell: "+strconv.Itoa(n)+"}")
-		}
-	}
-	var cellRows []string
-	for i := range rows {
-		cellRows = append(cellRows, "        - movement: m"+strings.Repeat("x", i))
-	}
-	writeStudy(t, s, "title: PDF test\nmovements:\n"+strings.Join(rows, "\n")+"\ncells:\n  - markdown: |\n      ## Tables\n\n      "+strings.Repeat("Words to fill a paragraph. ", 40)+"\n  - balance:\n      chart: qf\n      rows:\n"+strings.Join(cellRows, "\n")+"\n")
+	s := filepath.Join("..", "..", "studies", "neuberg.yaml")
 	out := t.TempDir()
 	stdout, stderr, err := run(t, "run", "--pdf", "--json", "--no-cache", "-o", out, s)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	pdf := filepath.Join(out, "p", "index.pdf")
+	pdf := filepath.Join(out, "neuberg", "index.pdf")
 	data, err := os.ReadFile(pdf)
 	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
 		t.Fatalf("no PDF at %s: %v", pdf, err)
