@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -24,6 +26,9 @@ type Change struct {
 	What   string `json:"what"` // changed, added or removed
 	Old    string `json:"old,omitempty"`
 	New    string `json:"new,omitempty"`
+	// Mirrors names the table whose change a figure's change only repeats
+	// (a chart drawn from a table's values); the text lists it once.
+	Mirrors string `json:"mirrors,omitempty"`
 }
 
 // String reads "study / table qf / row round 2 / column qf: 92.00 → 84.00".
@@ -66,7 +71,132 @@ func Diff(oldJSON, newJSON []byte) ([]Change, error) {
 	byID(&d, "table", a.Tables, b.Tables, func(t *Table) string { return t.ID }, d.table)
 	byID(&d, "figure", a.Figures, b.Figures, func(c *Chart) string { return c.ID }, d.figure)
 	d.checks(a.Checks, b.Checks)
+	markMirrors(d.out)
 	return d.out, nil
+}
+
+// markMirrors marks each figure change that repeats a table change of the
+// study: the same two labels (series and x label against row and column, in
+// either order) and the same old and new values at the table's precision.
+func markMirrors(changes []Change) {
+	type key struct{ a, b string }
+	tables := map[key][]Change{}
+	for _, c := range changes {
+		if c.Kind == "table" && c.What == "changed" {
+			tables[key{c.Row, c.Column}] = append(tables[key{c.Row, c.Column}], c)
+			tables[key{c.Column, c.Row}] = append(tables[key{c.Column, c.Row}], c)
+		}
+	}
+	for i, c := range changes {
+		if c.Kind != "figure" || c.What != "changed" {
+			continue
+		}
+		for _, t := range tables[key{c.Row, c.Column}] {
+			if sameAtPrecision(c.Old, t.Old) && sameAtPrecision(c.New, t.New) {
+				changes[i].Mirrors = t.Name
+				break
+			}
+		}
+	}
+}
+
+// sameAtPrecision says whether a figure's value, printed with as many
+// decimals as a table's text has, is that text.
+func sameAtPrecision(value, text string) bool {
+	v, err := strconv.ParseFloat(value, 64)
+	if err != nil {
+		return value == text
+	}
+	decimals := 0
+	if i := strings.IndexByte(text, '.'); i >= 0 {
+		decimals = len(text) - i - 1
+	}
+	return strconv.FormatFloat(v, 'f', decimals, 64) == text
+}
+
+// DiffTally counts the changes a diff prints: values moved (table cells,
+// figure values that mirror no table, checks, parameters), and tables,
+// figures, rows, columns, values and studies added or removed.
+func DiffTally(changes []Change) (moved, added, removed int) {
+	for _, c := range changes {
+		switch {
+		case c.Mirrors != "":
+		case c.What == "added":
+			added++
+		case c.What == "removed":
+			removed++
+		default:
+			moved++
+		}
+	}
+	return moved, added, removed
+}
+
+// WriteDiff prints changes grouped by study, then by table, figure, the
+// checks and the parameters, each moved value once (figure changes that
+// mirror a table are left out), and a summary line: "3 studies, 12 values
+// moved, 0 added, 0 removed".
+func WriteDiff(w io.Writer, studies int, changes []Change) error {
+	bw := bufio.NewWriter(w)
+	study, group := "\x00", "\x00"
+	for _, c := range changes {
+		if c.Mirrors != "" {
+			continue
+		}
+		if c.Study != study {
+			study, group = c.Study, "\x00"
+			fmt.Fprintf(bw, "%s\n", c.Study)
+		}
+		if c.Kind == "study" {
+			fmt.Fprintf(bw, "  study %s\n", c.What)
+			continue
+		}
+		g := c.Kind + " " + c.Name
+		switch c.Kind {
+		case "check":
+			g = "checks"
+		case "parameter":
+			g = "parameters"
+		}
+		if g != group {
+			group = g
+			fmt.Fprintf(bw, "  %s\n", g)
+		}
+		fmt.Fprintf(bw, "    %s\n", c.line())
+	}
+	moved, added, removed := DiffTally(changes)
+	fmt.Fprintf(bw, "%s, %s moved, %d added, %d removed\n", plural(studies, "study", "studies"), plural(moved, "value", "values"), added, removed)
+	return bw.Flush()
+}
+
+// line is a change within its group: "row 2, qf: 46.94 → 47.10".
+func (c Change) line() string {
+	var where []string
+	switch c.Kind {
+	case "check", "parameter":
+		where = append(where, c.Name)
+	}
+	if c.Row != "" {
+		where = append(where, "row "+c.Row)
+	}
+	if c.Column != "" {
+		where = append(where, "column "+c.Column)
+	}
+	w := strings.Join(where, ", ")
+	if c.What == "added" || c.What == "removed" {
+		if w == "" {
+			return c.What
+		}
+		return w + ": " + c.What
+	}
+	return fmt.Sprintf("%s: %s → %s", w, c.Old, c.New)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // StudyName reads the study name of a results.json document.
@@ -288,7 +418,17 @@ func sortedKeys[K interface{ ~string | ~[2]string }, V any](m map[K]V) []K {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b K) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+	slices.SortFunc(keys, func(a, b K) int {
+		switch a := any(a).(type) {
+		case [2]string:
+			b := any(b).([2]string)
+			if c := NaturalCompare(a[0], b[0]); c != 0 {
+				return c
+			}
+			return NaturalCompare(a[1], b[1])
+		}
+		return NaturalCompare(fmt.Sprint(a), fmt.Sprint(b))
+	})
 	return keys
 }
 

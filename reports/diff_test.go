@@ -88,3 +88,34 @@ func TestDiffAddedAndRemoved(t *testing.T) {
 		t.Errorf("json: %s", data)
 	}
 }
+
+func TestWriteDiffOnceInNaturalOrder(t *testing.T) {
+	old := diffReport(92, StatusOK, "a")
+	cur := diffReport(84, StatusOK, "a")
+	// A chart of its own, with x labels that sort as text 1, 10, 2.
+	chart := func(v float64) Block {
+		return Block{Chart: &Chart{ID: "rounds", Kind: "bar", XLabels: []string{"1", "2", "10"}, Series: []Series{{Name: "sd", Values: []float64{v, v, v}}}}}
+	}
+	old.Sections[0].Blocks = append(old.Sections[0].Blocks, chart(1))
+	cur.Sections[0].Blocks = append(cur.Sections[0].Blocks, chart(2))
+	changes, err := Diff(resultsOf(t, old), resultsOf(t, cur))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteDiff(&buf, 1, changes); err != nil {
+		t.Fatal(err)
+	}
+	want := `s
+  table qf
+    row round 2, column qf: 92.00 → 84.00
+  figure rounds
+    row sd, column 1: 1 → 2
+    row sd, column 2: 1 → 2
+    row sd, column 10: 1 → 2
+1 study, 4 values moved, 0 added, 0 removed
+`
+	if buf.String() != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}

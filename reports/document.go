@@ -21,6 +21,10 @@ type Report struct {
 	// the first three.
 	Headline   []string
 	Provenance Provenance
+	// Warnings are things in the source that probably do not render as
+	// meant ("study.yaml:250: warning: ..."), for the run's output; no
+	// printer shows them.
+	Warnings []string
 }
 
 // Section is the output of one cell of a study.
@@ -165,6 +169,10 @@ type Check struct {
 	Computed  string `json:"computed"`
 	Status    string `json:"status"` // ok, erratum or fail
 	Reason    string `json:"reason,omitempty"`
+	// Line is the line of the figure's entry under published: (or
+	// beats:) in the study file, for messages; 0 when unknown. It is not
+	// part of results.json, so that moving an entry is no drift.
+	Line int `json:"-"`
 }
 
 // Check statuses.

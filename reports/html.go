@@ -24,13 +24,18 @@ var markdown = goldmark.New(
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
 
-type tocEntry struct{ Anchor, Text string }
+type tocEntry struct {
+	Anchor, Text string
+	Sub          bool // a table under the last heading
+}
 
 type htmlTable struct {
 	Anchor, Caption string
 	Number          int
 	Head            []string
-	Rows            [][]string
+	Left            []bool // text columns, left-aligned
+	Short           bool   // few rows: kept on one printed page
+	Rows            [][]htmlCell
 }
 
 type htmlChart struct {
@@ -45,6 +50,8 @@ type htmlBlock struct {
 	Table *htmlTable
 	Chart *htmlChart
 	Pre   *Preformatted
+	// PreShort: a layout short enough to keep on one printed page.
+	PreShort bool
 }
 
 type reportPage struct {
@@ -56,6 +63,8 @@ type reportPage struct {
 	Blocks                  []htmlBlock
 	Checks                  []Check
 	StudyFile, StudyHash    string
+	IndexLink               string       // the index of studies, when there is one
+	PrintTitle              template.CSS // the title as a CSS string, for printed pages' header
 	Inputs                  []Input
 	Parameters              []Param
 	Source                  string
@@ -66,8 +75,11 @@ type reportPage struct {
 func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 	page := reportPage{
 		Title: r.Title, Summary: r.Summary, Version: r.Provenance.Version,
-		EchartsJS: template.JS(rd.echartsJS), Checks: r.Checks,
+		Checks: sortedChecks(r.Checks), IndexLink: rd.IndexLink, PrintTitle: cssString(r.Title),
 		StudyFile: r.Provenance.SourceName, StudyHash: r.SourceHash(), Inputs: r.Provenance.Inputs, Source: string(r.Provenance.Source),
+	}
+	if hasCharts(r) {
+		page.EchartsJS = template.JS(rd.echartsJS)
 	}
 	page.OK, page.Errata, page.Failed = r.Tally()
 	hashes := []string{rd.echartsHash()}
@@ -88,13 +100,8 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				for _, col := range b.Table.Columns {
 					t.Head = append(t.Head, col.Name)
 				}
-				for i := range b.Table.Rows {
-					row := make([]string, len(b.Table.Columns))
-					for j := range row {
-						row[j] = b.Table.Text(i, j)
-					}
-					t.Rows = append(t.Rows, row)
-				}
+				t.Left, t.Rows, t.Short = textColumns(b.Table), htmlRows(b.Table), len(b.Table.Rows) <= 30
+				page.TOC = append(page.TOC, tableTOC(b.Table))
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:
 				element, script, err := chartElement(b.Chart)
@@ -107,14 +114,14 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 					Element: template.HTML(element), Script: template.JS(script),
 				}})
 			case b.Pre != nil:
-				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre})
+				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre, PreShort: strings.Count(b.Pre.Text, "\n") < 30})
 			}
 		}
 	}
 	if len(r.Checks) > 0 {
-		page.TOC = append(page.TOC, tocEntry{"checks", "Published figures"})
+		page.TOC = append(page.TOC, tocEntry{Anchor: "checks", Text: "Published figures"})
 	}
-	page.TOC = append(page.TOC, tocEntry{"provenance", "Provenance"})
+	page.TOC = append(page.TOC, tocEntry{Anchor: "provenance", Text: "Provenance"})
 	page.CSP = contentSecurityPolicy(hashes)
 	return templates.Report.Execute(w, page)
 }
@@ -144,7 +151,7 @@ func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry,
 		anchors[id]++
 		h.SetAttributeString("id", []byte(id))
 		if h.Level <= 2 {
-			toc = append(toc, tocEntry{id, headingText(h, source)})
+			toc = append(toc, tocEntry{Anchor: id, Text: headingText(h, source)})
 		}
 		return ast.WalkContinue, nil
 	})

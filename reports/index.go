@@ -14,6 +14,7 @@ import (
 // indexEntry is one report on the index page.
 type indexEntry struct {
 	Title, Summary, Link, Headline string
+	File                           string // the study file's name
 	OK, Errata, Failed             int
 }
 
@@ -40,7 +41,7 @@ func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []
 func (rd *Renderer) Index(w io.Writer, version string, reps []*Report, broken []Broken) error {
 	var entries []indexEntry
 	for _, r := range reps {
-		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r)}
+		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r), File: r.Provenance.SourceName}
 		e.OK, e.Errata, e.Failed = r.Tally()
 		entries = append(entries, e)
 	}

@@ -23,6 +23,9 @@ type Renderer struct {
 	// CacheDir/<report>/figures, keyed by a hash of its echarts option, its
 	// size and the library; Write prunes the entries a report no longer uses.
 	CacheDir string
+	// IndexLink, when set, is the address of the index of studies that
+	// every report's page links back to ("../index.html" in a folder run).
+	IndexLink string
 
 	mu   sync.Mutex
 	used map[string]map[string]bool // report name → cache files drawn or reused

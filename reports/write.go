@@ -92,7 +92,7 @@ func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, 
 func WriteFileAtomic(path string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return err
+		return finalName(path, err)
 	}
 	tmp := f.Name()
 	_, werr := f.Write(data)
@@ -109,5 +109,5 @@ func WriteFileAtomic(path string, data []byte) error {
 	if werr != nil {
 		os.Remove(tmp)
 	}
-	return werr
+	return finalName(path, werr)
 }

@@ -14,9 +14,13 @@ OLD and NEW are results.json files, or folders holding them (an output
 folder of run, or studies/golden with its NAME.results.json files); studies
 are matched by name. Every table cell is compared at its printed precision,
 every figure value to six decimals, every check and parameter; provenance
-(hashes, versions, inputs) is not. The exit status is 1 when anything moved.
---json prints {"studies": N, "changes": [{study, kind, name, row, column,
-what, old, new}]}.`
+(hashes, versions, inputs) is not. Changes are grouped by study and by
+table, rows in natural order, each moved value once: a figure's value that
+only repeats a table's is left out of the text. The last line counts the
+studies and the values moved, added and removed. The exit status is 1 when
+anything moved. --json prints {"studies": N, "changes": [{study, kind,
+name, row, column, what, old, new, mirrors}]}, mirrors naming the table a
+figure's change repeats.`
 
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffUsage, stderr)
@@ -36,18 +40,11 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err := writeJSON(stdout, map[string]any{"studies": studies, "changes": changes}); err != nil {
 			return err
 		}
-	} else {
-		for _, c := range changes {
-			fmt.Fprintln(stdout, c)
-		}
-		if len(changes) == 0 {
-			fmt.Fprintf(stdout, "%s compared: no figure moved\n", count(studies, "study", "studies"))
-		} else {
-			fmt.Fprintf(stdout, "%s compared: %s\n", count(studies, "study", "studies"), count(len(changes), "change", "changes"))
-		}
+	} else if err := reports.WriteDiff(stdout, studies, changes); err != nil {
+		return err
 	}
 	if len(changes) > 0 {
-		return errReported
+		return errFailed
 	}
 	return nil
 }

@@ -23,16 +23,25 @@ func main() {
 	os.Exit(exitCode(Run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }
 
+// Exit statuses, the same for every command (the README lists them).
+const (
+	exitOK     = 0 // everything ran, and every published figure reproduced
+	exitFailed = 1 // a published figure failed, or diff found drift
+	exitBad    = 2 // bad input: a command line, a file or a study that could not run
+)
+
 // exitCode writes the error of a run to stderr, unless it was reported
-// already, and returns the exit status: 2 for a mistake in the command
-// line, 1 for any other failure.
+// already, and returns the exit status: exitFailed for a figure that did
+// not reproduce or a moved value, exitBad for anything else.
 func exitCode(err error, stderr io.Writer) int {
 	var u *usageError
 	switch {
 	case err == nil:
-		return 0
+		return exitOK
+	case errors.Is(err, errFailed):
+		return exitFailed
 	case errors.Is(err, errReported):
-		return 1
+		return exitBad
 	case errors.Is(err, context.Canceled):
 		// Ctrl-C or SIGTERM: main's context was cancelled.
 		fmt.Fprintln(stderr, "bridgereport: interrupted")
@@ -41,10 +50,10 @@ func exitCode(err error, stderr io.Writer) int {
 		if !u.shown {
 			fmt.Fprintln(stderr, "bridgereport:", err)
 		}
-		return 2
+		return exitBad
 	}
 	fmt.Fprintln(stderr, "bridgereport:", err)
-	return 1
+	return exitBad
 }
 
 // command is one subcommand. run owns its flag set and its arguments.
@@ -109,7 +118,7 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "\nbridgereport COMMAND -h shows the flags of a command.")
 }
 
-// usageError is a mistake in the command line; it exits with status 2.
+// usageError is a mistake in the command line; it exits with exitBad.
 // shown says the flag package has printed it already, with the usage.
 type usageError struct {
 	msg   string
@@ -118,15 +127,25 @@ type usageError struct {
 
 func (e *usageError) Error() string { return e.msg }
 
-// errReported means the problem was already written out in full (for
-// example a failed check listed in a report); main only sets the exit status.
+// errReported means a problem was already written out in full (a study
+// that could not run, listed with its error); main only sets the exit
+// status, exitBad.
 var errReported = errors.New("reported")
+
+// errFailed means the input was good and the answer is no: a published
+// figure failed to reproduce, or diff found a moved value. It was written
+// out already; the exit status is exitFailed.
+var errFailed = errors.New("failed")
 
 // runVersion prints the versions; also bridgereport --version.
 func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", "", stderr)
+	fs := newFlagSet("version", "[--json]", stderr)
+	asJSON := fs.Bool("json", false, `print {"bridgereport", "engine", "echarts", "go", "commit"} as JSON`)
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, reports.CurrentVersions(engine.Version))
 	}
 	return reports.WriteVersions(stdout, engine.Version)
 }

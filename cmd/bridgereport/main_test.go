@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -110,8 +111,12 @@ cells:
 
 	failing := filepath.Join(t.TempDir(), "f.yaml")
 	os.WriteFile(failing, []byte("title: F\nmovements:\n  m: {mitchell: 7}\ncells:\n  - balance: {rows: [{movement: m, published: {qf: \"50\"}}]}\n"), 0o644)
-	if _, _, err := run(t, "run", "-o", t.TempDir(), failing); !errors.Is(err, errReported) {
-		t.Errorf("a failed check: err = %v, want a non-zero exit", err)
+	_, stderr, err := run(t, "run", "-o", t.TempDir(), failing)
+	if code := exitCode(err, io.Discard); code != exitFailed {
+		t.Errorf("a failed check: err = %v, exit %d, want %d", err, code, exitFailed)
+	}
+	if want := failing + ":5: FAIL"; !strings.Contains(stderr, want) {
+		t.Errorf("the failed figure is not placed at its published: entry (%s):\n%s", want, stderr)
 	}
 	if _, _, err := run(t, "run", "-o", t.TempDir(), "-p", "x=1", study); err == nil {
 		t.Error("an undeclared parameter was accepted")
@@ -189,5 +194,16 @@ func TestVersion(t *testing.T) {
 		if !strings.Contains(out, "bridgereport ") || !strings.Contains(out, "engine ") || !strings.Contains(out, "echarts 6.") {
 			t.Errorf("%v:\n%s", args, out)
 		}
+	}
+}
+
+func TestNewRefusesAnEmptyName(t *testing.T) {
+	t.Chdir(t.TempDir())
+	_, _, err := run(t, "new", "")
+	if err == nil || !strings.Contains(err.Error(), "give the study a file name") {
+		t.Errorf("new \"\": err = %v", err)
+	}
+	if entries, _ := os.ReadDir("."); len(entries) != 0 {
+		t.Errorf("new \"\" wrote %d files", len(entries))
 	}
 }

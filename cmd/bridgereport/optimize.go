@@ -38,7 +38,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	set, _, err := opts.Settings(func(name string) ([]byte, error) { return reports.ReadFile(name, reports.MaxInputBytes) })
+	set, _, err := opts.Settings(study.ReadText)
 	if err != nil {
 		return fmt.Errorf("optimize: %w", err)
 	}

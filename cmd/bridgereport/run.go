@@ -6,18 +6,35 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
+const runUsage = `[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] [--allow-outside] [--json] [--junit FILE] [--pdf] STUDY.yaml|DIR...
+
+The exit status is 0 when every study ran and every published figure
+reproduced, 1 when a published figure failed, 2 when a study could not
+run (bad input). --json prints {"studies": [{file, name, title, ok,
+errata, failed, failures: [{name, published, computed, reason, file,
+line}], outputs, seconds, error, warnings}], "totals": {studies, broken, ok, errata,
+failed, seconds}}; --junit writes a JUnit XML file with a test case per
+published figure. --pdf also prints each report to index.pdf beside its
+index.html, through headless Chromium (chromium, chromium-browser or
+google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).`
+
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", "[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] STUDY.yaml|DIR...", stderr)
+	fs := newFlagSet("run", runUsage, stderr)
 	outDir := fs.String("o", "out", "output folder; each study writes OUTDIR/<study>/")
 	cacheDir := fs.String("cache", "", "keep computed cells and drawn figures here (default OUTDIR/.cache); a folder to commit, so that CI re-runs are fast")
 	noCache := fs.Bool("no-cache", false, "recompute every cell and redraw every figure")
 	allowOutside := fs.Bool("allow-outside", false, "let studies read files outside their own folder tree")
+	asJSON := fs.Bool("json", false, "print a JSON summary of the run instead of a line per study")
+	junit := fs.String("junit", "", "write a JUnit XML `FILE` with a test case per published figure")
+	pdf := fs.Bool("pdf", false, "also print each report to OUTDIR/<study>/index.pdf through headless Chromium")
 	params := study.Values{}
 	fs.Var(params, "p", "set a declared study parameter (repeatable)")
 	pos, err := parseFlags(fs, args, -1)
@@ -39,8 +56,14 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(unused) > 0 {
 		return &usageError{msg: fmt.Sprintf("run: -p %s: no study declares this parameter", unused[0])}
 	}
+	browser := ""
+	if *pdf {
+		if browser, err = findBrowser(); err != nil {
+			return err
+		}
+	}
 	renderer := reports.NewRenderer()
-	status := newProgress(stderr, "run", false)
+	status := newProgress(stderr, "run", *asJSON)
 	defer status.done()
 	opt := study.RunOptions{Progress: status, AllowOutside: *allowOutside}
 	if !*noCache {
@@ -52,26 +75,51 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer release()
-	// With one study, a broken one is the error; with several, every study
-	// runs, the broken ones are listed, and the exit status says so.
+	// With one study, a broken one is the error, unless a summary is
+	// wanted; with several, every study runs, the broken ones are listed,
+	// and the exit status says so.
 	many := len(paths) > 1
+	if many {
+		renderer.IndexLink = "../index.html"
+	}
+	summarize := *asJSON || *junit != ""
 	var written []*reports.Report
 	var broken []reports.Broken
-	failedChecks := 0
-	err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many, func(o study.Outcome) {
+	var sum runSummary
+	last := time.Now()
+	err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, func(o study.Outcome) {
 		status.done()
+		now := time.Now()
+		sum.add(o, now.Sub(last).Seconds())
+		last = now
 		if o.Err != nil {
 			fmt.Fprintf(stderr, "bridgereport: %v\n", o.Err)
 			broken = append(broken, reports.Broken{Source: o.Path, Error: o.Err.Error()})
 			return
 		}
 		rep := o.Report
-		_, _, failed := rep.Tally()
-		failedChecks += failed
-		fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
+		if browser != "" {
+			file, err := printPDF(ctx, browser, o.Written.Dir)
+			if err != nil {
+				o.Err = err
+				sum.Studies[len(sum.Studies)-1].Error = err.Error()
+				sum.Totals.Broken++
+				fmt.Fprintf(stderr, "bridgereport: %v\n", err)
+				broken = append(broken, reports.Broken{Source: o.Path, Error: err.Error()})
+				return
+			}
+			st := &sum.Studies[len(sum.Studies)-1]
+			st.Outputs = append(st.Outputs, file)
+		}
+		for _, w := range rep.Warnings {
+			fmt.Fprintln(stderr, w)
+		}
+		if !*asJSON {
+			fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
+		}
 		for _, c := range rep.Checks {
 			if c.Status == reports.StatusFail {
-				fmt.Fprintf(stderr, "  FAIL %s: published %s, computed %s %s\n", c.Name, c.Published, c.Computed, c.Reason)
+				fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("%s:%d: FAIL %s: published %s, computed %s %s", o.Path, c.Line, c.Name, c.Published, c.Computed, c.Reason)))
 			}
 		}
 		written = append(written, rep)
@@ -83,15 +131,29 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err := renderer.WriteIndex(*outDir, engine.Version, written, broken); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "index: %s\n", filepath.Join(*outDir, "index.html"))
+		if !*asJSON {
+			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(*outDir, "index.html"))
+		}
 	}
-	switch {
-	case len(broken) > 0:
-		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run\n", len(broken), len(paths))
+	if *junit != "" {
+		if err := writeJUnit(*junit, &sum); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, sum); err != nil {
+			return err
+		}
+	} else if many || sum.Totals.Failed > 0 {
+		fmt.Fprintln(stdout, sum.Totals.line())
+	}
+	switch t := sum.Totals; {
+	case t.Broken > 0:
+		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run; %s failed to reproduce\n", t.Broken, t.Studies, count(t.Failed, "published figure", "published figures"))
 		return errReported
-	case failedChecks > 0:
-		fmt.Fprintf(stderr, "bridgereport: %d published figure(s) failed to reproduce\n", failedChecks)
-		return errReported
+	case t.Failed > 0:
+		fmt.Fprintf(stderr, "bridgereport: %s failed to reproduce\n", count(t.Failed, "published figure", "published figures"))
+		return errFailed
 	}
 	return nil
 }

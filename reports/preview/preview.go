@@ -77,6 +77,9 @@ func New(target string, opt Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{target: target, opt: opt, renderer: reports.NewRenderer(), changed: make(chan struct{})}
+	if info, err := os.Stat(target); err == nil && info.IsDir() {
+		s.renderer.IndexLink = "../" // the index is served at /
+	}
 	if s.opt.CacheDir == "" {
 		dir, err := os.MkdirTemp("", "bridgereport-preview-")
 		if err != nil {
@@ -147,6 +150,9 @@ func (s *Server) Build(ctx context.Context) error {
 	s.mu.Unlock()
 	if s.opt.Log != nil {
 		fmt.Fprintf(s.opt.Log, "preview: %d of %d studies built in %.2f s\n", len(paths)-len(broken), len(paths), time.Since(start).Seconds())
+		for _, b := range broken {
+			fmt.Fprintf(s.opt.Log, "preview: %s did not build: %s\n", b.Source, b.Error)
+		}
 	}
 	return nil
 }
@@ -157,6 +163,11 @@ func (s *Server) buildOne(ctx context.Context, path string, watched map[string]b
 		return nil, nil, err
 	}
 	rep, err := study.Run(ctx, st, study.RunOptions{CacheDir: s.opt.CacheDir, AllowOutside: s.opt.AllowOutside})
+	if err == nil && s.opt.Log != nil {
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(s.opt.Log, "preview: %s\n", w)
+		}
+	}
 	for _, in := range inputsOf(rep) {
 		if in.Path != "" {
 			abs, _ := filepath.Abs(filepath.Join(st.Dir, in.Path))

@@ -123,13 +123,18 @@ func TestPreviewFolderShowsIndexAndBrokenStudies(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "good.yaml"), []byte(studyText), 0o644)
 	os.WriteFile(filepath.Join(dir, "bad.yaml"), []byte("title: Bad\ncells: []\n"), 0o644)
-	srv, err := New(dir, Options{})
+	var log strings.Builder
+	srv, err := New(dir, Options{Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
 	if err := srv.Build(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+	// The log says why, not only how many.
+	if !strings.Contains(log.String(), "1 of 2 studies built") || !strings.Contains(log.String(), "bad.yaml did not build: study: "+filepath.Join(dir, "bad.yaml")+":2: cells: a study needs at least one cell") {
+		t.Errorf("log:\n%s", log.String())
 	}
 	ts := httptest.NewServer(srv)
 	defer ts.Close()

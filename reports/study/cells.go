@@ -84,6 +84,12 @@ type Cell struct {
 	ID    string
 	kind  string
 	body  Body
+	// figures are the cell's published, beats and errata entries with
+	// their lines, to place a check in the study file (figureline.go).
+	figures []figureEntry
+	// proseLine is the line of a markdown cell's first line of text; 0
+	// when its lines cannot be placed (proselint.go).
+	proseLine int
 }
 
 // Kind is the cell's key in the study (markdown, balance, ...).

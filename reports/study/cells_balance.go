@@ -23,12 +23,17 @@ type BalanceCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 	// Chart names a column to draw as a bar chart over the rows.
 	Chart string `yaml:"chart"`
+	// ChartGrid draws the chart as a grid instead, each row at its place
+	// (the row's at): rows that belong together read across and down.
+	ChartGrid *ChartGrid `yaml:"chart_grid"`
 }
 
 // BalanceRow is one movement of a balance table.
 type BalanceRow struct {
 	// Label names the row; default the movement's name.
 	Label string `yaml:"label"`
+	// At is the row's place in the cell's chart_grid: [column, line].
+	At []string `yaml:"at"`
 	// Movement names a movement of the study.
 	Movement string `yaml:"movement"`
 	// Published figures of this row, by column name, as printed.
@@ -188,6 +193,16 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	out.Blocks = append(out.Blocks, reports.Block{Table: t})
+	if c.ChartGrid != nil {
+		if chart == nil {
+			return nil, fmt.Errorf("chart_grid: name the column to draw in chart")
+		}
+		grid, err := gridChart(chart.ID, chart.Caption, c.Chart, c.ChartGrid, c.Rows, chart.Series[0].Values)
+		if err != nil {
+			return nil, err
+		}
+		chart = grid
+	}
 	if chart != nil {
 		out.Blocks = append(out.Blocks, reports.Block{Chart: chart})
 	}

@@ -53,8 +53,8 @@ func (r *IntRange) UnmarshalYAML(n *yaml.Node) error {
 		return r.UnmarshalText([]byte(n.Value))
 	}
 	var two []int
-	if err := n.Decode(&two); err != nil || len(two) != 2 || two[0] > two[1] {
-		return fmt.Errorf("line %d: want a number or [MIN, MAX] with MIN ≤ MAX", n.Line)
+	if err := n.Decode(&two); err != nil || len(two) != 2 || two[0] > two[1] || two[0] < 1 {
+		return fmt.Errorf("line %d: want a number or [MIN, MAX] with 1 ≤ MIN ≤ MAX", n.Line)
 	}
 	*r = IntRange{two[0], two[1]}
 	return nil
@@ -70,6 +70,9 @@ func (r *IntRange) UnmarshalText(text []byte) error {
 	}
 	if errA != nil || errB != nil || a > b {
 		return fmt.Errorf("%q is not a number or a range MIN-MAX with MIN ≤ MAX", text)
+	}
+	if a < 1 {
+		return fmt.Errorf("%q: want numbers of 1 or more", text)
 	}
 	*r = IntRange{a, b}
 	return nil

@@ -153,7 +153,7 @@ func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
 		if len(c.Results) > 0 {
 			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
 		}
-		data, err := env.read(c.File, reports.MaxInputBytes)
+		data, err := env.readText(c.File)
 		if err != nil {
 			return nil, err
 		}

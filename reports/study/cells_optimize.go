@@ -93,7 +93,7 @@ func (c *OptimizeCell) run(env *runEnv) (*cellOutput, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimize cell needs at least one row")
 	}
-	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return env.read(name, reports.MaxInputBytes) })
+	set, fixers, err := c.Settings(env.readText)
 	if err != nil {
 		return nil, err
 	}

@@ -68,7 +68,7 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, fmt.Errorf("modes: %v is listed twice", m)
 		}
 	}
-	set, fixers, err := c.Settings(func(name string) ([]byte, error) { return env.read(name, reports.MaxInputBytes) })
+	set, fixers, err := c.Settings(env.readText)
 	if err != nil {
 		return nil, err
 	}

@@ -134,6 +134,9 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 		} else if ok {
 			return c.runResults(env, s) // a club's results file: cells_session_file.go
 		}
+		if err := checkTextFile(c.File, data); err != nil {
+			return nil, err
+		}
 	}
 	res, err := c.compute(data)
 	if err != nil {

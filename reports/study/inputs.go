@@ -74,3 +74,16 @@ func (e *runEnv) read(file string, limit int64) ([]byte, error) {
 	}
 	return reports.ReadFile(path, limit)
 }
+
+// readText is read for a text input of the cell: a binary file is refused
+// with a short message rather than its bytes.
+func (e *runEnv) readText(file string) ([]byte, error) {
+	data, err := e.read(file, reports.MaxInputBytes)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTextFile(file, data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}

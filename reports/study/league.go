@@ -248,8 +248,12 @@ func readLeagueFile(path string) (*leagueInput, error) {
 // errors.
 func parseLeague(path string, data []byte) (*leagueInput, error) {
 	var root yaml.Node
+	if err := checkTextFile(path, data); err != nil {
+		return nil, err
+	}
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, inputYAMLError(path, err)
+		se := syntaxError(path, data, err)
+		return nil, &InputError{File: path, Line: se.Line, Err: se.Err}
 	}
 	if len(root.Content) == 0 {
 		return nil, &InputError{File: path, Err: errors.New("empty file: want a league with divisions")}

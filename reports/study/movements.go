@@ -102,6 +102,9 @@ func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) 
 		if err != nil {
 			return nil, nil, err
 		}
+		if err := checkTextFile(arg, data); err != nil {
+			return nil, nil, err
+		}
 		pm, err := movement.ParseASC(arg, bytes.NewReader(data))
 		if err != nil {
 			return nil, nil, err

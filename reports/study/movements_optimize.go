@@ -13,7 +13,6 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
-	"github.com/bridgereport/bridgereport/reports"
 )
 
 // movementCache keeps optimised movements between runs, beside the cells'
@@ -34,7 +33,7 @@ func (s *Study) optimizeMovement(ctx context.Context, m *movement.Movement, o *O
 		if err != nil {
 			return nil, err
 		}
-		return reports.ReadFile(path, reports.MaxInputBytes)
+		return ReadText(path)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("optimize: %w", err)

@@ -71,6 +71,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			}
 			return nil, &StudyError{File: s.Path, Line: line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
 		}
+		out.Blocks = flattenCharts(out.Blocks)
 		for _, b := range out.Blocks {
 			switch {
 			case b.Table != nil:
@@ -82,7 +83,11 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			}
 		}
 		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache, CacheRecomputed: env.cacheInvalid})
+		placeChecks(c, out.Checks)
 		res.Checks = append(res.Checks, out.Checks...)
+	}
+	for _, w := range s.LintProse() {
+		res.Warnings = append(res.Warnings, w.String())
 	}
 	seen := map[string]bool{}
 	for _, c := range res.Checks {

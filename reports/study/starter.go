@@ -17,6 +17,9 @@ import (
 // it, which the study's first line names for editors. It never overwrites a
 // study. It returns the files written.
 func WriteStarter(path string) ([]string, error) {
+	if name := strings.TrimSuffix(filepath.Base(path), ".yaml"); name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(path, string(filepath.Separator)) {
+		return nil, fmt.Errorf("new: %q: give the study a file name, such as my-study", path)
+	}
 	if filepath.Ext(path) != ".yaml" {
 		path += ".yaml"
 	}

@@ -96,17 +96,23 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	fail := func(line int, format string, args ...any) error {
 		return &StudyError{File: path, Line: line, Err: fmt.Errorf(format, args...)}
 	}
+	if checkTextFile(path, data) != nil {
+		return nil, &StudyError{File: path, Err: ErrBinary}
+	}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil && !errors.Is(err, io.EOF) {
-		return nil, yamlError(path, err)
+		return nil, syntaxError(path, data, err)
 	}
 	// A second document would be ignored: refuse it.
 	var second yaml.Node
 	if err := dec.Decode(&second); err == nil {
 		return nil, fail(second.Line, "a second YAML document (after ---): a study is one document")
 	} else if !errors.Is(err, io.EOF) {
-		return nil, yamlError(path, err)
+		return nil, syntaxError(path, data, err)
+	}
+	if err := checkMovementCounts(path, &root); err != nil {
+		return nil, err
 	}
 	if len(root.Content) == 0 {
 		return nil, fail(0, "empty study")
@@ -164,7 +170,11 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	}
 	cellNodes := mappingValue(doc, "cells")
 	if cellNodes == nil || len(sf.Cells) == 0 {
-		return nil, fail(doc.Line, "cells: a study needs at least one cell")
+		line := doc.Line
+		if cellNodes != nil {
+			line = cellNodes.Line
+		}
+		return nil, fail(line, "cells: a study needs at least one cell")
 	}
 	ids := map[string]int{}
 	for i, node := range cellNodes.Content {
@@ -181,7 +191,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 			return nil, fail(line, "cell %d: id %q is already used by the cell on line %d", i+1, id, prev)
 		}
 		ids[id] = line
-		s.Cells = append(s.Cells, Cell{Index: i, Line: line, ID: id, kind: kind, body: c})
+		s.Cells = append(s.Cells, Cell{Index: i, Line: line, ID: id, kind: kind, body: c, figures: figureEntries(node, nil), proseLine: proseStart(node)})
 	}
 	if err := s.checkReferences(); err != nil {
 		return nil, err

@@ -1,0 +1,122 @@
+package reports
+
+import (
+	"fmt"
+	"html/template"
+	"slices"
+	"strings"
+)
+
+// htmlCell is a table cell of the HTML page with the alignment of its
+// column: numbers right, text left.
+type htmlCell struct {
+	Text string
+	Left bool
+}
+
+// textColumns says which columns of a table hold text: a column is a
+// number column when every cell that is not empty is a number (or a number
+// written as text, such as "46.94" or "-"); otherwise it is text.
+func textColumns(t *Table) []bool {
+	text := make([]bool, len(t.Columns))
+	for j := range t.Columns {
+		for i := range t.Rows {
+			if j >= len(t.Rows[i]) {
+				continue
+			}
+			switch v := t.Rows[i][j].(type) {
+			case nil, float64, float32, int, int64, int32, uint, uint64:
+			case string:
+				if !numberLike(v) {
+					text[j] = true
+				}
+			default:
+				text[j] = true
+			}
+		}
+	}
+	return text
+}
+
+// numberLike says whether a cell's text reads as a number: digits with
+// signs, points, a percent, ±, or a placeholder such as "-" or "—".
+func numberLike(s string) bool {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "", "-", "—", "–", "n/a":
+		return true
+	}
+	digits := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case strings.ContainsRune("+-−.,% ±×/()e", r):
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+// htmlRows formats a table's rows with the alignment of each column.
+func htmlRows(t *Table) [][]htmlCell {
+	text := textColumns(t)
+	var rows [][]htmlCell
+	for i := range t.Rows {
+		row := make([]htmlCell, len(t.Columns))
+		for j := range row {
+			row[j] = htmlCell{Text: t.Text(i, j), Left: text[j] || j == 0}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// hasCharts says whether a report draws any chart: a page without one does
+// not carry the chart library.
+func hasCharts(r *Report) bool {
+	for _, b := range r.Blocks() {
+		if b.Chart != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// sortedChecks are the checks in natural order of their names (b/2 before
+// b/10), for the published-figures appendix.
+func sortedChecks(checks []Check) []Check {
+	out := slices.Clone(checks)
+	slices.SortStableFunc(out, func(a, b Check) int { return NaturalCompare(a.Name, b.Name) })
+	return out
+}
+
+// tableTOC is the contents entry of a table: its number and caption, the
+// caption cut at its first sentence or 60 characters.
+func tableTOC(t *Table) tocEntry {
+	c := t.Caption
+	if i := strings.Index(c, ". "); i > 0 {
+		c = c[:i]
+	}
+	if r := []rune(c); len(r) > 60 {
+		c = strings.TrimSpace(string(r[:57])) + "…"
+	}
+	return tocEntry{Anchor: "table-" + t.ID, Text: fmt.Sprintf("Table %d. %s", t.Number, c), Sub: true}
+}
+
+// cssString quotes text as a CSS string, safe inside a <style> element.
+func cssString(text string) template.CSS {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range text {
+		switch {
+		case r == '"' || r == '\\' || r == '<' || r == '>' || r == '&' || r < ' ':
+			fmt.Fprintf(&b, "\\%x ", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return template.CSS(b.String())
+}
