@@ -32,7 +32,7 @@ const tmpPrefix = ".tmp-"
 // under dir (OUTDIR or the cache folder): names starting with ".tmp-"
 // (report folders being written) or with "." and holding ".tmp-"
 // (WriteFileAtomic's). Call it only while holding dir's lock, when no other
-// run can be writing them.
+// run can be writing them. It looks three levels down, no further.
 func RemoveStale(dir string) error {
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -40,6 +40,12 @@ func RemoveStale(dir string) error {
 				return nil
 			}
 			return err
+		}
+		// What a run writes lies at most three levels down
+		// (.cache/<study>/cells/entry): a run into ".", say, need not walk
+		// the whole tree.
+		if rel, err := filepath.Rel(dir, p); err == nil && d.IsDir() && strings.Count(rel, string(filepath.Separator)) >= 3 {
+			return fs.SkipDir
 		}
 		name := d.Name()
 		if p != dir && (strings.HasPrefix(name, tmpPrefix) || strings.HasPrefix(name, ".") && strings.Contains(name, tmpPrefix)) {

@@ -160,10 +160,12 @@ func TestRunLocksOutdirAndClearsStale(t *testing.T) {
 	os.MkdirAll(filepath.Join("out", "tiny"), 0o755)
 	os.WriteFile(filepath.Join("out", "tiny", ".index.html.tmp-42"), []byte("half"), 0o644)
 	os.WriteFile(filepath.Join("out", "tiny", "stale.txt"), []byte("old run"), 0o644)
+	os.MkdirAll(filepath.Join("out", ".cache", "tiny", "cells"), 0o755)
+	os.WriteFile(filepath.Join("out", ".cache", "tiny", "cells", ".k.json.tmp-7"), []byte("half"), 0o644)
 	if _, _, err := run(t, "run", "-o", "out", "tiny.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{".tmp-tiny-123", "tiny/.index.html.tmp-42", "tiny/stale.txt"} {
+	for _, p := range []string{".tmp-tiny-123", "tiny/.index.html.tmp-42", "tiny/stale.txt", ".cache/tiny/cells/.k.json.tmp-7"} {
 		if _, err := os.Stat(filepath.Join("out", p)); err == nil {
 			t.Errorf("out/%s is still there", p)
 		}
