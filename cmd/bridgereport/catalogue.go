@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -29,9 +30,30 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	boards := study.IntRange{24, 28}
 	fs.TextVar(&boards, "boards", boards, "the session's boards, MIN-MAX")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	pick := fs.Int("pick", 0, "print only the spec of candidate K (1: the recommendation), for movement, balance, optimize or simulate")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
+	if *pick < 0 {
+		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
+	}
 	cell := &study.RecommendCell{CatalogueCell: study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs}, Boards: boards}}
-	return runCell(ctx, &study.Command{Kind: "recommend", Cell: cell}, stdout, *asJSON)
+	cmd := &study.Command{Kind: "recommend", Cell: cell}
+	if *pick == 0 {
+		return runCell(ctx, cmd, stdout, *asJSON)
+	}
+	_, result, err := cmd.Run(ctx)
+	if err != nil {
+		return err
+	}
+	a := result.(*study.CatalogueAnswer)
+	if *pick > len(a.Candidates) {
+		return fmt.Errorf("--pick %d: %d pairs have %d candidates", *pick, a.Pairs, len(a.Candidates))
+	}
+	c := a.Candidates[*pick-1]
+	if *asJSON {
+		return writeJSON(stdout, c)
+	}
+	_, err = fmt.Fprintln(stdout, c.Spec)
+	return err
 }

@@ -139,6 +139,10 @@ type Candidate struct {
 	// Spec names a generated movement as generated, before arrow switches;
 	// the zero Spec for a published one.
 	Spec movement.Spec
+	// Exact is the text that gives Movement exactly, switches and absent
+	// pair included: a spec (movement.ParseSpec) for a generated movement,
+	// the name with modifiers ("NAME,absent=14") for a published one.
+	Exact string
 	// Movement is the movement as it should be played: generated, made a
 	// half table if need be, and re-oriented by the arrow-switch search.
 	Movement *movement.Movement
@@ -291,6 +295,9 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		if err := evaluate(ctx, &c, !set.Unswitched, set); err != nil {
 			return nil, err
 		}
+		if c.Exact, err = exact(spec, absent, m, c.Movement); err != nil {
+			return nil, fmt.Errorf("catalogue: %s: %w", spec, err)
+		}
 		out = append(out, c)
 	}
 	for _, p := range set.Published {
@@ -321,6 +328,10 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		if err := evaluate(ctx, &c, false, set); err != nil {
 			return nil, err
 		}
+		c.Exact = p.Name
+		if c.Absent != 0 {
+			c.Exact += fmt.Sprintf(",absent=%d", c.Absent)
+		}
 		out = append(out, c)
 	}
 	slices.SortStableFunc(out, compare)
@@ -348,6 +359,22 @@ func seat(spec movement.Spec) (*movement.Movement, int, error) {
 	}
 	v, err := movement.BestPhantom(m)
 	return m, v, err
+}
+
+// exact is the spec that builds played: the generated spec with the
+// arrow switches that turn generated into played and, for a half table
+// made with phantom=best, the absent pair named (the search may change
+// which pair BestPhantom would choose after the switches).
+func exact(spec movement.Spec, absent int, generated, played *movement.Movement) (string, error) {
+	if spec.Phantom {
+		spec.Phantom, spec.Absent = false, absent
+	}
+	var err error
+	if spec.Switch, spec.SwitchAt, err = movement.Switches(generated, played); err != nil {
+		return "", err
+	}
+	spec.Except = nil
+	return spec.String(), nil
 }
 
 // evaluate re-orients c.Movement when search is set, and measures it.

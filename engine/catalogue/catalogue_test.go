@@ -48,6 +48,7 @@ func TestForProperties(t *testing.T) {
 						t.Errorf("%s: the seated movement without pair %d is not the one played (%v)", c.Name, c.Absent, err)
 					}
 				}
+				checkExact(t, c)
 				if want := BoardsPerRound(c.Facts.Rounds, DefaultMinBoards, DefaultMaxBoards); !slices.Equal(c.BoardsPerRound, want) {
 					t.Errorf("%s: boards per round %v, want %v", c.Name, c.BoardsPerRound, want)
 				}
@@ -216,5 +217,36 @@ func TestForLimits(t *testing.T) {
 	cancel()
 	if _, err := For(ctx, 16, quick); err == nil {
 		t.Error("a cancelled context gave no error")
+	}
+}
+
+// checkExact: the candidate's spec builds the movement as played, and its
+// balance gives the candidate's figures.
+func checkExact(t *testing.T, c Candidate) {
+	t.Helper()
+	s, err := movement.ParseSpec(c.Exact)
+	if err != nil {
+		t.Errorf("%s: spec %q: %v", c.Name, c.Exact, err)
+		return
+	}
+	if s.String() != c.Exact {
+		t.Errorf("%s: spec %q is not canonical (%q)", c.Name, c.Exact, s.String())
+	}
+	m, err := s.Build()
+	if err != nil {
+		t.Errorf("%s: spec %q: %v", c.Name, c.Exact, err)
+		return
+	}
+	if !m.Equal(c.Movement) {
+		t.Errorf("%s: spec %q does not build the movement played", c.Name, c.Exact)
+	}
+	b := movement.ComputeBalance(m)
+	v, _ := movement.ComputeVacancy(m)
+	var av, mx float64
+	if v != nil {
+		av, mx = v.Av, v.Max
+	}
+	if b.Qf != c.Qf || b.Qo != c.Qo || av != c.Qf1av || mx != c.Qf1max || m.Tables != c.Facts.Tables || m.Groups != c.Facts.Groups || m.Rounds != c.Facts.Rounds {
+		t.Errorf("%s: spec %q gives Qf %v Qf1av %v Qf1max %v, want %v %v %v", c.Name, c.Exact, b.Qf, av, mx, c.Qf, c.Qf1av, c.Qf1max)
 	}
 }

@@ -120,6 +120,9 @@ type CatalogueCandidate struct {
 	Qd             float64 `json:"qd"`
 	Absent         *int    `json:"absent"`
 	ASC            string  `json:"asc"`
+	// Spec gives the movement exactly as played (switches, absent pair):
+	// movement, balance, optimize, simulate and study cells take it.
+	Spec string `json:"spec"`
 }
 
 // catalogueField is the cached catalogue of one field size.
@@ -186,7 +189,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		InRange: c.InRange(), BoardsPerRound: append([]int{}, c.BoardsPerRound...), TotalBoards: []int{}, SitOutBoards: []int{},
 		Copies: f.Copies, Stationary: len(f.Stationary), SitOutRounds: f.MaxSitOuts, Winners: f.Winners(),
 		MetFraction: f.Field, MaxMeetings: f.MaxMeetings, Switched: c.Switched,
-		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd,
+		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd, Spec: c.Exact,
 	}
 	for _, b := range c.BoardsPerRound {
 		v.TotalBoards = append(v.TotalBoards, b*f.Rounds)

@@ -90,8 +90,43 @@ func (MovementSpec) jsonSchema() map[string]any {
 // that is none of these gets an error naming the nearest library names; a
 // spec that names a family but is wrong gets the spec's error. The input
 // records what was read, for provenance (nil for a generated movement); the
-// warnings of reading are in the result.
+// warnings of reading are in the result. A file or library name may be
+// followed by modifiers (movement.ParseModifiers): "NAME,absent=14".
 func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) {
+	if head, mods, ok := strings.Cut(arg, ","); ok {
+		path := arg
+		if dir != "" && !filepath.IsAbs(arg) {
+			path = filepath.Join(dir, arg)
+		}
+		_, statErr := os.Stat(path)
+		if _, err := movement.ParseSpec(arg); errors.Is(err, movement.ErrNotSpec) && errors.Is(statErr, fs.ErrNotExist) {
+			return resolveModified(head, mods, dir)
+		}
+	}
+	return resolvePlain(arg, dir)
+}
+
+// resolveModified reads the movement NAME and applies the modifiers that
+// follow it.
+func resolveModified(name, mods, dir string) (*movement.Parsed, *reports.Input, error) {
+	spec, err := movement.ParseModifiers(mods)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	pm, input, err := resolvePlain(name, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := spec.Modify(pm.Movement)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s,%s: %w", name, mods, err)
+	}
+	out := *pm
+	out.Movement = m
+	return &out, input, nil
+}
+
+func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
 	path := arg
 	if dir != "" && !filepath.IsAbs(arg) {
 		path = filepath.Join(dir, arg)
