@@ -83,3 +83,22 @@ func TestParseModifiers(t *testing.T) {
 		t.Errorf("no modifiers: %q", got)
 	}
 }
+
+func TestPlayingTables(t *testing.T) {
+	for _, c := range []struct {
+		spec          string
+		tables, split int
+	}{{"perfect:6", 3, 2}, {"mitchell:7", 7, 1}, {"howell:13", 7, 1}, {"perfect:10", 5, 2}} {
+		s, err := ParseSpec(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tables, split := PlayingTables(m); tables != c.tables || split != c.split {
+			t.Errorf("%s: %d tables, %d groups a round; want %d, %d", c.spec, tables, split, c.tables, c.split)
+		}
+	}
+}
