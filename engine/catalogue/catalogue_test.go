@@ -36,8 +36,11 @@ func TestForProperties(t *testing.T) {
 				if errs, _ := c.Movement.Check(); len(errs) > 0 {
 					t.Errorf("%s: %v", c.Spec, errs)
 				}
-				if !c.Facts.Uniform || c.Qf <= 0 || c.Qf > 100 {
-					t.Errorf("%s: uniform %v, Qf %.2f", c.Spec, c.Facts.Uniform, c.Qf)
+				if c.Facts.Uniform == (c.Excluded == "its board groups are played unequal numbers of times (the balance is not defined)") || c.Qf <= 0 || c.Qf > 100 {
+					t.Errorf("%s: uniform %v, excluded %q, Qf %.2f", c.Spec, c.Facts.Uniform, c.Excluded, c.Qf)
+				}
+				if c.Facts.Copies > DefaultMaxCopies && c.Excluded == "" {
+					t.Errorf("%s: %d copies and not excluded", c.Name, c.Facts.Copies)
 				}
 				if want := n % 2; c.Facts.MaxSitOuts < want {
 					t.Errorf("%s: %d pairs and nobody sits out", c.Spec, n)
@@ -49,8 +52,11 @@ func TestForProperties(t *testing.T) {
 					}
 				}
 				checkExact(t, c)
-				if want := BoardsPerRound(c.Facts.Rounds, DefaultMinBoards, DefaultMaxBoards); !slices.Equal(c.BoardsPerRound, want) {
-					t.Errorf("%s: boards per round %v, want %v", c.Name, c.BoardsPerRound, want)
+				for _, b := range c.BoardsPerRound {
+					if total := b * c.Facts.Rounds; b < DefaultMinPerRound || b > DefaultMaxPerRound || b%c.GroupsPerRound != 0 ||
+						total < DefaultMinBoards || total > DefaultMaxBoards {
+						t.Errorf("%s: %d boards a round (%d in all) break the bounds", c.Name, b, total)
+					}
 				}
 			}
 			if !families["howell"] || !(families["mitchell"] || families["relay-mitchell"]) || len(families) < 3 {
@@ -58,6 +64,12 @@ func TestForProperties(t *testing.T) {
 			}
 			if !slices.IsSortedFunc(cs, compare) {
 				t.Error("not in ranking order")
+			}
+			if cs[0].Excluded != "" || cs[0].Facts.Copies != 1 || (len(cs[0].BoardsPerRound) == 0 && cs[0].Nearest == 0) {
+				t.Errorf("best candidate %s: excluded %q, %d copies, boards a round %v / %d", cs[0].Name, cs[0].Excluded, cs[0].Facts.Copies, cs[0].BoardsPerRound, cs[0].Nearest)
+			}
+			if n%2 == 1 && cs[0].Facts.MaxSitOuts == 0 {
+				t.Errorf("best candidate %s for an odd field: nobody sits out", cs[0].Name)
 			}
 			if cs[0].Facts.Fields != 1 {
 				t.Errorf("best candidate %s has %d fields", cs[0].Spec, cs[0].Facts.Fields)

@@ -104,3 +104,22 @@ func sameSet(a, b []string) bool {
 	slices.Sort(b)
 	return slices.Equal(a, b)
 }
+
+// A spec longer than a file name may be is a spec, not a missing file.
+func TestResolveLongSpec(t *testing.T) {
+	var items []string
+	for r := 1; r <= 39; r++ {
+		items = append(items, fmt.Sprintf("r%dt1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16", r))
+	}
+	spec := "howell:40,switch=" + strings.Join(items, "+")
+	pm, _, err := ResolveMovement(spec, "")
+	if err != nil {
+		t.Fatalf("%d characters: %v", len(spec), err)
+	}
+	if pm.Movement.Pairs != 40 {
+		t.Errorf("%d pairs", pm.Movement.Pairs)
+	}
+	if _, _, err := ResolveMovement("NBBR/7ronden/14p7rTeamH,absent=14", ""); err != nil {
+		t.Errorf("library movement with a modifier: %v", err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 	"gopkg.in/yaml.v3"
@@ -98,12 +99,18 @@ func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) 
 		if dir != "" && !filepath.IsAbs(arg) {
 			path = filepath.Join(dir, arg)
 		}
-		_, statErr := os.Stat(path)
-		if _, err := movement.ParseSpec(arg); errors.Is(err, movement.ErrNotSpec) && errors.Is(statErr, fs.ErrNotExist) {
+		if _, err := movement.ParseSpec(arg); errors.Is(err, movement.ErrNotSpec) && noFile(path) {
 			return resolveModified(head, mods, dir)
 		}
 	}
 	return resolvePlain(arg, dir)
+}
+
+// noFile reports that no file has that path: it does not exist, or the
+// text is too long to be a file name (a long spec).
+func noFile(path string) bool {
+	_, err := os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG)
 }
 
 // resolveModified reads the movement NAME and applies the modifiers that
@@ -131,7 +138,7 @@ func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
 	if dir != "" && !filepath.IsAbs(arg) {
 		path = filepath.Join(dir, arg)
 	}
-	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+	if !noFile(path) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, nil, err
