@@ -41,12 +41,15 @@ type Guide struct {
 	Boards int `json:"boards"`
 	// Copies is the most tables playing one board group in one round.
 	Copies int `json:"copies"`
-	// Qf, Qf1Av and Qf1Max are the movement's balance (0 when its board
-	// groups are played unequal numbers of times, or Qf1 for few pairs).
+	// Qf, Qf1Av and Qf1Max are the movement's balance (Qf1 0 for few
+	// pairs); Uniform is false when its board groups are played unequal
+	// numbers of times: the figures are then not defined (balance says
+	// how they are computed).
 	Qf        float64    `json:"qf"`
 	Qf1Av     float64    `json:"qf1_av"`
 	Qf1Max    float64    `json:"qf1_max"`
 	BoardSets []BoardSet `json:"board_sets"`
+	Uniform   bool       `json:"uniform"`
 }
 
 // BoardSet is one board group: where it starts and who shares it.
@@ -143,7 +146,9 @@ func boardsOf(m *movement.Movement, g, perGroup int) string {
 
 // guide builds the cards of a movement. A split table (two board groups a
 // round, the second half at another table position of the file) is one
-// table, numbered by the position of its first half.
+// table. The tables are numbered 1 to Tables in the order of the file's
+// positions, leaving out a position nobody plays at (the phantom's
+// stationary table of a half table).
 func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 	tables, split := movement.PlayingTables(m)
 	perGroup := 0
@@ -156,13 +161,21 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 	facts := movement.Describe(m)
 	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
 		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
-	if facts.Uniform {
-		v.Qf = movement.ComputeBalance(m).Qf
-		if vac, err := movement.ComputeVacancy(m); err == nil {
-			v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
-		}
+	v.Qf, v.Uniform = movement.ComputeBalance(m).Qf, facts.Uniform
+	if vac, err := movement.ComputeVacancy(m); err == nil {
+		v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
 	}
 	half := movement.FirstHalves(m)
+	// number[t] is the table number of position t on the cards: the
+	// positions where pairs sit, numbered in order (a position only the
+	// phantom used, or only second halves of split tables, gets none).
+	number := make([]int, m.Tables)
+	for t, k := 0, 0; t < m.Tables; t++ {
+		if isTable(half, t) {
+			k++
+			number[t] = k
+		}
+	}
 	// seat[r][p] is where pair p sits in round r (the first half of a split
 	// table); at[r][g] the tables playing group g in round r.
 	seat := make([][]*Seat, m.Rounds)
@@ -173,9 +186,9 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 			if tb.Empty() {
 				continue
 			}
-			at[r][tb.Group] = append(at[r][tb.Group], half[r][t]+1)
+			at[r][tb.Group] = append(at[r][tb.Group], number[half[r][t]])
 			if half[r][t] == t {
-				seat[r][tb.NS], seat[r][tb.EW] = &Seat{t + 1, "NS"}, &Seat{t + 1, "EW"}
+				seat[r][tb.NS], seat[r][tb.EW] = &Seat{number[t], "NS"}, &Seat{number[t], "EW"}
 			}
 		}
 	}
@@ -197,7 +210,7 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 		if !isTable(half, t) {
 			continue
 		}
-		card := TableCard{Table: t + 1, Rounds: []TableTurn{}}
+		card := TableCard{Table: number[t], Rounds: []TableTurn{}}
 		for r, row := range m.Schedule {
 			turn := TableTurn{Round: r + 1, LastRound: r+1 == m.Rounds, Groups: []GroupTurn{}}
 			if half[r][t] != t {
@@ -230,7 +243,8 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 				card.Rounds = append(card.Rounds, PairTurn{Round: r + 1, SitsOut: true})
 				continue
 			}
-			tb := row[s.Table-1]
+			pos := slices.Index(number, s.Table)
+			tb := row[pos]
 			opp := tb.EW
 			if s.Direction == "EW" {
 				opp = tb.NS
@@ -238,7 +252,7 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 			turn := PairTurn{Round: r + 1, Table: s.Table, Direction: s.Direction, Opponent: opp}
 			var names []string
 			for u, other := range row {
-				if half[r][u] == s.Table-1 {
+				if half[r][u] == pos {
 					dir := "NS"
 					if other.EW == p {
 						dir = "EW"
@@ -270,7 +284,7 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 				}
 			}
 		}
-		for t := 1; t <= m.Tables; t++ {
+		for t := 1; t <= tables; t++ {
 			if shared[t] {
 				set.SharedBy = append(set.SharedBy, t)
 			}

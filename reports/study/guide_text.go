@@ -75,7 +75,9 @@ func (v *Guide) summary() string {
 	case sitOut > 0:
 		fmt.Fprintf(&b, "; %d pairs sit out a round or more", sitOut)
 	}
-	if v.Qf > 0 {
+	if !v.Uniform {
+		b.WriteString(". Its board sets are played unequal numbers of times: the balance is not defined")
+	} else if v.Qf > 0 {
 		fmt.Fprintf(&b, ". Qf %.2f", v.Qf)
 		if v.Qf1Av > 0 {
 			fmt.Fprintf(&b, ", Qf1av %.2f", v.Qf1Av)
@@ -218,33 +220,47 @@ func columns(rows [][]string) string {
 }
 
 // fill wraps text into lines of at most width columns; a word longer than
-// a line (a long spec) is broken after its + or , signs.
+// what is left of a line (a long spec) is broken after one of its + or ,
+// signs when one falls within the line.
 func fill(text string, width int) string {
 	var b strings.Builder
 	col := 0
-	var words []string
 	for _, w := range strings.Fields(text) {
-		for len([]rune(w)) > width {
-			cut := strings.LastIndexAny(string([]rune(w)[:width]), "+,")
-			if cut <= 0 {
+		for {
+			n := len([]rune(w))
+			sep := 0
+			if col > 0 {
+				sep = 1
+			}
+			if col+sep+n <= width {
+				if sep == 1 {
+					b.WriteString(" ")
+				}
+				b.WriteString(w)
+				col += sep + n
 				break
 			}
-			words = append(words, w[:cut+1])
-			w = w[cut+1:]
-		}
-		words = append(words, w)
-	}
-	for _, w := range words {
-		n := len([]rune(w))
-		if col > 0 && col+1+n > width {
+			room := width - col - sep
+			cut := -1
+			if room > 8 && n > width/2 {
+				cut = strings.LastIndexAny(string([]rune(w)[:min(room, n)]), "+,")
+			}
+			if cut > 0 {
+				if sep == 1 {
+					b.WriteString(" ")
+				}
+				b.WriteString(w[:cut+1] + "\n")
+				w, col = w[cut+1:], 0
+				continue
+			}
+			if col == 0 {
+				b.WriteString(w)
+				col = n
+				break
+			}
 			b.WriteString("\n")
 			col = 0
-		} else if col > 0 {
-			b.WriteString(" ")
-			col++
 		}
-		b.WriteString(w)
-		col += n
 	}
 	return b.String()
 }
