@@ -194,7 +194,9 @@ func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 // DefaultMinutesPerBoard is the time a board takes, movement included.
 const DefaultMinutesPerBoard = 7
 
-func (c *CatalogueCell) minutesPerBoard() int { return cmp.Or(c.MinutesPerBoard, DefaultMinutesPerBoard) }
+func (c *CatalogueCell) minutesPerBoard() int {
+	return cmp.Or(c.MinutesPerBoard, DefaultMinutesPerBoard)
+}
 
 // BoardsForMinutes is the board range a session of that many minutes
 // holds: at most minutes/perBoard boards, at least 85% of that.

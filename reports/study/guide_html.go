@@ -46,13 +46,13 @@ func paperMM(paper string) (w, h float64) {
 
 // cardsPage is what the template prints.
 type cardsPage struct {
-	Guide     *Guide
-	Summary   string
-	Paper     string
-	PageCSS   template.CSS
-	Tables    [][]TableCard
-	Slips     [][]PairCard
-	Pages     int
+	Guide   *Guide
+	Summary string
+	Paper   string
+	PageCSS template.CSS
+	Tables  [][]TableCard
+	Slips   [][]PairCard
+	Pages   int
 }
 
 // CardsPages is the number of printed pages of the cards: the summary
