@@ -12,7 +12,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var catalogueUsage = `--pairs N [--hours H | --minutes M | --boards MIN-MAX] [--json] [--pick K]
+var catalogueUsage = `--pairs N [--hours H | --minutes M | --boards MIN-MAX] [--late R | --leave R] [--json] [--pick K]
 
 The candidate movements for N pairs (6 to 40): the generated families,
 re-oriented by arrow switches for one winner, and the library movements of
@@ -24,7 +24,10 @@ K alone). The session: --hours or --minutes at --minutes-per-board (default
 7) give 85% to 100% of the boards that time holds; else --boards (default
 24-28). The bounds: --boards-per-round (default 2-4), --max-copies (default
 1: no barometer, no duplicated sets), --max-tables (default none);
-candidates that break one are shown apart with the reason. Qd is sampled
+candidates that break one are shown apart with the reason. --late R (a
+pair arrives after round R) and --leave R (a pair leaves after round R)
+add the plan for the recommended movement, in words, with its Qf and Qf1av
+as played (change in --json). Qd is sampled
 (20,000 numberings, a fixed seed), so every figure is the same on every
 machine. --json prints one object (recommended is null when every
 candidate breaks a bound; absent is the phantom's pair number in asc, or
@@ -47,6 +50,8 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	maxCopies := fs.Int("max-copies", catalogue.DefaultMaxCopies, "the most copies of each board (more: a barometer or duplicated sets)")
 	maxTables := fs.Int("max-tables", 0, "the most tables the room has (0: no limit)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	late := fs.Int("late", 0, "a pair arrives after this round: the plan, with the movement's Qf and Qf1 as played")
+	leave := fs.Int("leave", 0, "a pair leaves after this round: the plan, with the movement's Qf and Qf1 as played")
 	pick := fs.Int("pick", 0, "print only the spec of candidate K (1: the recommendation), for movement, balance, optimize or simulate")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -62,7 +67,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *pick < 0 {
 		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
 	}
-	cell := &study.RecommendCell{CatalogueCell: study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs},
+	cell := &study.RecommendCell{Late: *late, Leave: *leave, CatalogueCell: study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs},
 		BoardsPerRound: perRound, MaxCopies: *maxCopies, MaxTables: *maxTables, MinutesPerBoard: *perBoard}}
 	switch {
 	case set["hours"] || set["minutes"]:

@@ -448,6 +448,9 @@ type CatalogueAnswer struct {
 	BoardsPerRound [2]int `json:"boards_per_round"`
 	MaxCopies      int    `json:"max_copies"`
 	MaxTables      int    `json:"max_tables"`
+	// Change is the plan when a pair arrives late or leaves early (null
+	// when not asked).
+	Change *FieldChange `json:"change"`
 }
 
 // blocks are the answer's recommendation, first, and its table of
@@ -585,6 +588,10 @@ func catalogueCharts(id string, fields []catalogueField) []reports.Block {
 // read it: the catalogue command runs it.
 type RecommendCell struct {
 	CatalogueCell `yaml:",inline"`
+	// Late is the round after which a pair arrives (0: none); Leave the
+	// round after which a pair leaves (0: none).
+	Late  int `yaml:"late"`
+	Leave int `yaml:"leave"`
 }
 
 func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
@@ -596,5 +603,10 @@ func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
 		return nil, err
 	}
 	a := answers[0]
+	if c.Late != 0 || c.Leave != 0 {
+		if a.Change, err = c.change(a); err != nil {
+			return nil, err
+		}
+	}
 	return &cellOutput{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.cell.ID, Text: a.text()}}}, Result: a}, nil
 }

@@ -14,7 +14,7 @@ import (
 func TestCatalogueASCRecomputes(t *testing.T) {
 	for _, n := range []int{7, 13, 20, 39} {
 		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
-			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
+			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell: CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
 			_, result, err := cmd.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)

@@ -47,6 +47,10 @@ func (a *CatalogueAnswer) text() string {
 	} else {
 		para("%s", a.Reason)
 	}
+	if a.Change != nil {
+		b.WriteString("\n")
+		para("%s", a.Change.Plan)
+	}
 	b.WriteString("\n")
 	para("Ranked by this rule: %s.", a.Rule)
 	b.WriteString("\n")
