@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
@@ -108,8 +109,13 @@ func (a *CatalogueAnswer) text() string {
 // flags are the catalogue flags that give this answer again.
 func (a *CatalogueAnswer) flags() string {
 	var f string
-	if a.Minutes > 0 {
+	switch {
+	case a.Minutes > 0 && a.Minutes%6 == 0:
+		f += " --hours " + strconv.FormatFloat(float64(a.Minutes)/60, 'f', -1, 64)
+	case a.Minutes > 0:
 		f += fmt.Sprintf(" --minutes %d", a.Minutes)
+	}
+	if a.Minutes > 0 {
 		if a.MinutesPerBoard != DefaultMinutesPerBoard {
 			f += fmt.Sprintf(" --minutes-per-board %d", a.MinutesPerBoard)
 		}
