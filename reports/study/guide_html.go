@@ -147,7 +147,7 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 <style>
 {{.PageCSS}}
 * { box-sizing: border-box; }
-body { margin: 0; overflow-wrap: anywhere; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; color: #000; background: #fff; }
+body { margin: 0; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; color: #000; background: #fff; }
 .page { break-after: page; page-break-after: always; }
 .page:last-child { break-after: auto; page-break-after: auto; }
 h1 { font-size: 18pt; margin: 0 0 3mm; overflow-wrap: anywhere; }
@@ -155,7 +155,7 @@ h2 { font-size: 15pt; margin: 0 0 2mm; }
 p.summary { font-size: 10.5pt; line-height: 1.35; margin: 0 0 4mm; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 0.3mm solid #000; padding: 0.6mm 1.5mm; text-align: left; vertical-align: top; }
-th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; }
+th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-space: nowrap; }
 .sets td, .sets th { font-size: 9.5pt; height: 5.5mm; }
 .tablecard { border: 0.8mm solid #000; padding: 4mm; margin-bottom: 6mm; break-inside: avoid; page-break-inside: avoid; }
 .tablecard h2 { font-size: 24pt; }
@@ -179,9 +179,9 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; }
   .page { padding: 6px; margin-bottom: 8px; }
   .slips { grid-template-columns: 1fr; }
   .tablecard { padding: 4px; border-width: 2px; }
-  .tablecard td, .tablecard th { font-size: 9.5pt; padding: 2px 2px; height: auto; }
+  .tablecard td, .tablecard th { font-size: 8.5pt; padding: 2px 2px; height: auto; }
   .tablecard h2 { font-size: 18pt; }
-  .sets td, .sets th { font-size: 8.5pt; padding: 1px 2px; }
+  .sets td, .sets th { font-size: 7.5pt; padding: 1px 2px; }
   h1 { font-size: 14pt; }
 }
 </style>
