@@ -36,17 +36,20 @@ type CatalogueCell struct {
 	// Boards is the session's number of boards, MIN-MAX (default [24, 28]):
 	// a candidate fits when rounds × B lies in it for some B boards per round.
 	Boards IntRange `yaml:"boards"`
-	// Minutes is the session's length: with MinutesPerBoard (default 7) it
-	// gives the board range when Boards is not given, from 85% of
+	// Minutes is the session's length: with MinutesPerBoard it gives the
+	// board range when Boards is not given, from 85% of
 	// Minutes/MinutesPerBoard boards to all of them.
-	Minutes         int `yaml:"minutes"`
+	Minutes int `yaml:"minutes"`
+	// MinutesPerBoard is the time a board takes, the change of round
+	// included (default 7).
 	MinutesPerBoard int `yaml:"minutes_per_board"`
 	// BoardsPerRound bounds the boards a round, MIN-MAX (default [2, 4]).
 	BoardsPerRound IntRange `yaml:"boards_per_round"`
 	// MaxCopies is the most copies of a board set the room has (default 1:
-	// no barometer, no duplicated sets); MaxTables the most tables
-	// (default: no limit). Candidates breaking a bound are shown apart.
+	// no barometer, no duplicated sets). Candidates breaking a bound are
+	// shown apart, with the reason.
 	MaxCopies int `yaml:"max_copies"`
+	// MaxTables is the most tables the room has (default: no limit).
 	MaxTables int `yaml:"max_tables"`
 	// Iterations is the arrow-switch budget per restart (default
 	// catalogue.DefaultIterations); the search is deterministic.
@@ -360,7 +363,11 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	} else {
 		fmt.Fprintf(&b, ", %d winners (no movement in range gives one)", best.Winners)
 	}
-	fmt.Fprintf(&b, ", the best balance in range (Qf %.2f", best.Qf)
+	if best.InRange {
+		fmt.Fprintf(&b, ", the best balance in range (Qf %.2f", best.Qf)
+	} else {
+		fmt.Fprintf(&b, ", the best balance of those nearest the range (Qf %.2f", best.Qf)
+	}
 	if len(cands) > 1 && cands[1].InRange == best.InRange && cands[1].Excluded == "" && cands[1].BoardsOutside == best.BoardsOutside {
 		next := cands[1]
 		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
@@ -588,9 +595,10 @@ func catalogueCharts(id string, fields []catalogueField) []reports.Block {
 // read it: the catalogue command runs it.
 type RecommendCell struct {
 	CatalogueCell `yaml:",inline"`
-	// Late is the round after which a pair arrives (0: none); Leave the
-	// round after which a pair leaves (0: none).
-	Late  int `yaml:"late"`
+	// Late is the round after which a pair arrives (0: none): the answer
+	// adds the plan, with the recommended movement's figures as played.
+	Late int `yaml:"late"`
+	// Leave is the round after which a pair leaves (0: none), likewise.
 	Leave int `yaml:"leave"`
 }
 

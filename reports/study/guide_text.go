@@ -49,7 +49,11 @@ func (v *Guide) summary() string {
 	}
 	fmt.Fprintf(&b, "; %d board sets", v.BoardGroups)
 	if v.BoardsPerRound > 0 {
-		fmt.Fprintf(&b, " of %d boards", v.BoardsPerRound/v.GroupsPerRound)
+		if n := v.BoardsPerRound / v.GroupsPerRound; n == 1 {
+			b.WriteString(" of 1 board")
+		} else {
+			fmt.Fprintf(&b, " of %d boards", n)
+		}
 	}
 	if v.GroupsPerRound > 1 {
 		fmt.Fprintf(&b, ", %d sets a table each round (split rounds)", v.GroupsPerRound)
