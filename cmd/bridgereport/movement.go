@@ -19,15 +19,17 @@ The guide of a movement, for the director and the players: a table card
 per table (each round's NS and EW pair, the boards, and where each pair
 and the boards go next) and a card per pair (each round's table,
 direction, opponents and boards), and where each board set starts. An odd
-field's phantom is no pair: its opponents sit out. With --boards-per-round
-B, board group g is boards g·B+1 to g·B+B (with two groups a round, B/2
-each); without, the groups keep their letters. -o FILE.asc writes the
-movement in .ASC form (-o FILE.html: the cards, as --cards). --cards
-FILE.html writes the cards as one page to print (--paper a4 or letter,
---tables-per-page 1 or 2; pair cards are slips to cut out). --json prints one object (a pair card's
-round gives sits_out instead of table, direction, opponent and boards; a
-"next" is {table, direction}, or null after the last round or before a
-sit-out; boards_next is a table number or null):
+field's phantom is no pair: its opponents sit out (a file or library
+movement that seats a phantom takes ",absent=N": m.asc,absent=14). With
+--boards-per-round B, board group g is boards g·B+1 to g·B+B (with two
+groups a round, B/2 each); without, the groups keep their letters. -o
+FILE.asc writes the movement in .ASC form (-o FILE.html: the cards, as
+--cards). --cards FILE.html writes the cards as one page to print (--paper
+a4 or letter, --tables-per-page 1 or 2; pair cards are slips to cut out).
+--json prints one object (a pair card's round gives sits_out instead of
+table, direction, opponent and boards; a "next" is {table, direction}, or
+null after the last round or before a sit-out; boards_next is a table
+number or null):
 ` + wrap(study.JSONKeys(study.Guide{})) + `
 
 flags:`
