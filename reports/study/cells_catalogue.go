@@ -466,7 +466,7 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 	boards := IntRange(a.Boards)
 	reason := a.Reason
 	if a.Recommended != nil {
-		reason = "Recommended: " + reason
+		reason = "Recommended: " + reason + " Its cards: `" + a.cardsCommand() + "`."
 	}
 	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
 	return []reports.Block{{Prose: reason}, {Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)}}

@@ -39,12 +39,7 @@ func (a *CatalogueAnswer) text() string {
 	if a.Recommended != nil {
 		para("Recommended: %s", a.Reason)
 		para("Spec: %s", a.Candidates[0].Spec)
-		bpr := a.Candidates[0].NearestBoardsPerRound
-		if len(a.Candidates[0].BoardsPerRound) > 0 {
-			bpr = a.Candidates[0].BoardsPerRound[0]
-		}
-		para("Cards: bridgereport movement \"$(bridgereport catalogue --pairs %d%s --pick 1)\" --boards-per-round %d --cards cards.html",
-			a.Pairs, a.flags(), bpr)
+		para("Cards: %s", a.cardsCommand())
 	} else {
 		para("%s", a.Reason)
 	}
@@ -104,6 +99,17 @@ func (a *CatalogueAnswer) text() string {
 	para("Qd from %d random numberings (seed %d). For an odd field the figures are those with the phantom pair absent; it sits out, it gets no card.",
 		a.Samples, catalogue.DefaultSeed)
 	return b.String()
+}
+
+// cardsCommand is the command that prints the recommended movement's
+// cards.
+func (a *CatalogueAnswer) cardsCommand() string {
+	bpr := a.Candidates[0].NearestBoardsPerRound
+	if len(a.Candidates[0].BoardsPerRound) > 0 {
+		bpr = a.Candidates[0].BoardsPerRound[0]
+	}
+	return fmt.Sprintf("bridgereport movement \"$(bridgereport catalogue --pairs %d%s --pick 1)\" --boards-per-round %d --cards cards.html",
+		a.Pairs, a.flags(), bpr)
 }
 
 // flags are the catalogue flags that give this answer again.
