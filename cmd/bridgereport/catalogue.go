@@ -2,23 +2,38 @@ package main
 
 import (
 	"context"
+	"flag"
+	"fmt"
 	"io"
+	"math"
+
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var catalogueUsage = `--pairs N [--boards MIN-MAX] [--json]
+var catalogueUsage = `--pairs N [--hours H | --minutes M | --boards MIN-MAX] [--late R | --leave R] [--json] [--pick K]
 
-The candidate movements for N pairs (6 to 40) in a session of MIN to MAX
-boards (default 24-28): the generated families, re-oriented by arrow
-switches for one winner, and the library movements of that size (for an
-odd N, of one pair more, with a phantom pair absent), ranked by the rule
-the output states, with a recommendation and its reason. Qd is sampled
+The candidate movements for N pairs (6 to 40): the generated families,
+re-oriented by arrow switches for one winner, and the library movements of
+that size (for an odd N, of one pair more, with a phantom pair absent: it
+sits out), ranked by the rule the output states, with a recommendation
+and its reason, and for each the spec that gives it exactly (movement,
+balance, optimize and simulate take it; --pick K prints the spec of rank
+K alone). The session: --hours or --minutes at --minutes-per-board (default
+7) give 85% to 100% of the boards that time holds; else --boards (default
+24-28). The bounds: --boards-per-round (default 2-4), --max-copies (default
+1: no barometer, no duplicated sets), --max-tables (default none);
+candidates that break one are shown apart with the reason. --late R (a
+pair arrives after round R) and --leave R (a pair leaves after round R)
+add the plan for the recommended movement, in words, with its Qf and Qf1av
+as played (change in --json). Qd is sampled
 (20,000 numberings, a fixed seed), so every figure is the same on every
-machine. --json prints one object (recommended is null when no movement
-fits; absent is the phantom's pair number in asc, or null; asc is the
-movement in .ASC form, every seat filled; for an odd N the figures are
-those with pair absent absent):
+machine. --json prints one object (recommended is null when every
+candidate breaks a bound; absent is the phantom's pair number in asc, or
+null; asc is the movement in .ASC form, every seat filled; for an odd N the
+figures are those with pair absent absent; excluded is the bound a
+candidate breaks, or ""):
 ` + wrap(jsonKeys(study.CatalogueAnswer{})) + `
 
 flags:`
@@ -26,12 +41,65 @@ flags:`
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("catalogue", catalogueUsage, stderr)
 	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 40")
-	boards := study.IntRange{24, 28}
-	fs.TextVar(&boards, "boards", boards, "the session's boards, MIN-MAX")
+	var boards, perRound study.IntRange
+	fs.TextVar(&boards, "boards", study.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")
+	hours := fs.Float64("hours", 0, "the session's length in hours (2.5): gives the boards")
+	minutes := fs.Int("minutes", 0, "the session's length in minutes: gives the boards")
+	perBoard := fs.Int("minutes-per-board", study.DefaultMinutesPerBoard, "minutes a board takes, the change of round included")
+	fs.TextVar(&perRound, "boards-per-round", study.IntRange{catalogue.DefaultMinPerRound, catalogue.DefaultMaxPerRound}, "boards a round, MIN-MAX")
+	maxCopies := fs.Int("max-copies", catalogue.DefaultMaxCopies, "the most copies of each board (more: a barometer or duplicated sets)")
+	maxTables := fs.Int("max-tables", 0, "the most tables the room has (0: no limit)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	late := fs.Int("late", 0, "a pair arrives after this round: the plan, with the movement's Qf and Qf1 as played")
+	leave := fs.Int("leave", 0, "a pair leaves after this round: the plan, with the movement's Qf and Qf1 as played")
+	pick := fs.Int("pick", 0, "print only the spec of candidate K (1: the recommendation), for movement, balance, optimize or simulate")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	cell := &study.RecommendCell{CatalogueCell: study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs}, Boards: boards}}
-	return runCell(ctx, &study.Command{Kind: "recommend", Cell: cell}, stdout, *asJSON)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["hours"] && set["minutes"] {
+		return fmt.Errorf("--hours and --minutes both give the session's length: give one")
+	}
+	if *hours < 0 || *minutes < 0 || *perBoard < 1 || *maxCopies < 1 || *maxTables < 0 {
+		return fmt.Errorf("--hours, --minutes, --minutes-per-board and --max-copies take positive numbers, --max-tables 0 or more")
+	}
+	if *pick < 0 {
+		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
+	}
+	cell := &study.RecommendCell{Late: *late, Leave: *leave, CatalogueCell: study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs},
+		BoardsPerRound: perRound, MaxCopies: *maxCopies, MaxTables: *maxTables, MinutesPerBoard: *perBoard}}
+	switch {
+	case set["hours"] || set["minutes"]:
+		if set["boards"] {
+			return fmt.Errorf("--boards and --%s both give the session's length: give one", map[bool]string{true: "hours", false: "minutes"}[set["hours"]])
+		}
+		cell.Minutes = *minutes
+		if set["hours"] {
+			cell.Minutes = int(math.Round(*hours * 60))
+		}
+		if cell.Minutes < *perBoard {
+			return fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", cell.Minutes, *perBoard)
+		}
+	default:
+		cell.Boards = boards
+	}
+	cmd := &study.Command{Kind: "recommend", Cell: cell}
+	if *pick == 0 {
+		return runCell(ctx, cmd, stdout, *asJSON)
+	}
+	_, result, err := cmd.Run(ctx)
+	if err != nil {
+		return err
+	}
+	a := result.(*study.CatalogueAnswer)
+	if *pick > len(a.Candidates) {
+		return fmt.Errorf("--pick %d: %d pairs have %d candidates", *pick, a.Pairs, len(a.Candidates))
+	}
+	c := a.Candidates[*pick-1]
+	if *asJSON {
+		return writeJSON(stdout, c)
+	}
+	_, err = fmt.Fprintln(stdout, c.Spec)
+	return err
 }

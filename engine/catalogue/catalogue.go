@@ -49,8 +49,17 @@ const (
 	DefaultMaxBoards = 28
 )
 
+// Defaults of the bounds a director sets: boards per round, copies of the
+// boards.
+const (
+	DefaultMinPerRound = 2
+	DefaultMaxPerRound = 4
+	DefaultMaxCopies   = 1
+)
+
 // Rule is the ranking rule of For, in words.
-const Rule = "candidates whose rounds fit the board range first; then one winner before two; " +
+const Rule = "candidates within the bounds (boards per round, copies, tables) first; then those whose rounds fit the board range, " +
+	"the others by how far they fall outside it; then one winner before two; " +
 	"then the higher Qf (at two decimals), the higher Qf1av, the higher Qf1max; then fewer copies of the boards; then by name"
 
 // Published is a published movement the caller offers as a candidate (a
@@ -83,6 +92,15 @@ type Settings struct {
 	// rounds × B lies in the range for some whole number B of boards per
 	// round.
 	MinBoards, MaxBoards int
+	// MinPerRound and MaxPerRound bound the boards a round
+	// (0: DefaultMinPerRound and DefaultMaxPerRound). With two board
+	// groups a round (a split round) a round's boards are even.
+	MinPerRound, MaxPerRound int
+	// MaxCopies is the most copies of a board group the room has, that is
+	// the most tables playing one group in one round (0: DefaultMaxCopies).
+	MaxCopies int
+	// MaxTables is the most tables the room has (0: no limit).
+	MaxTables int
 	// Samples is the number of random numberings behind each Qd
 	// (0: DefaultSamples; negative: no Qd). The numberings are drawn with
 	// Seed, so Qd is the same on every machine.
@@ -114,7 +132,42 @@ func (s Settings) withDefaults() Settings {
 	if s.Samples == 0 {
 		s.Samples = DefaultSamples
 	}
+	if s.MinPerRound == 0 && s.MaxPerRound == 0 {
+		s.MinPerRound, s.MaxPerRound = DefaultMinPerRound, DefaultMaxPerRound
+	}
+	if s.MaxCopies == 0 {
+		s.MaxCopies = DefaultMaxCopies
+	}
 	return s
+}
+
+// perRound lists the boards a round, within the settings' bounds and a
+// multiple of split, that give a session within the board range; when none
+// does, nearest is the one whose session is nearest the range and distance
+// how many boards it falls outside (0 when some fits; nearest 0 when no
+// number of boards a round is within the bounds).
+func perRound(rounds, split int, set Settings) (fit []int, nearest, distance int) {
+	distance = math.MaxInt
+	for b := set.MinPerRound; b <= set.MaxPerRound; b++ {
+		if b%split != 0 {
+			continue
+		}
+		total := rounds * b
+		d := max(set.MinBoards-total, total-set.MaxBoards, 0)
+		if d == 0 {
+			fit = append(fit, b)
+		}
+		if d < distance {
+			nearest, distance = b, d
+		}
+	}
+	if len(fit) > 0 {
+		return fit, 0, 0
+	}
+	if nearest == 0 {
+		distance = 0
+	}
+	return nil, nearest, distance
 }
 
 // BoardsPerRound lists the numbers of boards per round B ≥ 1 for which a
@@ -139,6 +192,10 @@ type Candidate struct {
 	// Spec names a generated movement as generated, before arrow switches;
 	// the zero Spec for a published one.
 	Spec movement.Spec
+	// Exact is the text that gives Movement exactly, switches and absent
+	// pair included: a spec (movement.ParseSpec) for a generated movement,
+	// the name with modifiers ("NAME,absent=14") for a published one.
+	Exact string
 	// Movement is the movement as it should be played: generated, made a
 	// half table if need be, and re-oriented by the arrow-switch search.
 	Movement *movement.Movement
@@ -148,9 +205,22 @@ type Candidate struct {
 	// nil and Absent 0 when no pair is absent.
 	Seated *movement.Movement
 	Absent int
-	// BoardsPerRound lists the boards per round that give a session within
-	// the board range (BoardsPerRound); empty when none does.
+	// BoardsPerRound lists the boards per round, within the bounds
+	// (Settings.MinPerRound, MaxPerRound), that give a session within the
+	// board range; empty when none does.
 	BoardsPerRound []int
+	// Nearest is, when none does, the boards per round within the bounds
+	// whose session is nearest the range, and Distance how many boards
+	// that session falls outside it (0 when in range).
+	Nearest, Distance int
+	// Tables is the number of tables the players sit at, and
+	// GroupsPerRound the board groups a table plays in a round (2: split
+	// rounds; movement.PlayingTables).
+	Tables, GroupsPerRound int
+	// Excluded says which bound the candidate breaks (copies, tables, or
+	// board groups played unequally often), "" when none: such candidates
+	// are ranked after all others.
+	Excluded string
 	// Switched counts the tables the search re-oriented.
 	Switched int
 	// Proven says the search proved no orientation is better.
@@ -178,14 +248,16 @@ func (c Candidate) InRange() bool { return len(c.BoardsPerRound) > 0 }
 // which handles one itself.
 // The criss-cross Mitchell joins the relay Mitchell when the table count is
 // a multiple of 4: the same rounds with stationary boards and no sharing.
-// The skip Mitchell is left out for an odd field: its pairs play all board
-// groups but one, so a phantom leaves the groups played unequal numbers of
-// times (the manuals warn against it; the balance is then not defined).
-// Short Howells, curtailed skip Mitchells and Web Mitchells with fewer
+// An odd field gets the phantom variants of every family of the even field
+// one pair larger, the skip and curtailed Mitchells included, though a
+// phantom leaves their groups played unequal numbers of times (the manuals
+// warn against it; the balance is then not defined and For marks them
+// excluded, with the reason).
+// Short Howells, curtailed Mitchells and Web Mitchells with fewer
 // board sets are listed for every session length from ShortRoundsMin to
 // ShortRoundsMax rounds that their size allows, and the perfect Howell
-// (movement.Perfect) for an even field; For leaves out those that have no
-// arrangement (movement.ShortHowell, movement.Perfect).
+// (movement.Perfect); For leaves out those that have no arrangement
+// (movement.ShortHowell, movement.Perfect).
 func Specs(pairs int) []movement.Spec {
 	T := (pairs + 1) / 2
 	half := pairs%2 == 1
@@ -197,8 +269,8 @@ func Specs(pairs int) []movement.Spec {
 		add("mitchell", T, half)
 		// Large fields play a Mitchell curtailed to the rounds the session
 		// has; with a phantom its groups would be played unequally often.
-		for r := ShortRoundsMin; !half && r <= min(T-1, ShortRoundsMax); r++ {
-			out = append(out, movement.Spec{Family: "mitchell", Size: T, Rounds: r})
+		for r := ShortRoundsMin; r <= min(T-1, ShortRoundsMax); r++ {
+			out = append(out, movement.Spec{Family: "mitchell", Size: T, Rounds: r, Phantom: half})
 		}
 		add("hesitation-mitchell", T, half)
 		add("blackpool", T, half)
@@ -207,11 +279,9 @@ func Specs(pairs int) []movement.Spec {
 		if T%4 == 0 {
 			add("criss-cross-mitchell", T, half)
 		}
-		if !half {
-			add("skip-mitchell", T, false)
-			for r := ShortRoundsMin; r <= min(T-2, ShortRoundsMax); r++ {
-				out = append(out, movement.Spec{Family: "skip-mitchell", Size: T, Rounds: r})
-			}
+		add("skip-mitchell", T, half)
+		for r := ShortRoundsMin; r <= min(T-2, ShortRoundsMax); r++ {
+			out = append(out, movement.Spec{Family: "skip-mitchell", Size: T, Rounds: r, Phantom: half})
 		}
 		add("web-mitchell", T, half)
 		for sets := max(T/2, ShortRoundsMin) | 1; sets <= min(T-3, ShortRoundsMax); sets += 2 {
@@ -225,9 +295,7 @@ func Specs(pairs int) []movement.Spec {
 		add("appendix-mitchell", T-2, false)
 	}
 	add("howell", pairs, false)
-	if !half {
-		add("perfect", pairs, false)
-	}
+	add("perfect", pairs+pairs%2, half)
 	even := pairs + pairs%2
 	for r := max(even/2+1, ShortRoundsMin); r <= min(even-2, ShortRoundsMax); r++ {
 		out = append(out, movement.Spec{Family: "howell", Size: pairs, Rounds: r})
@@ -256,6 +324,12 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 	set = set.withDefaults()
 	if set.MinBoards < 1 || set.MaxBoards < set.MinBoards {
 		return nil, fmt.Errorf("catalogue: boards %d-%d: want 1 ≤ MIN ≤ MAX", set.MinBoards, set.MaxBoards)
+	}
+	if set.MinPerRound < 1 || set.MaxPerRound < set.MinPerRound {
+		return nil, fmt.Errorf("catalogue: boards per round %d-%d: want 1 ≤ MIN ≤ MAX", set.MinPerRound, set.MaxPerRound)
+	}
+	if set.MaxCopies < 1 || set.MaxTables < 0 {
+		return nil, fmt.Errorf("catalogue: copies at most %d, tables at most %d: want positive numbers", set.MaxCopies, set.MaxTables)
 	}
 	keep := func(m *movement.Movement) bool {
 		return !(set.MinRounds > 0 && m.Rounds < set.MinRounds || set.MaxRounds > 0 && m.Rounds > set.MaxRounds)
@@ -291,6 +365,9 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		if err := evaluate(ctx, &c, !set.Unswitched, set); err != nil {
 			return nil, err
 		}
+		if c.Exact, err = exact(spec, absent, m, c.Movement); err != nil {
+			return nil, fmt.Errorf("catalogue: %s: %w", spec, err)
+		}
 		out = append(out, c)
 	}
 	for _, p := range set.Published {
@@ -321,6 +398,10 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		if err := evaluate(ctx, &c, false, set); err != nil {
 			return nil, err
 		}
+		c.Exact = p.Name
+		if c.Absent != 0 {
+			c.Exact += fmt.Sprintf(",absent=%d", c.Absent)
+		}
 		out = append(out, c)
 	}
 	slices.SortStableFunc(out, compare)
@@ -350,10 +431,31 @@ func seat(spec movement.Spec) (*movement.Movement, int, error) {
 	return m, v, err
 }
 
+// exact is the spec that builds played: the generated spec with the
+// arrow switches that turn generated into played and, for a half table
+// made with phantom=best, the absent pair named (the search may change
+// which pair BestPhantom would choose after the switches).
+func exact(spec movement.Spec, absent int, generated, played *movement.Movement) (string, error) {
+	if spec.Phantom {
+		spec.Phantom, spec.Absent = false, absent
+	}
+	var err error
+	if spec.Switch, spec.SwitchAt, err = movement.Switches(generated, played); err != nil {
+		return "", err
+	}
+	spec.Except = nil
+	return spec.String(), nil
+}
+
 // evaluate re-orients c.Movement when search is set, and measures it.
 func evaluate(ctx context.Context, c *Candidate, search bool, set Settings) error {
-	c.BoardsPerRound = BoardsPerRound(c.Movement.Rounds, set.MinBoards, set.MaxBoards)
-	c.QfGenerated = movement.ComputeBalance(c.Movement).Qf
+	c.Tables, c.GroupsPerRound = movement.PlayingTables(c.Movement)
+	c.BoardsPerRound, c.Nearest, c.Distance = perRound(c.Movement.Rounds, c.GroupsPerRound, set)
+	gen := movement.ComputeBalance(c.Movement)
+	c.QfGenerated = gen.Qf
+	if !gen.Uniform {
+		search = false
+	}
 	if search {
 		res, err := optimize.Search(ctx, c.Movement, optimize.Settings{
 			Iterations:     set.Iterations,
@@ -380,6 +482,16 @@ func evaluate(ctx context.Context, c *Candidate, search bool, set Settings) erro
 		c.Qf1av, c.Qf1max = v.Av, v.Max
 	}
 	c.Facts = movement.Describe(c.Movement)
+	switch {
+	case !c.Facts.Uniform:
+		c.Excluded = "its board groups are played unequal numbers of times (the balance is not defined)"
+	case c.Facts.Copies > set.MaxCopies:
+		c.Excluded = fmt.Sprintf("needs %d copies of the boards (at most %d)", c.Facts.Copies, set.MaxCopies)
+	case set.MaxTables > 0 && c.Tables > set.MaxTables:
+		c.Excluded = fmt.Sprintf("needs %d tables (at most %d)", c.Tables, set.MaxTables)
+	case c.Nearest == 0 && len(c.BoardsPerRound) == 0:
+		c.Excluded = fmt.Sprintf("no number of boards a round from %d to %d suits its %d board groups a round", set.MinPerRound, set.MaxPerRound, c.GroupsPerRound)
+	}
 	if set.Samples > 0 {
 		r, err := luck.Bussemaker(ctx, c.Movement, luck.Settings{Method: luck.Sample, Samples: set.Samples, Seed: set.Seed})
 		if err != nil {
@@ -415,11 +527,20 @@ func reseat(seated, played *movement.Movement, absent int) *movement.Movement {
 // compare orders candidates by the rule documented on For.
 func compare(a, b Candidate) int {
 	hundredths := func(x float64) int64 { return int64(math.Round(x * 100)) }
+	if (a.Excluded == "") != (b.Excluded == "") {
+		if a.Excluded == "" {
+			return -1
+		}
+		return 1
+	}
 	if a.InRange() != b.InRange() {
 		if a.InRange() {
 			return -1
 		}
 		return 1
+	}
+	if c := cmp.Compare(a.Distance, b.Distance); c != 0 {
+		return c
 	}
 	oneA, oneB := a.Facts.Fields == 1, b.Facts.Fields == 1
 	if oneA != oneB {

@@ -36,8 +36,11 @@ func TestForProperties(t *testing.T) {
 				if errs, _ := c.Movement.Check(); len(errs) > 0 {
 					t.Errorf("%s: %v", c.Spec, errs)
 				}
-				if !c.Facts.Uniform || c.Qf <= 0 || c.Qf > 100 {
-					t.Errorf("%s: uniform %v, Qf %.2f", c.Spec, c.Facts.Uniform, c.Qf)
+				if c.Facts.Uniform == (c.Excluded == "its board groups are played unequal numbers of times (the balance is not defined)") || c.Qf <= 0 || c.Qf > 100 {
+					t.Errorf("%s: uniform %v, excluded %q, Qf %.2f", c.Spec, c.Facts.Uniform, c.Excluded, c.Qf)
+				}
+				if c.Facts.Copies > DefaultMaxCopies && c.Excluded == "" {
+					t.Errorf("%s: %d copies and not excluded", c.Name, c.Facts.Copies)
 				}
 				if want := n % 2; c.Facts.MaxSitOuts < want {
 					t.Errorf("%s: %d pairs and nobody sits out", c.Spec, n)
@@ -48,8 +51,12 @@ func TestForProperties(t *testing.T) {
 						t.Errorf("%s: the seated movement without pair %d is not the one played (%v)", c.Name, c.Absent, err)
 					}
 				}
-				if want := BoardsPerRound(c.Facts.Rounds, DefaultMinBoards, DefaultMaxBoards); !slices.Equal(c.BoardsPerRound, want) {
-					t.Errorf("%s: boards per round %v, want %v", c.Name, c.BoardsPerRound, want)
+				checkExact(t, c)
+				for _, b := range c.BoardsPerRound {
+					if total := b * c.Facts.Rounds; b < DefaultMinPerRound || b > DefaultMaxPerRound || b%c.GroupsPerRound != 0 ||
+						total < DefaultMinBoards || total > DefaultMaxBoards {
+						t.Errorf("%s: %d boards a round (%d in all) break the bounds", c.Name, b, total)
+					}
 				}
 			}
 			if !families["howell"] || !(families["mitchell"] || families["relay-mitchell"]) || len(families) < 3 {
@@ -57,6 +64,12 @@ func TestForProperties(t *testing.T) {
 			}
 			if !slices.IsSortedFunc(cs, compare) {
 				t.Error("not in ranking order")
+			}
+			if cs[0].Excluded != "" || cs[0].Facts.Copies != 1 || (len(cs[0].BoardsPerRound) == 0 && cs[0].Nearest == 0) {
+				t.Errorf("best candidate %s: excluded %q, %d copies, boards a round %v / %d", cs[0].Name, cs[0].Excluded, cs[0].Facts.Copies, cs[0].BoardsPerRound, cs[0].Nearest)
+			}
+			if n%2 == 1 && cs[0].Facts.MaxSitOuts == 0 {
+				t.Errorf("best candidate %s for an odd field: nobody sits out", cs[0].Name)
 			}
 			if cs[0].Facts.Fields != 1 {
 				t.Errorf("best candidate %s has %d fields", cs[0].Spec, cs[0].Facts.Fields)
@@ -216,5 +229,36 @@ func TestForLimits(t *testing.T) {
 	cancel()
 	if _, err := For(ctx, 16, quick); err == nil {
 		t.Error("a cancelled context gave no error")
+	}
+}
+
+// checkExact: the candidate's spec builds the movement as played, and its
+// balance gives the candidate's figures.
+func checkExact(t *testing.T, c Candidate) {
+	t.Helper()
+	s, err := movement.ParseSpec(c.Exact)
+	if err != nil {
+		t.Errorf("%s: spec %q: %v", c.Name, c.Exact, err)
+		return
+	}
+	if s.String() != c.Exact {
+		t.Errorf("%s: spec %q is not canonical (%q)", c.Name, c.Exact, s.String())
+	}
+	m, err := s.Build()
+	if err != nil {
+		t.Errorf("%s: spec %q: %v", c.Name, c.Exact, err)
+		return
+	}
+	if !m.Equal(c.Movement) {
+		t.Errorf("%s: spec %q does not build the movement played", c.Name, c.Exact)
+	}
+	b := movement.ComputeBalance(m)
+	v, _ := movement.ComputeVacancy(m)
+	var av, mx float64
+	if v != nil {
+		av, mx = v.Av, v.Max
+	}
+	if b.Qf != c.Qf || b.Qo != c.Qo || av != c.Qf1av || mx != c.Qf1max || m.Tables != c.Facts.Tables || m.Groups != c.Facts.Groups || m.Rounds != c.Facts.Rounds {
+		t.Errorf("%s: spec %q gives Qf %v Qf1av %v Qf1max %v, want %v %v %v", c.Name, c.Exact, b.Qf, av, mx, c.Qf, c.Qf1av, c.Qf1max)
 	}
 }

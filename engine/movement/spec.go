@@ -51,6 +51,8 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //
 //	switch=2+5     arrow-switch rounds 2 and 5 (Movement.SwitchRounds)
 //	except=1+6     ... at every table but tables 1 and 6
+//	switch=r3t1.4  arrow-switch tables 1 and 4 of round 3 only (except
+//	               does not apply); items mix: switch=2+r3t1.4+5
 //	absent=14      pair 14 is absent (Movement.WithoutPair): a half table
 //	phantom=best   the pair BestPhantom chooses is absent (HalfTable)
 //
@@ -67,6 +69,9 @@ type Spec struct {
 	// Switch lists arrow-switched rounds, Except the tables those rounds
 	// leave unswitched (1-based).
 	Switch, Except []int
+	// SwitchAt lists arrow switches at some tables of a round ("r3t1.4"),
+	// applied after Switch and Except.
+	SwitchAt []RoundTables
 	// Absent is a pair left out (0: none); Phantom leaves out the best one.
 	Absent  int
 	Phantom bool
@@ -293,16 +298,18 @@ func ParseSpec(text string) (Spec, error) {
 			case "absent":
 				s.Absent = v
 			}
-		case "switch", "except":
+		case "switch":
+			rounds, at, err := parseSwitch(val)
+			if err != nil {
+				return bad("switch: %v", err)
+			}
+			s.Switch, s.SwitchAt = rounds, at
+		case "except":
 			list, err := parseList(val)
 			if err != nil {
-				return bad("%s: %v", key, err)
+				return bad("except: %v", err)
 			}
-			if key == "switch" {
-				s.Switch = list
-			} else {
-				s.Except = list
-			}
+			s.Except = list
 		case "vacancy":
 			if val != "super" {
 				return bad("vacancy must be \"super\" (perfect balance with any pair absent), not %q", val)
@@ -443,7 +450,9 @@ func (s Spec) String() string {
 		}
 		fmt.Fprintf(&b, ",starter=%s", strings.Join(parts, "+"))
 	}
-	list("switch", s.Switch)
+	if sw := switchText(s.Switch, s.SwitchAt); sw != "" {
+		fmt.Fprintf(&b, ",switch=%s", sw)
+	}
 	list("except", s.Except)
 	if s.Absent != 0 {
 		fmt.Fprintf(&b, ",absent=%d", s.Absent)
@@ -465,20 +474,8 @@ func (s Spec) Build() (*Movement, error) {
 	if err != nil {
 		return nil, wrap(err)
 	}
-	if len(s.Switch) > 0 {
-		if m, err = m.SwitchRounds(s.Switch, s.Except); err != nil {
-			return nil, wrap(err)
-		}
-	}
-	switch {
-	case s.Absent != 0:
-		if m, err = m.WithoutPair(s.Absent); err != nil {
-			return nil, wrap(err)
-		}
-	case s.Phantom:
-		if m, _, err = HalfTable(m); err != nil {
-			return nil, wrap(err)
-		}
+	if m, err = s.Modify(m); err != nil {
+		return nil, wrap(err)
 	}
 	return m, nil
 }

@@ -78,7 +78,7 @@ func TestParseSpec(t *testing.T) {
 
 func specEqual(a, b Spec) bool {
 	return a.Family == b.Family && a.Size == b.Size && a.Rounds == b.Rounds && a.Sets == b.Sets &&
-		a.Extra == b.Extra && a.Sessions == b.Sessions && slices.Equal(a.Switch, b.Switch) && slices.Equal(a.Except, b.Except) &&
+		a.Extra == b.Extra && a.Sessions == b.Sessions && slices.Equal(a.Switch, b.Switch) && slices.EqualFunc(a.SwitchAt, b.SwitchAt, func(x, y RoundTables) bool { return x.Round == y.Round && slices.Equal(x.Tables, y.Tables) }) && slices.Equal(a.Except, b.Except) &&
 		a.Absent == b.Absent && a.Phantom == b.Phantom && a.Super == b.Super &&
 		slices.Equal(a.SessionRounds, b.SessionRounds) && a.Base == b.Base && slices.Equal(a.Starter, b.Starter)
 }
@@ -91,7 +91,9 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mitchell:8", "mitchell:8: a standard Mitchell needs an odd number of tables, 3 or more (relay-mitchell, skip-mitchell and web-mitchell take even numbers)"},
 		{"mitchel:7", `mitchel:7: unknown movement family "mitchel" (known: appendix-mitchell, blackpool, criss-cross-mitchell, hesitation-mitchell, howell, mitchell, multisession, perfect, relay-mitchell, rover-mitchell, skip-mitchell, stay-mitchell, web-mitchell)`},
 		{"mitchell:seven", `mitchell:seven: the size must be a number of tables, not "seven"`},
-		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "2+x" is not a list of positive numbers joined by +`},
+		{"mitchell:7,switch=2+x", `mitchell:7,switch=2+x: switch: "x" is not a round (2, r2) or a round at some tables (r2t1.4)`},
+		{"mitchell:7,switch=r2t1.x", `mitchell:7,switch=r2t1.x: switch: "r2t1.x": tables are positive numbers joined by dots (r2t1.4)`},
+		{"mitchell:7,switch=r9t1", `mitchell:7,switch=r9t1: switch: round 9 is outside 1..7`},
 		{"mitchell:7,switch=9", "mitchell:7,switch=9: switch: round 9 is outside 1..7"},
 		{"mitchell:7,switch", `mitchell:7,switch: "switch" is not key=value (known keys: rounds, switch, except, absent, phantom)`},
 		{"mitchell:7,switch=2,switch=3", "mitchell:7,switch=2,switch=3: switch is given twice"},

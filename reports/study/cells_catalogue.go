@@ -2,6 +2,7 @@ package study
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -35,6 +36,21 @@ type CatalogueCell struct {
 	// Boards is the session's number of boards, MIN-MAX (default [24, 28]):
 	// a candidate fits when rounds × B lies in it for some B boards per round.
 	Boards IntRange `yaml:"boards"`
+	// Minutes is the session's length: with MinutesPerBoard it gives the
+	// board range when Boards is not given, from 85% of
+	// Minutes/MinutesPerBoard boards to all of them.
+	Minutes int `yaml:"minutes"`
+	// MinutesPerBoard is the time a board takes, the change of round
+	// included (default 7).
+	MinutesPerBoard int `yaml:"minutes_per_board"`
+	// BoardsPerRound bounds the boards a round, MIN-MAX (default [2, 4]).
+	BoardsPerRound IntRange `yaml:"boards_per_round"`
+	// MaxCopies is the most copies of a board set the room has (default 1:
+	// no barometer, no duplicated sets). Candidates breaking a bound are
+	// shown apart, with the reason.
+	MaxCopies int `yaml:"max_copies"`
+	// MaxTables is the most tables the room has (default: no limit).
+	MaxTables int `yaml:"max_tables"`
 	// Iterations is the arrow-switch budget per restart (default
 	// catalogue.DefaultIterations); the search is deterministic.
 	Iterations int64 `yaml:"iterations"`
@@ -123,6 +139,18 @@ type CatalogueCandidate struct {
 	Qd             float64 `json:"qd"`
 	Absent         *int    `json:"absent"`
 	ASC            string  `json:"asc"`
+	// Spec gives the movement exactly as played (switches, absent pair):
+	// movement, balance, optimize, simulate and study cells take it.
+	Spec string `json:"spec"`
+	// GroupsPerRound is 2 when a table plays two board groups a round.
+	GroupsPerRound int `json:"groups_per_round"`
+	// NearestBoardsPerRound is, when no boards per round within the bounds
+	// fits the board range, the one nearest it, and BoardsOutside how many
+	// boards its session falls outside the range (0 otherwise).
+	NearestBoardsPerRound int `json:"nearest_boards_per_round"`
+	BoardsOutside         int `json:"boards_outside"`
+	// Excluded is the bound the candidate breaks, "" when none.
+	Excluded string `json:"excluded"`
 }
 
 // catalogueField is the cached catalogue of one field size.
@@ -136,12 +164,29 @@ func (c *CatalogueCell) movements() []string { return nil }
 // settings are the engine settings of the cell, defaults filled in.
 func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 	set := catalogue.Settings{Iterations: c.Iterations, Samples: c.Samples,
-		MinBoards: catalogue.DefaultMinBoards, MaxBoards: catalogue.DefaultMaxBoards}
+		MinBoards: catalogue.DefaultMinBoards, MaxBoards: catalogue.DefaultMaxBoards,
+		MinPerRound: catalogue.DefaultMinPerRound, MaxPerRound: catalogue.DefaultMaxPerRound,
+		MaxCopies: cmp.Or(c.MaxCopies, catalogue.DefaultMaxCopies), MaxTables: c.MaxTables}
+	if c.Minutes < 0 || c.MinutesPerBoard < 0 || c.MaxCopies < 0 || c.MaxTables < 0 {
+		return set, fmt.Errorf("minutes, minutes_per_board, max_copies and max_tables are positive numbers")
+	}
+	if c.Minutes > 0 && c.Boards != (IntRange{}) {
+		return set, fmt.Errorf("boards and minutes both give the session's length: give one")
+	}
+	if c.Minutes > 0 {
+		set.MinBoards, set.MaxBoards = BoardsForMinutes(c.Minutes, c.minutesPerBoard())
+	}
 	if c.Boards != (IntRange{}) {
 		set.MinBoards, set.MaxBoards = c.Boards[0], c.Boards[1]
 	}
 	if set.MinBoards < 1 || set.MaxBoards < set.MinBoards {
-		return set, fmt.Errorf("boards: %s: want MIN-MAX with 1 ≤ MIN ≤ MAX", c.Boards)
+		return set, fmt.Errorf("boards: %d-%d: want MIN-MAX with 1 ≤ MIN ≤ MAX (minutes: %d at %d a board)", set.MinBoards, set.MaxBoards, c.Minutes, c.minutesPerBoard())
+	}
+	if c.BoardsPerRound != (IntRange{}) {
+		set.MinPerRound, set.MaxPerRound = c.BoardsPerRound[0], c.BoardsPerRound[1]
+	}
+	if set.MinPerRound < 1 || set.MaxPerRound < set.MinPerRound {
+		return set, fmt.Errorf("boards_per_round: %s: want MIN-MAX with 1 ≤ MIN ≤ MAX", c.BoardsPerRound)
 	}
 	if c.Pairs[0] < catalogue.MinPairs || c.Pairs[1] > catalogue.MaxPairs || c.Pairs[0] > c.Pairs[1] {
 		return set, fmt.Errorf("pairs: %s: the catalogue covers %d to %d pairs", c.Pairs, catalogue.MinPairs, catalogue.MaxPairs)
@@ -150,6 +195,20 @@ func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 		return set, fmt.Errorf("samples: %d: want a positive number (0: %d)", c.Samples, catalogue.DefaultSamples)
 	}
 	return set, nil
+}
+
+// DefaultMinutesPerBoard is the time a board takes, movement included.
+const DefaultMinutesPerBoard = 7
+
+func (c *CatalogueCell) minutesPerBoard() int {
+	return cmp.Or(c.MinutesPerBoard, DefaultMinutesPerBoard)
+}
+
+// BoardsForMinutes is the board range a session of that many minutes
+// holds: at most minutes/perBoard boards, at least 85% of that.
+func BoardsForMinutes(minutes, perBoard int) (lo, hi int) {
+	hi = minutes / perBoard
+	return (hi*85 + 99) / 100, hi
 }
 
 // field computes (or reads from the cache) the catalogue of one field size.
@@ -161,10 +220,13 @@ func (c *CatalogueCell) field(env *runEnv, pairs int, set catalogue.Settings) (c
 	set.Published = pub
 	out := catalogueField{Pairs: pairs}
 	key := struct {
-		Pairs                int
-		MinBoards, MaxBoards int
-		Library              string
-	}{pairs, set.MinBoards, set.MaxBoards, hash}
+		Pairs                    int
+		MinBoards, MaxBoards     int
+		Library                  string
+		MinPerRound, MaxPerRound int
+		MaxCopies, MaxTables     int
+		Ranking                  string
+	}{pairs, set.MinBoards, set.MaxBoards, hash, set.MinPerRound, set.MaxPerRound, set.MaxCopies, set.MaxTables, catalogue.Rule}
 	err = env.cached(key, &out, func() error {
 		cs, err := catalogue.For(env.ctx, pairs, set)
 		if err != nil {
@@ -185,11 +247,12 @@ func (c *CatalogueCell) field(env *runEnv, pairs int, set catalogue.Settings) (c
 func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 	f := c.Facts
 	v := CatalogueCandidate{
-		Name: c.Name, Family: c.Family, Tables: f.Tables, Rounds: f.Rounds, BoardGroups: f.Groups,
+		Name: c.Name, Family: c.Family, Tables: c.Tables, Rounds: f.Rounds, BoardGroups: f.Groups,
 		InRange: c.InRange(), BoardsPerRound: append([]int{}, c.BoardsPerRound...), TotalBoards: []int{}, SitOutBoards: []int{},
 		Copies: f.Copies, Stationary: len(f.Stationary), SitOutRounds: f.MaxSitOuts, Winners: f.Winners(),
 		MetFraction: f.Field, MaxMeetings: f.MaxMeetings, Switched: c.Switched,
-		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd,
+		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd, Spec: c.Exact,
+		GroupsPerRound: c.GroupsPerRound, NearestBoardsPerRound: c.Nearest, BoardsOutside: c.Distance, Excluded: c.Excluded,
 	}
 	for _, b := range c.BoardsPerRound {
 		v.TotalBoards = append(v.TotalBoards, b*f.Rounds)
@@ -253,7 +316,7 @@ var catalogueColumns = []reports.Column{
 	{Name: "boards/round"}, {Name: "boards"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
 	{Name: "winners"}, {Name: "met %", Decimals: 0}, {Name: "most meetings"},
 	{Name: "Qf generated", Decimals: 2}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qf1max", Decimals: 2},
-	{Name: "Qo", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "absent"},
+	{Name: "Qo", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "absent"}, {Name: "shown apart because"},
 }
 
 func joinInts(xs []int, sep string) string {
@@ -277,28 +340,38 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 			absent = strconv.Itoa(*c.Absent)
 		}
 		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, c.Copies, c.Stationary, sitOut,
-			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, c.Qf1Av, c.Qf1Max, c.Qo, c.Qd, absent})
+			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, c.Qf1Av, c.Qf1Max, c.Qo, c.Qd, absent, c.Excluded})
 	}
 	return t
 }
 
-// recommend names the best candidate and says why, in words; "" when no
-// candidate fits the board range.
+// recommend names the best candidate and says why, in words: the first
+// within the bounds, in the board range or, when none is, nearest it; ""
+// when every candidate breaks a bound.
 func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, reason string) {
-	if len(cands) == 0 || !cands[0].InRange {
-		return "", fmt.Sprintf("No movement for %d pairs has a number of rounds that fits %s boards; the candidates below are outside the range.", pairs, boards)
+	if len(cands) == 0 || cands[0].Excluded != "" {
+		return "", fmt.Sprintf("Every movement for %d pairs breaks a bound (copies of the boards, tables, boards a round); the candidates below say which.", pairs)
 	}
 	best := cands[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
-		joinInts(best.BoardsPerRound, " or "), joinInts(best.TotalBoards, " or "), best.Tables)
+	if best.InRange {
+		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
+			joinInts(best.BoardsPerRound, " or "), joinInts(best.TotalBoards, " or "), best.Tables)
+	} else {
+		fmt.Fprintf(&b, "%s: no movement fits %s boards within the bounds; the nearest is %d rounds of %d boards (%d in all) at %d tables", best.Name, boards,
+			best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
+	}
 	if best.Winners == 1 {
 		b.WriteString(", one winner")
 	} else {
 		fmt.Fprintf(&b, ", %d winners (no movement in range gives one)", best.Winners)
 	}
-	fmt.Fprintf(&b, ", the best balance in range (Qf %.2f", best.Qf)
-	if len(cands) > 1 && cands[1].InRange {
+	if best.InRange {
+		fmt.Fprintf(&b, ", the best balance in range (Qf %.2f", best.Qf)
+	} else {
+		fmt.Fprintf(&b, ", the best balance of those nearest the range (Qf %.2f", best.Qf)
+	}
+	if len(cands) > 1 && cands[1].InRange == best.InRange && cands[1].Excluded == "" && cands[1].BoardsOutside == best.BoardsOutside {
 		next := cands[1]
 		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
 		same := func(x, y float64) bool { return fmt.Sprintf("%.2f", x) == fmt.Sprintf("%.2f", y) }
@@ -326,7 +399,7 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 		fmt.Fprintf(&b, ", %d copies of the boards are needed", best.Copies)
 	}
 	if best.Absent != nil {
-		fmt.Fprintf(&b, "; it is played as a half table, pair %d of the movement absent", *best.Absent)
+		fmt.Fprintf(&b, "; it is played as a half table (pair %d of the movement file absent): one pair sits out each round", *best.Absent)
 	}
 	fmt.Fprintf(&b, "; Qd %.1f%%.", best.Qd)
 	return best.Name, b.String()
@@ -353,7 +426,9 @@ func (c *CatalogueCell) answers(env *runEnv) ([]*CatalogueAnswer, []catalogueFie
 		fields = append(fields, f)
 		name, reason := recommend(f.Pairs, boards, f.Candidates)
 		a := &CatalogueAnswer{Pairs: f.Pairs, Boards: [2]int{boards[0], boards[1]}, Rule: catalogue.Rule, Reason: reason,
-			Samples: cmpOr(set.Samples, catalogue.DefaultSamples), Candidates: f.Candidates}
+			Samples: cmpOr(set.Samples, catalogue.DefaultSamples), Candidates: f.Candidates,
+			Minutes: c.Minutes, MinutesPerBoard: c.minutesPerBoard(), BoardsPerRound: [2]int{set.MinPerRound, set.MaxPerRound},
+			MaxCopies: set.MaxCopies, MaxTables: set.MaxTables}
 		if name != "" {
 			a.Recommended = &name
 		}
@@ -375,6 +450,17 @@ type CatalogueAnswer struct {
 	Reason      string               `json:"reason"`
 	Samples     int64                `json:"samples"`
 	Candidates  []CatalogueCandidate `json:"candidates"` // in rank order
+	// Minutes is the session's length when it gave the board range (0:
+	// not given), at MinutesPerBoard minutes a board.
+	Minutes         int `json:"minutes"`
+	MinutesPerBoard int `json:"minutes_per_board"`
+	// The bounds: boards a round (MIN, MAX), copies, tables (0: no limit).
+	BoardsPerRound [2]int `json:"boards_per_round"`
+	MaxCopies      int    `json:"max_copies"`
+	MaxTables      int    `json:"max_tables"`
+	// Change is the plan when a pair arrives late or leaves early (null
+	// when not asked).
+	Change *FieldChange `json:"change"`
 }
 
 // blocks are the answer's recommendation, first, and its table of
@@ -383,7 +469,7 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 	boards := IntRange(a.Boards)
 	reason := a.Reason
 	if a.Recommended != nil {
-		reason = "Recommended: " + reason
+		reason = "Recommended: " + reason + " Its cards: `" + a.cardsCommand() + "`."
 	}
 	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
 	return []reports.Block{{Prose: reason}, {Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)}}
@@ -512,6 +598,11 @@ func catalogueCharts(id string, fields []catalogueField) []reports.Block {
 // read it: the catalogue command runs it.
 type RecommendCell struct {
 	CatalogueCell `yaml:",inline"`
+	// Late is the round after which a pair arrives (0: none): the answer
+	// adds the plan, with the recommended movement's figures as played.
+	Late int `yaml:"late"`
+	// Leave is the round after which a pair leaves (0: none), likewise.
+	Leave int `yaml:"leave"`
 }
 
 func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
@@ -523,10 +614,10 @@ func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
 		return nil, err
 	}
 	a := answers[0]
-	boards := IntRange(a.Boards)
-	head := fmt.Sprintf("Candidates for %d pairs, sessions of %s boards, ranked by this rule: %s.", a.Pairs, boards, a.Rule)
-	notes := fmt.Sprintf("Qd from %d random numberings (seed %d). \"outside\": no number of boards per round gives %s boards. "+
-		"absent: the phantom pair of the movement file (catalogue --json gives it in .ASC form).", a.Samples, catalogue.DefaultSeed, boards)
-	blocks := append([]reports.Block{{Prose: head}}, a.blocks(env.cell.ID)...)
-	return &cellOutput{Blocks: append(blocks, reports.Block{Prose: notes}), Result: a}, nil
+	if c.Late != 0 || c.Leave != 0 {
+		if a.Change, err = c.change(a); err != nil {
+			return nil, err
+		}
+	}
+	return &cellOutput{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.cell.ID, Text: a.text()}}}, Result: a}, nil
 }

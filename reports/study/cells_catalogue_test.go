@@ -17,7 +17,7 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 			if testing.Short() && n > 20 {
 				t.Skip("the 39-pair catalogue is long: go test without -short checks it")
 			}
-			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
+			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell: CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
 			_, result, err := cmd.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sync/errgroup"
 	"gopkg.in/yaml.v3"
@@ -91,13 +92,54 @@ func (MovementSpec) jsonSchema() map[string]any {
 // that is none of these gets an error naming the nearest library names; a
 // spec that names a family but is wrong gets the spec's error. The input
 // records what was read, for provenance (nil for a generated movement); the
-// warnings of reading are in the result.
+// warnings of reading are in the result. A file or library name may be
+// followed by modifiers (movement.ParseModifiers): "NAME,absent=14".
 func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) {
+	if head, mods, ok := strings.Cut(arg, ","); ok {
+		path := arg
+		if dir != "" && !filepath.IsAbs(arg) {
+			path = filepath.Join(dir, arg)
+		}
+		if _, err := movement.ParseSpec(arg); errors.Is(err, movement.ErrNotSpec) && noFile(path) {
+			return resolveModified(head, mods, dir)
+		}
+	}
+	return resolvePlain(arg, dir)
+}
+
+// noFile reports that no file has that path: it does not exist, or the
+// text is too long to be a file name (a long spec).
+func noFile(path string) bool {
+	_, err := os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENAMETOOLONG)
+}
+
+// resolveModified reads the movement NAME and applies the modifiers that
+// follow it.
+func resolveModified(name, mods, dir string) (*movement.Parsed, *reports.Input, error) {
+	spec, err := movement.ParseModifiers(mods)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	pm, input, err := resolvePlain(name, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := spec.Modify(pm.Movement)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s,%s: %w", name, mods, err)
+	}
+	out := *pm
+	out.Movement = m
+	return &out, input, nil
+}
+
+func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
 	path := arg
 	if dir != "" && !filepath.IsAbs(arg) {
 		path = filepath.Join(dir, arg)
 	}
-	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+	if !noFile(path) {
 		data, err := reports.ReadFile(path, reports.MaxInputBytes)
 		if err != nil {
 			return nil, nil, err

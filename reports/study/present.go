@@ -95,14 +95,14 @@ func extend(caption, sep, more string) string {
 	return strings.TrimRight(caption, ". ") + sep + more
 }
 
-// boardsOf names the boards of group g: numbers with boards per round,
+// boardsOf names the boards of group g: numbers with boards per group,
 // else the group's label.
-func boardsOf(m *movement.Movement, g, perRound int) string {
-	if perRound <= 0 {
+func boardsOf(m *movement.Movement, g, perGroup int) string {
+	if perGroup <= 0 {
 		return m.GroupLabel(g)
 	}
-	if perRound == 1 {
+	if perGroup == 1 {
 		return strconv.Itoa(g + 1)
 	}
-	return fmt.Sprintf("%d-%d", g*perRound+1, g*perRound+perRound)
+	return fmt.Sprintf("%d-%d", g*perGroup+1, g*perGroup+perGroup)
 }
