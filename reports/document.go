@@ -71,6 +71,16 @@ type Block struct {
 	// every printer: the layouts users rely on (the `balans -c` check
 	// report of a movement, the seeds' tables, a movement's cards).
 	Pre *Preformatted
+	// Plain is text that comes from data (names and notes of a results
+	// file): every printer shows it as it is, never as Markdown.
+	Plain *Plain
+}
+
+// Plain is a paragraph of plain text and a bulleted list of plain items,
+// either may be empty. A line break in any of them is a space.
+type Plain struct {
+	Text  string
+	Items []string
 }
 
 // Preformatted is text printed as it is, in a fixed-width font: a <pre> in

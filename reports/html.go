@@ -50,6 +50,7 @@ type htmlBlock struct {
 	Table *htmlTable
 	Chart *htmlChart
 	Pre   *Preformatted
+	Plain *Plain
 	// PreShort: a layout short enough to keep on one printed page.
 	PreShort bool
 }
@@ -115,6 +116,8 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				}})
 			case b.Pre != nil:
 				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre, PreShort: strings.Count(b.Pre.Text, "\n") < 30})
+			case b.Plain != nil:
+				page.Blocks = append(page.Blocks, htmlBlock{Plain: b.Plain})
 			}
 		}
 	}

@@ -25,8 +25,8 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s\n\n", mdText(r.Title))
-	if r.Summary != "" {
-		fmt.Fprintf(bw, "%s\n\n", mdText(r.Summary))
+	if summary := mdText(r.Summary); summary != "" {
+		fmt.Fprintf(bw, "%s\n\n", summary)
 	}
 	if len(r.Checks) > 0 {
 		ok, errata, failed := r.Tally()
@@ -40,13 +40,15 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 				if err != nil {
 					return nil, 0, err
 				}
-				fmt.Fprintf(bw, "%s\n\n", strings.TrimSpace(prose))
+				fmt.Fprintf(bw, "%s\n\n", containProse(strings.TrimSpace(prose)))
 			case b.Table != nil:
 				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, mdText(b.Table.Caption)), b.Table)
 			case b.Chart != nil:
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			case b.Pre != nil:
 				writeMarkdownPre(bw, b.Pre)
+			case b.Plain != nil:
+				writeMarkdownPlain(bw, b.Plain)
 			}
 		}
 	}
@@ -61,9 +63,9 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study %s, SHA-256 `%s`\n", mdText(r.Provenance.Version), mdCode(r.Provenance.SourceName), r.SourceHash())
 	for _, in := range r.Provenance.Inputs {
 		if in.Library != "" {
-			fmt.Fprintf(bw, "- library movement %s, SHA-256 `%s`\n", mdCode(in.Library), in.SHA256)
+			fmt.Fprintf(bw, "- library movement %s, SHA-256 %s\n", mdCode(in.Library), mdCode(in.SHA256))
 		} else {
-			fmt.Fprintf(bw, "- input %s, SHA-256 `%s`\n", mdCode(in.Path), in.SHA256)
+			fmt.Fprintf(bw, "- input %s, SHA-256 %s\n", mdCode(in.Path), mdCode(in.SHA256))
 		}
 	}
 	for _, p := range r.Provenance.Parameters {
@@ -118,8 +120,7 @@ func figurePath(id string, taken map[string][]byte) string {
 // writeMarkdownFigure writes a figure as its image and caption, with its
 // data in a folded block that forges render as a table.
 func writeMarkdownFigure(w io.Writer, c *Chart, path string) {
-	alt := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(mdText(c.Caption))
-	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, alt, path, c.Number, mdText(c.Caption))
+	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, mdText(c.Caption), path, c.Number, mdText(c.Caption))
 	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
 	writeMarkdownTable(w, "", c.DataTable())
 	fmt.Fprint(w, "</details>\n\n")
@@ -153,14 +154,16 @@ func writeMarkdownTable(w io.Writer, caption string, t *Table) {
 	fmt.Fprintln(w)
 }
 
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, `\`, `\\`).Replace(mdText(s))
-}
+// mdEscape is the text of a table cell: mdText escapes its pipes too.
+func mdEscape(s string) string { return mdText(s) }
 
 // mdCode writes s as a code span, fenced with more backticks than it holds
 // in a row, on one line.
 func mdCode(s string) string {
 	s = strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
+	if strings.Trim(s, " ") == "" {
+		return "` `" // an empty span would be two backticks of text
+	}
 	run, longest := 0, 0
 	for _, c := range s {
 		if c == '`' {
@@ -253,8 +256,8 @@ func addMarkedPoints(t *Table, c *Chart) {
 // writeMarkdownPre writes a text layout as a fenced block whose fence is
 // longer than any run of backticks in the text, so the text cannot end it.
 func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
-	if p.Caption != "" {
-		fmt.Fprintf(w, "%s\n\n", p.Caption)
+	if caption := mdText(p.Caption); caption != "" {
+		fmt.Fprintf(w, "%s\n\n", caption)
 	}
 	fence, run := 3, 0
 	for _, r := range p.Text {
@@ -271,4 +274,17 @@ func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
 		w.WriteByte('\n')
 	}
 	fmt.Fprintf(w, "%s\n\n", f)
+}
+
+// writeMarkdownPlain writes plain text as an escaped paragraph and list.
+func writeMarkdownPlain(w *bufio.Writer, p *Plain) {
+	if text := mdText(p.Text); text != "" {
+		fmt.Fprintf(w, "%s\n\n", text)
+	}
+	for _, item := range p.Items {
+		fmt.Fprintf(w, "- %s\n", mdText(item))
+	}
+	if len(p.Items) > 0 {
+		w.WriteByte('\n')
+	}
 }
