@@ -181,15 +181,21 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 		return nil, errors.New("session: no boards")
 	}
 	a := &Analysis{Event: s.Event, Format: s.Format, Disagreements: []Disagreement{}}
-	best, err := identify(s)
+	best, err := identify(ctx, s)
 	if err != nil {
 		return nil, err
 	}
 	a.MethodDetail = best.method
 	a.Method = best.method.Name()
 	a.Pairs, a.Disagreements = best.report(s)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	a.Neuberg = neubergResult(s, best, set)
 	for _, f := range best.fields {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		fm, m := reconstruct(f)
 		a.Movement = append(a.Movement, fm)
 		if set.NoLuck {
@@ -204,6 +210,9 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 			continue
 		}
 		a.Luck = append(a.Luck, *fl)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	a.Instant, a.Notes = instantBoards(best.fields, a.Notes)
 	return a, nil
@@ -438,7 +447,10 @@ func percentTolerance(text string, x float64) float64 {
 // identify tries every method and keeps the one that reproduces most of
 // the file's matchpoints, then most of its percentages; ties go to the
 // simpler method (the order of the loops).
-func identify(s *scoring.Session) (*candidate, error) {
+// identify scores the session every way it knows and keeps the way that
+// reproduces the file best; it looks at ctx before each (a big field
+// takes some tens of milliseconds a way).
+func identify(ctx context.Context, s *scoring.Session) (*candidate, error) {
 	sections := map[string]bool{}
 	decimals := 0
 	for _, b := range s.Boards {
@@ -459,6 +471,9 @@ func identify(s *scoring.Session) (*candidate, error) {
 	for _, across := range acrossOptions {
 		for _, scaling := range []Method{{Neuberg: true}, {Neuberg: true, OwnTop: true}, {}} {
 			for _, step := range []float64{0, 0.1, 0.01} {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
 				c := score(s, Method{Across: across, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
 				exact := 0
 				for _, b := range s.Boards {
