@@ -99,12 +99,23 @@ func markdownShape(t testing.TB, md []byte) (blocks, html []string) {
 }
 
 // checkMarkdownData renders the data report with s and with a plain word
-// and fails if s changed the document's blocks or brought raw HTML.
-func checkMarkdownData(t *testing.T, s string) {
+// and fails if s changed the document's blocks or brought raw HTML. Drawn
+// renders the figures too (slow: the fuzz target leaves them out, and
+// puts s in the chart's labels as well).
+func checkMarkdownData(t *testing.T, s string, drawn bool) {
 	t.Helper()
 	render := func(s string) []byte {
 		var b strings.Builder
-		if _, err := NewRenderer().Markdown(&b, dataReport(s)); err != nil {
+		r := dataReport(s)
+		if drawn {
+			if _, err := NewRenderer().Markdown(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			return []byte(b.String())
+		}
+		c := r.Sections[0].Blocks[4].Chart
+		c.XName, c.YName, c.XLabels[0], c.Series[0].Name = s, s, s, s
+		if err := writeMarkdown(&b, r, map[*Chart]string{c: "figures/f.svg"}); err != nil {
 			t.Fatal(err)
 		}
 		return []byte(b.String())
@@ -141,8 +152,9 @@ func diffLines(want, got []string) string {
 func TestHostileNamesMarkdown(t *testing.T) {
 	for _, s := range []string{hostileName, "`", "```", "````\n", "~~~", "| a | b |", "1. x", "- x", "> x", "    code",
 		"<div>", "<!--", "[x]: http://example.org", "![x](javascript:alert(1))", "*", "\\", "a\\|b", "http://example.org", "$x$", "\x00", "&lt;b&gt;"} {
-		checkMarkdownData(t, s)
+		checkMarkdownData(t, s, false)
 	}
+	checkMarkdownData(t, hostileName, true)
 }
 
 // TestHostileNamesText: the terminal printer passes no escape sequence or
@@ -205,7 +217,7 @@ func FuzzMarkdownData(f *testing.F) {
 		if strings.TrimSpace(mdLineReplacer.Replace(s)) == "" {
 			return // an empty caption or summary is left out, rightly
 		}
-		checkMarkdownData(t, s)
+		checkMarkdownData(t, s, false)
 	})
 }
 

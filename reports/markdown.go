@@ -23,6 +23,11 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	if err != nil {
 		return nil, 0, err
 	}
+	return figures, cached, writeMarkdown(w, r, paths)
+}
+
+// writeMarkdown prints the report, its figures drawn already at paths.
+func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s\n\n", mdText(r.Title))
 	if summary := mdText(r.Summary); summary != "" {
@@ -38,7 +43,7 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 			case b.Prose != "":
 				prose, err := safeProse(b.Prose)
 				if err != nil {
-					return nil, 0, err
+					return err
 				}
 				fmt.Fprintf(bw, "%s\n\n", containProse(strings.TrimSpace(prose)))
 			case b.Table != nil:
@@ -71,7 +76,7 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	for _, p := range r.Provenance.Parameters {
 		fmt.Fprintf(bw, "- parameter %s = %s\n", mdCode(p.Name), mdCode(p.Value))
 	}
-	return figures, cached, bw.Flush()
+	return bw.Flush()
 }
 
 // renderFigures draws every chart of a report as SVG, keyed by its path
