@@ -506,6 +506,16 @@ func (o *optimizer) anneal(ctx context.Context) searchResult {
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range results {
+		// A restart not started when the search is cancelled, or out of
+		// time, is left out: its setup alone (an evaluation and a few
+		// thousand trials) times thousands of restarts would take minutes.
+		// The first always runs, so that there is a result.
+		if why, stop := o.interrupted(ctx); stop && i > 0 {
+			for j := i; j < len(results); j++ {
+				results[j] = searchResult{stop: why}
+			}
+			break
+		}
 		g.Go(func() error {
 			results[i] = o.restart(ctx, i)
 			return nil
@@ -514,7 +524,9 @@ func (o *optimizer) anneal(ctx context.Context) searchResult {
 	g.Wait()
 	if o.set.Checkpoints != nil {
 		for _, r := range results {
-			o.history = append(o.history, r.trace)
+			if r.found { // a restart left out has no trace
+				o.history = append(o.history, r.trace)
+			}
 		}
 	}
 	return reduce(results)
