@@ -2,8 +2,10 @@ package movement
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // vacancyByRescoring is the definition: the movement scored afresh
@@ -86,6 +88,40 @@ func TestVacancyMatchesRescoring(t *testing.T) {
 			if got.Qf1[p] != want.Qf1[p] {
 				t.Fatalf("movement %d: Qf1[%d] = %v, rescoring gives %v", i, p+1, got.Qf1[p], want.Qf1[p])
 			}
+		}
+	}
+}
+
+// TestVacancyStopsOnCancel: the vacancy of the largest relay Mitchell
+// (1,000 pairs: seconds of work) stops within a second of a cancel, with
+// the context's error; so does its balance.
+func TestVacancyStopsOnCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 1,000-pair movement")
+	}
+	m, err := RelayMitchell(500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, work := range map[string]func(context.Context) error{
+		"vacancy": func(ctx context.Context) error { _, err := ComputeVacancyContext(ctx, m); return err },
+		"balance": func(ctx context.Context) error { _, err := ComputeBalanceContext(ctx, m); return err },
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- work(ctx) }()
+		time.Sleep(100 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil && !errors.Is(err, context.Canceled) {
+				t.Errorf("%s: err = %v, want %v", name, err, context.Canceled)
+			}
+			if name == "vacancy" && err == nil {
+				t.Errorf("vacancy finished within 100 ms: the test no longer tests a cancel")
+			}
+		case <-time.After(time.Second):
+			t.Fatalf("%s: still working a second after the cancel", name)
 		}
 	}
 }
