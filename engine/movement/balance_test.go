@@ -125,3 +125,19 @@ func TestVacancyStopsOnCancel(t *testing.T) {
 		}
 	}
 }
+
+func TestEstimates(t *testing.T) {
+	m, err := RelayMitchell(500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := VacancyEstimate(m)
+	if !v.Long() || v.Seconds() > 60 {
+		t.Errorf("relay-mitchell:500 vacancy: %v, want seconds with a progress line", v)
+	}
+	m7, _ := Mitchell(7)
+	// 7 groups of 7 tables: 2·7·49 = 686 comparisons and 14² = 196.
+	if b := BalanceEstimate(m7); b.Units != 686+196 || b.Long() {
+		t.Errorf("mitchell:7 balance: %v units", b.Units)
+	}
+}
