@@ -231,7 +231,7 @@ func ParseSpec(text string) (Spec, error) {
 	s := Spec{Family: head}
 	n, err := strconv.Atoi(strings.TrimSpace(parts[0]))
 	if err != nil || n < 1 {
-		return bad("the size must be a number of %s, not %q", fam.unit, parts[0])
+		return bad("the size must be a whole number of %s from 1, not %q", fam.unit, clip(parts[0]))
 	}
 	s.Size = n
 	if n > MaxPairs || fam.unit == "tables" && n > MaxTables {
@@ -284,7 +284,7 @@ func ParseSpec(text string) (Spec, error) {
 		case "rounds", "sets", "extra", "sessions", "absent":
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 {
-				return bad("%s must be a positive number, not %q", key, val)
+				return bad("%s must be a whole number from 1, not %q", key, clip(val))
 			}
 			switch key {
 			case "rounds":
