@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -202,7 +203,7 @@ func TestTerminalText(t *testing.T) {
 			t.Errorf("TerminalText(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if got := terminalBlock("a\r\nb\tc\x1b[2J"); got != "a\nb\tc" {
+	if got := TerminalBlock("a\r\nb\tc\x1b[2J"); got != "a\nb\tc" {
 		t.Errorf("terminalBlock kept %q", got)
 	}
 }
@@ -240,4 +241,29 @@ func TestProseFenceContained(t *testing.T) {
 			t.Errorf("prose %q: the table after it is lost or raw HTML got out (%q):\n%s", prose, html, md)
 		}
 	}
+}
+
+// FuzzTerminalText: what reaches the terminal has no control character
+// but line breaks and tabs (in blocks), is UTF-8, and passes unchanged a
+// second time.
+func FuzzTerminalText(f *testing.F) {
+	for _, s := range []string{hostileName, "a\x1b[1;31mb", "\x1b]0;t\x07", "\u009b2J", "caf\xe9", "\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, lines := range []bool{false, true} {
+			out := terminalSafe(s, lines)
+			if !utf8.ValidString(out) {
+				t.Fatalf("%q: output %q is not UTF-8", s, out)
+			}
+			for _, c := range out {
+				if c < 0x20 && !(lines && (c == '\n' || c == '\t')) || c == 0x7f || c >= 0x80 && c < 0xa0 || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069 {
+					t.Fatalf("%q: output %q holds %U", s, out, c)
+				}
+			}
+			if again := terminalSafe(out, lines); again != out {
+				t.Fatalf("%q: %q changes again to %q", s, out, again)
+			}
+		}
+	})
 }

@@ -16,9 +16,9 @@ import (
 // spaces, invalid UTF-8 replaced.
 func TerminalText(s string) string { return terminalSafe(s, false) }
 
-// terminalBlock is TerminalText that keeps line breaks and tabs, for
+// TerminalBlock is TerminalText that keeps line breaks and tabs, for
 // prose and preformatted text.
-func terminalBlock(s string) string { return terminalSafe(s, true) }
+func TerminalBlock(s string) string { return terminalSafe(s, true) }
 
 func terminalSafe(s string, lines bool) string {
 	if isPlainASCII(s) {

@@ -26,7 +26,7 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 	if title := TerminalText(r.Title); title != "" {
 		next()
 		fmt.Fprintf(bw, "%s\n%s\n", title, strings.Repeat("=", utf8.RuneCountInString(title)))
-		if summary := strings.TrimSpace(terminalBlock(r.Summary)); summary != "" {
+		if summary := strings.TrimSpace(TerminalBlock(r.Summary)); summary != "" {
 			fmt.Fprintf(bw, "\n%s\n", summary)
 		}
 	}
@@ -37,14 +37,14 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 			if caption := TerminalText(b.Pre.Caption); caption != "" {
 				fmt.Fprintf(bw, "%s\n\n", caption)
 			}
-			text := terminalBlock(b.Pre.Text)
+			text := TerminalBlock(b.Pre.Text)
 			bw.WriteString(text)
 			if !strings.HasSuffix(text, "\n") {
 				bw.WriteByte('\n')
 			}
 		case b.Prose != "":
 			next()
-			fmt.Fprintf(bw, "%s\n", strings.TrimSpace(terminalBlock(b.Prose)))
+			fmt.Fprintf(bw, "%s\n", strings.TrimSpace(TerminalBlock(b.Prose)))
 		case b.Plain != nil:
 			next()
 			if text := TerminalText(b.Plain.Text); text != "" {
