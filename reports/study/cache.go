@@ -11,51 +11,28 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 
-	"github.com/bridgereport/bridgereport/engine"
-	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-// cached fills result from the cache when an earlier run computed it with the
-// same engine version, cell and inputs; otherwise it runs compute and stores
-// the result. The key is a content hash (never file times) of the engine
-// version, the cell kind and definition, the .ASC text of the movements the
-// cell uses and extra (settings such as seeds and sample counts).
-func (e *runEnv) cached(extra any, result any, compute func() error) error {
-	if e.cacheDir == "" {
-		return compute()
-	}
-	key, err := e.cacheKey(extra)
-	if err != nil {
-		return err
-	}
-	e.cacheUsed[key+".json"] = true
-	var invalid bool
-	e.fromCache, invalid, err = cacheJSONChecked(e.cacheDir, key+".json", result, compute)
-	e.cacheInvalid = e.cacheInvalid || invalid
-	return err
-}
-
-// cacheJSON fills result from the JSON file dir/name when there is a valid
+// JSON fills result from the JSON file dir/name when there is a valid
 // entry; otherwise it runs compute and stores result there. It reports
 // whether result came from the file. An entry that cannot be read back
-// exactly (see decodeEntry) is a miss: it is recomputed and replaced, and
+// exactly (see DecodeEntry) is a miss: it is recomputed and replaced, and
 // noted in e.recomputed when e is given.
-func cacheJSON(dir, name string, result any, compute func() error) (bool, error) {
-	hit, _, err := cacheJSONChecked(dir, name, result, compute)
+func JSON(dir, name string, result any, compute func() error) (bool, error) {
+	hit, _, err := JSONChecked(dir, name, result, compute)
 	return hit, err
 }
 
-// cacheJSONChecked is cacheJSON that also says whether an entry was there
+// JSONChecked is JSON that also says whether an entry was there
 // but failed its checks.
-func cacheJSONChecked(dir, name string, result any, compute func() error) (hit, invalid bool, err error) {
+func JSONChecked(dir, name string, result any, compute func() error) (hit, invalid bool, err error) {
 	path := filepath.Join(dir, name)
 	data, err := reports.ReadFile(path, reports.MaxCacheBytes)
 	switch {
 	case err == nil:
-		if decodeEntry(data, result) == nil {
+		if DecodeEntry(data, result) == nil {
 			return true, false, nil
 		}
 		invalid = true
@@ -67,7 +44,7 @@ func cacheJSONChecked(dir, name string, result any, compute func() error) (hit, 
 	if err := compute(); err != nil {
 		return false, invalid, err
 	}
-	data, err = encodeEntry(result)
+	data, err = EncodeEntry(result)
 	if err != nil {
 		return false, invalid, fmt.Errorf("cache: %w", err)
 	}
@@ -94,7 +71,7 @@ type cacheEntry struct {
 	Content json.RawMessage `json:"content"`
 }
 
-func encodeEntry(result any) ([]byte, error) {
+func EncodeEntry(result any) ([]byte, error) {
 	content, err := json.Marshal(result)
 	if err != nil {
 		return nil, err
@@ -103,12 +80,12 @@ func encodeEntry(result any) ([]byte, error) {
 	return json.Marshal(cacheEntry{Schema: cacheSchema, SHA256: hex.EncodeToString(sum[:]), Content: content})
 }
 
-// decodeEntry fills result from an entry, or says why it cannot: the entry
+// DecodeEntry fills result from an entry, or says why it cannot: the entry
 // must decode, have this schema, match its checksum, decode into a fresh
 // value of result's type and encode back to the very same bytes (so a
 // missing, extra or mistyped field is caught, whatever the type). result is
 // untouched unless the entry is valid.
-func decodeEntry(data []byte, result any) error {
+func DecodeEntry(data []byte, result any) error {
 	var e cacheEntry
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -137,8 +114,8 @@ func decodeEntry(data []byte, result any) error {
 	if err != nil || !bytes.Equal(back, e.Content) {
 		return errors.New("content does not read back as written")
 	}
-	if v, ok := fresh.Interface().(interface{ validate() error }); ok {
-		if err := v.validate(); err != nil {
+	if v, ok := fresh.Interface().(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
 			return err
 		}
 	}
@@ -146,38 +123,9 @@ func decodeEntry(data []byte, result any) error {
 	return nil
 }
 
-// cacheFormat is part of every cell's cache key: raise it when a cell's
-// cached result changes shape, so that no entry of the old shape is read.
-const cacheFormat = 2
-
-func (e *runEnv) cacheKey(extra any) (string, error) {
-	h := sha256.New()
-	cell, err := json.Marshal(e.cell.body)
-	if err != nil {
-		return "", err
-	}
-	more, err := json.Marshal(extra)
-	if err != nil {
-		return "", err
-	}
-	fmt.Fprintf(h, "bridgereport %s\ncache %d\n%s\n%s\n%s\n", engine.Version, cacheFormat, e.cell.Kind(), cell, more)
-	for _, name := range e.cell.body.movements() {
-		m, err := e.movement(name)
-		if err != nil {
-			return "", err
-		}
-		var asc strings.Builder
-		if err := movement.WriteASC(&asc, m); err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "movement %s\n%s", name, asc.String())
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// pruneCache deletes the cached cell results of a study that its last run did
+// Prune deletes the cached cell results of a study that its last run did
 // not use: results of cells since edited or removed.
-func pruneCache(dir string, used map[string]bool) error {
+func Prune(dir string, used map[string]bool) error {
 	old, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
 		return err

@@ -104,7 +104,7 @@ func TestCacheEntriesCheckThemselves(t *testing.T) {
 // TestCellPanicIsAnError: a panic inside a cell is the run's error, naming
 // the study and the cell.
 func TestCellPanicIsAnError(t *testing.T) {
-	s := &Study{Path: "p.yaml", Name: "p", Cells: []Cell{{ID: "boom", Line: 7, kind: "markdown", body: panicCell{}}}}
+	s := &Study{Set: Set{Path: "p.yaml"}, Name: "p", Cells: []Cell{{ID: "boom", Line: 7, kind: "markdown", body: panicCell{}}}}
 	_, err := Run(context.Background(), s, RunOptions{})
 	if err == nil || !strings.Contains(err.Error(), "p.yaml:7") || !strings.Contains(err.Error(), "boom") || !strings.Contains(err.Error(), "internal error") {
 		t.Errorf("err = %v, want an internal error naming p.yaml:7 and cell boom", err)
@@ -113,8 +113,8 @@ func TestCellPanicIsAnError(t *testing.T) {
 
 type panicCell struct{}
 
-func (panicCell) movements() []string { return nil }
-func (panicCell) run(*runEnv) (*cellOutput, error) {
+func (panicCell) Movements() []string { return nil }
+func (panicCell) Run(*Env) (*Output, error) {
 	var x []int
 	_ = x[3]
 	return nil, nil

@@ -119,14 +119,14 @@ func fieldItems(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]refle
 		for inner.Kind() == reflect.Slice || inner.Kind() == reflect.Map || inner.Kind() == reflect.Pointer {
 			inner = inner.Elem()
 		}
-		if inner.Kind() == reflect.Struct && inner.PkgPath() == t.PkgPath() && inner != nodeType {
+		if inner.Kind() == reflect.Struct && inner.PkgPath() == t.PkgPath() && inner != NodeType {
 			*nested = append(*nested, inner)
 		}
 		doc := docs.fields[t.Name()][f.Name]
 		if strings.TrimSpace(doc) == "" {
 			*undocumented = append(*undocumented, t.Name()+"."+f.Name)
 		}
-		fmt.Fprintf(b, "- `%s` (%s): %s\n", name, typeWords(f.Type), markdown(doc, "  "))
+		fmt.Fprintf(b, "- `%s` (%s): %s\n", name, TypeWords(f.Type), markdown(doc, "  "))
 	}
 }
 
@@ -140,10 +140,10 @@ func cellReference(t *testing.T) (string, []string) {
 	var b strings.Builder
 	b.WriteString("<!-- cells:begin (generated from the registry of cell kinds by go test ./reports/study -run TestCellReference -update) -->\n")
 	for _, kind := range Kinds() {
-		typ := reflect.TypeOf(kinds[kind]()).Elem()
+		typ := reflect.TypeOf(Registry[kind]()).Elem()
 		fmt.Fprintf(&b, "\n### `%s`\n\n%s\n", kind, markdown(docs.types[typ.Name()], ""))
 		if typ.Kind() != reflect.Struct {
-			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", typeWords(typ))
+			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", TypeWords(typ))
 			continue
 		}
 		b.WriteString("\nFields:\n\n")

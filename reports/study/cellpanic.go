@@ -2,14 +2,14 @@ package study
 
 import "fmt"
 
-// runCell runs one cell; a panic inside it (a defect, or a cached result
+// RunCell runs one cell; a panic inside it (a defect, or a cached result
 // that slipped past its checks) becomes the cell's error, so one cell never
 // crashes a run of many studies. Run adds the study and the cell to it.
-func runCell(c Cell, env *runEnv) (out *cellOutput, err error) {
+func RunCell(body Body, env *Env) (out *Output, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, fmt.Errorf("internal error, please report it: %v", r)
 		}
 	}()
-	return c.body.run(env)
+	return body.Run(env)
 }

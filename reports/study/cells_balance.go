@@ -57,15 +57,15 @@ func (r BalanceRow) name() string {
 // checks compares the row's published figures, and those it must reach or
 // beat, with the computed ones.
 func (r BalanceRow) checks(prefix string, figs map[string]float64) ([]reports.Check, error) {
-	checks, err := checkFigures(prefix, figs, r.Published, r.Errata)
+	checks, err := Figures(prefix, figs, r.Published, r.Errata)
 	if err != nil {
 		return nil, err
 	}
-	beats, err := checkBeats(prefix, figs, r.Beats, r.Published)
+	beats, err := Beats(prefix, figs, r.Beats, r.Published)
 	return append(checks, beats...), err
 }
 
-func (c *BalanceCell) movements() []string { return rowMovements(c.Rows) }
+func (c *BalanceCell) Movements() []string { return rowMovements(c.Rows) }
 
 func (r BalanceRow) movementName() string { return r.Movement }
 
@@ -127,7 +127,7 @@ func balanceFigures(ctx context.Context, m *movement.Movement, wantVacancy bool)
 	return f, nil
 }
 
-func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
+func (c *BalanceCell) Run(env *Env) (*Output, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: a balance cell needs at least one row")
 	}
@@ -138,7 +138,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 	if len(cols) == 0 {
 		cols = []string{"qf"}
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Balance"), Columns: []reports.Column{{Name: "movement"}}}
+	t := &reports.Table{ID: env.ID, Caption: CaptionOr(c.Caption, "Balance"), Columns: []reports.Column{{Name: "movement"}}}
 	for _, name := range cols {
 		i := slices.IndexFunc(balanceColumns, func(bc figureColumn) bool { return bc.name == name })
 		if i < 0 {
@@ -146,13 +146,13 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		t.Columns = append(t.Columns, reports.Column{Name: name, Decimals: balanceColumns[i].decimals})
 	}
-	var out cellOutput
+	var out Output
 	var chart *reports.Chart
 	if c.Chart != "" {
 		if !slices.Contains(cols, c.Chart) {
 			return nil, fmt.Errorf("chart: %q is not one of the columns", c.Chart)
 		}
-		chart = &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
+		chart = &reports.Chart{ID: env.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
 			Series: []reports.Series{{Name: c.Chart}}}
 	}
 	labels := map[string]bool{}
@@ -162,7 +162,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
 		}
 		labels[label] = true
-		m, err := env.movement(r.Movement)
+		m, err := env.Movement(r.Movement)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
@@ -173,7 +173,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 		for key := range r.Published {
 			needVacancy = needVacancy || strings.HasPrefix(key, "qf1")
 		}
-		figs, err := balanceFigures(env.ctx, m, needVacancy)
+		figs, err := balanceFigures(env.Ctx, m, needVacancy)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
@@ -182,7 +182,7 @@ func (c *BalanceCell) run(env *runEnv) (*cellOutput, error) {
 			row = append(row, figs[col])
 		}
 		t.Rows = append(t.Rows, row)
-		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
+		checks, err := r.checks(env.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}

@@ -105,7 +105,7 @@ func (r IntRange) String() string {
 	return fmt.Sprintf("%d-%d", r[0], r[1])
 }
 
-func (IntRange) jsonSchema() map[string]any {
+func (IntRange) JSONSchema() map[string]any {
 	return map[string]any{"anyOf": []any{
 		map[string]any{"type": "integer"},
 		map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 2, "maxItems": 2},
@@ -159,7 +159,7 @@ type catalogueField struct {
 	Candidates []CatalogueCandidate `json:"candidates"`
 }
 
-func (c *CatalogueCell) movements() []string { return nil }
+func (c *CatalogueCell) Movements() []string { return nil }
 
 // settings are the engine settings of the cell, defaults filled in.
 func (c *CatalogueCell) settings() (catalogue.Settings, error) {
@@ -212,7 +212,7 @@ func BoardsForMinutes(minutes, perBoard int) (lo, hi int) {
 }
 
 // field computes (or reads from the cache) the catalogue of one field size.
-func (c *CatalogueCell) field(env *runEnv, pairs int, set catalogue.Settings) (catalogueField, error) {
+func (c *CatalogueCell) field(env *Env, pairs int, set catalogue.Settings) (catalogueField, error) {
 	pub, hash, err := publishedFor(pairs)
 	if err != nil {
 		return catalogueField{}, err
@@ -227,8 +227,8 @@ func (c *CatalogueCell) field(env *runEnv, pairs int, set catalogue.Settings) (c
 		MaxCopies, MaxTables     int
 		Ranking                  string
 	}{pairs, set.MinBoards, set.MaxBoards, hash, set.MinPerRound, set.MaxPerRound, set.MaxCopies, set.MaxTables, catalogue.Rule}
-	err = env.cached(key, &out, func() error {
-		cs, err := catalogue.For(env.ctx, pairs, set)
+	err = env.Cached(key, &out, func() error {
+		cs, err := catalogue.For(env.Ctx, pairs, set)
 		if err != nil {
 			return err
 		}
@@ -407,7 +407,7 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 
 // answers computes the candidates of every field size of the cell, ranked,
 // with the recommendation for each.
-func (c *CatalogueCell) answers(env *runEnv) ([]*CatalogueAnswer, []catalogueField, error) {
+func (c *CatalogueCell) answers(env *Env) ([]*CatalogueAnswer, []catalogueField, error) {
 	if c.Pairs == (IntRange{}) {
 		return nil, nil, fmt.Errorf("pairs: give a field size (13) or a range ([6, 40])")
 	}
@@ -433,8 +433,8 @@ func (c *CatalogueCell) answers(env *runEnv) ([]*CatalogueAnswer, []catalogueFie
 			a.Recommended = &name
 		}
 		answers = append(answers, a)
-		if env.onProgress != nil {
-			env.onProgress(int64(n-c.Pairs[0]+1), int64(c.Pairs[1]-c.Pairs[0]+1))
+		if env.OnProgress != nil {
+			env.OnProgress(int64(n-c.Pairs[0]+1), int64(c.Pairs[1]-c.Pairs[0]+1))
 		}
 	}
 	return answers, fields, nil
@@ -475,18 +475,18 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 	return []reports.Block{{Prose: reason}, {Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)}}
 }
 
-func (c *CatalogueCell) run(env *runEnv) (*cellOutput, error) {
+func (c *CatalogueCell) Run(env *Env) (*Output, error) {
 	answers, fields, err := c.answers(env)
 	if err != nil {
 		return nil, err
 	}
-	out := &cellOutput{Result: answers}
+	out := &Output{Result: answers}
 	a0 := answers[0]
 	out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("Ranked by this rule: %s. Sessions of %s boards. Qd from %d random numberings (seed %d) per movement.",
 		catalogue.Rule, IntRange(a0.Boards), a0.Samples, catalogue.DefaultSeed)})
 	computed := map[string]float64{}
 	for _, f := range answers {
-		out.Blocks = append(out.Blocks, f.blocks(env.cell.ID)...)
+		out.Blocks = append(out.Blocks, f.blocks(env.ID)...)
 		for _, cand := range f.Candidates {
 			prefix := fmt.Sprintf("%d/%s/", f.Pairs, cand.Name)
 			for k, v := range map[string]float64{"qf": cand.Qf, "qf_generated": cand.QfGenerated, "qf1_av": cand.Qf1Av,
@@ -495,13 +495,13 @@ func (c *CatalogueCell) run(env *runEnv) (*cellOutput, error) {
 			}
 		}
 	}
-	checks, err := checkFigures(env.cell.ID+"/", computed, c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", computed, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	out.Checks = append(checks, libraryChecks(env.cell.ID, fields)...)
+	out.Checks = append(checks, libraryChecks(env.ID, fields)...)
 	if len(fields) > 1 {
-		out.Blocks = append(out.Blocks, catalogueCharts(env.cell.ID, fields)...)
+		out.Blocks = append(out.Blocks, catalogueCharts(env.ID, fields)...)
 	}
 	return out, nil
 }
@@ -536,7 +536,7 @@ func libraryChecks(id string, fields []catalogueField) []reports.Check {
 				}
 				// A misannotated file's figures belong to another layout.
 				erratum := library.Misannotated[cand.Name]
-				c, err := compare(fmt.Sprintf("%s/%d/%s/%s", id, f.Pairs, cand.Name, fig.key), fig.published, fig.value, erratum)
+				c, err := Compare(fmt.Sprintf("%s/%d/%s/%s", id, f.Pairs, cand.Name, fig.key), fig.published, fig.value, erratum)
 				if err == nil {
 					checks = append(checks, c)
 				}
@@ -605,7 +605,7 @@ type RecommendCell struct {
 	Leave int `yaml:"leave"`
 }
 
-func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
+func (c *RecommendCell) Run(env *Env) (*Output, error) {
 	if c.Pairs[0] != c.Pairs[1] {
 		return nil, fmt.Errorf("pairs: a recommendation is for one field size, not %s (a catalogue cell takes a range)", c.Pairs)
 	}
@@ -619,5 +619,5 @@ func (c *RecommendCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, err
 		}
 	}
-	return &cellOutput{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.cell.ID, Text: a.text()}}}, Result: a}, nil
+	return &Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: a.text()}}}, Result: a}, nil
 }

@@ -55,36 +55,36 @@ type VacancyFigures struct {
 	Qf1Max float64   `json:"qf1_max"`
 }
 
-func (c *CheckCell) movements() []string { return []string{c.Movement} }
+func (c *CheckCell) Movements() []string { return []string{c.Movement} }
 
-func (c *CheckCell) run(env *runEnv) (*cellOutput, error) {
+func (c *CheckCell) Run(env *Env) (*Output, error) {
 	res, err := c.compute(env)
 	if err != nil {
 		return nil, err
 	}
-	checks, err := checkFigures(env.cell.ID+"/", map[string]float64{
+	checks, err := Figures(env.ID+"/", map[string]float64{
 		"qf": res.Qf, "qc": res.Qc, "qo": res.Qo, "sd": res.Sd, "skew": res.Skew, "d4": res.D4,
 		"qf1_av": res.Vacancy.Qf1Av, "qf1_max": res.Vacancy.Qf1Max,
 	}, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	block := reports.Block{Pre: &reports.Preformatted{ID: env.cell.ID, Caption: c.Caption, Text: res.text()}}
-	return &cellOutput{Blocks: []reports.Block{block}, Checks: checks, Result: res}, nil
+	block := reports.Block{Pre: &reports.Preformatted{ID: env.ID, Caption: c.Caption, Text: res.text()}}
+	return &Output{Blocks: []reports.Block{block}, Checks: checks, Result: res}, nil
 }
 
-func (c *CheckCell) compute(env *runEnv) (*CheckResult, error) {
-	m, err := env.movement(c.Movement)
+func (c *CheckCell) compute(env *Env) (*CheckResult, error) {
+	m, err := env.Movement(c.Movement)
 	if err != nil {
 		return nil, err
 	}
-	b, err := movement.ComputeBalanceContext(env.ctx, m)
+	b, err := movement.ComputeBalanceContext(env.Ctx, m)
 	if err != nil {
 		return nil, err
 	}
-	v, err := movement.ComputeVacancyContext(env.ctx, m)
+	v, err := movement.ComputeVacancyContext(env.Ctx, m)
 	if err != nil {
-		if env.ctx.Err() != nil {
+		if env.Ctx.Err() != nil {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%s: %w", c.Movement, err)
@@ -97,7 +97,7 @@ func (c *CheckCell) compute(env *runEnv) (*CheckResult, error) {
 		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
 		H: b.H, Uniform: b.Uniform, S: b.S, N: b.N, SS: b.SS,
 		Qf: b.Qf, Qc: b.Qc, Qo: b.Qo, Sd: b.Sd, Skew: b.Skew, D4: b.D4,
-		Matrix: make([][]*int, b.Pairs), Warnings: append([]string{}, env.warnings[c.Movement]...),
+		Matrix: make([][]*int, b.Pairs), Warnings: append([]string{}, env.Warnings[c.Movement]...),
 		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
 	res.Vacancy = &VacancyFigures{v.Qf1, v.Av, v.Max}

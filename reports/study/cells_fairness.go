@@ -71,14 +71,14 @@ type FairnessOutcome struct {
 // outcomes.
 func (c *FairnessCell) UnmarshalYAML(n *yaml.Node) error {
 	type plain FairnessCell
-	if err := strictDecode(n, (*plain)(c)); err != nil {
+	if err := StrictDecode(n, (*plain)(c)); err != nil {
 		return err
 	}
 	c.node = n
 	return nil
 }
 
-func (c *FairnessCell) movements() []string { return nil }
+func (c *FairnessCell) Movements() []string { return nil }
 
 // bandColors are the seed's: blue, green and orange from the narrowest band
 // out.
@@ -120,12 +120,12 @@ type FairnessEdge struct {
 	High int `json:"high"`
 }
 
-func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
+func (c *FairnessCell) Run(env *Env) (*Output, error) {
 	res, err := c.compute()
 	if err != nil {
 		return nil, err
 	}
-	out := &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption), Result: res}
+	out := &Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}
 	for i, o := range res.Outcomes {
 		n := float64(o.Matches)
 		figs := map[string]float64{
@@ -140,9 +140,9 @@ func (c *FairnessCell) run(env *runEnv) (*cellOutput, error) {
 				figs["inside_"+p] = 1
 			}
 		}
-		checks, err := checkFigures(env.cell.ID+"/"+o.Label+"/", figs, c.Outcomes[i].Published, c.Outcomes[i].Errata)
+		checks, err := Figures(env.ID+"/"+o.Label+"/", figs, c.Outcomes[i].Published, c.Outcomes[i].Errata)
 		if err != nil {
-			return nil, &entryError{nodeLine(c.node, "outcomes", i), fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
+			return nil, &EntryError{NodeLine(c.node, "outcomes", i), fmt.Errorf("outcomes[%d] (%s): %w", i, o.Label, err)}
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
@@ -174,21 +174,21 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 	if c.node == nil { // built in Go, not decoded
 		c.node = new(yaml.Node)
 	}
-	check := &leagueChecker{root: c.node}
+	check := &Checker{Root: c.node}
 	for i, o := range c.Outcomes {
 		op := []any{"outcomes", i}
 		switch {
 		case o.Label == "":
-			check.fail(at(op, "label"), "missing (it names the checks)")
+			check.Fail(At(op, "label"), "missing (it names the checks)")
 		case labels[o.Label]:
-			check.fail(at(op, "label"), "%q is used twice", o.Label)
+			check.Fail(At(op, "label"), "%q is used twice", o.Label)
 		}
 		if err := reports.CheckColor(o.Color); err != nil {
-			check.fail(at(op, "color"), "%v", err)
+			check.Fail(At(op, "color"), "%v", err)
 		}
-		check.outcome(op, o.Wins, o.Matches)
-		if check.err != nil {
-			return nil, inline(check.err)
+		check.Outcome(op, o.Wins, o.Matches)
+		if check.Err != nil {
+			return nil, Inline(check.Err)
 		}
 		labels[o.Label] = true
 		most = max(most, *o.Matches)
@@ -203,7 +203,7 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 
 	res := &FairnessResult{Bands: bands, MaxMatches: maxN}
 	for _, m := range bands {
-		res.Percents = append(res.Percents, fmtNum(math.Round(m*100*1e6)/1e6))
+		res.Percents = append(res.Percents, FmtNum(math.Round(m*100*1e6)/1e6))
 		var edges []FairnessEdge
 		for _, b := range handicap.FairBands(maxN, m) {
 			edges = append(edges, FairnessEdge{b.Lo, b.Hi})
@@ -226,7 +226,7 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 // blocks presents the outcomes as a table, and the bands' edges against
 // the number of matches as a chart with each outcome marked.
 func (r *FairnessResult) blocks(id, caption string) []reports.Block {
-	caption = captionOr(caption, "Outcomes against the bands of fair handicaps")
+	caption = CaptionOr(caption, "Outcomes against the bands of fair handicaps")
 	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{
 		{Name: "outcome"}, {Name: "wins"}, {Name: "matches"},
 		{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
@@ -237,7 +237,7 @@ func (r *FairnessResult) blocks(id, caption string) []reports.Block {
 
 	var counted []string // what each outcome counts, for the caption
 	chart := &reports.Chart{ID: id + "-chart", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
-		Caption: extend(caption, ": ", "the edges of the "+strings.Join(r.Percents, ", ")+" % bands of a fair coin against the number of matches, each outcome marked.")}
+		Caption: Extend(caption, ": ", "the edges of the "+strings.Join(r.Percents, ", ")+" % bands of a fair coin against the number of matches, each outcome marked.")}
 	for _, o := range r.Outcomes {
 		k, n := o.Wins, o.Matches
 		row := []any{o.Label, k, n, o.PAtMost, o.PAtLeast}
@@ -285,7 +285,7 @@ func (r *FairnessResult) blocks(id, caption string) []reports.Block {
 	}
 	chart.Series = append([]reports.Series{expected}, edges...)
 	if len(counted) > 0 {
-		t.Caption = extend(t.Caption, ". ", "The wins counted: "+strings.Join(counted, "; ")+".")
+		t.Caption = Extend(t.Caption, ". ", "The wins counted: "+strings.Join(counted, "; ")+".")
 	}
 	return []reports.Block{{Table: t}, {Chart: chart}}
 }

@@ -21,7 +21,7 @@ type GuideCell struct {
 	BoardsPerRound int `yaml:"boards_per_round"`
 }
 
-func (c *GuideCell) movements() []string { return []string{c.Movement} }
+func (c *GuideCell) Movements() []string { return []string{c.Movement} }
 
 // Guide is the guide of a movement: the movement command's --json.
 type Guide struct {
@@ -212,7 +212,7 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 			var names []string
 			for u, other := range row {
 				if half[r][u] == t {
-					g := GroupTurn{Boards: boardsOf(m, other.Group, perGroup), NS: other.NS, EW: other.EW, Next: nextTable(r, other.Group)}
+					g := GroupTurn{Boards: BoardsOf(m, other.Group, perGroup), NS: other.NS, EW: other.EW, Next: nextTable(r, other.Group)}
 					turn.Groups = append(turn.Groups, g)
 					names = append(names, g.Boards)
 				}
@@ -244,8 +244,8 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 					if other.EW == p {
 						dir = "EW"
 					}
-					turn.Groups = append(turn.Groups, PairGroup{Boards: boardsOf(m, other.Group, perGroup), Direction: dir})
-					names = append(names, boardsOf(m, other.Group, perGroup))
+					turn.Groups = append(turn.Groups, PairGroup{Boards: BoardsOf(m, other.Group, perGroup), Direction: dir})
+					names = append(names, BoardsOf(m, other.Group, perGroup))
 				}
 			}
 			turn.Boards = strings.Join(names, " and ")
@@ -254,7 +254,7 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 		v.PairCards = append(v.PairCards, card)
 	}
 	for g := range m.Groups {
-		set := BoardSet{Boards: boardsOf(m, g, perGroup), SharedBy: []int{}, StartTables: []int{}}
+		set := BoardSet{Boards: BoardsOf(m, g, perGroup), SharedBy: []int{}, StartTables: []int{}}
 		shared := map[int]bool{}
 		for r := range m.Rounds {
 			ts := at[r][g]
@@ -297,8 +297,8 @@ func isTable(half [][]int, t int) bool {
 	return false
 }
 
-func (c *GuideCell) run(env *runEnv) (*cellOutput, error) {
-	m, err := env.movement(c.Movement)
+func (c *GuideCell) Run(env *Env) (*Output, error) {
+	m, err := env.Movement(c.Movement)
 	if err != nil {
 		return nil, err
 	}
@@ -309,5 +309,5 @@ func (c *GuideCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: v.blocks(env.cell.ID), Result: v}, nil
+	return &Output{Blocks: v.blocks(env.ID), Result: v}, nil
 }

@@ -62,17 +62,17 @@ type HandicapCell struct {
 // entries.
 func (c *HandicapCell) UnmarshalYAML(n *yaml.Node) error {
 	type plain HandicapCell
-	if err := strictDecode(n, (*plain)(c)); err != nil {
+	if err := StrictDecode(n, (*plain)(c)); err != nil {
 		return err
 	}
 	c.node = n
 	return nil
 }
 
-func (c *HandicapCell) movements() []string { return nil }
+func (c *HandicapCell) Movements() []string { return nil }
 
 // input reads the league from its file, or checks the inline one.
-func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
+func (c *HandicapCell) input(env *Env) (*Input, error) {
 	for key := range c.Published {
 		if !strings.HasPrefix(key, "new/") && !strings.HasPrefix(key, "applied/") {
 			return nil, fmt.Errorf("published: %s: give published figures beside their team or division (only new/ and applied/ figures belong to the cell)", key)
@@ -82,11 +82,11 @@ func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
 		if c.Divisions != nil || c.Outcomes != nil || c.Matches != nil || c.NewTeams != nil || c.Settings != (LeagueSettings{}) {
 			return nil, fmt.Errorf("file: give the league in a file or inline, not both")
 		}
-		path, err := env.input(c.File)
+		path, err := env.Input(c.File)
 		if err != nil {
 			return nil, err
 		}
-		return readLeagueFile(path)
+		return ReadFile(path)
 	}
 	if c.node == nil { // built in Go, not decoded
 		c.node = new(yaml.Node)
@@ -94,8 +94,8 @@ func (c *HandicapCell) input(env *runEnv) (*leagueInput, error) {
 			return nil, err
 		}
 	}
-	in, err := checkLeague("", c.node, &c.League)
-	return in, inline(err)
+	in, err := Check("", c.node, &c.League)
+	return in, Inline(err)
 }
 
 // HandicapResult is a league's handicaps by both systems, its new teams,
@@ -211,7 +211,7 @@ type HandicapReplayed struct {
 	Most           float64 `json:"most"`
 }
 
-func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
+func (c *HandicapCell) Run(env *Env) (*Output, error) {
 	in, err := c.input(env)
 	if err != nil {
 		return nil, err
@@ -220,7 +220,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, c.Layout), Result: res}
+	out := &Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Result: res}
 
 	// The engine ranks each division's teams; the published figures are
 	// looked up by name. Only a league given inline has them (and a node).
@@ -228,7 +228,7 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 		if c.node == nil {
 			return 0
 		}
-		return nodeLine(c.node, path...)
+		return NodeLine(c.node, path...)
 	}
 	type entry struct {
 		team LeagueTeam
@@ -255,22 +255,22 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 			if c.Reverse {
 				figs["replayed"] = replayed[t.Team]
 			}
-			checks, err := checkFigures(env.cell.ID+"/"+t.Team+"/", figs, tm.team.Published, tm.team.Errata)
+			checks, err := Figures(env.ID+"/"+t.Team+"/", figs, tm.team.Published, tm.team.Errata)
 			if err != nil {
-				return nil, &entryError{line(tm.path...), fmt.Errorf("team %s: %w", t.Team, err)}
+				return nil, &EntryError{line(tm.path...), fmt.Errorf("team %s: %w", t.Team, err)}
 			}
 			out.Checks = append(out.Checks, checks...)
 		}
-		checks, err := checkFigures("", map[string]float64{"range": res.Divisions[d].RangeAvgVP}, div.Published, div.Errata)
+		checks, err := Figures("", map[string]float64{"range": res.Divisions[d].RangeAvgVP}, div.Published, div.Errata)
 		if err != nil {
-			return nil, &entryError{line("divisions", d), fmt.Errorf("division %s: %w", div.Name, err)}
+			return nil, &EntryError{line("divisions", d), fmt.Errorf("division %s: %w", div.Name, err)}
 		}
 		for j := range checks {
-			checks[j].Name = env.cell.ID + "/range/" + div.Name
+			checks[j].Name = env.ID + "/range/" + div.Name
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	checks, err := checkFigures(env.cell.ID+"/", res.figures(), c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -278,13 +278,13 @@ func (c *HandicapCell) run(env *runEnv) (*cellOutput, error) {
 	return out, nil
 }
 
-func (c *HandicapCell) compute(env *runEnv, in *leagueInput) (*HandicapResult, error) {
-	r, err := in.handicaps(env.ctx)
+func (c *HandicapCell) compute(env *Env, in *Input) (*HandicapResult, error) {
+	r, err := in.Handicaps(env.Ctx)
 	if err != nil {
-		return nil, inline(err)
+		return nil, Inline(err)
 	}
 	l := in.league
-	res := &HandicapResult{File: c.File, Settings: in.shownSettings(), Teams: []HandicapTeam{}, Outcomes: []HandicapJudged{}}
+	res := &HandicapResult{File: c.File, Settings: in.ShownSettings(), Teams: []HandicapTeam{}, Outcomes: []HandicapJudged{}}
 	for d, div := range l.Divisions {
 		res.Divisions = append(res.Divisions, HandicapDivision{Name: div.Name, Teams: len(div.Teams), RangeAvgVP: r.Ranges[d]})
 	}
@@ -399,16 +399,16 @@ func (r *HandicapResult) blocks(id, caption string, layout Layout) []reports.Blo
 	}
 	avgDecimals := 1
 	for _, t := range r.Teams {
-		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
+		avgDecimals = max(avgDecimals, Decimals(t.AvgVP))
 	}
-	caption = captionOr(caption, "Handicaps by the old system and by Form-L")
+	caption = CaptionOr(caption, "Handicaps by the old system and by Form-L")
 	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{
 		{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: avgDecimals},
-		{Name: "old system IMPs", Decimals: decimals(r.Settings.OldPerPlace)},
+		{Name: "old system IMPs", Decimals: Decimals(r.Settings.OldPerPlace)},
 		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
-		{Name: "Form-L IMPs", Decimals: decimals(r.Settings.RoundTo)},
+		{Name: "Form-L IMPs", Decimals: Decimals(r.Settings.RoundTo)},
 	}}
-	chart := &reports.Chart{ID: id + "-chart", Caption: extend(caption, ": ", "handicap IMPs of each team, strongest first."),
+	chart := &reports.Chart{ID: id + "-chart", Caption: Extend(caption, ": ", "handicap IMPs of each team, strongest first."),
 		Kind: "bar", XName: "team", YName: "handicap IMPs", SlantXLabels: true,
 		Series: []reports.Series{{Name: "old system"}, {Name: "Form-L"}}}
 	i := 0
@@ -425,7 +425,7 @@ func (r *HandicapResult) blocks(id, caption string, layout Layout) []reports.Blo
 	}
 	blocks := []reports.Block{{Table: t}, {Chart: chart}}
 	if len(r.Reverse) > 0 {
-		rt := &reports.Table{ID: id + "-reverse", Caption: extend(caption, ": ", "the reverse check, each division replayed as a round robin whose every match ends at the expected VP difference (20 VPs a match)."),
+		rt := &reports.Table{ID: id + "-reverse", Caption: Extend(caption, ": ", "the reverse check, each division replayed as a round robin whose every match ends at the expected VP difference (20 VPs a match)."),
 			Columns: []reports.Column{{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: 2}, {Name: "expected VP diff", Decimals: 2},
 				{Name: "replayed average", Decimals: 2}, {Name: "most VPs in a match", Decimals: 2}}}
 		for _, x := range r.Reverse {
@@ -434,7 +434,7 @@ func (r *HandicapResult) blocks(id, caption string, layout Layout) []reports.Blo
 		blocks = append(blocks, reports.Block{Table: rt})
 	}
 	if nt := r.NewTeams; nt != nil && len(nt.Teams) > 0 {
-		placed := &reports.Table{ID: id + "-new-teams", Caption: extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
+		placed := &reports.Table{ID: id + "-new-teams", Caption: Extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
 			Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
 		for _, tm := range nt.Teams {
 			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.HandicapIMPs})
@@ -454,7 +454,7 @@ func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
 		if h == nil || w == nil {
 			return "–"
 		}
-		return fmtNum(*h) + "–" + fmtNum(*w)
+		return FmtNum(*h) + "–" + FmtNum(*w)
 	}
 	result := func(m HandicapMatch, hh, ha *float64) string {
 		switch {
@@ -470,19 +470,19 @@ func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
 		}
 		switch {
 		case margin > 0:
-			return fmt.Sprintf("%s (lower) by %s", lower, fmtNum(margin))
+			return fmt.Sprintf("%s (lower) by %s", lower, FmtNum(margin))
 		case margin < 0:
-			return fmt.Sprintf("higher-ranked by %s", fmtNum(-margin))
+			return fmt.Sprintf("higher-ranked by %s", FmtNum(-margin))
 		}
 		return "draw"
 	}
-	matches := &reports.Table{ID: id + "-matches", Caption: extend(caption, ": ", "the matches replayed with each system's handicaps (the winner once the team with the higher handicap receives the difference)."),
+	matches := &reports.Table{ID: id + "-matches", Caption: Extend(caption, ": ", "the matches replayed with each system's handicaps (the winner once the team with the higher handicap receives the difference)."),
 		Columns: []reports.Column{{Name: "home"}, {Name: "away"}, {Name: "IMPs"}, {Name: "Form-L handicaps"}, {Name: "Form-L result"}, {Name: "old handicaps"}, {Name: "old result"}}}
 	for _, m := range a.Replayed {
-		matches.Rows = append(matches.Rows, []any{m.Home, m.Away, fmtNum(m.HomeIMPs) + "–" + fmtNum(m.AwayIMPs),
+		matches.Rows = append(matches.Rows, []any{m.Home, m.Away, FmtNum(m.HomeIMPs) + "–" + FmtNum(m.AwayIMPs),
 			hcps(m.FormLHome, m.FormLAway), result(m, m.FormLHome, m.FormLAway), hcps(m.OldHome, m.OldAway), result(m, m.OldHome, m.OldAway)})
 	}
-	tally := &reports.Table{ID: id + "-applied", Caption: extend(caption, ": ", "the replayed matches counted from the side of the lower-ranked team, its wins judged as coin tosses."),
+	tally := &reports.Table{ID: id + "-applied", Caption: Extend(caption, ": ", "the replayed matches counted from the side of the lower-ranked team, its wins judged as coin tosses."),
 		Columns: []reports.Column{{Name: "system"}, {Name: "wins"}, {Name: "losses"}, {Name: "draws"}, {Name: "equal handicaps"}, {Name: "no handicap"},
 			{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
 	for _, sys := range []struct {
@@ -526,7 +526,7 @@ func (r *HandicapResult) writeTable(w io.Writer) {
 	avgDecimals := 1
 	for _, t := range r.Teams {
 		dw, tw = max(dw, len(t.Division)), max(tw, len(t.Team))
-		avgDecimals = max(avgDecimals, decimals(t.AvgVP))
+		avgDecimals = max(avgDecimals, Decimals(t.AvgVP))
 	}
 	const nw = 10 // numeric columns
 	row := func(div, team string, cells ...string) {
@@ -549,8 +549,8 @@ func (r *HandicapResult) writeTable(w io.Writer) {
 	for _, div := range r.Divisions {
 		for range div.Teams {
 			t := r.Teams[i]
-			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), fmtNum(t.OldHandicapIMPs),
-				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), fmtNum(t.HandicapIMPs))
+			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), FmtNum(t.OldHandicapIMPs),
+				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), FmtNum(t.HandicapIMPs))
 			i++
 		}
 		row(div.Name, "Range", strconv.FormatFloat(div.RangeAvgVP, 'f', avgDecimals, 64))
@@ -565,7 +565,7 @@ func (nt *HandicapNewTeams) write(w io.Writer) {
 	fmt.Fprintf(w, "\nNew teams, placed by this season's matches (converged after %d iterations)\n", nt.Iterations)
 	fmt.Fprintf(w, "%-*s  %7s  %14s  %13s\n", tw, "New team", "Matches", "Merged VP diff", "Handicap IMPs")
 	for _, t := range nt.Teams {
-		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, fmtNum(t.HandicapIMPs))
+		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, FmtNum(t.HandicapIMPs))
 	}
 }
 

@@ -133,27 +133,27 @@ type InstantDropped struct {
 	MP   float64 `json:"mp"`
 }
 
-func (c *InstantCell) movements() []string { return nil }
+func (c *InstantCell) Movements() []string { return nil }
 
-func (c *InstantCell) run(env *runEnv) (*cellOutput, error) {
+func (c *InstantCell) Run(env *Env) (*Output, error) {
 	res, err := c.compute(env)
 	if err != nil {
 		return nil, err
 	}
-	checks, err := checkFigures(env.cell.ID+"/", res.figures(), c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
+	return &Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
 }
 
 // frequencies reads the file, or checks the inline results.
-func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
+func (c *InstantCell) frequencies(env *Env) ([]scoring.Frequency, error) {
 	if c.File != "" {
 		if len(c.Results) > 0 {
 			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
 		}
-		data, err := env.readText(c.File)
+		data, err := env.ReadText(c.File)
 		if err != nil {
 			return nil, err
 		}
@@ -168,14 +168,14 @@ func (c *InstantCell) frequencies(env *runEnv) ([]scoring.Frequency, error) {
 			return nil, fmt.Errorf("results: score %d has count %d", r[0], r[1])
 		}
 		if !scoring.IsLegalScore(r[0], c.Vul) {
-			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", signed(r[0]), c.Vul)
+			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", Signed(r[0]), c.Vul)
 		}
 		freqs = append(freqs, scoring.Frequency{Score: r[0], Count: r[1]})
 	}
 	return freqs, nil
 }
 
-func (c *InstantCell) compute(env *runEnv) (*InstantResult, error) {
+func (c *InstantCell) compute(env *Env) (*InstantResult, error) {
 	freqs, err := c.frequencies(env)
 	if err != nil {
 		return nil, err
@@ -251,7 +251,7 @@ func droppedGaps(freqs []scoring.Frequency, vul scoring.Vulnerability, scale sco
 func (r *InstantResult) figures() map[string]float64 {
 	figs := map[string]float64{"top": r.Top, "rows": float64(len(r.Rows)), "raw_top": r.PlayedTop, "ties": float64(len(r.Ties))}
 	for _, p := range r.Played {
-		figs["raw_mp("+signed(p.Score)+")"] = p.MP
+		figs["raw_mp("+Signed(p.Score)+")"] = p.MP
 	}
 	for _, row := range r.Rows {
 		figs["mp("+row.label()+")"] = row.MP
@@ -269,16 +269,16 @@ func (r *InstantResult) blocks(id, caption string, layout Layout) []reports.Bloc
 	if layout == LayoutText {
 		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
 	}
-	raw := &reports.Table{ID: id + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", r.Results, fmtNum(r.PlayedTop)),
+	raw := &reports.Table{ID: id + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", r.Results, FmtNum(r.PlayedTop)),
 		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
 	for _, p := range r.Played {
-		raw.Rows = append(raw.Rows, []any{signed(p.Score), p.Count, p.MP})
+		raw.Rows = append(raw.Rows, []any{Signed(p.Score), p.Count, p.MP})
 	}
 
-	caption = captionOr(caption, "Instant matchpoints")
-	t := &reports.Table{ID: id, Caption: extend(caption, " ", fmt.Sprintf("(one imaginary result added: top %s).", fmtNum(r.Top))),
+	caption = CaptionOr(caption, "Instant matchpoints")
+	t := &reports.Table{ID: id, Caption: Extend(caption, " ", fmt.Sprintf("(one imaginary result added: top %s).", FmtNum(r.Top))),
 		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
-	chart := &reports.Chart{ID: id + "-chart", Caption: extend(caption, ": ", "matchpoints against the NS score (gaps at their legal extremes)."),
+	chart := &reports.Chart{ID: id + "-chart", Caption: Extend(caption, ": ", "matchpoints against the NS score (gaps at their legal extremes)."),
 		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []reports.Series{{Name: "matchpoints"}}}
 	var points [][2]float64 // score, mp, from low to high
 	for _, row := range r.Rows {
@@ -291,14 +291,14 @@ func (r *InstantResult) blocks(id, caption string, layout Layout) []reports.Bloc
 	}
 	slices.SortStableFunc(points, func(a, b [2]float64) int { return int(a[0] - b[0]) })
 	for _, p := range slices.Compact(points) {
-		chart.XLabels = append(chart.XLabels, signed(int(p[0])))
+		chart.XLabels = append(chart.XLabels, Signed(int(p[0])))
 		chart.Series[0].Values = append(chart.Series[0].Values, p[1])
 	}
 	blocks := []reports.Block{{Table: raw}, {Table: t}, {Chart: chart}}
 	if len(r.Dropped) > 0 {
 		var words []string
 		for _, d := range r.Dropped {
-			words = append(words, fmt.Sprintf("%s (it would earn %s)", d.label(), fmtNum(d.MP)))
+			words = append(words, fmt.Sprintf("%s (it would earn %s)", d.label(), FmtNum(d.MP)))
 		}
 		blocks = append(blocks, reports.Block{Prose: "Gaps left out, with no legal score inside: " + strings.Join(words, "; ") + "."})
 	}
@@ -321,13 +321,13 @@ func (r *InstantResult) blocks(id, caption string, layout Layout) []reports.Bloc
 func (r InstantRow) label() string {
 	switch {
 	case r.Kind == "result":
-		return signed(r.Score)
+		return Signed(r.Score)
 	case r.High == nil:
-		return "above " + signed(*r.Low)
+		return "above " + Signed(*r.Low)
 	case r.Low == nil:
-		return "below " + signed(*r.High)
+		return "below " + Signed(*r.High)
 	}
-	return signed(*r.Low) + ".." + signed(*r.High)
+	return Signed(*r.Low) + ".." + Signed(*r.High)
 }
 
 // textLabel names a row in the text layout: its score, or the legal
@@ -335,18 +335,18 @@ func (r InstantRow) label() string {
 func (r InstantRow) textLabel() string {
 	switch {
 	case r.Kind == "result":
-		return signed(r.Score)
+		return Signed(r.Score)
 	case r.Lowest == r.Highest:
-		return signed(r.Lowest) + " (gap)"
+		return Signed(r.Lowest) + " (gap)"
 	case r.High == nil:
-		return signed(r.Lowest) + " or more"
+		return Signed(r.Lowest) + " or more"
 	case r.Low == nil:
-		return signed(r.Highest) + " or less"
+		return Signed(r.Highest) + " or less"
 	}
-	return signed(r.Lowest) + " to " + signed(r.Highest)
+	return Signed(r.Lowest) + " to " + Signed(r.Highest)
 }
 
-func (d InstantDropped) label() string { return signed(d.Low) + ".." + signed(d.High) }
+func (d InstantDropped) label() string { return Signed(d.Low) + ".." + Signed(d.High) }
 
 // text is the table as seed 003 prints it: NS score, frequency,
 // matchpoints and percent, best score first. A gap row shows the legal
@@ -362,7 +362,7 @@ func (r *InstantResult) write(w io.Writer) {
 	defer bw.Flush()
 	fmt.Fprintf(bw, "Instant matchpoints: %s\n", cmp.Or(r.File, "the results given"))
 	fmt.Fprintf(bw, "%s vulnerable, %d results, %s scale; top %s with the imaginary result\n\n",
-		vulnerableWho(r.Vulnerability), r.Results, r.Scale, formatMP(r.Top))
+		vulnerableWho(r.Vulnerability), r.Results, r.Scale, FormatMP(r.Top))
 
 	labels := make([]string, len(r.Rows))
 	width := len("N-S score")
@@ -381,7 +381,7 @@ func (r *InstantResult) write(w io.Writer) {
 		if row.Nudge != 0 {
 			mark, nudged = fmt.Sprintf(" (%+d)", row.Nudge), true
 		}
-		fmt.Fprintf(bw, "%-*s  %9s  %8s  %7d%s\n", width, labels[i], count, formatMP(row.MP), row.Percent, mark)
+		fmt.Fprintf(bw, "%-*s  %9s  %8s  %7d%s\n", width, labels[i], count, FormatMP(row.MP), row.Percent, mark)
 	}
 	if nudged {
 		fmt.Fprintln(bw, "\n(+1) and (-1) mark percents moved by one to keep them unique.")

@@ -20,17 +20,17 @@ type MatrixCell struct {
 	PublishedMatrix string `yaml:"published_matrix"`
 }
 
-func (c *MatrixCell) movements() []string { return []string{c.Movement} }
+func (c *MatrixCell) Movements() []string { return []string{c.Movement} }
 
-func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
-	m, err := env.movement(c.Movement)
+func (c *MatrixCell) Run(env *Env) (*Output, error) {
+	m, err := env.Movement(c.Movement)
 	if err != nil {
 		return nil, err
 	}
 	b := movement.ComputeBalance(m)
-	caption := captionOr(c.Caption, fmt.Sprintf("Score matrix of %s (h = %d)", c.Movement, b.H))
-	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{{Name: "pair"}}}
-	ch := &reports.Chart{ID: env.cell.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair", ValueName: "score"}
+	caption := CaptionOr(c.Caption, fmt.Sprintf("Score matrix of %s (h = %d)", c.Movement, b.H))
+	t := &reports.Table{ID: env.ID, Caption: caption, Columns: []reports.Column{{Name: "pair"}}}
+	ch := &reports.Chart{ID: env.ID + "-heatmap", Caption: caption, Kind: "heatmap", XName: "pair", YName: "pair", ValueName: "score"}
 	for q := 1; q <= b.Pairs; q++ {
 		t.Columns = append(t.Columns, reports.Column{Name: strconv.Itoa(q)})
 		ch.XLabels = append(ch.XLabels, strconv.Itoa(q))
@@ -51,15 +51,15 @@ func (c *MatrixCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, row)
 		ch.Grid = append(ch.Grid, grid)
 	}
-	out := &cellOutput{Blocks: []reports.Block{{Table: t}, {Chart: ch}}}
+	out := &Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}}
 	computed := map[string]float64{"qf": b.Qf, "sd": b.Sd, "SS": float64(b.SS), "S": float64(b.S)}
-	checks, err := checkFigures(env.cell.ID+"/", computed, c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", computed, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
 	out.Checks = checks
 	if c.PublishedMatrix != "" {
-		check, err := compareMatrix(env.cell.ID+"/matrix", c.PublishedMatrix, b)
+		check, err := compareMatrix(env.ID+"/matrix", c.PublishedMatrix, b)
 		if err != nil {
 			return nil, err
 		}

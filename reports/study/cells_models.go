@@ -57,7 +57,7 @@ type OneStrongColumn struct {
 	RMSRatio float64   `json:"rms_ratio"` // the first column's RMSDev over this one's
 }
 
-func (c *OneStrongCell) movements() []string {
+func (c *OneStrongCell) Movements() []string {
 	var names []string
 	for _, r := range c.Columns {
 		names = append(names, r.Movement)
@@ -65,29 +65,29 @@ func (c *OneStrongCell) movements() []string {
 	return names
 }
 
-func (c *OneStrongCell) run(env *runEnv) (*cellOutput, error) {
+func (c *OneStrongCell) Run(env *Env) (*Output, error) {
 	res, err := c.compute(env)
 	if err != nil {
 		return nil, err
 	}
-	out := &cellOutput{Result: res}
+	out := &Output{Result: res}
 	for i, col := range res.Columns {
 		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev,
 			"max_ratio": col.MaxRatio, "rms_ratio": col.RMSRatio}
 		for p, v := range col.Percent {
 			figs[strconv.Itoa(p+1)] = v
 		}
-		checks, err := checkFigures(env.cell.ID+"/"+col.Name+"/", figs, c.Columns[i].Published, c.Columns[i].Errata)
+		checks, err := Figures(env.ID+"/"+col.Name+"/", figs, c.Columns[i].Published, c.Columns[i].Errata)
 		if err != nil {
 			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	out.Blocks = res.blocks(env.cell.ID, c.Caption)
+	out.Blocks = res.blocks(env.ID, c.Caption)
 	return out, nil
 }
 
-func (c *OneStrongCell) compute(env *runEnv) (*OneStrongColumns, error) {
+func (c *OneStrongCell) compute(env *Env) (*OneStrongColumns, error) {
 	if len(c.Columns) == 0 {
 		return nil, fmt.Errorf("columns: give at least one movement")
 	}
@@ -100,7 +100,7 @@ func (c *OneStrongCell) compute(env *runEnv) (*OneStrongColumns, error) {
 		if i > 0 && len(one.Percent) != len(res.Columns[0].Percent) {
 			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(one.Percent), len(res.Columns[0].Percent))
 		}
-		m, err := env.movement(col.Movement)
+		m, err := env.Movement(col.Movement)
 		if err != nil {
 			return nil, err
 		}
@@ -117,8 +117,8 @@ func (c *OneStrongCell) compute(env *runEnv) (*OneStrongColumns, error) {
 }
 
 // oneStrong runs the "one strong pair" model on a movement of the study.
-func oneStrong(env *runEnv, name string, strong int) (*OneStrongResult, error) {
-	m, err := env.movement(name)
+func oneStrong(env *Env, name string, strong int) (*OneStrongResult, error) {
+	m, err := env.Movement(name)
 	if err != nil {
 		return nil, err
 	}
@@ -132,9 +132,9 @@ func oneStrong(env *runEnv, name string, strong int) (*OneStrongResult, error) {
 // blocks presents the columns: the percentages as a table and a chart, and
 // the deviations from the ideal share as a table.
 func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
-	t := &reports.Table{ID: id, Caption: captionOr(caption, fmt.Sprintf("Percentages when pair %d tops every board", r.Strong)), Columns: []reports.Column{{Name: "pair"}}}
+	t := &reports.Table{ID: id, Caption: CaptionOr(caption, fmt.Sprintf("Percentages when pair %d tops every board", r.Strong)), Columns: []reports.Column{{Name: "pair"}}}
 	chart := &reports.Chart{ID: id + "-chart", Caption: t.Caption, Kind: "line", XName: "pair", YName: "percent"}
-	dev := &reports.Table{ID: id + "-deviation", Caption: extend(t.Caption, ": ", "the other pairs' deviation from the ideal share."),
+	dev := &reports.Table{ID: id + "-deviation", Caption: Extend(t.Caption, ": ", "the other pairs' deviation from the ideal share."),
 		Columns: []reports.Column{{Name: "movement"}, {Name: "ideal", Decimals: 2}, {Name: "max deviation", Decimals: 2}, {Name: "RMS deviation", Decimals: 2},
 			{Name: "max ratio", Decimals: 2}, {Name: "RMS ratio", Decimals: 2}}}
 	qfs := []any{"Qf"}
@@ -229,11 +229,11 @@ type TwoStrongRow struct {
 	TwoStrongResult
 }
 
-func (c *TwoStrongCell) movements() []string { return rowMovements(c.Rows) }
+func (c *TwoStrongCell) Movements() []string { return rowMovements(c.Rows) }
 
-func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
+func (c *TwoStrongCell) Run(env *Env) (*Output, error) {
 	res := &TwoStrongRows{}
-	out := &cellOutput{Result: res}
+	out := &Output{Result: res}
 	for i, r := range c.Rows {
 		two, err := twoStrong(env, r.Movement)
 		if err != nil {
@@ -241,19 +241,19 @@ func (c *TwoStrongCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		res.Rows = append(res.Rows, TwoStrongRow{Name: r.name(), TwoStrongResult: *two})
 		figs := map[string]float64{"weak_min": two.WeakMin, "weak_max": two.WeakMax, "weak_mode": two.WeakMode, "weak_sd": two.WeakSd, "weak_mean": two.WeakMean}
-		checks, err := r.checks(env.cell.ID+"/"+r.name()+"/", figs)
+		checks, err := r.checks(env.ID+"/"+r.name()+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	out.Blocks = res.blocks(env.cell.ID, c.Caption)
+	out.Blocks = res.blocks(env.ID, c.Caption)
 	return out, nil
 }
 
 // twoStrong runs the "two strong pairs" model on a movement of the study.
-func twoStrong(env *runEnv, name string) (*TwoStrongResult, error) {
-	m, err := env.movement(name)
+func twoStrong(env *Env, name string) (*TwoStrongResult, error) {
+	m, err := env.Movement(name)
 	if err != nil {
 		return nil, err
 	}
@@ -272,10 +272,10 @@ func twoStrong(env *runEnv, name string) (*TwoStrongResult, error) {
 // blocks presents the rows: a table of the spread, and a chart of the
 // distribution of the weak pairs' percentages.
 func (r *TwoStrongRows) blocks(id, caption string) []reports.Block {
-	t := &reports.Table{ID: id, Caption: captionOr(caption, "Weak pairs' percentages over every choice of two strong pairs"),
+	t := &reports.Table{ID: id, Caption: CaptionOr(caption, "Weak pairs' percentages over every choice of two strong pairs"),
 		Columns: []reports.Column{{Name: "movement"}, {Name: "choices"}, {Name: "weak min", Decimals: 2}, {Name: "weak max", Decimals: 2},
 			{Name: "most frequent", Decimals: 2}, {Name: "mean", Decimals: 2}, {Name: "sd", Decimals: 2}}}
-	chart := &reports.Chart{ID: id + "-chart", Caption: extend(t.Caption, ": ", "the distribution of the weak pairs' percentages."), Kind: "bar", XName: "percent", YName: "weak pairs"}
+	chart := &reports.Chart{ID: id + "-chart", Caption: Extend(t.Caption, ": ", "the distribution of the weak pairs' percentages."), Kind: "bar", XName: "percent", YName: "weak pairs"}
 	dist := make([]map[string]float64, len(r.Rows))
 	var labels []string
 	for i, row := range r.Rows {
@@ -421,10 +421,10 @@ type SpreadFigures struct {
 	Max float64 `json:"max"`
 }
 
-func (c *BussemakerCell) movements() []string { return []string{c.Movement} }
+func (c *BussemakerCell) Movements() []string { return []string{c.Movement} }
 
 // settings are the engine's settings of the fields.
-func (s *BussemakerSettings) settings(env *runEnv) (luck.Settings, error) {
+func (s *BussemakerSettings) settings(env *Env) (luck.Settings, error) {
 	set := luck.Settings{Strengths: s.Strengths, Samples: s.Samples, Seed: s.Seed, Method: s.Method, Ties: s.Ties}
 	if s.Groups != "" {
 		var err error
@@ -433,9 +433,9 @@ func (s *BussemakerSettings) settings(env *runEnv) (luck.Settings, error) {
 		}
 	}
 	switch {
-	case env.onProgress != nil:
-		set.Progress = env.onProgress
-	case env.progress != nil:
+	case env.OnProgress != nil:
+		set.Progress = env.OnProgress
+	case env.Progress != nil:
 		set.Progress = progressPrinter(env, "numberings")
 	}
 	return set, nil
@@ -443,18 +443,18 @@ func (s *BussemakerSettings) settings(env *runEnv) (luck.Settings, error) {
 
 // bussemaker runs the model on a movement of the study, through the cell
 // cache; extra tells apart the runs of one cell.
-func bussemaker(env *runEnv, name string, set luck.Settings, extra string) (*BussemakerResult, error) {
-	m, err := env.movement(name)
+func bussemaker(env *Env, name string, set luck.Settings, extra string) (*BussemakerResult, error) {
+	m, err := env.Movement(name)
 	if err != nil {
 		return nil, err
 	}
 	res := &BussemakerResult{}
-	cache := env.cached
+	cache := env.Cached
 	if luck.LargeExact(m, set) {
-		cache = env.cachedExpensive // minutes: the committed results first
+		cache = env.CachedExpensive // minutes: the committed results first
 	}
 	err = cache(extra, res, func() error {
-		r, err := luck.Bussemaker(env.ctx, m, set)
+		r, err := luck.Bussemaker(env.Ctx, m, set)
 		if err != nil {
 			return err
 		}
@@ -470,8 +470,8 @@ func bussemaker(env *runEnv, name string, set luck.Settings, extra string) (*Bus
 	return res, err
 }
 
-func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
-	if err := checkTolerances(c.Tolerance, c.FigureTolerance); err != nil {
+func (c *BussemakerCell) Run(env *Env) (*Output, error) {
+	if err := Tolerances(c.Tolerance, c.FigureTolerance); err != nil {
 		return nil, err
 	}
 	set, err := c.settings(env)
@@ -482,7 +482,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, false), Result: res}
+	out := &Output{Blocks: res.blocks(env.ID, c.Caption, false), Result: res}
 	extreme, _, beyond := extremes(res.Pairs)
 
 	sampled := !res.Exact || c.Tolerance > 0
@@ -493,7 +493,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 	_, wantReproduced := c.Published["ranks_reproduced"]
 	var ranksCheck *reports.Check
 	if c.PublishedRanks != "" {
-		check, err := comparePrintedTable(env.cell.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
+		check, err := PrintedTable(env.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
 		if err != nil {
 			return nil, err
 		}
@@ -520,7 +520,7 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		}
 	}
 	exactErrata, errata := splitErrata(c.Errata, exactPub)
-	checks, err := checkFigures(env.cell.ID+"/", exactFigs, exactPub, exactErrata)
+	checks, err := Figures(env.ID+"/", exactFigs, exactPub, exactErrata)
 	if err != nil {
 		return nil, err
 	}
@@ -529,20 +529,20 @@ func (c *BussemakerCell) run(env *runEnv) (*cellOutput, error) {
 		if len(pub) > 0 && c.FigureTolerance <= 0 {
 			return nil, fmt.Errorf("figure_tolerance: the figures are sampled; state the tolerance of the published figures")
 		}
-		checks, err := checkWithin(env.cell.ID+"/", figs, pub, errata, c.FigureTolerance)
+		checks, err := Within(env.ID+"/", figs, pub, errata, c.FigureTolerance)
 		if err != nil {
 			return nil, err
 		}
 		out.Checks = append(out.Checks, checks...)
 	} else {
-		checks, err := checkFigures(env.cell.ID+"/", figs, pub, errata)
+		checks, err := Figures(env.ID+"/", figs, pub, errata)
 		if err != nil {
 			return nil, err
 		}
 		out.Checks = append(out.Checks, checks...)
 	}
 	if c.PublishedSpread != "" {
-		checks, err := compareSpread(env.cell.ID+"/spread/", c.PublishedSpread, res.Pairs, c.Tolerance, c.Errata)
+		checks, err := compareSpread(env.ID+"/spread/", c.PublishedSpread, res.Pairs, c.Tolerance, c.Errata)
 		if err != nil {
 			return nil, err
 		}
@@ -570,10 +570,10 @@ func (r *BussemakerResult) blocks(id, caption string, seedLayout bool) []reports
 	if !r.Exact {
 		how = fmt.Sprintf("%d random numberings sampled, seed %d", r.Samples, r.Seed)
 	}
-	caption = captionOr(caption, "Bussemaker model, "+r.Movement)
-	spread := &reports.Table{ID: id + "-spread", Caption: extend(caption, ": ", "percentage by strength ("+how+")."),
+	caption = CaptionOr(caption, "Bussemaker model, "+r.Movement)
+	spread := &reports.Table{ID: id + "-spread", Caption: Extend(caption, ": ", "percentage by strength ("+how+")."),
 		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
-	box := &reports.Chart{ID: id + "-spread-chart", Caption: extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent"}
+	box := &reports.Chart{ID: id + "-spread-chart", Caption: Extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent"}
 	for i, s := range r.Pairs {
 		spread.Rows = append(spread.Rows, []any{i + 1, r.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
 		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
@@ -583,7 +583,7 @@ func (r *BussemakerResult) blocks(id, caption string, seedLayout bool) []reports
 	if len(r.Groups) > 1 {
 		inGroup = " in its group"
 	}
-	ranks := &reports.Table{ID: id + "-ranks", Caption: extend(caption, ": ", "probability (%) that entrant i finishes j-th"+inGroup+"."),
+	ranks := &reports.Table{ID: id + "-ranks", Caption: Extend(caption, ": ", "probability (%) that entrant i finishes j-th"+inGroup+"."),
 		Columns: []reports.Column{{Name: "place \\ entrant"}}}
 	heat := &reports.Chart{ID: id + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place", ValueName: "probability (%)"}
 	for i := range r.Pairs {
@@ -743,7 +743,7 @@ func extremes(spread []SpreadFigures) (most float64, at, beyond int) {
 
 // compareSampled samples the model and checks the exact rank table and Qd
 // against it: each entry within four standard errors of the sample.
-func (c *BussemakerCell) compareSampled(env *runEnv, set luck.Settings, exact *BussemakerResult, out *cellOutput) error {
+func (c *BussemakerCell) compareSampled(env *Env, set luck.Settings, exact *BussemakerResult, out *Output) error {
 	if !exact.Exact {
 		return fmt.Errorf("compare_sampled: the figures are sampled already; use method: exact")
 	}
@@ -770,13 +770,13 @@ func (c *BussemakerCell) compareSampled(env *runEnv, set luck.Settings, exact *B
 		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Pairs))
 	}
 	how := fmt.Sprintf("%d sampled numberings, seed %d", smp.Samples, smp.Seed)
-	ranks := reports.Check{Name: env.cell.ID + "/sampled/ranks", Published: how,
+	ranks := reports.Check{Name: env.ID + "/sampled/ranks", Published: how,
 		Computed: fmt.Sprintf("largest gap %.2f standard errors (%s)", worst, at), Status: reports.StatusOK,
 		Reason: "every exact entry within 4 standard errors of the sampled one"}
 	if worst > 4 {
 		ranks.Status, ranks.Reason = reports.StatusFail, "an exact entry is more than 4 standard errors from the sampled one"
 	}
-	qd := reports.Check{Name: env.cell.ID + "/sampled/qd", Published: strconv.FormatFloat(smp.Qd, 'f', 2, 64),
+	qd := reports.Check{Name: env.ID + "/sampled/qd", Published: strconv.FormatFloat(smp.Qd, 'f', 2, 64),
 		Computed: strconv.FormatFloat(exact.Qd, 'f', 2, 64), Status: reports.StatusOK,
 		Reason: fmt.Sprintf("within 4 standard errors (%.3f) of the sampled Qd", 4*qdSE)}
 	if math.Abs(exact.Qd-smp.Qd) > 4*qdSE {
@@ -809,9 +809,9 @@ func compareSpread(prefix, text string, spread []SpreadFigures, tol float64, err
 			key := fmt.Sprintf("%d/%s", p, []string{"avg", "sd", "min", "max"}[i])
 			var c reports.Check
 			if tol > 0 {
-				c, err = compareWithin(prefix+key, f[i+1], v, tol, errata["spread/"+key])
+				c, err = CompareWithin(prefix+key, f[i+1], v, tol, errata["spread/"+key])
 			} else {
-				c, err = compare(prefix+key, f[i+1], v, errata["spread/"+key])
+				c, err = Compare(prefix+key, f[i+1], v, errata["spread/"+key])
 			}
 			if err != nil {
 				return nil, err
@@ -827,7 +827,7 @@ func compareSpread(prefix, text string, spread []SpreadFigures, tol float64, err
 
 // progressPrinter reports a long computation on the progress writer, at
 // most every tenth of the way.
-func progressPrinter(env *runEnv, unit string) func(done, total int64) {
+func progressPrinter(env *Env, unit string) func(done, total int64) {
 	last := int64(-1)
 	return func(done, total int64) {
 		if total <= 0 {
@@ -836,7 +836,7 @@ func progressPrinter(env *runEnv, unit string) func(done, total int64) {
 		step := done * 10 / total
 		if step != last {
 			last = step
-			fmt.Fprintf(env.progress, "  %s: %d/%d %s\n", env.cell.ID, done, total, unit)
+			fmt.Fprintf(env.Progress, "  %s: %d/%d %s\n", env.ID, done, total, unit)
 		}
 	}
 }

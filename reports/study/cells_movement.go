@@ -17,17 +17,17 @@ type MovementCell struct {
 	BoardsPerRound int `yaml:"boards_per_round"`
 }
 
-func (c *MovementCell) movements() []string { return []string{c.Movement} }
+func (c *MovementCell) Movements() []string { return []string{c.Movement} }
 
-func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
-	m, err := env.movement(c.Movement)
+func (c *MovementCell) Run(env *Env) (*Output, error) {
+	m, err := env.Movement(c.Movement)
 	if err != nil {
 		return nil, err
 	}
 	if len(c.Published) > 0 {
 		return nil, fmt.Errorf("published: a movement cell has no figures (use a balance cell)")
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "The movement "+c.Movement+": NS-EW and board group at each table")}
+	t := &reports.Table{ID: env.ID, Caption: CaptionOr(c.Caption, "The movement "+c.Movement+": NS-EW and board group at each table")}
 	t.Columns = append(t.Columns, reports.Column{Name: "round"})
 	for tb := 1; tb <= m.Tables; tb++ {
 		t.Columns = append(t.Columns, reports.Column{Name: fmt.Sprintf("table %d", tb)})
@@ -39,9 +39,9 @@ func (c *MovementCell) run(env *runEnv) (*cellOutput, error) {
 				cells = append(cells, "")
 				continue
 			}
-			cells = append(cells, fmt.Sprintf("%d-%d %s", tb.NS, tb.EW, boardsOf(m, tb.Group, c.BoardsPerRound)))
+			cells = append(cells, fmt.Sprintf("%d-%d %s", tb.NS, tb.EW, BoardsOf(m, tb.Group, c.BoardsPerRound)))
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	return &cellOutput{Blocks: []reports.Block{{Table: t}}}, nil
+	return &Output{Blocks: []reports.Block{{Table: t}}}, nil
 }

@@ -42,9 +42,9 @@ type NeubergRow struct {
 	FullTop  float64 `json:"full_top"`
 }
 
-func (c *NeubergCell) movements() []string { return nil }
+func (c *NeubergCell) Movements() []string { return nil }
 
-func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
+func (c *NeubergCell) Run(env *Env) (*Output, error) {
 	res, err := c.compute()
 	if err != nil {
 		return nil, err
@@ -53,11 +53,11 @@ func (c *NeubergCell) run(env *runEnv) (*cellOutput, error) {
 	for _, r := range res.Rows {
 		figs[r.Label+"/adjusted"], figs[r.Label+"/rounded"], figs[r.Label+"/top"] = r.Adjusted, r.Rounded, r.FullTop
 	}
-	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption), Checks: checks, Result: res}, nil
+	return &Output{Blocks: res.blocks(env.ID, c.Caption), Checks: checks, Result: res}, nil
 }
 
 func (c *NeubergCell) compute() (*NeubergResult, error) {
@@ -78,7 +78,7 @@ func (c *NeubergCell) compute() (*NeubergResult, error) {
 
 // blocks presents the adjusted scores as one table.
 func (r *NeubergResult) blocks(id, caption string) []reports.Block {
-	t := &reports.Table{ID: id, Caption: captionOr(caption, "Neuberg adjustment"), Columns: []reports.Column{
+	t := &reports.Table{ID: id, Caption: CaptionOr(caption, "Neuberg adjustment"), Columns: []reports.Column{
 		{Name: "pair"}, {Name: "matchpoints"}, {Name: "top as played"}, {Name: "played"}, {Name: "expected"},
 		{Name: "adjusted", Decimals: 4}, {Name: "rounded", Decimals: 1}, {Name: "full top"}}}
 	for _, row := range r.Rows {

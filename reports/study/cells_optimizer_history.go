@@ -31,7 +31,7 @@ type OptimizerHistoryCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
-func (c *OptimizerHistoryCell) movements() []string { return rowMovements(c.Rows) }
+func (c *OptimizerHistoryCell) Movements() []string { return rowMovements(c.Rows) }
 
 // historyRun is what the cache keeps of one mode on one movement.
 type historyRun struct {
@@ -52,7 +52,7 @@ func (c *OptimizerHistoryCell) modesOrDefault() []optimize.Cooling {
 	return c.Modes
 }
 
-func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
+func (c *OptimizerHistoryCell) Run(env *Env) (*Output, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: an optimizer_history cell needs at least one row")
 	}
@@ -68,7 +68,7 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, fmt.Errorf("modes: %v is listed twice", m)
 		}
 	}
-	set, fixers, err := c.Settings(env.readText)
+	set, fixers, err := c.Settings(env.ReadText)
 	if err != nil {
 		return nil, err
 	}
@@ -95,20 +95,20 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 		extra = string(fixers)
 	}
 	results := make([][]historyRun, len(c.Rows))
-	err = env.cached(extra, &results, func() error {
+	err = env.Cached(extra, &results, func() error {
 		for i, r := range c.Rows {
-			m, err := env.movement(r.Movement)
+			m, err := env.Movement(r.Movement)
 			if err != nil {
 				return fmt.Errorf("row %d: %w", i+1, err)
 			}
 			results[i] = make([]historyRun, len(modes))
 			for j, mode := range modes {
 				set.Cooling = mode
-				res, err := optimize.Search(env.ctx, m, set)
+				res, err := optimize.Search(env.Ctx, m, set)
 				if err != nil {
 					return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 				}
-				if err := env.ctx.Err(); err != nil {
+				if err := env.Ctx.Err(); err != nil {
 					return err // interrupted: a partial history is no result
 				}
 				run := historyRun{QfBefore: res.Before.Qf, Trace: optimize.MergeTraces(res.History), Restarts: len(res.History)}
@@ -119,8 +119,8 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 					}
 				}
 				results[i][j] = run
-				if env.progress != nil {
-					fmt.Fprintf(env.progress, "  %s: %s: %v: Qf %.2f -> %.2f\n", env.cell.ID, r.name(), mode, run.QfBefore, run.Trace.Qf)
+				if env.Progress != nil {
+					fmt.Fprintf(env.Progress, "  %s: %s: %v: Qf %.2f -> %.2f\n", env.ID, r.name(), mode, run.QfBefore, run.Trace.Qf)
 				}
 			}
 		}
@@ -133,9 +133,9 @@ func (c *OptimizerHistoryCell) run(env *runEnv) (*cellOutput, error) {
 }
 
 // present lays out a table per mode and a chart per movement.
-func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, set optimize.Settings, results [][]historyRun) (*cellOutput, error) {
-	out := &cellOutput{}
-	caption := captionOr(c.Caption, "The best Qf against the iterations per restart")
+func (c *OptimizerHistoryCell) present(env *Env, modes []optimize.Cooling, set optimize.Settings, results [][]historyRun) (*Output, error) {
+	out := &Output{}
+	caption := CaptionOr(c.Caption, "The best Qf against the iterations per restart")
 	if len(c.Rows) == 1 {
 		out.Blocks = append(out.Blocks, reports.Block{Table: c.modeTable(env, caption, modes, set, results[0])})
 	}
@@ -145,7 +145,7 @@ func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, se
 		}
 		// A column per movement and a row per checkpoint: narrow enough
 		// for a page, and read downwards as the search goes on.
-		t := &reports.Table{ID: fmt.Sprintf("%s-%v", env.cell.ID, mode),
+		t := &reports.Table{ID: fmt.Sprintf("%s-%v", env.ID, mode),
 			Caption: fmt.Sprintf("%s: %v, best of %d restarts of %s iterations, seed %d.", caption, mode, set.Restarts, countLabel(set.Iterations), set.Seed),
 			Columns: []reports.Column{{Name: "iterations"}}}
 		before := []any{"before"}
@@ -173,7 +173,7 @@ func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, se
 		out.Blocks = append(out.Blocks, reports.Block{Table: t})
 	}
 	for i, r := range c.Rows {
-		ch := &reports.Chart{ID: fmt.Sprintf("%s-chart-%d", env.cell.ID, i+1), Kind: "line", XNumeric: true, XLog: true,
+		ch := &reports.Chart{ID: fmt.Sprintf("%s-chart-%d", env.ID, i+1), Kind: "line", XNumeric: true, XLog: true,
 			Caption: fmt.Sprintf("%s: best Qf after each number of iterations per restart (log scale), best of %d restarts.", r.name(), set.Restarts),
 			XName:   "iterations per restart", YName: "best Qf"}
 		for _, n := range set.Checkpoints {
@@ -190,7 +190,7 @@ func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, se
 			figs[mode.String()+"/qf"] = run.Trace.Qf
 			figs[mode.String()+"/best_at"] = float64(run.Trace.BestAt)
 		}
-		checks, err := r.checks(env.cell.ID+"/"+r.name()+"/", figs)
+		checks, err := r.checks(env.ID+"/"+r.name()+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, r.name(), err)
 		}
@@ -203,8 +203,8 @@ func (c *OptimizerHistoryCell) present(env *runEnv, modes []optimize.Cooling, se
 }
 
 // modeTable is the table of a cell with one movement: a column per mode.
-func (c *OptimizerHistoryCell) modeTable(env *runEnv, caption string, modes []optimize.Cooling, set optimize.Settings, runs []historyRun) *reports.Table {
-	t := &reports.Table{ID: env.cell.ID,
+func (c *OptimizerHistoryCell) modeTable(env *Env, caption string, modes []optimize.Cooling, set optimize.Settings, runs []historyRun) *reports.Table {
+	t := &reports.Table{ID: env.ID,
 		Caption: fmt.Sprintf("%s: %s, best of %d restarts of %s iterations, seed %d.", caption, c.Rows[0].name(), set.Restarts, countLabel(set.Iterations), set.Seed),
 		Columns: []reports.Column{{Name: "iterations"}}}
 	before := []any{"before"}

@@ -120,13 +120,13 @@ var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardR
 	".csv": scoring.ParseSession,
 }
 
-func (c *SessionCell) movements() []string { return nil }
+func (c *SessionCell) Movements() []string { return nil }
 
-func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
+func (c *SessionCell) Run(env *Env) (*Output, error) {
 	var data []byte
 	if c.File != "" {
 		var err error
-		if data, err = env.read(c.File, reports.MaxInputBytes); err != nil {
+		if data, err = env.Read(c.File, reports.MaxInputBytes); err != nil {
 			return nil, err
 		}
 		if s, ok, err := readResults(c.File, data); err != nil {
@@ -134,7 +134,7 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 		} else if ok {
 			return c.runResults(env, s) // a club's results file: cells_session_file.go
 		}
-		if err := checkTextFile(c.File, data); err != nil {
+		if err := CheckTextFile(c.File, data); err != nil {
 			return nil, err
 		}
 	}
@@ -142,11 +142,11 @@ func (c *SessionCell) run(env *runEnv) (*cellOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := checkFigures(env.cell.ID+"/", res.figures(), c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
+	return &Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
 }
 
 // compute scores the session: the file's data, read by the reader of its
@@ -341,7 +341,7 @@ func (r *SessionResult) blocks(id, caption string, layout Layout) []reports.Bloc
 	}
 	settings := fmt.Sprintf("(expected %d results a board, %s scale, rounding %s).", r.Expected, r.Scale, r.Rounding)
 	if r.named() {
-		t := &reports.Table{ID: id, Caption: extend(captionOr(caption, "Session"), " ", settings),
+		t := &reports.Table{ID: id, Caption: Extend(CaptionOr(caption, "Session"), " ", settings),
 			Columns: []reports.Column{{Name: "pair"}, {Name: "boards"}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2},
 				{Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0}, {Name: "Neuberg %", Decimals: 2}, {Name: "rank"}}}
 		for _, p := range r.Pairs {
@@ -349,7 +349,7 @@ func (r *SessionResult) blocks(id, caption string, layout Layout) []reports.Bloc
 		}
 		return []reports.Block{{Table: t}}
 	}
-	t := &reports.Table{ID: id, Caption: captionOr(caption, "Session "+r.File) + " " + settings,
+	t := &reports.Table{ID: id, Caption: CaptionOr(caption, "Session "+r.File) + " " + settings,
 		Columns: []reports.Column{{Name: "rank"}, {Name: "pair"}, {Name: "boards"}, {Name: "Neuberg MP", Decimals: 2}, {Name: "full top", Decimals: 0},
 			{Name: "Neuberg %", Decimals: 2}, {Name: "raw MP", Decimals: 2}, {Name: "raw top", Decimals: 0}, {Name: "raw %", Decimals: 2}}}
 	for _, p := range r.Pairs {
@@ -390,20 +390,20 @@ func (r *SessionResult) write(w io.Writer) {
 		}
 		prev = p.Rank
 		fmt.Fprintf(bw, "%4s  %*s  %6d  %9s  %7s  %7.2f  %9s  %7s  %7.2f\n",
-			rank, pw, pairs[i], p.Boards, r.formatTotal(p.MP), formatMP(p.Top), p.Percent,
-			formatMP(p.RawMP), formatMP(p.RawTop), p.RawPercent)
+			rank, pw, pairs[i], p.Boards, r.formatTotal(p.MP), FormatMP(p.Top), p.Percent,
+			FormatMP(p.RawMP), FormatMP(p.RawTop), p.RawPercent)
 	}
 
 	for _, b := range r.Boards {
-		fmt.Fprintf(bw, "\nBoard %d: played %d times, top %s", b.Board, b.Played, formatMP(b.Top))
+		fmt.Fprintf(bw, "\nBoard %d: played %d times, top %s", b.Board, b.Played, FormatMP(b.Top))
 		if b.Played < r.Expected {
-			fmt.Fprintf(bw, "; Neuberg to %d results, top %s", r.Expected, formatMP(b.FullTop))
+			fmt.Fprintf(bw, "; Neuberg to %d results, top %s", r.Expected, FormatMP(b.FullTop))
 		}
 		fmt.Fprintln(bw)
 		fmt.Fprintf(bw, "  %5s  %5s  %6s  %6s  %6s  %8s  %8s\n", "NS", "EW", "Score", "NS MP", "EW MP", "NS adj", "EW adj")
 		for _, x := range b.Results {
-			fmt.Fprintf(bw, "  %5d  %5d  %6s  %6s  %6s  %8s  %8s\n", x.NS, x.EW, signed(x.Score),
-				formatMP(x.NSMP), formatMP(x.EWMP), r.formatBoard(x.NSAdjusted), r.formatBoard(x.EWAdjusted))
+			fmt.Fprintf(bw, "  %5d  %5d  %6s  %6s  %6s  %8s  %8s\n", x.NS, x.EW, Signed(x.Score),
+				FormatMP(x.NSMP), FormatMP(x.EWMP), r.formatBoard(x.NSAdjusted), r.formatBoard(x.EWAdjusted))
 		}
 	}
 }
@@ -411,9 +411,9 @@ func (r *SessionResult) write(w io.Writer) {
 // topWords describes the full-board top.
 func (r *SessionResult) topWords() string {
 	if r.Scale == scoring.ScaleACBL {
-		return fmt.Sprintf("1 per result beaten, top %s", formatMP(r.Scale.Top(r.Expected)))
+		return fmt.Sprintf("1 per result beaten, top %s", FormatMP(r.Scale.Top(r.Expected)))
 	}
-	return fmt.Sprintf("2 per result beaten, top %s", formatMP(r.Scale.Top(r.Expected)))
+	return fmt.Sprintf("2 per result beaten, top %s", FormatMP(r.Scale.Top(r.Expected)))
 }
 
 func (r *SessionResult) roundingWords() string {
@@ -432,14 +432,14 @@ func (r *SessionResult) formatTotal(x float64) string {
 	if r.Rounding == scoring.RoundNone {
 		return fmt.Sprintf("%.4f", x)
 	}
-	return fmt.Sprintf("%.*f", decimals(r.Step), x)
+	return fmt.Sprintf("%.*f", Decimals(r.Step), x)
 }
 
 // formatBoard shows an adjusted board score: at the step when boards are
 // rounded, otherwise to four decimals.
 func (r *SessionResult) formatBoard(x float64) string {
 	if r.Rounding == scoring.RoundEachBoard {
-		return fmt.Sprintf("%.*f", decimals(r.Step), x)
+		return fmt.Sprintf("%.*f", Decimals(r.Step), x)
 	}
 	return fmt.Sprintf("%.4f", x)
 }

@@ -42,11 +42,11 @@ type SessionBalanceRow struct {
 	Errata map[string]string `yaml:"errata"`
 }
 
-func (c *SessionBalanceCell) movements() []string { return rowMovements(c.Rows) }
+func (c *SessionBalanceCell) Movements() []string { return rowMovements(c.Rows) }
 
 func (r SessionBalanceRow) movementName() string { return r.Movement }
 
-func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
+func (c *SessionBalanceCell) Run(env *Env) (*Output, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: a session_balance cell needs at least one row")
 	}
@@ -57,7 +57,7 @@ func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 	if len(cols) == 0 {
 		cols = []string{"qf"}
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "Balance by session"),
+	t := &reports.Table{ID: env.ID, Caption: CaptionOr(c.Caption, "Balance by session"),
 		Columns: []reports.Column{{Name: "movement"}, {Name: "part"}, {Name: "span"}}}
 	needVacancy := false
 	for _, name := range cols {
@@ -73,10 +73,10 @@ func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 		if !slices.Contains(cols, c.Chart) {
 			return nil, fmt.Errorf("chart: %q is not one of the columns", c.Chart)
 		}
-		chart = &reports.Chart{ID: env.cell.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
+		chart = &reports.Chart{ID: env.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
 			Series: []reports.Series{{Name: "whole"}, {Name: "highest session"}, {Name: "lowest session"}}}
 	}
-	var out cellOutput
+	var out Output
 	labels := map[string]bool{}
 	for i, r := range c.Rows {
 		label := r.Label
@@ -87,11 +87,11 @@ func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
 		}
 		labels[label] = true
-		fail := func(err error) (*cellOutput, error) { return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err) }
+		fail := func(err error) (*Output, error) { return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err) }
 		if len(r.Sessions) == 0 {
 			return fail(fmt.Errorf("sessions: give the rounds of each session, for example [5, 6]"))
 		}
-		m, err := env.movement(r.Movement)
+		m, err := env.Movement(r.Movement)
 		if err != nil {
 			return fail(err)
 		}
@@ -101,7 +101,7 @@ func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 		}
 		computed := map[string]float64{}
 		add := func(part, rounds string, prefix string, mv *movement.Movement) ([]any, error) {
-			figs, err := balanceFigures(env.ctx, mv, needVacancy || hasVacancyKey(r.Published))
+			figs, err := balanceFigures(env.Ctx, mv, needVacancy || hasVacancyKey(r.Published))
 			if err != nil {
 				return nil, err
 			}
@@ -130,7 +130,7 @@ func (c *SessionBalanceCell) run(env *runEnv) (*cellOutput, error) {
 				perSession = append(perSession, row[3+slices.Index(cols, c.Chart)].(float64))
 			}
 		}
-		checks, err := checkFigures(env.cell.ID+"/"+label+"/", computed, r.Published, r.Errata)
+		checks, err := Figures(env.ID+"/"+label+"/", computed, r.Published, r.Errata)
 		if err != nil {
 			return fail(err)
 		}

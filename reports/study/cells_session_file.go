@@ -57,11 +57,11 @@ func readResults(name string, data []byte) (s *scoring.Session, ok bool, err err
 }
 
 // runResults analyses a results file.
-func (c *SessionCell) runResults(env *runEnv, s *scoring.Session) (*cellOutput, error) {
+func (c *SessionCell) runResults(env *Env, s *scoring.Session) (*Output, error) {
 	if c.Expected != 0 || (c.Scale != scoring.ScaleDefault && c.Scale != scoring.ScaleWBF) {
 		return nil, fmt.Errorf("file: %s is a results file, whose scoring method is identified from its own figures: drop expected and scale", c.File)
 	}
-	a, err := session.Analyse(env.ctx, s, session.Settings{Step: c.Step})
+	a, err := session.Analyse(env.Ctx, s, session.Settings{Step: c.Step})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.File, err)
 	}
@@ -70,14 +70,14 @@ func (c *SessionCell) runResults(env *runEnv, s *scoring.Session) (*cellOutput, 
 		if err := writeAnalysisText(&b, c.File, a); err != nil {
 			return nil, err
 		}
-		return &cellOutput{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.cell.ID, Text: b.String()}}}, Result: a}, nil
+		return &Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: b.String()}}}, Result: a}, nil
 	}
-	blocks := analysisBlocks(env.cell.ID, captionOr(c.Caption, "Session "+c.File), a)
-	checks, err := checkFigures(env.cell.ID+"/", analysisFigures(a), c.Published, c.Errata)
+	blocks := analysisBlocks(env.ID, CaptionOr(c.Caption, "Session "+c.File), a)
+	checks, err := Figures(env.ID+"/", analysisFigures(a), c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: blocks, Checks: checks, Result: a}, nil
+	return &Output{Blocks: blocks, Checks: checks, Result: a}, nil
 }
 
 // pairLabel names a pair in figures and tables: its section and number,

@@ -26,9 +26,9 @@ type SimulateCell struct {
 // luckModels names the models of the simulate cell.
 const luckModels = "one-strong, two-strong or bussemaker"
 
-func (c *SimulateCell) movements() []string { return []string{c.Movement} }
+func (c *SimulateCell) Movements() []string { return []string{c.Movement} }
 
-func (c *SimulateCell) run(env *runEnv) (*cellOutput, error) {
+func (c *SimulateCell) Run(env *Env) (*Output, error) {
 	if len(c.Published) > 0 || len(c.Errata) > 0 {
 		return nil, fmt.Errorf("published: the simulate cell checks no figures; the one_strong, two_strong and bussemaker cells do")
 	}
@@ -44,13 +44,13 @@ func (c *SimulateCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption), Result: res}, nil
+		return &Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}, nil
 	case "two-strong":
 		res, err := twoStrong(env, c.Movement)
 		if err != nil {
 			return nil, err
 		}
-		return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption), Result: res}, nil
+		return &Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}, nil
 	case "bussemaker":
 		set, err := c.settings(env)
 		if err != nil {
@@ -60,7 +60,7 @@ func (c *SimulateCell) run(env *runEnv) (*cellOutput, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &cellOutput{Blocks: res.blocks(env.cell.ID, c.Caption, true), Result: res}, nil
+		return &Output{Blocks: res.blocks(env.ID, c.Caption, true), Result: res}, nil
 	case "":
 		return nil, fmt.Errorf("model: give %s", luckModels)
 	}

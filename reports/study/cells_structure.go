@@ -29,25 +29,25 @@ type StructureCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
-func (c *StructureCell) movements() []string { return rowMovements(c.Rows) }
+func (c *StructureCell) Movements() []string { return rowMovements(c.Rows) }
 
 // structureColumns are the figures a structure table shows, in order.
 var structureColumns = []string{"pairs", "tables", "rounds", "tables_minimal", "stationary", "pair1_ns_table1",
 	"round1_universal", "appendix_tables", "appendix_unattended", "boards_moved", "moved_unshared", "copies"}
 
-func (c *StructureCell) run(env *runEnv) (*cellOutput, error) {
+func (c *StructureCell) Run(env *Env) (*Output, error) {
 	if len(c.Rows) == 0 {
 		return nil, fmt.Errorf("rows: a structure cell needs at least one row")
 	}
 	if len(c.Published) > 0 {
 		return nil, fmt.Errorf("published: give published figures per row")
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "What the layouts promise"), Columns: []reports.Column{{Name: "movement"}}}
+	t := &reports.Table{ID: env.ID, Caption: CaptionOr(c.Caption, "What the layouts promise"), Columns: []reports.Column{{Name: "movement"}}}
 	for _, name := range structureColumns {
 		t.Columns = append(t.Columns, reports.Column{Name: strings.ReplaceAll(name, "_", " ")})
 	}
 	t.Columns = append(t.Columns, reports.Column{Name: "stationary pairs"})
-	out := &cellOutput{}
+	out := &Output{}
 	labels := map[string]bool{}
 	for i, r := range c.Rows {
 		label := r.name()
@@ -55,7 +55,7 @@ func (c *StructureCell) run(env *runEnv) (*cellOutput, error) {
 			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
 		}
 		labels[label] = true
-		m, err := env.movement(r.Movement)
+		m, err := env.Movement(r.Movement)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
@@ -69,7 +69,7 @@ func (c *StructureCell) run(env *runEnv) (*cellOutput, error) {
 			list = append(list, strconv.Itoa(p))
 		}
 		t.Rows = append(t.Rows, append(row, strings.Join(list, " ")))
-		checks, err := r.checks(env.cell.ID+"/"+label+"/", figs)
+		checks, err := r.checks(env.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
 		}

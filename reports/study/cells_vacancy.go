@@ -15,20 +15,20 @@ type VacancyCell struct {
 	Movement string `yaml:"movement"`
 }
 
-func (c *VacancyCell) movements() []string { return []string{c.Movement} }
+func (c *VacancyCell) Movements() []string { return []string{c.Movement} }
 
-func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
-	m, err := env.movement(c.Movement)
+func (c *VacancyCell) Run(env *Env) (*Output, error) {
+	m, err := env.Movement(c.Movement)
 	if err != nil {
 		return nil, err
 	}
-	v, err := movement.ComputeVacancyContext(env.ctx, m)
+	v, err := movement.ComputeVacancyContext(env.Ctx, m)
 	if err != nil {
 		return nil, err
 	}
-	caption := captionOr(c.Caption, "Qf with one pair absent, "+c.Movement)
-	t := &reports.Table{ID: env.cell.ID, Caption: caption, Columns: []reports.Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
-	ch := &reports.Chart{ID: env.cell.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []reports.Series{{Name: "Qf1"}}}
+	caption := CaptionOr(c.Caption, "Qf with one pair absent, "+c.Movement)
+	t := &reports.Table{ID: env.ID, Caption: caption, Columns: []reports.Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
+	ch := &reports.Chart{ID: env.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []reports.Series{{Name: "Qf1"}}}
 	figs := map[string]float64{"qf1_av": v.Av, "qf1_max": v.Max}
 	for p, q := range v.Qf1 {
 		t.Rows = append(t.Rows, []any{p + 1, q})
@@ -37,9 +37,9 @@ func (c *VacancyCell) run(env *runEnv) (*cellOutput, error) {
 		figs[fmt.Sprintf("qf1_%d", p+1)] = q
 	}
 	t.Rows = append(t.Rows, []any{"pooled (Qf1av)", v.Av}, []any{"maximum", v.Max})
-	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	return &cellOutput{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
+	return &Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
 }

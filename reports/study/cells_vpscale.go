@@ -26,16 +26,16 @@ type VPScaleCell struct {
 	Factor float64 `yaml:"factor"`
 }
 
-func (c *VPScaleCell) movements() []string { return nil }
+func (c *VPScaleCell) Movements() []string { return nil }
 
-func (c *VPScaleCell) run(env *runEnv) (*cellOutput, error) {
+func (c *VPScaleCell) Run(env *Env) (*Output, error) {
 	if len(c.Boards) == 0 {
 		return nil, fmt.Errorf("boards: give at least one match length")
 	}
 	if c.Factor < 0 {
 		return nil, fmt.Errorf("factor: %v: want a positive number of IMPs per VP", c.Factor)
 	}
-	t := &reports.Table{ID: env.cell.ID, Caption: captionOr(c.Caption, "The WBF 20-VP scale by match length"), Columns: []reports.Column{
+	t := &reports.Table{ID: env.ID, Caption: CaptionOr(c.Caption, "The WBF 20-VP scale by match length"), Columns: []reports.Column{
 		{Name: "boards"}, {Name: "IMPs per VP at a draw", Decimals: 2}, {Name: "blitz margin (IMPs)", Decimals: 1},
 		{Name: "IMPs per VP, draw to blitz", Decimals: 2}}}
 	figs := map[string]float64{}
@@ -48,14 +48,14 @@ func (c *VPScaleCell) run(env *runEnv) (*cellOutput, error) {
 		t.Rows = append(t.Rows, []any{n, draw, blitz, blitz / 10})
 		figs[key+"imps_per_vp"], figs[key+"blitz"], figs[key+"imps_per_vp_blitz"] = draw, blitz, blitz/10
 	}
-	out := &cellOutput{Blocks: []reports.Block{{Table: t}}}
+	out := &Output{Blocks: []reports.Block{{Table: t}}}
 	if c.Factor > 0 {
 		// IMPs per VP at a draw grow with √boards.
 		n := math.Pow(c.Factor*scoring.DrawSlope(1), 2)
 		figs["boards_for_factor"] = n
-		out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("A VP near a draw is worth %s IMPs in a match of %.2f boards.", fmtNum(c.Factor), n)})
+		out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("A VP near a draw is worth %s IMPs in a match of %.2f boards.", FmtNum(c.Factor), n)})
 	}
-	checks, err := checkFigures(env.cell.ID+"/", figs, c.Published, c.Errata)
+	checks, err := Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}

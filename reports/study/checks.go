@@ -14,9 +14,9 @@ import (
 // computed figures by name, the study gives the published ones (and errata)
 // as printed, and engine/published compares them at the printed precision.
 
-// checkFigures compares published figures with computed ones. Every
+// Figures compares published figures with computed ones. Every
 // published or erratum key must name a computed figure.
-func checkFigures(prefix string, computed map[string]float64, printed, errata map[string]string) ([]reports.Check, error) {
+func Figures(prefix string, computed map[string]float64, printed, errata map[string]string) ([]reports.Check, error) {
 	for key := range errata {
 		if _, ok := printed[key]; !ok {
 			return nil, fmt.Errorf("errata: %s has no published figure", key)
@@ -28,7 +28,7 @@ func checkFigures(prefix string, computed map[string]float64, printed, errata ma
 		if !ok {
 			return nil, fmt.Errorf("published: unknown figure %q (this cell computes %s)", key, strings.Join(slices.Sorted(maps.Keys(computed)), ", "))
 		}
-		c, err := compare(prefix+key, printed[key], value, errata[key])
+		c, err := Compare(prefix+key, printed[key], value, errata[key])
 		if err != nil {
 			return nil, err
 		}
@@ -37,8 +37,8 @@ func checkFigures(prefix string, computed map[string]float64, printed, errata ma
 	return checks, nil
 }
 
-// compare checks one figure at the precision of its published form.
-func compare(name, printed string, value float64, erratum string) (reports.Check, error) {
+// Compare checks one figure at the precision of its published form.
+func Compare(name, printed string, value float64, erratum string) (reports.Check, error) {
 	computed, match, err := published.Compare(value, printed)
 	if err != nil {
 		return reports.Check{}, fmt.Errorf("published %s: %w", name, err)
@@ -46,16 +46,16 @@ func compare(name, printed string, value float64, erratum string) (reports.Check
 	return verdict(reports.Check{Name: name, Published: printed, Computed: computed}, match, erratum, "", ""), nil
 }
 
-// checkWithin compares sampled figures: each must lie within tol of the
+// Within compares sampled figures: each must lie within tol of the
 // printed one (plus half a unit of its last printed digit).
-func checkWithin(prefix string, computed map[string]float64, printed, errata map[string]string, tol float64) ([]reports.Check, error) {
+func Within(prefix string, computed map[string]float64, printed, errata map[string]string, tol float64) ([]reports.Check, error) {
 	var checks []reports.Check
 	for _, key := range slices.Sorted(maps.Keys(printed)) {
 		v, ok := computed[key]
 		if !ok {
 			return nil, fmt.Errorf("published: unknown figure %q", key)
 		}
-		c, err := compareWithin(prefix+key, printed[key], v, tol, errata[key])
+		c, err := CompareWithin(prefix+key, printed[key], v, tol, errata[key])
 		if err != nil {
 			return nil, err
 		}
@@ -64,8 +64,8 @@ func checkWithin(prefix string, computed map[string]float64, printed, errata map
 	return checks, nil
 }
 
-// compareWithin checks one sampled figure against its published form.
-func compareWithin(name, printed string, v, tol float64, erratum string) (reports.Check, error) {
+// CompareWithin checks one sampled figure against its published form.
+func CompareWithin(name, printed string, v, tol float64, erratum string) (reports.Check, error) {
 	computed, match, err := published.Within(v, printed, tol)
 	if err != nil {
 		return reports.Check{}, fmt.Errorf("published %s: %w", name, err)
@@ -96,10 +96,10 @@ func verdict(c reports.Check, match bool, erratum, ok, fail string) reports.Chec
 // higherIsBetter are the figures a published value can be beaten on.
 var higherIsBetter = []string{"qf", "qo", "qf1_av", "qf1_max"}
 
-// checkBeats checks that each figure reaches or beats the published one,
+// Beats checks that each figure reaches or beats the published one,
 // compared at the published precision: a published figure of another
 // movement for the same event, which this one improves on.
-func checkBeats(prefix string, computed map[string]float64, beats, printed map[string]string) ([]reports.Check, error) {
+func Beats(prefix string, computed map[string]float64, beats, printed map[string]string) ([]reports.Check, error) {
 	var checks []reports.Check
 	for _, key := range slices.Sorted(maps.Keys(beats)) {
 		if _, ok := printed[key]; ok {

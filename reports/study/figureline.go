@@ -65,7 +65,7 @@ func placeChecks(c Cell, checks []reports.Check) {
 			score := 0
 			mid := "/" + strings.TrimSuffix(name, e.key)
 			for _, v := range e.context {
-				if v != "" && (strings.Contains(mid, "/"+v+"/") || strings.Contains(mid, "/"+slug(v)+"/")) {
+				if v != "" && (strings.Contains(mid, "/"+v+"/") || strings.Contains(mid, "/"+Slug(v)+"/")) {
 					score += 4
 				}
 			}

@@ -41,9 +41,9 @@ func flatValue(c *reports.Chart) (float64, int, bool) {
 	return first, n, same && n > 1 && len(c.Points) == 0
 }
 
-// flattenCharts replaces each chart whose values are all one value by a
+// FlattenCharts replaces each chart whose values are all one value by a
 // sentence that says so.
-func flattenCharts(blocks []reports.Block) []reports.Block {
+func FlattenCharts(blocks []reports.Block) []reports.Block {
 	out := blocks[:0:0]
 	for _, b := range blocks {
 		if b.Chart != nil {

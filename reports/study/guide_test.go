@@ -48,7 +48,7 @@ func checkGuide(t *testing.T, m *movement.Movement, g *Guide) {
 		want[r] = map[int][]string{}
 		for _, tb := range row {
 			if !tb.Empty() {
-				b := boardsOf(m, tb.Group, g.BoardsPerRound/g.GroupsPerRound)
+				b := BoardsOf(m, tb.Group, g.BoardsPerRound/g.GroupsPerRound)
 				want[r][tb.NS] = append(want[r][tb.NS], b)
 				want[r][tb.EW] = append(want[r][tb.EW], b)
 			}
@@ -82,7 +82,7 @@ func checkGuide(t *testing.T, m *movement.Movement, g *Guide) {
 		}
 		for _, tb := range m.Schedule[r] {
 			if !tb.Empty() {
-				all = append(all, boardsOf(m, tb.Group, g.BoardsPerRound/g.GroupsPerRound))
+				all = append(all, BoardsOf(m, tb.Group, g.BoardsPerRound/g.GroupsPerRound))
 			}
 		}
 		if !sameSet(got, all) {

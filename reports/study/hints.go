@@ -14,7 +14,7 @@ func checkMovementCounts(path string, root *yaml.Node) error {
 	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
 		return nil
 	}
-	movements := mappingValue(root.Content[0], "movements")
+	movements := MappingValue(root.Content[0], "movements")
 	if movements == nil || movements.Kind != yaml.MappingNode {
 		return nil
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -166,51 +165,6 @@ type LeagueVPMatch struct {
 	AwayVPs *float64 `yaml:"away_vps"`
 }
 
-// InputError is a mistake in an input (a league file, or the league of a
-// cell) at a line (0 for the input as a whole), under a key path such as
-// divisions[1].teams[0].avg_vp. The message reads
-// FILE:LINE: KEY: what is wrong, the same from the command and the cell.
-type InputError struct {
-	File string // "" inside a study: the study's error names it
-	Line int
-	Key  string
-	Err  error
-}
-
-func (e *InputError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		if e.File != "" {
-			b.WriteByte(':')
-		}
-		b.WriteString(strconv.Itoa(e.Line))
-	}
-	for _, s := range []string{e.Key, e.Err.Error()} {
-		if s == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteString(": ")
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
-
-func (e *InputError) Unwrap() error { return e.Err }
-
-// inline restates an error of a league given inline in a study: its line
-// is the study's, and the key path and message are those a league file
-// gets.
-func inline(err error) error {
-	var ie *InputError
-	if errors.As(err, &ie) && ie.File == "" {
-		return &entryError{ie.Line, &InputError{Key: ie.Key, Err: ie.Err}}
-	}
-	return err
-}
-
 // maxLeagueBytes bounds what is read; a league's file is a few KiB.
 const maxLeagueBytes = 8 << 20
 
@@ -221,9 +175,9 @@ const maxAvgVP = 1000
 // maxLeagueIterations caps the sweeps of the new-team iteration.
 const maxLeagueIterations = 1_000_000
 
-// leagueInput is a checked league: the engine's input and what the errors
+// Input is a checked league: the engine's input and what the errors
 // after checking need.
-type leagueInput struct {
+type Input struct {
 	file         string
 	spec         *League
 	league       handicap.League
@@ -231,9 +185,9 @@ type leagueInput struct {
 	newTeamsLine int
 }
 
-// readLeagueFile reads and checks a league file. Every error is an
+// ReadFile reads and checks a league file. Every error is an
 // *InputError naming the file and the line of the offending entry.
-func readLeagueFile(path string) (*leagueInput, error) {
+func ReadFile(path string) (*Input, error) {
 	data, err := reports.ReadFile(path, maxLeagueBytes)
 	if err != nil {
 		return nil, err
@@ -246,23 +200,23 @@ func readLeagueFile(path string) (*leagueInput, error) {
 
 // parseLeague decodes and checks a league from its bytes; path names it in
 // errors.
-func parseLeague(path string, data []byte) (*leagueInput, error) {
+func parseLeague(path string, data []byte) (*Input, error) {
 	var root yaml.Node
-	if err := checkTextFile(path, data); err != nil {
+	if err := CheckTextFile(path, data); err != nil {
 		return nil, err
 	}
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		se := syntaxError(path, data, err)
+		se := SyntaxError(path, data, err)
 		return nil, &InputError{File: path, Line: se.Line, Err: se.Err}
 	}
 	if len(root.Content) == 0 {
 		return nil, &InputError{File: path, Err: errors.New("empty file: want a league with divisions")}
 	}
 	var spec League
-	if err := strictDecode(root.Content[0], &spec); err != nil {
+	if err := StrictDecode(root.Content[0], &spec); err != nil {
 		return nil, inputYAMLError(path, err)
 	}
-	in, err := checkLeague(path, root.Content[0], &spec)
+	in, err := Check(path, root.Content[0], &spec)
 	if err != nil {
 		return nil, err
 	}
@@ -281,13 +235,13 @@ func parseLeague(path string, data []byte) (*leagueInput, error) {
 
 // inputYAMLError restates a yaml.v3 error as an *InputError at its line.
 func inputYAMLError(path string, err error) error {
-	se := yamlError(path, err).(*StudyError)
+	se := YAMLError(path, err).(*StudyError)
 	return &InputError{File: path, Line: se.Line, Err: se.Err}
 }
 
-// handicaps computes the league's handicaps; an error of the new teams is
+// Handicaps computes the league's Handicaps; an error of the new teams is
 // placed at new_teams.
-func (in *leagueInput) handicaps(ctx context.Context) (*handicap.LeagueReport, error) {
+func (in *Input) Handicaps(ctx context.Context) (*handicap.LeagueReport, error) {
 	r, err := handicap.LeagueHandicaps(ctx, in.league, in.settings)
 	if err != nil {
 		var nt *handicap.NewTeamsError
@@ -299,8 +253,8 @@ func (in *leagueInput) handicaps(ctx context.Context) (*handicap.LeagueReport, e
 	return r, nil
 }
 
-// shownSettings are the settings in force, defaults filled in.
-func (in *leagueInput) shownSettings() LeagueSettings {
+// ShownSettings are the settings in force, defaults filled in.
+func (in *Input) ShownSettings() LeagueSettings {
 	r := in.settings.Resolved()
 	return LeagueSettings{
 		Factor: r.FormL.Factor, OverlapLow: r.FormL.OverlapLow, OverlapHigh: r.FormL.OverlapHigh,
@@ -308,13 +262,13 @@ func (in *leagueInput) shownSettings() LeagueSettings {
 	}
 }
 
-// checkLeague checks a decoded league against its node, which gives the
+// Check checks a decoded league against its node, which gives the
 // lines, and converts it for the engine.
-func checkLeague(file string, root *yaml.Node, spec *League) (*leagueInput, error) {
-	c := &leagueChecker{file: file, root: root}
+func Check(file string, root *yaml.Node, spec *League) (*Input, error) {
+	c := &Checker{file: file, Root: root}
 	l := c.check(spec)
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	st := spec.Settings
 	s := handicap.Settings{
@@ -323,98 +277,40 @@ func checkLeague(file string, root *yaml.Node, spec *League) (*leagueInput, erro
 		Tolerance:     st.Tolerance,
 		MaxIterations: st.MaxIterations,
 	}
-	return &leagueInput{file: file, spec: spec, league: l, settings: s, newTeamsLine: c.line("new_teams")}, nil
+	return &Input{file: file, spec: spec, league: l, settings: s, newTeamsLine: c.line("new_teams")}, nil
 }
 
-// leagueChecker checks a decoded league against its node tree; it keeps
+// Checker checks a decoded league against its node tree; it keeps
 // the first error.
-type leagueChecker struct {
+type Checker struct {
 	file string
-	root *yaml.Node
-	err  error
+	Root *yaml.Node
+	Err  error
 }
 
-// nodeLine follows a path of mapping keys (string) and sequence indices
-// (int) from a node and returns the line where it ends: the key when the
-// path ends at one (its value may be a list starting a line below), or the
-// deepest enclosing entry when part of the path is missing.
-func nodeLine(n *yaml.Node, path ...any) int {
-	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	line := n.Line
-	for _, p := range path {
-		var key, next *yaml.Node
-		switch p := p.(type) {
-		case string:
-			if n.Kind == yaml.MappingNode {
-				for i := 0; i+1 < len(n.Content); i += 2 {
-					if n.Content[i].Value == p {
-						key, next = n.Content[i], n.Content[i+1]
-					}
-				}
-			}
-		case int:
-			if n.Kind == yaml.SequenceNode && p < len(n.Content) {
-				next = n.Content[p]
-			}
-		}
-		if next == nil {
-			return line
-		}
-		n, line = next, next.Line
-		if key != nil {
-			line = key.Line
-		}
-	}
-	return line
-}
-
-func (c *leagueChecker) line(path ...any) int { return nodeLine(c.root, path...) }
-
-// keyPath writes a path as divisions[1].teams[0].avg_vp.
-func keyPath(path []any) string {
-	var key strings.Builder
-	for _, p := range path {
-		switch p := p.(type) {
-		case string:
-			if key.Len() > 0 {
-				key.WriteByte('.')
-			}
-			key.WriteString(p)
-		case int:
-			fmt.Fprintf(&key, "[%d]", p)
-		}
-	}
-	return key.String()
-}
+func (c *Checker) line(path ...any) int { return NodeLine(c.Root, path...) }
 
 // leagueFail is the error of an entry of a league, at the line of its path.
 func leagueFail(file string, root *yaml.Node, path []any, format string, args ...any) *InputError {
-	return &InputError{File: file, Line: nodeLine(root, path...), Key: keyPath(path), Err: fmt.Errorf(format, args...)}
+	return &InputError{File: file, Line: NodeLine(root, path...), Key: KeyPath(path), Err: fmt.Errorf(format, args...)}
 }
 
-// fail records the first error, at the line of the path.
-func (c *leagueChecker) fail(path []any, format string, args ...any) {
-	if c.err == nil {
-		c.err = leagueFail(c.file, c.root, path, format, args...)
+// Fail records the first error, at the line of the path.
+func (c *Checker) Fail(path []any, format string, args ...any) {
+	if c.Err == nil {
+		c.Err = leagueFail(c.file, c.Root, path, format, args...)
 	}
 }
 
-// at appends to a path without sharing the caller's backing array.
-func at(path []any, more ...any) []any {
-	return append(append([]any(nil), path...), more...)
-}
-
 // number checks a required finite number; ok is false after a failure.
-func (c *leagueChecker) number(path []any, v *float64, nonNegative bool) (float64, bool) {
+func (c *Checker) number(path []any, v *float64, nonNegative bool) (float64, bool) {
 	switch {
 	case v == nil:
-		c.fail(path, "missing")
+		c.Fail(path, "missing")
 	case math.IsNaN(*v) || math.IsInf(*v, 0):
-		c.fail(path, "must be a finite number")
+		c.Fail(path, "must be a finite number")
 	case nonNegative && *v < 0:
-		c.fail(path, "must not be negative")
+		c.Fail(path, "must not be negative")
 	default:
 		return *v, true
 	}
@@ -423,7 +319,7 @@ func (c *leagueChecker) number(path []any, v *float64, nonNegative bool) (float6
 
 // check turns the decoded league into the engine's, or records what is
 // wrong.
-func (c *leagueChecker) check(hf *League) handicap.League {
+func (c *Checker) check(hf *League) handicap.League {
 	var l handicap.League
 	st := hf.Settings
 	for _, f := range []struct {
@@ -435,25 +331,25 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 		{"tolerance", st.Tolerance}, {"max_iterations", float64(st.MaxIterations)},
 	} {
 		if v := f.v; v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			c.fail([]any{"settings", f.key}, "must be a finite number, not negative (0 or absent means the default)")
+			c.Fail([]any{"settings", f.key}, "must be a finite number, not negative (0 or absent means the default)")
 		}
 	}
 	if st.MaxIterations > maxLeagueIterations {
-		c.fail([]any{"settings", "max_iterations"}, "%d: more than %d sweeps (the default 10000 converges in practice)", st.MaxIterations, maxLeagueIterations)
+		c.Fail([]any{"settings", "max_iterations"}, "%d: more than %d sweeps (the default 10000 converges in practice)", st.MaxIterations, maxLeagueIterations)
 	}
 	minAbove := handicap.FormLSettings{OverlapLow: st.OverlapLow, OverlapHigh: st.OverlapHigh}.MinTeamsAbove()
 
 	if len(hf.Divisions) == 0 {
-		c.fail([]any{"divisions"}, "want at least one division, top first")
+		c.Fail([]any{"divisions"}, "want at least one division, top first")
 	}
 	where := map[string]string{} // team name to the line where it is defined
 	divNames := map[string]bool{}
 	for d, div := range hf.Divisions {
 		dp := []any{"divisions", d}
 		if div.Name == "" {
-			c.fail(at(dp, "name"), "missing")
+			c.Fail(At(dp, "name"), "missing")
 		} else if divNames[div.Name] {
-			c.fail(at(dp, "name"), "division %q is listed twice", div.Name)
+			c.Fail(At(dp, "name"), "division %q is listed twice", div.Name)
 		}
 		divNames[div.Name] = true
 		need, why := 2, "a division needs at least 2 teams"
@@ -463,15 +359,15 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 				need, cmp.Or(st.OverlapLow, 2), cmp.Or(st.OverlapHigh, 3))
 		}
 		if len(div.Teams) < need {
-			c.fail(at(dp, "teams"), "%d team(s): %s", len(div.Teams), why)
+			c.Fail(At(dp, "teams"), "%d team(s): %s", len(div.Teams), why)
 		}
 		ed := handicap.Division{Name: div.Name}
 		for i, t := range div.Teams {
-			tp := at(dp, "teams", i)
-			c.teamName(at(tp, "team"), t.Team, where)
-			avg, ok := c.number(at(tp, "avg_vp"), t.AvgVP, false)
+			tp := At(dp, "teams", i)
+			c.teamName(At(tp, "team"), t.Team, where)
+			avg, ok := c.number(At(tp, "avg_vp"), t.AvgVP, false)
 			if ok && math.Abs(avg) > maxAvgVP {
-				c.fail(at(tp, "avg_vp"), "%g: an average of VPs lies within ±%d", avg, maxAvgVP)
+				c.Fail(At(tp, "avg_vp"), "%g: an average of VPs lies within ±%d", avg, maxAvgVP)
 			}
 			ed.Teams = append(ed.Teams, handicap.Team{Name: t.Team, AvgVP: avg})
 		}
@@ -481,7 +377,7 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 	isNew := map[string]bool{}
 	if nt := hf.NewTeams; nt != nil {
 		if len(nt.Teams) == 0 {
-			c.fail([]any{"new_teams", "teams"}, "want at least one new team")
+			c.Fail([]any{"new_teams", "teams"}, "want at least one new team")
 		}
 		for i, name := range nt.Teams {
 			c.teamName([]any{"new_teams", "teams", i}, name, where)
@@ -493,52 +389,52 @@ func (c *leagueChecker) check(hf *League) handicap.League {
 			mp := []any{"new_teams", "matches", i}
 			c.opponents(mp, m.Home, m.Away, where)
 			if !isNew[m.Home] && !isNew[m.Away] {
-				c.fail(mp, "neither %q nor %q is a new team", m.Home, m.Away)
+				c.Fail(mp, "neither %q nor %q is a new team", m.Home, m.Away)
 			}
 			played[m.Home], played[m.Away] = true, true
-			h, _ := c.number(at(mp, "home_vps"), m.HomeVPs, true)
-			a, _ := c.number(at(mp, "away_vps"), m.AwayVPs, true)
+			h, _ := c.number(At(mp, "home_vps"), m.HomeVPs, true)
+			a, _ := c.number(At(mp, "away_vps"), m.AwayVPs, true)
 			l.NewTeamMatches = append(l.NewTeamMatches, handicap.VPMatch{Home: m.Home, Away: m.Away, HomeVPs: h, AwayVPs: a})
 		}
 		for i, name := range nt.Teams {
 			if !played[name] {
-				c.fail([]any{"new_teams", "teams", i}, "new team %q has no matches in new_teams.matches", name)
+				c.Fail([]any{"new_teams", "teams", i}, "new team %q has no matches in new_teams.matches", name)
 			}
 		}
 	}
 
 	for i, o := range hf.Outcomes {
-		if out, ok := c.outcome([]any{"outcomes", i}, o.Wins, o.Matches); ok {
+		if out, ok := c.Outcome([]any{"outcomes", i}, o.Wins, o.Matches); ok {
 			out.Label = o.Label
 			l.Outcomes = append(l.Outcomes, out)
 		}
 	}
 
 	if len(hf.Matches) > handicap.MaxBinomialN {
-		c.fail([]any{"matches"}, "%d matches: at most %d", len(hf.Matches), handicap.MaxBinomialN)
+		c.Fail([]any{"matches"}, "%d matches: at most %d", len(hf.Matches), handicap.MaxBinomialN)
 	}
 	for i, m := range hf.Matches {
 		mp := []any{"matches", i}
 		c.opponents(mp, m.Home, m.Away, where)
-		h, _ := c.number(at(mp, "home_imps"), m.HomeIMPs, true)
-		a, _ := c.number(at(mp, "away_imps"), m.AwayIMPs, true)
+		h, _ := c.number(At(mp, "home_imps"), m.HomeIMPs, true)
+		a, _ := c.number(At(mp, "away_imps"), m.AwayIMPs, true)
 		l.Matches = append(l.Matches, handicap.Match{Home: m.Home, Away: m.Away, HomeIMPs: h, AwayIMPs: a})
 	}
 	return l
 }
 
-// outcome checks k wins in n matches: the league's outcomes and the
+// Outcome checks k wins in n matches: the league's outcomes and the
 // fairness cell's.
-func (c *leagueChecker) outcome(op []any, wins, matches *int) (handicap.Outcome, bool) {
+func (c *Checker) Outcome(op []any, wins, matches *int) (handicap.Outcome, bool) {
 	switch {
 	case matches == nil:
-		c.fail(at(op, "matches"), "missing")
+		c.Fail(At(op, "matches"), "missing")
 	case wins == nil:
-		c.fail(at(op, "wins"), "missing")
+		c.Fail(At(op, "wins"), "missing")
 	case *matches < 1 || *matches > handicap.MaxBinomialN:
-		c.fail(at(op, "matches"), "must be between 1 and %d", handicap.MaxBinomialN)
+		c.Fail(At(op, "matches"), "must be between 1 and %d", handicap.MaxBinomialN)
 	case *wins < 0 || *wins > *matches:
-		c.fail(at(op, "wins"), "%d wins in %d matches: must be between 0 and the number of matches", *wins, *matches)
+		c.Fail(At(op, "wins"), "%d wins in %d matches: must be between 0 and the number of matches", *wins, *matches)
 	default:
 		return handicap.Outcome{Wins: *wins, Matches: *matches}, true
 	}
@@ -546,28 +442,28 @@ func (c *leagueChecker) outcome(op []any, wins, matches *int) (handicap.Outcome,
 }
 
 // teamName checks that a team is named and named once in the league.
-func (c *leagueChecker) teamName(path []any, name string, where map[string]string) {
+func (c *Checker) teamName(path []any, name string, where map[string]string) {
 	if name == "" {
-		c.fail(path, "missing team name")
+		c.Fail(path, "missing team name")
 		return
 	}
 	if first, dup := where[name]; dup {
-		c.fail(path, "team %q is already defined at line %s", name, first)
+		c.Fail(path, "team %q is already defined at line %s", name, first)
 		return
 	}
 	where[name] = strconv.Itoa(c.line(path...))
 }
 
 // opponents checks the two teams of a match.
-func (c *leagueChecker) opponents(path []any, home, away string, where map[string]string) {
+func (c *Checker) opponents(path []any, home, away string, where map[string]string) {
 	for _, side := range []struct{ key, name string }{{"home", home}, {"away", away}} {
 		if side.name == "" {
-			c.fail(at(path, side.key), "missing")
+			c.Fail(At(path, side.key), "missing")
 		} else if _, ok := where[side.name]; !ok {
-			c.fail(at(path, side.key), "unknown team %q (not in divisions or new_teams.teams)", side.name)
+			c.Fail(At(path, side.key), "unknown team %q (not in divisions or new_teams.teams)", side.name)
 		}
 	}
 	if home != "" && home == away {
-		c.fail(path, "%q plays itself", home)
+		c.Fail(path, "%q plays itself", home)
 	}
 }

@@ -27,7 +27,7 @@ func FuzzLeague(f *testing.F) {
 		in, err := parseLeague("f.yaml", data)
 		if err == nil {
 			ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
-			_, err = in.handicaps(ctx)
+			_, err = in.Handicaps(ctx)
 			cancel()
 			if errors.Is(err, context.DeadlineExceeded) {
 				return

@@ -2,7 +2,6 @@ package study
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -11,12 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
-	"slices"
 	"strings"
 	"syscall"
 
-	"golang.org/x/sync/errgroup"
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -58,7 +54,7 @@ type MovementSpec struct {
 	// movement on every machine.
 	Optimize *OptimizeOptions `yaml:"optimize"`
 
-	line int
+	Line int `yaml:"-" json:"-"` // of the movement in the study file
 }
 
 // UnmarshalYAML reads a movement's mapping, or a plain string as its Spec.
@@ -68,19 +64,19 @@ func (sp *MovementSpec) UnmarshalYAML(n *yaml.Node) error {
 		return n.Decode(&sp.Spec)
 	}
 	type plain MovementSpec
-	if err := checkKnownFields(n, reflect.TypeFor[plain]()); err != nil {
+	if err := CheckKnownFields(n, reflect.TypeFor[plain]()); err != nil {
 		return err
 	}
 	return n.Decode((*plain)(sp))
 }
 
-// jsonSchema says, for the study schema, that a movement is a mapping or a
+// JSONSchema says, for the study schema, that a movement is a mapping or a
 // string.
-func (MovementSpec) jsonSchema() map[string]any {
+func (MovementSpec) JSONSchema() map[string]any {
 	type plain MovementSpec
 	return map[string]any{"anyOf": []any{
 		map[string]any{"type": "string", "description": "a movement spec (howell:13), a library name or a file"},
-		typeSchema(reflect.TypeFor[plain]()),
+		TypeSchema(reflect.TypeFor[plain]()),
 	}}
 }
 
@@ -144,7 +140,7 @@ func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := checkTextFile(arg, data); err != nil {
+		if err := CheckTextFile(arg, data); err != nil {
 			return nil, nil, err
 		}
 		pm, err := movement.ParseASC(arg, bytes.NewReader(data))
@@ -185,165 +181,7 @@ func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
 	return pm, &reports.Input{Library: name, SHA256: sha256Hex(data)}, nil
 }
 
-// resolveMovements builds every movement of the study, in file order; a
-// movement may only refer to one defined above it. The warnings of reading
-// each are kept by name. Optimised movements use the cache (see
-// optimizeMovement); those no other movement refers to are optimised last,
-// side by side.
-func (s *Study) resolveMovements(ctx context.Context, cache *movementCache) (map[string]*movement.Movement, []reports.Input, map[string][]string, error) {
-	out := map[string]*movement.Movement{}
-	var inputs []reports.Input
-	warnings := map[string][]string{}
-	referenced := map[string]bool{}
-	for _, d := range s.Movements {
-		referenced[d.Spec.From] = true
-	}
-	var later []MovementDef
-	fail := func(d MovementDef, err error) error {
-		return &StudyError{File: s.Path, Line: d.Spec.line, Err: fmt.Errorf("movement %s: %w", d.Name, err)}
-	}
-	for _, d := range s.Movements {
-		pm, input, err := s.buildMovement(d, out)
-		if err == nil && d.Spec.Optimize != nil {
-			if referenced[d.Name] {
-				pm.Movement, err = s.optimizeMovement(ctx, pm.Movement, d.Spec.Optimize, cache)
-			} else {
-				later = append(later, d)
-			}
-		}
-		if err != nil {
-			return nil, nil, nil, fail(d, err)
-		}
-		out[d.Name] = pm.Movement
-		for _, w := range pm.Warnings {
-			warnings[d.Name] = append(warnings[d.Name], w.Error())
-		}
-		if input != nil {
-			inputs = append(inputs, *input)
-		}
-	}
-	// Each search is deterministic, so running them at once changes nothing
-	// but the time.
-	done := make([]*movement.Movement, len(later))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, d := range later {
-		g.Go(func() error {
-			m, err := s.optimizeMovement(gctx, out[d.Name], d.Spec.Optimize, cache)
-			if err != nil {
-				return fail(d, err)
-			}
-			done[i] = m
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, nil, nil, err
-	}
-	for i, d := range later {
-		out[d.Name] = done[i]
-	}
-	return out, inputs, warnings, nil
-}
-
-func (s *Study) buildMovement(d MovementDef, defined map[string]*movement.Movement) (*movement.Parsed, *reports.Input, error) {
-	sp := d.Spec
-	sources := 0
-	for _, set := range []bool{sp.Spec != "", sp.File != "", sp.Library != "", sp.ASC != "", sp.Mitchell != 0, sp.RelayMitchell != 0, sp.Howell != 0, sp.From != ""} {
-		if set {
-			sources++
-		}
-	}
-	if sources != 1 {
-		return nil, nil, fmt.Errorf("give exactly one of spec, file, library, asc, mitchell, relay_mitchell, howell, from")
-	}
-	var m *movement.Movement
-	var pm *movement.Parsed
-	var input *reports.Input
-	var err error
-	switch {
-	case sp.Spec != "":
-		if isFile(s.Dir, sp.Spec) {
-			if _, err := inputPath(s.Dir, sp.Spec, s.allowOutside); err != nil {
-				return nil, nil, err
-			}
-		}
-		pm, input, err = ResolveMovement(sp.Spec, s.Dir)
-	case sp.File != "":
-		if _, err := inputPath(s.Dir, sp.File, s.allowOutside); err != nil {
-			return nil, nil, err
-		}
-		pm, input, err = ResolveMovement(sp.File, s.Dir)
-	case sp.Library != "":
-		pm, input, err = libraryMovement(sp.Library)
-	case sp.ASC != "":
-		pm, err = movement.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
-	case sp.Mitchell != 0:
-		m, err = movement.Mitchell(sp.Mitchell)
-	case sp.RelayMitchell != 0:
-		m, err = movement.RelayMitchell(sp.RelayMitchell)
-	case sp.Howell != 0:
-		m, err = movement.Howell(sp.Howell)
-	default:
-		base, ok := defined[sp.From]
-		if !ok {
-			return nil, nil, fmt.Errorf("from: %q is not defined above", sp.From)
-		}
-		m = base.Clone()
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	if pm != nil {
-		m = pm.Movement
-	}
-	if len(sp.Switch) > 0 || len(sp.ExceptTables) > 0 {
-		if len(sp.Switch) == 0 {
-			return nil, nil, fmt.Errorf("except_tables without switch")
-		}
-		if m, err = m.SwitchRounds(sp.Switch, sp.ExceptTables); err != nil {
-			return nil, nil, err
-		}
-	}
-	for i, rt := range sp.SwitchTables {
-		if slices.Contains(sp.SwitchTables[:i], rt) {
-			return nil, nil, fmt.Errorf("switch_tables: round %d, table %d is given twice (a second switch undoes the first)", rt[0], rt[1])
-		}
-		if rt[0] < 1 || rt[0] > m.Rounds || rt[1] < 1 || rt[1] > m.Tables {
-			return nil, nil, fmt.Errorf("switch_tables: [%d, %d] is outside %d rounds × %d tables", rt[0], rt[1], m.Rounds, m.Tables)
-		}
-		m.Switch(rt[0], rt[1])
-	}
-	if sp.Absent != 0 {
-		if m, err = m.WithoutPair(sp.Absent); err != nil {
-			return nil, nil, err
-		}
-	}
-	out := &movement.Parsed{Movement: m}
-	if pm != nil {
-		out.Warnings = pm.Warnings
-	}
-	return out, input, nil
-}
-
 func sha256Hex(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
-}
-
-// checkReferences makes sure every movement a cell names is defined, so a
-// broken study fails before any cell runs.
-func (s *Study) checkReferences() error {
-	defined := map[string]bool{}
-	for _, d := range s.Movements {
-		defined[d.Name] = true
-	}
-	for _, c := range s.Cells {
-		for _, name := range c.body.movements() {
-			if !defined[name] {
-				return &StudyError{File: s.Path, Line: c.Line, Err: fmt.Errorf("cell %d (%s): movement %q is not defined", c.Index+1, c.Kind(), name)}
-			}
-		}
-	}
-	return nil
 }

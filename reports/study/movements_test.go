@@ -68,7 +68,7 @@ cells:
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, _, _, err := s.resolveMovements(context.Background(), &movementCache{})
+	ms, _, _, err := s.resolveMovements(context.Background(), &MovementCache{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ cells:
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := &movementCache{dir: t.TempDir(), used: map[string]bool{}}
+	cache := &MovementCache{Dir: t.TempDir(), Used: map[string]bool{}}
 	ms, _, _, err := s.resolveMovements(context.Background(), cache)
 	if err != nil {
 		t.Fatal(err)
@@ -115,8 +115,8 @@ cells:
 	if !ms["copy"].Equal(ms["best"]) || !ms["early"].Equal(ms["best"]) {
 		t.Error("a movement optimised for a from: differs from the same one optimised last")
 	}
-	if len(cache.used) != 1 {
-		t.Fatalf("cache files %v, want one", cache.used)
+	if len(cache.Used) != 1 {
+		t.Fatalf("cache files %v, want one", cache.Used)
 	}
 	again, _, _, err := s.resolveMovements(context.Background(), cache)
 	if err != nil || !again["best"].Equal(ms["best"]) {

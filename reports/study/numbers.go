@@ -5,9 +5,9 @@ import (
 	"math"
 )
 
-// checkTolerances refuses a tolerance that is negative or not finite: a
+// Tolerances refuses a tolerance that is negative or not finite: a
 // check with tolerance .inf passes any figure, and a negative one none.
-func checkTolerances(tolerance, figureTolerance float64) error {
+func Tolerances(tolerance, figureTolerance float64) error {
 	for _, t := range []struct {
 		key string
 		v   float64

@@ -43,35 +43,35 @@ func (l *Layout) UnmarshalText(text []byte) error {
 	return fmt.Errorf("want tables or text, got %q", text)
 }
 
-func (Layout) jsonSchema() map[string]any {
+func (Layout) JSONSchema() map[string]any {
 	return map[string]any{"type": "string", "enum": layoutNames}
 }
 
 // The helpers below write numbers the way more than one presenter shows
 // them; a helper of one presenter lives beside it.
 
-// fmtNum writes a number in the fewest digits that read back as it: 16,
+// FmtNum writes a number in the fewest digits that read back as it: 16,
 // 8.5, 0.25 (a handicap in IMPs, a top of matchpoints, a VP factor).
-func fmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+func FmtNum(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-// signed writes a score the way score sheets do: +420, -50, 0.
-func signed(s int) string {
+// Signed writes a score the way score sheets do: +420, -50, 0.
+func Signed(s int) string {
 	if s > 0 {
 		return "+" + strconv.Itoa(s)
 	}
 	return strconv.Itoa(s)
 }
 
-// formatMP writes matchpoints with at most two decimals and no trailing zeros.
-func formatMP(x float64) string {
+// FormatMP writes matchpoints with at most two decimals and no trailing zeros.
+func FormatMP(x float64) string {
 	s := strconv.FormatFloat(x, 'f', 2, 64)
 	s = strings.TrimRight(s, "0")
 	return strings.TrimSuffix(s, ".")
 }
 
-// decimals is the number of decimals, up to 3, that x was given with; for a
-// rounding step (0.1, 0.01) it is the decimals the step keeps.
-func decimals(x float64) int {
+// Decimals is the number of Decimals, up to 3, that x was given with; for a
+// rounding step (0.1, 0.01) it is the Decimals the step keeps.
+func Decimals(x float64) int {
 	for d := 0; d < 3; d++ {
 		v := x * math.Pow(10, float64(d))
 		if math.Abs(v-math.Round(v)) < 1e-9 {
@@ -81,23 +81,23 @@ func decimals(x float64) int {
 	return 3
 }
 
-// captionOr is the caption the study gives, or the cell's own.
-func captionOr(caption, fallback string) string {
+// CaptionOr is the caption the study gives, or the cell's own.
+func CaptionOr(caption, fallback string) string {
 	if caption != "" {
 		return caption
 	}
 	return fallback
 }
 
-// extend adds to a caption after sep, so that "Qf of the Mitchell." and
+// Extend adds to a caption after sep, so that "Qf of the Mitchell." and
 // ": by round" read "Qf of the Mitchell: by round", punctuated once.
-func extend(caption, sep, more string) string {
+func Extend(caption, sep, more string) string {
 	return strings.TrimRight(caption, ". ") + sep + more
 }
 
-// boardsOf names the boards of group g: numbers with boards per group,
+// BoardsOf names the boards of group g: numbers with boards per group,
 // else the group's label.
-func boardsOf(m *movement.Movement, g, perGroup int) string {
+func BoardsOf(m *movement.Movement, g, perGroup int) string {
 	if perGroup <= 0 {
 		return m.GroupLabel(g)
 	}

@@ -80,11 +80,11 @@ func parsePrintedTable(text string, cols int) ([][]printedEntry, error) {
 	return rows, nil
 }
 
-// comparePrintedTable checks computed[r][c] (in the printed unit) against a
+// PrintedTable checks computed[r][c] (in the printed unit) against a
 // printed table. With tol = 0 the computed figures are exact and each entry
 // must round to the printed one; with tol > 0 they are sampled and each may
 // differ by up to tol (and a "." or blank must stay below 0.5 + tol).
-func comparePrintedTable(name, text string, computed [][]float64, tol float64, erratum string) (reports.Check, error) {
+func PrintedTable(name, text string, computed [][]float64, tol float64, erratum string) (reports.Check, error) {
 	if len(computed) == 0 {
 		return reports.Check{}, fmt.Errorf("%s: nothing computed", name)
 	}

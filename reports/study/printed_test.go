@@ -42,18 +42,18 @@ func TestParsePrintedTable(t *testing.T) {
 func TestComparePrintedTable(t *testing.T) {
 	table := "Pair  1  2\nRank\n 1   92  8\n 2    8 92\n"
 	exact := [][]float64{{91.7, 8.3}, {8.3, 91.7}}
-	if c, _ := comparePrintedTable("t", table, exact, 0, ""); c.Status != reports.StatusOK {
+	if c, _ := PrintedTable("t", table, exact, 0, ""); c.Status != reports.StatusOK {
 		t.Errorf("exact: %+v", c)
 	}
 	off := [][]float64{{90.4, 9.6}, {9.6, 90.4}}
-	if c, _ := comparePrintedTable("t", table, off, 0, ""); c.Status != reports.StatusFail {
+	if c, _ := PrintedTable("t", table, off, 0, ""); c.Status != reports.StatusFail {
 		t.Errorf("off by 1.6 passed: %+v", c)
 	}
-	if c, _ := comparePrintedTable("t", table, off, 2, ""); c.Status != reports.StatusOK {
+	if c, _ := PrintedTable("t", table, off, 2, ""); c.Status != reports.StatusOK {
 		t.Errorf("sampled within tolerance: %+v", c)
 	}
 	blank := "Pair  1  2\nRank\n 1  100\n 2      100\n"
-	if c, _ := comparePrintedTable("t", blank, [][]float64{{99.9, 0.1}, {0.1, 99.9}}, 0, ""); c.Status != reports.StatusFail {
+	if c, _ := PrintedTable("t", blank, [][]float64{{99.9, 0.1}, {0.1, 99.9}}, 0, ""); c.Status != reports.StatusFail {
 		t.Errorf("a blank must be exactly 0 when exact: %+v", c)
 	}
 }

@@ -108,7 +108,7 @@ func TestCompare(t *testing.T) {
 		{"46.94", 46.94, "stale erratum", reports.StatusFail},
 	}
 	for _, c := range cases {
-		got, err := compare("x", c.published, c.value, c.erratum)
+		got, err := Compare("x", c.published, c.value, c.erratum)
 		if err != nil || got.Status != c.status {
 			t.Errorf("compare(%s, %v, %q) = %+v, %v; want %s", c.published, c.value, c.erratum, got, err, c.status)
 		}

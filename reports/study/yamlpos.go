@@ -11,14 +11,14 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// syntaxError is yamlError for a document that does not parse, placed at the
+// SyntaxError is YAMLError for a document that does not parse, placed at the
 // real mistake. yaml.v3 reports some errors at the line where the enclosing
 // block began ("line 5: did not find expected key" for a bad indent at line
 // 35); the first line at which the document's beginning stops parsing with
 // the same error is where the mistake is. A tab in the indentation gets a
 // hint.
-func syntaxError(path string, data []byte, err error) *StudyError {
-	se := yamlError(path, err).(*StudyError)
+func SyntaxError(path string, data []byte, err error) *StudyError {
+	se := YAMLError(path, err).(*StudyError)
 	if se.Line > 0 {
 		se.Line = mistakeLine(data, se.Line, se.Err.Error())
 	}
@@ -77,11 +77,11 @@ func firstTabLine(data []byte) int {
 // ErrBinary is the error of a file that is not text.
 var ErrBinary = errors.New("a binary file, not text: is it the right file?")
 
-// checkTextFile refuses data that is not text: a NUL byte, many control
+// CheckTextFile refuses data that is not text: a NUL byte, many control
 // characters, or many bytes that are not UTF-8, in its first 8 kB. A few
 // such bytes are text: real files carry Latin-1 names and comments. name
 // is the file as the user wrote it.
-func checkTextFile(name string, data []byte) error {
+func CheckTextFile(name string, data []byte) error {
 	head := data[:min(len(data), 8192)]
 	control, high := 0, 0
 	for _, b := range head {
@@ -108,7 +108,7 @@ func ReadText(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTextFile(path, data); err != nil {
+	if err := CheckTextFile(path, data); err != nil {
 		return nil, err
 	}
 	return data, nil

@@ -5,15 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports"
 )
 
-// inputPath resolves a file a study names: a relative name is taken from the
+// InputPath resolves a file a study names: a relative name is taken from the
 // study's folder, an absolute one as it is. Unless allowOutside, the file
 // must lie inside the study's folder tree (symbolic links followed), so that
 // a shared study cannot read /etc/passwd or ~/.ssh into a published report.
-func inputPath(dir, file string, allowOutside bool) (string, error) {
+func InputPath(dir, file string, allowOutside bool) (string, error) {
 	path := file
 	if dir != "" && !filepath.IsAbs(file) {
 		path = filepath.Join(dir, file)
@@ -50,40 +48,13 @@ func cmpDir(dir string) string {
 	return dir
 }
 
-// input resolves a file the cell names (see inputPath).
-func (e *runEnv) input(file string) (string, error) {
-	return inputPath(e.dir, file, e.allowOutside)
-}
-
-// isFile says whether name, taken from dir, is an existing file: a movement
+// IsFile says whether name, taken from dir, is an existing file: a movement
 // spec may name one.
-func isFile(dir, name string) bool {
+func IsFile(dir, name string) bool {
 	path := name
 	if dir != "" && !filepath.IsAbs(name) {
 		path = filepath.Join(dir, name)
 	}
 	_, err := os.Stat(path)
 	return err == nil
-}
-
-// read reads a file the cell names, of at most limit bytes.
-func (e *runEnv) read(file string, limit int64) ([]byte, error) {
-	path, err := e.input(file)
-	if err != nil {
-		return nil, err
-	}
-	return reports.ReadFile(path, limit)
-}
-
-// readText is read for a text input of the cell: a binary file is refused
-// with a short message rather than its bytes.
-func (e *runEnv) readText(file string) ([]byte, error) {
-	data, err := e.read(file, reports.MaxInputBytes)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkTextFile(file, data); err != nil {
-		return nil, err
-	}
-	return data, nil
 }

@@ -1,0 +1,30 @@
+package study
+
+import "github.com/bridgereport/bridgereport/reports"
+
+// Input resolves a file the cell names (see InputPath).
+func (e *Env) Input(file string) (string, error) {
+	return InputPath(e.Dir, file, e.AllowOutside)
+}
+
+// Read reads a file the cell names, of at most limit bytes.
+func (e *Env) Read(file string, limit int64) ([]byte, error) {
+	path, err := e.Input(file)
+	if err != nil {
+		return nil, err
+	}
+	return reports.ReadFile(path, limit)
+}
+
+// ReadText is read for a text input of the cell: a binary file is refused
+// with a short message rather than its bytes.
+func (e *Env) ReadText(file string) ([]byte, error) {
+	data, err := e.Read(file, reports.MaxInputBytes)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckTextFile(file, data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
