@@ -2,6 +2,8 @@ package study
 
 import (
 	"encoding/json"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"reflect"
 )
 
@@ -14,15 +16,15 @@ const SchemaURL = "https://github.com/bridgereport/bridgereport/studies/bridgere
 // Go types and the registry of cell kinds, so it cannot fall behind them.
 func Schema() ([]byte, error) {
 	cells := []any{}
-	for _, kind := range Kinds() {
+	for _, kind := range kinds.Kinds() {
 		cells = append(cells, map[string]any{
 			"type":                 "object",
-			"properties":           map[string]any{kind: TypeSchema(reflect.TypeOf(Registry[kind]()).Elem())},
+			"properties":           map[string]any{kind: load.TypeSchema(reflect.TypeOf(kinds.Registry[kind]()).Elem())},
 			"required":             []string{kind},
 			"additionalProperties": false,
 		})
 	}
-	root := TypeSchema(reflect.TypeFor[studyFile]())
+	root := load.TypeSchema(reflect.TypeFor[studyFile]())
 	root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	root["$id"] = SchemaURL
 	root["title"] = "bridgereport study"

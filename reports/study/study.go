@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"io"
 	"math"
 	"path/filepath"
@@ -19,7 +21,7 @@ import (
 type Study struct {
 	// Set holds the study's path, folder and named movements, which
 	// resolve turns into movements.
-	Set
+	resolve.Set
 	Name string // file name without .yaml: the output folder
 	Data []byte // the file as read, for its hash
 
@@ -33,12 +35,12 @@ type Study struct {
 
 // studyFile is the YAML schema of a study.
 type studyFile struct {
-	Title      string                  `yaml:"title"`
-	Summary    string                  `yaml:"summary"`
-	Headline   []string                `yaml:"headline"`
-	Parameters []Parameter             `yaml:"parameters"`
-	Movements  map[string]MovementSpec `yaml:"movements"`
-	Cells      []yaml.Node             `yaml:"cells"` // decoded by kind
+	Title      string                          `yaml:"title"`
+	Summary    string                          `yaml:"summary"`
+	Headline   []string                        `yaml:"headline"`
+	Parameters []Parameter                     `yaml:"parameters"`
+	Movements  map[string]resolve.MovementSpec `yaml:"movements"`
+	Cells      []yaml.Node                     `yaml:"cells"` // decoded by kind
 }
 
 // Parameter is a declared study parameter, used in the study as ${name}.
@@ -63,7 +65,7 @@ func NameOf(path string) string {
 func LoadStudy(path string, overrides map[string]string) (*Study, error) {
 	data, err := reports.ReadFile(path, reports.MaxStudyBytes)
 	if err != nil {
-		return nil, &StudyError{File: path, Err: err}
+		return nil, &load.StudyError{File: path, Err: err}
 	}
 	return ParseStudy(path, data, overrides)
 }
@@ -72,22 +74,22 @@ func LoadStudy(path string, overrides map[string]string) (*Study, error) {
 // locates the files it refers to.
 func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, error) {
 	fail := func(line int, format string, args ...any) error {
-		return &StudyError{File: path, Line: line, Err: fmt.Errorf(format, args...)}
+		return &load.StudyError{File: path, Line: line, Err: fmt.Errorf(format, args...)}
 	}
-	if CheckTextFile(path, data) != nil {
-		return nil, &StudyError{File: path, Err: ErrBinary}
+	if load.CheckTextFile(path, data) != nil {
+		return nil, &load.StudyError{File: path, Err: load.ErrBinary}
 	}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil && !errors.Is(err, io.EOF) {
-		return nil, SyntaxError(path, data, err)
+		return nil, load.SyntaxError(path, data, err)
 	}
 	// A second document would be ignored: refuse it.
 	var second yaml.Node
 	if err := dec.Decode(&second); err == nil {
 		return nil, fail(second.Line, "a second YAML document (after ---): a study is one document")
 	} else if !errors.Is(err, io.EOF) {
-		return nil, SyntaxError(path, data, err)
+		return nil, load.SyntaxError(path, data, err)
 	}
 	if err := checkMovementCounts(path, &root); err != nil {
 		return nil, err
@@ -102,15 +104,15 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 
 	// Parameters first: their values are substituted into the rest.
 	var params []Parameter
-	if n := MappingValue(doc, "parameters"); n != nil {
-		if err := StrictDecode(n, &params); err != nil {
-			return nil, YAMLError(path, err)
+	if n := load.MappingValue(doc, "parameters"); n != nil {
+		if err := load.StrictDecode(n, &params); err != nil {
+			return nil, load.YAMLError(path, err)
 		}
 	}
 	values, err := parameterValues(params, overrides)
 	if err != nil {
 		line := 0
-		if n := MappingValue(doc, "parameters"); n != nil {
+		if n := load.MappingValue(doc, "parameters"); n != nil {
 			line = n.Line
 		}
 		return nil, fail(line, "%v", err)
@@ -119,34 +121,34 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		return nil, fail(err.Line, "%v", err.Err)
 	}
 
-	if err := CheckFinite(doc, "study"); err != nil {
+	if err := load.CheckFinite(doc, "study"); err != nil {
 		return nil, fail(err.Line, "%v", err.Err)
 	}
 	var sf studyFile
-	if err := StrictDecode(doc, &sf); err != nil {
-		return nil, YAMLError(path, err)
+	if err := load.StrictDecode(doc, &sf); err != nil {
+		return nil, load.YAMLError(path, err)
 	}
 	if strings.TrimSpace(sf.Title) == "" {
 		return nil, fail(doc.Line, "title: missing")
 	}
 	if err := reports.CheckName(NameOf(path)); err != nil {
-		return nil, &StudyError{File: path, Err: err}
+		return nil, &load.StudyError{File: path, Err: err}
 	}
 	s := &Study{
-		Set: Set{Path: path, Dir: filepath.Dir(path)}, Name: NameOf(path),
+		Set: resolve.Set{Path: path, Dir: filepath.Dir(path)}, Name: NameOf(path),
 		Data: data, Title: sf.Title, Summary: sf.Summary, Headline: sf.Headline, Parameters: params, Values: values,
 	}
 
 	// Movements keep the order of the file.
-	if n := MappingValue(doc, "movements"); n != nil {
+	if n := load.MappingValue(doc, "movements"); n != nil {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			name := n.Content[i].Value
 			spec := sf.Movements[name]
 			spec.Line = n.Content[i].Line
-			s.Movements = append(s.Movements, MovementDef{Name: name, Spec: spec})
+			s.Movements = append(s.Movements, resolve.MovementDef{Name: name, Spec: spec})
 		}
 	}
-	cellNodes := MappingValue(doc, "cells")
+	cellNodes := load.MappingValue(doc, "cells")
 	if cellNodes == nil || len(sf.Cells) == 0 {
 		line := doc.Line
 		if cellNodes != nil {
@@ -159,7 +161,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		line := node.Line
 		kind, c, err := decodeCell(node)
 		if err != nil {
-			if se := YAMLError(path, err).(*StudyError); se.Line != 0 {
+			if se := load.YAMLError(path, err).(*load.StudyError); se.Line != 0 {
 				return nil, se
 			}
 			return nil, fail(line, "cell %d: %v", i+1, err)
@@ -259,12 +261,12 @@ func checkParamValue(p Parameter, v string) error {
 // substitute replaces ${name} in every scalar of the document. A scalar that
 // is exactly ${name} takes the parameter's type, so `samples: ${samples}`
 // decodes as a number.
-func substitute(n *yaml.Node, values map[string]string) *LineError {
+func substitute(n *yaml.Node, values map[string]string) *load.LineError {
 	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "${") {
 		whole := ""
 		out, err := expand(n.Value, values, &whole)
 		if err != nil {
-			return &LineError{n.Line, err}
+			return &load.LineError{Line: n.Line, Err: err}
 		}
 		n.Value = out
 		if whole == "" {
