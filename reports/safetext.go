@@ -25,9 +25,9 @@ import (
 // no data string changes the document around it: raw HTML becomes text (an
 // entity renders as the character it names), the characters of inline
 // Markdown (emphasis, code, links, strikethrough, math, table pipes) are
-// escaped, so is a first character that would start a block (a list, a
-// heading, a quote, a fence), and the line stays one line, trimmed, so that
-// four spaces cannot start a code block.
+// escaped, so is a first character that could start a block (a list, a
+// heading, a quote, a fence, a rule), and the line stays one line, trimmed,
+// so that four spaces cannot start a code block.
 func mdText(s string) string {
 	s = strings.TrimSpace(mdLineReplacer.Replace(s))
 	var b strings.Builder
@@ -41,8 +41,8 @@ func mdText(s string) string {
 		case c == '>':
 			b.WriteString("&gt;")
 		case strings.ContainsRune(mdInline, c),
-			i == 0 && c < 0x80 && (unicode.IsPunct(c) || unicode.IsSymbol(c)),
-			(c == '.' || c == ')') && i > 0 && allDigits(s[:i]):
+			i == 0 && c < 0x80 && (unicode.IsPunct(c) || unicode.IsSymbol(c)) && !alnumAt(s, 1),
+			(c == '.' || c == ')') && allDigits(s[:i]) && !alnumAt(s, i+1):
 			b.WriteByte('\\')
 			b.WriteRune(c)
 		default:
@@ -57,6 +57,18 @@ func mdText(s string) string {
 const mdInline = "\\`*_[]~|$"
 
 var mdLineReplacer = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+
+// alnumAt says whether s has an ASCII letter or digit at byte i: a
+// block marker (- x, 1. x, # x, ---) is followed by a space, the end or
+// more of itself, never by a letter or digit, so -50 and 52.17 stay as
+// they are.
+func alnumAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
 
 func allDigits(s string) bool {
 	for _, c := range s {

@@ -198,11 +198,12 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	if len(n.RankChanges) == 0 {
 		blocks = append(blocks, reports.Block{Prose: "No rank depends on how Neuberg is rounded, or on Neuberg at all."})
 	} else {
+		// Names from the file: plain text, never Markdown.
 		var lines []string
 		for _, c := range n.RankChanges {
-			lines = append(lines, "- "+c.Text)
+			lines = append(lines, c.Text)
 		}
-		blocks = append(blocks, reports.Block{Prose: "Ranks that change:\n\n" + strings.Join(lines, "\n")})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Ranks that change:", Items: lines}})
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
@@ -226,7 +227,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			Caption: "The movement in the .ASC format; its pairs 1, 2, 3, … are the file's pairs " + strings.Join(mv.PairNumbers, ", ") + ", in that order.",
 			Text:    mv.ASC}})
 		if len(mv.Warnings) > 0 {
-			blocks = append(blocks, reports.Block{Prose: "Notes on the movement: " + strings.Join(mv.Warnings, "; ") + "."})
+			blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes on the movement: " + strings.Join(mv.Warnings, "; ") + "."}})
 		}
 	}
 	for _, l := range a.Luck {
@@ -256,10 +257,10 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			if !w.Exceeds {
 				verdict = "does not exceed"
 			}
-			lines = append(lines, fmt.Sprintf("- %s: pair %s wins by %.2f%% over pair %s; the movement gave the winner %+.2f points more than the runner-up under the model, so the margin %s it. The winner finishes first in %.1f%% of the numberings.",
+			lines = append(lines, fmt.Sprintf("%s: pair %s wins by %.2f%% over pair %s; the movement gave the winner %+.2f points more than the runner-up under the model, so the margin %s it. The winner finishes first in %.1f%% of the numberings.",
 				w.Group, pairLabel(w.WinnerSection, w.Winner, w.WinnerDirection), w.Margin, pairLabel(w.SecondSection, w.Second, w.SecondDirection), w.MovementGave, verdict, w.WinnerFirst))
 		}
-		blocks = append(blocks, reports.Block{Prose: strings.Join(lines, "\n")})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Items: lines}}) // group names from the file
 	}
 	if len(a.Instant) > 0 {
 		t := &reports.Table{ID: id + "-instant", Caption: "Instant matchpoints from the field: each board's scores and the gaps between them, with one imaginary result added (seed 003).",
@@ -272,18 +273,21 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Table: t})
 	}
 	if len(a.Notes) > 0 {
-		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(a.Notes, "; ") + "."})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
 }
 
 // writeAnalysisText is the score command's text for a results file.
 func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
+	// Every name and note of the file reaches the terminal through
+	// TerminalText: no escape sequence, no line break of its own.
+	tt := reports.TerminalText
 	var b strings.Builder
 	m := a.MethodDetail
-	fmt.Fprintf(&b, "Session %s (%s)", name, a.Format)
+	fmt.Fprintf(&b, "Session %s (%s)", tt(name), tt(a.Format))
 	if a.Event != "" {
-		fmt.Fprintf(&b, ": %s", a.Event)
+		fmt.Fprintf(&b, ": %s", tt(a.Event))
 	}
 	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
 		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
@@ -293,12 +297,12 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 		if p.PercentFile != nil {
 			file = fmt.Sprintf("%.2f", *p.PercentFile)
 		}
-		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, file, p.Percent, p.PlaceFile)
+		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", tt(p.Group), p.Rank, tt(pairLabel(p.Section, p.Pair, p.Direction)), tt(strings.Join(p.Names, " & ")), p.Boards, file, p.Percent, tt(p.PlaceFile))
 	}
 	if len(a.Disagreements) > 0 {
 		fmt.Fprintf(&b, "\nDisagreements:\n")
 		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours)
+			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, tt(pairLabel(d.Section, d.Pair, d.Direction)), tt(d.File), d.Ours)
 		}
 	}
 	n := a.Neuberg
@@ -308,29 +312,29 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	} else {
 		fmt.Fprintf(&b, "%d rank change(s)\n", len(n.RankChanges))
 		for _, c := range n.RankChanges {
-			fmt.Fprintf(&b, "  %s\n", c.Text)
+			fmt.Fprintf(&b, "  %s\n", tt(c.Text))
 		}
 	}
 	for _, mv := range a.Movement {
 		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
-			fieldLabel(mv.Section), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
+			tt(fieldLabel(mv.Section)), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
 		for _, wn := range mv.Warnings {
-			fmt.Fprintf(&b, "  note: %s\n", wn)
+			fmt.Fprintf(&b, "  note: %s\n", tt(wn))
 		}
 	}
 	for _, l := range a.Luck {
-		fmt.Fprintf(&b, "\nLuck model (%s, %d numberings%s): %s\n", fieldLabel(l.Section), l.Samples, map[bool]string{true: ", all", false: ", sampled"}[l.Exact], l.Estimator)
+		fmt.Fprintf(&b, "\nLuck model (%s, %d numberings%s): %s\n", tt(fieldLabel(l.Section)), l.Samples, map[bool]string{true: ", all", false: ", sampled"}[l.Exact], l.Estimator)
 		fmt.Fprintf(&b, "  %6s %8s %8s %8s %8s %7s\n", "Pair", "Percent", "Seated", "Expected", "Effect", "Places")
 		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
+			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", tt(pairLabel(p.Section, p.Pair, p.Direction)), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
 		}
 		for _, wn := range l.Winners {
-			fmt.Fprintf(&b, "  %s: margin %.2f, movement gave %+.2f, exceeds %v, winner first in %.1f%%\n", wn.Group, wn.Margin, wn.MovementGave, wn.Exceeds, wn.WinnerFirst)
+			fmt.Fprintf(&b, "  %s: margin %.2f, movement gave %+.2f, exceeds %v, winner first in %.1f%%\n", tt(wn.Group), wn.Margin, wn.MovementGave, wn.Exceeds, wn.WinnerFirst)
 		}
 	}
 	for _, note := range a.Notes {
-		fmt.Fprintf(&b, "\nnote: %s", note)
+		fmt.Fprintf(&b, "\nnote: %s", tt(note))
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, reports.TerminalBlock(b.String()))
 	return err
 }
