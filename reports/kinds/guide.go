@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"context"
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"slices"
@@ -137,7 +138,7 @@ type PairGroup struct {
 // table. The tables are numbered 1 to Tables in the order of the file's
 // positions, leaving out a position nobody plays at (the phantom's
 // stationary table of a half table).
-func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
+func guide(ctx context.Context, name string, m *movement.Movement, perRound int) (*Guide, error) {
 	tables, split := movement.PlayingTables(m)
 	perGroup := 0
 	if perRound > 0 {
@@ -149,8 +150,15 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 	facts := movement.Describe(m)
 	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
 		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
-	v.Qf, v.Uniform = movement.ComputeBalance(m).Qf, facts.Uniform
-	if vac, err := movement.ComputeVacancy(m); err == nil {
+	// Both look at ctx: a guide of hundreds of tables is seconds of work.
+	b, err := movement.ComputeBalanceContext(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	v.Qf, v.Uniform = b.Qf, facts.Uniform
+	if vac, err := movement.ComputeVacancyContext(ctx, m); ctx.Err() != nil {
+		return nil, ctx.Err()
+	} else if err == nil {
 		v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
 	}
 	half := movement.FirstHalves(m)
@@ -306,7 +314,7 @@ func (c *GuideCell) Run(env *cell.Env) (*cell.Output, error) {
 	if c.BoardsPerRound < 0 {
 		return nil, fmt.Errorf("boards per round: %d: want a positive number (0: board groups)", c.BoardsPerRound)
 	}
-	v, err := guide(c.Movement, m, c.BoardsPerRound)
+	v, err := guide(env.Ctx, c.Movement, m, c.BoardsPerRound)
 	if err != nil {
 		return nil, err
 	}

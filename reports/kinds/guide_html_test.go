@@ -44,7 +44,7 @@ func TestCardsPrintInChromium(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				g, err := guide(c.spec, m, c.perRound)
+				g, err := guide(context.Background(), c.spec, m, c.perRound)
 				if err != nil {
 					t.Fatal(err)
 				}
