@@ -124,6 +124,9 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		written = append(written, rep)
 	})
+	for _, w := range renderer.CacheSkipped() {
+		fmt.Fprintln(stderr, "bridgereport: warning:", w)
+	}
 	if err != nil {
 		return err
 	}
