@@ -20,7 +20,7 @@ type GuideCell struct {
 	// BoardsPerRound numbers the boards: with one board group a round,
 	// group g is boards g·B+1 to g·B+B; with two a round (a split round),
 	// each group has B/2 boards (0: the groups' letters).
-	BoardsPerRound int `yaml:"boards_per_round"`
+	BoardsPerRound int `yaml:"boards_per_round" range:"0..1000"`
 }
 
 func (c *GuideCell) Movements() []string { return []string{c.Movement} }
