@@ -63,6 +63,9 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if set["hours"] && set["minutes"] {
 		return fmt.Errorf("--hours and --minutes both give the session's length: give one")
 	}
+	if set["hours"] && !(*hours > 0 && *hours <= 24) { // NaN fails this too
+		return &usageError{msg: fmt.Sprintf("catalogue: --hours %v: want the session's length, more than 0 and at most 24 hours", *hours)}
+	}
 	if *hours < 0 || *minutes < 0 || *perBoard < 1 || *maxCopies < 1 || *maxTables < 0 {
 		return fmt.Errorf("--hours, --minutes, --minutes-per-board and --max-copies take positive numbers, --max-tables 0 or more")
 	}

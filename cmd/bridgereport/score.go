@@ -29,6 +29,11 @@ prints one object:
 
 flags:`
 
+// maxExpected bounds --expected: more results of one board than any
+// field could have (2,000 pairs scored across the field is 1,000) is a
+// slip, not a session.
+const maxExpected = 10_000
+
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", scoreUsage, stderr)
 	body := &kinds.SessionCell{Layout: cell.LayoutText} // the zero settings are the engine's defaults
@@ -40,8 +45,8 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if body.Expected < 0 {
-		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", body.Expected)}
+	if body.Expected < 0 || body.Expected > maxExpected {
+		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (the most any board has) to %d", body.Expected, maxExpected)}
 	}
 	body.File = pos[0]
 	return runCell(ctx, &study.Command{Kind: "session", Cell: body}, stdout, *asJSON)

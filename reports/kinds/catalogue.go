@@ -55,10 +55,10 @@ type CatalogueCell struct {
 	MaxTables int `yaml:"max_tables"`
 	// Iterations is the arrow-switch budget per restart (default
 	// catalogue.DefaultIterations); the search is deterministic.
-	Iterations int64 `yaml:"iterations" range:"0..10000000000"` // optimize.MaxIterations
+	Iterations int64 `yaml:"iterations"`
 	// Samples is the number of random numberings behind each Qd (default
 	// catalogue.DefaultSamples), drawn with a fixed seed.
-	Samples int64 `yaml:"samples" range:"0..10000000000"` // luck.MaxSamples
+	Samples int64 `yaml:"samples"`
 }
 
 // IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a

@@ -372,7 +372,7 @@ type BussemakerSettings struct {
 	// Method: auto (default: enumerate when at most luck.MaxExact numberings), exact or sample.
 	Method luck.Method `yaml:"method"`
 	// Samples is the number of random numberings when sampling; default one million.
-	Samples int64 `yaml:"samples" range:"0..10000000000"` // luck.MaxSamples
+	Samples int64 `yaml:"samples"`
 	// Seed of the random numberings; 0 means the default, 1, as on the
 	// command line. Same seed, same figures.
 	Seed uint64 `yaml:"seed"`

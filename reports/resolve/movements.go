@@ -39,15 +39,15 @@ type MovementSpec struct {
 	File          string `yaml:"file"`    // relative to the study file
 	Library       string `yaml:"library"` // a movement of the embedded library
 	ASC           string `yaml:"asc"`
-	Mitchell      int    `yaml:"mitchell" range:"0..500"`       // tables (odd)
-	RelayMitchell int    `yaml:"relay_mitchell" range:"0..500"` // tables (even)
-	Howell        int    `yaml:"howell" range:"0..1000"`        // pairs (even)
-	From          string `yaml:"from"`                          // another movement of the study
+	Mitchell      int    `yaml:"mitchell"`       // tables (odd)
+	RelayMitchell int    `yaml:"relay_mitchell"` // tables (even)
+	Howell        int    `yaml:"howell"`         // pairs (even)
+	From          string `yaml:"from"`           // another movement of the study
 
-	Switch       []int    `yaml:"switch" range:"1..500"`        // rounds to arrow-switch
-	ExceptTables []int    `yaml:"except_tables" range:"1..500"` // tables the round switches leave alone
-	SwitchTables [][2]int `yaml:"switch_tables" range:"1..500"` // single tables, as [round, table]
-	Absent       int      `yaml:"absent" range:"0..1000"`       // a pair made absent (phantom)
+	Switch       []int    `yaml:"switch"`        // rounds to arrow-switch
+	ExceptTables []int    `yaml:"except_tables"` // tables the round switches leave alone
+	SwitchTables [][2]int `yaml:"switch_tables"` // single tables, as [round, table]
+	Absent       int      `yaml:"absent"`        // a pair made absent (phantom)
 
 	// Optimize re-orients the movement by arrow switches, last, with an
 	// optimize cell's settings; the result is cached as a cell's is. Give

@@ -13,9 +13,9 @@ import (
 // after renumber.
 type OptimizeOptions struct {
 	// Iterations are the trial switches per restart; default the engine's [-s].
-	Iterations int64 `yaml:"iterations" range:"0..10000000000"` // optimize.MaxIterations
+	Iterations int64 `yaml:"iterations"`
 	// Restarts are the independent annealing runs; default the engine's.
-	Restarts int `yaml:"restarts" range:"0..1000000"` // optimize.MaxRestarts
+	Restarts int `yaml:"restarts"`
 	// Seed of the search; default 1. With an iteration budget, the same seed gives the same result.
 	Seed uint64 `yaml:"seed"`
 	// Mode is the cooling, fast (default) or slow, optionally with its two temperatures, as "slow:2:0.01" [-S n:c1:c2]; or greedy, early balans's steepest descent with random restarts.
