@@ -2,6 +2,8 @@ package reports
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"slices"
@@ -112,6 +114,10 @@ func figurePath(id string, taken map[string][]byte) string {
 	}, id)
 	if name == "" {
 		name = "figure"
+	}
+	if len(name) > 80 { // a file name has a limit (255 bytes on most systems)
+		sum := sha256.Sum256([]byte(id))
+		name = name[:64] + "-" + hex.EncodeToString(sum[:6])
 	}
 	p := "figures/" + name + ".svg"
 	for i := 2; ; i++ {

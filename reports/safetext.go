@@ -214,3 +214,15 @@ func escapeSegments(src string, raw []text.Segment) string {
 	b.WriteString(src[at:])
 	return b.String()
 }
+
+// ProseLinks says what safeProse does to the links of study prose before
+// a report is printed: the schemes of the links it blocks (javascript,
+// data, …), and the error of one it refuses (a scheme written with
+// entities or escapes), so that the study can name their lines.
+func ProseLinks(src string) (blocked []string, err error) {
+	_, schemes := proseHazards([]byte(src))
+	if _, err := safeProse(src); err != nil {
+		return schemes, err
+	}
+	return schemes, nil
+}

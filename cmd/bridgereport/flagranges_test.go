@@ -21,6 +21,7 @@ func TestFlagMistakes(t *testing.T) {
 		{[]string{"run", "-o", "", "x.yaml"}, "-o '': an empty value"},
 		{[]string{"movement", "--bogus", "mitchell:3"}, "flag provided but not defined: -bogus"},
 		{[]string{"movement"}, "want 1 argument(s), got 0"},
+		{[]string{"movement", "nofile.asc"}, "nofile.asc: no such file"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -40,7 +40,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 //
 // A mistake gets its message and one line that points at the help, not the
 // whole usage (which would push the message off the screen); -h prints the
-// usage. A string flag given an empty value (-o '') is a mistake too: an
+// usage. A string flag given an empty value (an empty -o) is a mistake: an
 // empty file or folder name means nothing.
 func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 	full := fs.Usage
