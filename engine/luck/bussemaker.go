@@ -212,6 +212,13 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 			return nil, fmt.Errorf("bussemaker: %d samples: more than the %d one run may draw (at some millions a second, that many would take %s)", total, MaxSamples, roughDuration(float64(total)/5e6))
 		}
 	}
+	// Samples or numberings times the size of the movement: refused when
+	// that is hours of work (budget.DefaultLimit), with the estimate.
+	if e, err := Estimate(m, set); err == nil {
+		if err := e.Check("bussemaker", 0, false, "give fewer samples"); err != nil {
+			return nil, err
+		}
+	}
 
 	switch set.Ties {
 	case RandomTies, FirstTies:

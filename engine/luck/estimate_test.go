@@ -1,6 +1,7 @@
 package luck
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -40,5 +41,15 @@ func TestEstimate(t *testing.T) {
 	m15, _ := movement.Mitchell(15)
 	if e, _ = Estimate(m15, Settings{Samples: MaxSamples}); e.Check("simulate", 0, false, "") == nil {
 		t.Errorf("mitchell:15, %d samples: %v accepted", int64(MaxSamples), e)
+	}
+}
+
+// TestBussemakerRefusesHours: the most samples a run may draw on the
+// 15-table Mitchell are over four hours of work: refused at once.
+func TestBussemakerRefusesHours(t *testing.T) {
+	m15, _ := movement.Mitchell(15)
+	_, err := Bussemaker(t.Context(), m15, Settings{Samples: MaxSamples})
+	if err == nil || !strings.Contains(err.Error(), "hours at 150 M plays scored a second") {
+		t.Errorf("err = %v, want a refusal with the estimate", err)
 	}
 }
