@@ -47,6 +47,14 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			case b.Pre != nil:
 				writeMarkdownPre(bw, b.Pre)
+			case b.Callout != nil:
+				if err := writeMarkdownCallout(bw, b.Callout); err != nil {
+					return nil, 0, err
+				}
+			case b.References != nil:
+				if err := writeMarkdownReferences(bw, b.References); err != nil {
+					return nil, 0, err
+				}
 			}
 		}
 	}

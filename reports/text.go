@@ -50,6 +50,12 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		case b.Chart != nil:
 			next()
 			writeTextTable(bw, textCaption("Figure", b.Chart.Number, b.Chart.Caption)+" (its data)", b.Chart.DataTable())
+		case b.Callout != nil:
+			next()
+			writeTextCallout(bw, b.Callout)
+		case b.References != nil:
+			next()
+			writeTextReferences(bw, b.References)
 		}
 	}
 	if len(r.Checks) > 0 {
