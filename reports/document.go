@@ -185,6 +185,11 @@ type Check struct {
 	// beats:) in the study file, for messages; 0 when unknown. It is not
 	// part of results.json, so that moving an entry is no drift.
 	Line int `json:"-"`
+	// Source is the bibliography key of the work the figure was published
+	// in, with an optional locator: "moore1992" or "moore1992, table 2".
+	Source string `json:"source,omitempty"`
+	// Cited is Source resolved to its entry of the reference list.
+	Cited *Citation `json:"-"`
 }
 
 // Check statuses.

@@ -62,7 +62,7 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 		fmt.Fprintf(bw, "## Published figures\n\n")
 		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
-			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})
+			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
 		writeMarkdownTable(bw, "Each published figure against the recomputed one, at the published precision.", checks)
 	}
