@@ -76,12 +76,12 @@ func TestParseErrors(t *testing.T) {
 
 func TestDetex(t *testing.T) {
 	for in, want := range map[string]string{
-		`G\'erard {Neuberg}`:      "Gérard Neuberg",
+		`G\'erard {Neuberg}`:     "Gérard Neuberg",
 		`\"{o} \c{c} \c c \v{s}`: "ö ç ç š",
-		`Stra\ss e, \O{}re`:       "Straße, Øre",
-		"a  --- b -- c\n d":       "a — b – c d",
-		`\emph{Balance} 100\%`:    "Balance 100%",
-		`\"{\i}`:                  "ï",
+		`Stra\ss e, \O{}re`:      "Straße, Øre",
+		"a  --- b -- c\n d":      "a — b – c d",
+		`\emph{Balance} 100\%`:   "Balance 100%",
+		`\"{\i}`:                 "ï",
 	} {
 		got, err := detex(in)
 		if err != nil || got != want {
