@@ -39,7 +39,7 @@ func TestSearchIndex(t *testing.T) {
 		`"title":"Beta \u003c\u0026\u003e \"quoted\"","link":"beta/index.html"`, // data, escaped
 		`A zebrafinch sits on the relay stand.`,
 		`Luck, and the Bussemaker model .`, // markup and link targets gone
-		`Howell-gamma`,                      // words of table cells
+		`Howell-gamma`,                     // words of table cells
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the index has no %s", want)
