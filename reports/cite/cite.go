@@ -119,7 +119,7 @@ func (c *citer) text(src string) (string, error) {
 	at := 0
 	for _, m := range bracket.FindAllStringSubmatchIndex(src, -1) {
 		image, after := src[m[2]:m[3]], src[m[6]:m[7]]
-		if image != "" || after == "(" || after == "[" || after == ":" || reports.InRanges(code, m[0], m[5]+1) {
+		if image != "" || after == "(" || after == "[" || after == ":" && lineStart(src, m[0]) || reports.InRanges(code, m[0], m[5]+1) {
 			continue
 		}
 		inner := src[m[4]:m[5]]
@@ -156,6 +156,14 @@ func (c *citer) text(src string) (string, error) {
 	}
 	b.WriteString(src[at:])
 	return b.String(), nil
+}
+
+// lineStart says whether only up to three spaces stand between the start
+// of its line and offset: where a link reference definition ([x]: url)
+// starts.
+func lineStart(src string, offset int) bool {
+	line := src[strings.LastIndexByte(src[:offset], '\n')+1 : offset]
+	return len(line) <= 3 && strings.TrimLeft(line, " ") == ""
 }
 
 // positioned turns an error at an offset of a block's prose into one at

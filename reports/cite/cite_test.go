@@ -113,12 +113,12 @@ func TestResolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := report("As shown [@schema2002, p. 3; see @moore1992] and\n[@moore1992]. Not [a link](http://x/@moore1992), `[@nokey]`, [@tbl-x], me@moore1992.")
+	r := report("As shown [@schema2002, p. 3; see @moore1992]\nand [@moore1992]: so. Not [a link](http://x/@moore1992), `[@nokey]`, [@tbl-x], me@moore1992.")
 	r.Checks[0].Source = "moore1992, table 2"
 	if err := Resolve(r, bib); err != nil {
 		t.Fatal(err)
 	}
-	want := "As shown [[1](#ref-schema2002), p. 3; see [2](#ref-moore1992)] and\n[[2](#ref-moore1992)]. Not [a link](http://x/@moore1992), `[@nokey]`, [@tbl-x], me@moore1992."
+	want := "As shown [[1](#ref-schema2002), p. 3; see [2](#ref-moore1992)]\nand [[2](#ref-moore1992)]: so. Not [a link](http://x/@moore1992), `[@nokey]`, [@tbl-x], me@moore1992."
 	if got := r.Sections[0].Blocks[0].Prose; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -134,7 +134,7 @@ func TestResolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []string{
-		`As shown [<a href="#ref-schema2002">1</a>, p. 3; see <a href="#ref-moore1992">2</a>] and`,
+		"As shown [<a href=\"#ref-schema2002\">1</a>, p. 3; see <a href=\"#ref-moore1992\">2</a>]\nand [<a href=\"#ref-moore1992\">2</a>]: so.",
 		`<li id="ref-moore1992" value="2">Ross Moore, Nederlandse Bridge Bond and Jan de Vries (1992). Too many arrow-switches spoil the balance. <em>WEKOwijzer 12</em>, 201–206. <a href="https://example.org/a?b=1&amp;c=2">https://example.org/a?b=1&amp;c=2</a></li>`,
 		`<td>92 <a href="#ref-moore1992">[2, table 2]</a></td>`,
 	} {
