@@ -133,9 +133,12 @@ func Resolve(r *reports.Report, own *Labels, site Site) error {
 			if *src == "" || !strings.Contains(*src, "@") {
 				continue
 			}
-			out, secs, err := resolveText(*src, own, site)
+			out, secs, warnings, err := resolveText(*src, own, site)
 			if err != nil {
 				return positioned(r, s.ID, b.Line, *src, err)
+			}
+			for _, w := range warnings {
+				r.Warnings = append(r.Warnings, positioned(r, s.ID, b.Line, *src, &refError{offset: w.offset, err: fmt.Errorf("warning: %s", w.text)}).Error())
 			}
 			*src = out
 			sections = sections || secs
@@ -168,12 +171,18 @@ func positioned(r *reports.Report, cell string, first int, src string, err error
 	return &reports.SourceError{File: r.Provenance.SourceName, Line: first + strings.Count(src[:e.offset], "\n"), Err: e.err}
 }
 
+// refWarning is a warning at a byte offset of a prose text.
+type refWarning struct {
+	offset int
+	text   string
+}
+
 // resolveText rewrites the references of one prose text; secs says whether
 // it refers to a section of its own report.
-func resolveText(src string, own *Labels, site Site) (string, bool, error) {
+func resolveText(src string, own *Labels, site Site) (out string, secs bool, warnings []refWarning, err error) {
 	code := reports.CodeRanges(src)
 	var b strings.Builder
-	at, secs := 0, false
+	at := 0
 	for _, m := range reference.FindAllStringSubmatchIndex(src, -1) {
 		start, stop := m[3], m[1] // from the @, after the character before it
 		if reports.InRanges(code, start, stop) {
@@ -181,13 +190,20 @@ func resolveText(src string, own *Labels, site Site) (string, bool, error) {
 		}
 		page, kind, id := group(src, m, 2), group(src, m, 3), group(src, m, 4)
 		label := src[start:stop]
-		fail := func(err error) (string, bool, error) {
-			return "", false, &refError{offset: start, err: fmt.Errorf("%s: %w", label, err)}
+		fail := func(err error) (string, bool, []refWarning, error) {
+			return "", false, nil, &refError{offset: start, err: fmt.Errorf("%s: %w", label, err)}
 		}
 		labels, link := own, "#"
 		if page != "" && (own == nil || page != own.Name) {
 			if site == nil {
-				return fail(fmt.Errorf("a reference to another study works in a site of studies only"))
+				// A study run on its own cannot know another's numbers:
+				// the link is made by name, and a warning says so.
+				anchor := map[string]string{Table: "table-", Figure: "figure-", Section: ""}[kind] + id
+				b.WriteString(src[at:start])
+				fmt.Fprintf(&b, "[%s %s of %s](../%s/index.html#%s)", kindNames[kind], escapeMarkdown(id), escapeMarkdown(page), page, anchor)
+				at = stop
+				warnings = append(warnings, refWarning{start, fmt.Sprintf("%s: another study's %s is numbered only when the studies run together as a site (run their folder)", label, strings.ToLower(kindNames[kind]))})
+				continue
 			}
 			if labels = site[page]; labels == nil {
 				return fail(fmt.Errorf("no study %q in this site (studies: %s)", page, strings.Join(site.names(), ", ")))
@@ -212,7 +228,7 @@ func resolveText(src string, own *Labels, site Site) (string, bool, error) {
 		at = stop
 	}
 	b.WriteString(src[at:])
-	return b.String(), secs, nil
+	return b.String(), secs, warnings, nil
 }
 
 func group(s string, m []int, i int) string {

@@ -60,7 +60,6 @@ func TestResolveErrors(t *testing.T) {
 		{"unknown", "Text.\n\nSee @tbl-score.", `s.yaml:12: @tbl-score: no table has the id "score" (did you mean tbl-scores?)`},
 		{"ambiguous", "@tbl-twice", `s.yaml:10: @tbl-twice: 2 tables have the id "twice": the reference is ambiguous`},
 		{"unnumbered heading", "\n@sec-deep", `s.yaml:11: @sec-deep: the heading "deep" has no number`},
-		{"other study without a site", "@catalogue:tbl-x", `s.yaml:10: @catalogue:tbl-x: a reference to another study works in a site of studies only`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := study(tc.prose)
@@ -74,10 +73,23 @@ func TestResolveErrors(t *testing.T) {
 			}
 		})
 	}
-	// A block without a line is named by its cell.
-	r := study("@fig-none")
-	r.Sections[2].Blocks[0].Line = 0
+	// Without a site, another study's table is linked by name, with a
+	// warning.
+	r := study("See @catalogue:tbl-best.")
 	l, _ := Collect(r)
+	if err := Resolve(r, l, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Sections[2].Blocks[0].Prose; got != "## Results\n\nSee [Table best of catalogue](../catalogue/index.html#table-best)." {
+		t.Errorf("got %q", got)
+	}
+	if len(r.Warnings) != 1 || !strings.HasPrefix(r.Warnings[0], "s.yaml:10: warning: @catalogue:tbl-best: another study's table is numbered only when the studies run together") {
+		t.Errorf("warnings %q", r.Warnings)
+	}
+	// A block without a line is named by its cell.
+	r = study("@fig-none")
+	r.Sections[2].Blocks[0].Line = 0
+	l, _ = Collect(r)
 	if err := Resolve(r, l, nil); err == nil || err.Error() != `s.yaml: cell more: @fig-none: no figure has the id "none"` {
 		t.Errorf("got %v", err)
 	}
