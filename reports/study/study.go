@@ -39,15 +39,15 @@ type Study struct {
 
 // studyFile is the YAML schema of a study.
 type studyFile struct {
-	Title      string                          `yaml:"title"`
-	Summary    string                          `yaml:"summary"`
-	Headline   []string                        `yaml:"headline"`
+	Title    string   `yaml:"title"`
+	Summary  string   `yaml:"summary"`
+	Headline []string `yaml:"headline"`
 	// Bibliography is a BibTeX file (refs.bib) whose works the prose cites
 	// as [@key] and published figures name as their source.
 	Bibliography string                          `yaml:"bibliography"`
-	Parameters []Parameter                     `yaml:"parameters"`
-	Movements  map[string]resolve.MovementSpec `yaml:"movements"`
-	Cells      []yaml.Node                     `yaml:"cells"` // decoded by kind
+	Parameters   []Parameter                     `yaml:"parameters"`
+	Movements    map[string]resolve.MovementSpec `yaml:"movements"`
+	Cells        []yaml.Node                     `yaml:"cells"` // decoded by kind
 }
 
 // Parameter is a declared study parameter, used in the study as ${name}.
