@@ -16,35 +16,40 @@ import (
 // Prepare resolves one report that is not part of a site. bib is its
 // bibliography, nil when it names none.
 func Prepare(r *reports.Report, bib *cite.Bibliography) error {
-	return PrepareSite([]*reports.Report{r}, []*cite.Bibliography{bib})
+	return PrepareSite([]*reports.Report{r}, []*cite.Bibliography{bib})[0]
 }
 
 // PrepareSite resolves the reports of a site: a reference qualified with
 // another report's name (@catalogue:tbl-best) links to that report's page.
 // bibs[i] is the bibliography of reps[i] (nil for none); bibs may be
-// shorter than reps, or nil.
-func PrepareSite(reps []*reports.Report, bibs []*cite.Bibliography) error {
+// shorter than reps, or nil. errs[i] is reps[i]'s mistake, if any: one
+// report's mistake does not stop the others.
+func PrepareSite(reps []*reports.Report, bibs []*cite.Bibliography) (errs []error) {
+	errs = make([]error, len(reps))
 	site := xref.Site{}
-	for _, r := range reps {
-		if err := reports.SplitCallouts(r); err != nil {
-			return err
+	for i, r := range reps {
+		if errs[i] = reports.SplitCallouts(r); errs[i] != nil {
+			continue
 		}
 		labels, err := xref.Collect(r)
 		if err != nil {
-			return fmt.Errorf("%s: %w", r.Provenance.SourceName, err)
+			errs[i] = fmt.Errorf("%s: %w", r.Provenance.SourceName, err)
+			continue
 		}
 		site[r.Name] = labels
 	}
+	own := func(r *reports.Report) *xref.Labels { return site[r.Name] }
 	if len(reps) == 1 {
 		site = nil // a lone report has no site to refer to
+		labels := xref.Site{}
+		if errs[0] == nil {
+			labels[reps[0].Name], errs[0] = xref.Collect(reps[0])
+		}
+		own = func(r *reports.Report) *xref.Labels { return labels[r.Name] }
 	}
 	for i, r := range reps {
-		own := siteLabels(site, r)
-		if own == nil {
-			var err error
-			if own, err = xref.Collect(r); err != nil {
-				return err
-			}
+		if errs[i] != nil {
+			continue
 		}
 		// Citations first: [@tbl-x] is left for the references, and the
 		// links citations become hold no @.
@@ -52,19 +57,10 @@ func PrepareSite(reps []*reports.Report, bibs []*cite.Bibliography) error {
 		if i < len(bibs) {
 			bib = bibs[i]
 		}
-		if err := cite.Resolve(r, bib); err != nil {
-			return err
+		if errs[i] = cite.Resolve(r, bib); errs[i] != nil {
+			continue
 		}
-		if err := xref.Resolve(r, own, site); err != nil {
-			return err
-		}
+		errs[i] = xref.Resolve(r, own(r), site)
 	}
-	return nil
-}
-
-func siteLabels(site xref.Site, r *reports.Report) *xref.Labels {
-	if site == nil {
-		return nil
-	}
-	return site[r.Name]
+	return errs
 }

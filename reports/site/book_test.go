@@ -31,8 +31,10 @@ func TestBook(t *testing.T) {
 		mk("one", "See @tbl-t, @sec-method and @two:tbl-t [@moore1992]."),
 		mk("two", "See @tbl-t and @one:sec-method [@moore1992, p. 2]."),
 	}
-	if err := book.PrepareSite(reps, []*cite.Bibliography{bib, bib}); err != nil {
-		t.Fatal(err)
+	for _, err := range book.PrepareSite(reps, []*cite.Bibliography{bib, bib}) {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	b, err := Book("Site", reps)
 	if err != nil {

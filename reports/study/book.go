@@ -42,14 +42,15 @@ func (s *Study) LoadBibliography(allowOutside bool) (*cite.Bibliography, *report
 // Finish resolves the callouts, cross-references and citations of the
 // reports of studies run together (a site: @other:tbl-x links to the
 // other report), or of one. bibs[i] is reps[i]'s bibliography, or nil.
-// A mistake is an error at its line of the study; warnings (another
-// study's table named in a study run alone) go to the report's Warnings.
-func Finish(studies []*Study, reps []*reports.Report, bibs []*cite.Bibliography) error {
+// errs[i] is the mistake of studies[i], at its line of the study; warnings
+// (another study's table named in a study run alone) go to the report's
+// Warnings.
+func Finish(studies []*Study, reps []*reports.Report, bibs []*cite.Bibliography) (errs []error) {
 	before := make([]int, len(reps))
 	for i, r := range reps {
 		before[i] = len(r.Warnings)
 	}
-	err := book.PrepareSite(reps, bibs)
+	errs = book.PrepareSite(reps, bibs)
 	// The pass names the file by its base name; the run, as given.
 	for i, r := range reps {
 		base := r.Provenance.SourceName + ":"
@@ -58,13 +59,9 @@ func Finish(studies []*Study, reps []*reports.Report, bibs []*cite.Bibliography)
 				r.Warnings[j] = studies[i].Path + ":" + rest
 			}
 		}
-	}
-	if se := (*reports.SourceError)(nil); errors.As(err, &se) {
-		for i, r := range reps {
-			if se.File == r.Provenance.SourceName {
-				return &load.StudyError{File: studies[i].Path, Line: se.Line, Err: se.Err}
-			}
+		if se := (*reports.SourceError)(nil); errors.As(errs[i], &se) {
+			errs[i] = &load.StudyError{File: studies[i].Path, Line: se.Line, Err: se.Err}
 		}
 	}
-	return err
+	return errs
 }

@@ -33,6 +33,13 @@ type RunOptions struct {
 	// InSite leaves the report's references and citations unresolved, for
 	// RunBatch to resolve with the other reports of its site (Finish).
 	InSite bool
+	// SiteTitle, for RunBatch, makes its studies a site of that title: the
+	// references between them resolve, and every page has the site's
+	// navigation. Empty: each study is a page of its own.
+	SiteTitle string
+	// SiteBibliography, in a site, is the bibliography of the studies that
+	// name none of their own.
+	SiteBibliography *cite.Bibliography
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -120,7 +127,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		res.Provenance.Inputs = append(res.Provenance.Inputs, *input)
 	}
 	if !opt.InSite {
-		if err := Finish([]*Study{s}, []*reports.Report{res}, []*cite.Bibliography{bib}); err != nil {
+		if err := Finish([]*Study{s}, []*reports.Report{res}, []*cite.Bibliography{bib})[0]; err != nil {
 			return nil, err
 		}
 	}
