@@ -102,6 +102,11 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		}
 		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
 		placeChecks(c, out.Checks)
+		if src, ok := c.body.(interface{ GivenSource() string }); ok && src.GivenSource() != "" {
+			for i := range out.Checks {
+				out.Checks[i].Source = src.GivenSource()
+			}
+		}
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	for _, w := range s.LintProse() {
