@@ -32,7 +32,10 @@ sidebar of the studies, previous and next links and a search, the index
 lists them, and a study may refer to another's tables (@name:tbl-id). A
 site.yaml in the folder (or named alone) gives the site's title, its
 studies in order and a shared bibliography. With --pdf a site is also
-printed whole, with a contents page, to OUTDIR/book/index.pdf.`
+printed whole, with a contents page, to OUTDIR/book/index.pdf. One study
+with -p name=FROM..TO[/STEP] (an int parameter) or -p name=a,b,c is a
+sweep: a page a value, OUTDIR/<study>-<name>-<value>/, each cached on its
+own, and an index of them.`
 
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runUsage, stderr)
@@ -61,6 +64,20 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := study.DistinctOutputs(paths); err != nil {
 		return &usageError{msg: "run: " + err.Error()}
 	}
+	// One study with -p name=6..40 (or a list) is a sweep: a page a value.
+	var sweep *site.Sweep
+	if len(paths) == 1 && st.File == "" {
+		if sweep, params, err = study.FindSweep(paths[0], params); err != nil {
+			return err
+		}
+		if sweep != nil {
+			s, err := study.LoadStudy(paths[0], nil)
+			if err != nil {
+				return err
+			}
+			st.Title = sweep.Title(s.Title)
+		}
+	}
 	overrides, unused := study.Overrides(paths, params)
 	if len(unused) > 0 {
 		return &usageError{msg: fmt.Sprintf("run: -p %s: no study declares this parameter", unused[0])}
@@ -87,7 +104,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// With one study, a broken one is the error, unless a summary is
 	// wanted; with several, every study runs, the broken ones are listed,
 	// and the exit status says so.
-	many := len(paths) > 1 || st.File != ""
+	many := len(paths) > 1 || st.File != "" || sweep != nil
 	if many {
 		opt.SiteTitle, opt.SiteBibliography = st.Title, st.Bibliography
 	}
@@ -96,7 +113,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var broken []reports.Broken
 	var sum runSummary
 	last := time.Now()
-	err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, func(o study.Outcome) {
+	each := func(o study.Outcome) {
 		status.done()
 		now := time.Now()
 		sum.add(o, now.Sub(last).Seconds())
@@ -132,7 +149,12 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			}
 		}
 		written = append(written, rep)
-	})
+	}
+	if sweep != nil {
+		err = study.RunSweep(ctx, paths[0], *sweep, params, opt, renderer, *outDir, each)
+	} else {
+		err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, each)
+	}
 	if err != nil {
 		return err
 	}

@@ -40,3 +40,42 @@ func TestRunSite(t *testing.T) {
 		}
 	}
 }
+
+// TestRunSweep runs a study over three values of a parameter: three pages
+// and an index, and a second run takes every value's cells from the cache.
+func TestRunSweep(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "m.yaml"), `title: Mitchell
+parameters:
+  - {name: tables, type: int, default: "7"}
+movements:
+  m: {mitchell: "${tables}"}
+cells:
+  - markdown: |
+      The ${tables}-table Mitchell: @tbl-qf.
+  - balance: {id: qf, rows: [{movement: m}]}
+  - bussemaker: {id: luck, movement: m, method: sample, samples: 500}
+`)
+	out := t.TempDir()
+	for pass := range 2 {
+		stdout, stderr, err := run(t, "run", "-o", out, "-p", "tables=5..9/2", filepath.Join(dir, "m.yaml"))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, stderr)
+		}
+		for _, v := range []string{"5", "7", "9"} {
+			if _, err := os.Stat(filepath.Join(out, "m-tables-"+v, "index.html")); err != nil {
+				t.Errorf("no page for tables=%s: %v", v, err)
+			}
+			if want := "m.yaml (tables=" + v + "): no published figures to check (from the cache: 1 cells"; pass == 1 && !strings.Contains(stdout, want) {
+				t.Errorf("the rerun of tables=%s does not come from the cache:\n%s", v, stdout)
+			}
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), "<title>Mitchell, tables 5, 7, 9</title>") || !strings.Contains(string(index), `href="m-tables-9/index.html"`) {
+		t.Error("the index does not list the sweep")
+	}
+}

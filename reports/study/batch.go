@@ -1,6 +1,7 @@
 package study
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -120,7 +121,11 @@ type Outcome struct {
 // site.WriteIndex).
 func RunBatch(ctx context.Context, paths []string, overrides []map[string]string, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
 	if opt.SiteTitle != "" {
-		return runSite(ctx, paths, overrides, opt, renderer, outDir, stopAtFirst, done)
+		jobs := make([]job, len(paths))
+		for i, p := range paths {
+			jobs[i] = job{path: p, overrides: overrides[i]}
+		}
+		return runSite(ctx, jobs, opt, renderer, outDir, stopAtFirst, done)
 	}
 	for i, p := range paths {
 		o := Outcome{Path: p}
@@ -138,21 +143,33 @@ func RunBatch(ctx context.Context, paths []string, overrides []map[string]string
 	return nil
 }
 
+// job is one page of a site: a study with its parameter values, and, in
+// a sweep, the page's own name and title.
+type job struct {
+	path      string
+	label     string // names the page in messages; the path when empty
+	overrides map[string]string
+	rename    func(*Study)
+}
+
 // runSite runs the studies of a site: all of them, then the references
 // between them, then the pages.
-func runSite(ctx context.Context, paths []string, overrides []map[string]string, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
-	outcomes := make([]Outcome, len(paths))
+func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+	outcomes := make([]Outcome, len(jobs))
 	var studies []*Study
 	var reps []*reports.Report
 	var bibs []*cite.Bibliography
 	var at []int // the outcome of each report
 	siteOpt := opt
 	siteOpt.InSite = true
-	for i, p := range paths {
-		o := Outcome{Path: p}
+	for i, j := range jobs {
+		o := Outcome{Path: cmp.Or(j.label, j.path)}
 		var s *Study
 		var bib *cite.Bibliography
-		if s, o.Err = LoadStudy(p, overrides[i]); o.Err == nil {
+		if s, o.Err = LoadStudy(j.path, j.overrides); o.Err == nil {
+			if j.rename != nil {
+				j.rename(s)
+			}
 			if o.Report, o.Err = Run(ctx, s, siteOpt); o.Err == nil {
 				bib, _, o.Err = s.LoadBibliography(opt.AllowOutside)
 			}
