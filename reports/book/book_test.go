@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -50,4 +51,29 @@ func TestPrepare(t *testing.T) {
 	if err := Prepare(r, bib); err == nil || err.Error() != `s.yaml:8: @fig-none: no figure has the id "none" (this study has no figures)` {
 		t.Errorf("got %v", err)
 	}
+}
+
+// FuzzPrepare: any prose goes through the pass without a panic, and a
+// mistake is an error at a line of the study.
+func FuzzPrepare(f *testing.F) {
+	bib, err := cite.Parse(strings.NewReader("@misc{k, title={T}}"), "refs.bib")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"See @tbl-t [@k, p. 3].", "::: {.callout-note}\n@sec-a\n:::\n", "[@k]: x\n`@tbl-x`", "## A\n\n@sec-a [@k; @k] \\@x a@b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, prose string) {
+		r := &reports.Report{Name: "s", Provenance: reports.Provenance{SourceName: "s.yaml"}, Sections: []reports.Section{
+			{ID: "a", Blocks: []reports.Block{{Prose: prose, Line: 3}}},
+			{ID: "b", Blocks: []reports.Block{{Table: &reports.Table{ID: "t", Number: 1}}}},
+		}}
+		err := Prepare(r, bib)
+		if err != nil && !strings.HasPrefix(err.Error(), "s.yaml:") {
+			t.Errorf("an error without the file: %v", err)
+		}
+		if se := (*reports.SourceError)(nil); err != nil && (!errors.As(err, &se) || se.Line < 3) {
+			t.Errorf("an error without a line: %v", err)
+		}
+	})
 }
