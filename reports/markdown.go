@@ -56,6 +56,14 @@ func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 				writeMarkdownPre(bw, b.Pre)
 			case b.Plain != nil:
 				writeMarkdownPlain(bw, b.Plain)
+			case b.Callout != nil:
+				if err := writeMarkdownCallout(bw, b.Callout); err != nil {
+					return err
+				}
+			case b.References != nil:
+				if err := writeMarkdownReferences(bw, b.References); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -63,7 +71,7 @@ func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 		fmt.Fprintf(bw, "## Published figures\n\n")
 		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
-			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})
+			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
 		writeMarkdownTable(bw, "Each published figure against the recomputed one, at the published precision.", checks)
 	}
