@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
@@ -42,7 +43,12 @@ const MaxEnumerate = 1_000_000
 // `bridgereport score FILE --json` for results files.
 type Analysis struct {
 	Event  string `json:"event,omitempty"`
+	Date   string `json:"date,omitempty"`
 	Format string `json:"format"`
+	// Warnings are the file's own mistakes, each with its file and line: a
+	// score that does not follow from its contract, a contract that is not
+	// one, a value the format does not allow.
+	Warnings []scoring.Warning `json:"warnings"`
 	// Pairs are the pairs with the file's percentage and the recomputed
 	// one, in rank order within each ranking group.
 	Pairs []Pair `json:"pairs"`
@@ -56,8 +62,9 @@ type Analysis struct {
 	// Neuberg compares per-board rounding, total rounding, no rounding and
 	// no Neuberg at all.
 	Neuberg NeubergResult `json:"neuberg"`
-	// Movement is the movement played, one per scoring field (a section,
-	// or the whole field when it is matchpointed across sections).
+	// Movement is the movement played, one per section as played; when
+	// sections are matchpointed across the field, a last entry (Scope
+	// "across") measures the union as one field.
 	Movement []FieldMovement `json:"movement"`
 	// Luck is the Bussemaker model run on each field's movement.
 	Luck []FieldLuck `json:"luck"`
@@ -71,6 +78,8 @@ type Analysis struct {
 type Pair struct {
 	Pair    int    `json:"pair"`
 	Section string `json:"section"`
+	// Label is how the pair is written: A12, Sect1 12, 3 NS.
+	Label string `json:"label"`
 	// Direction is set when the file numbers each direction from 1, so
 	// that NS 1 and EW 1 are two pairs.
 	Direction string   `json:"direction,omitempty"`
@@ -161,18 +170,44 @@ func fmtStep(s float64) string { return fmt.Sprint(s) }
 // Disagreement is one figure of the file that the method does not give.
 type Disagreement struct {
 	// Kind is "matchpoints", "percent", "total" or "place".
-	Kind    string `json:"kind"`
+	Kind string `json:"kind"`
+	// Where is "board N" for a board's matchpoints, "session total" for a
+	// pair's percentage, total or place (Board is then 0).
+	Where   string `json:"where"`
 	Section string `json:"section,omitempty"`
 	Board   int    `json:"board,omitempty"`
 	Pair    int    `json:"pair,omitempty"`
+	// Label is the pair as written (A12, Sect1 12).
+	Label string `json:"label"`
 	// Direction qualifies Pair in a file numbered by direction.
 	Direction string `json:"direction,omitempty"`
 	NS        int    `json:"ns,omitempty"`
 	EW        int    `json:"ew,omitempty"`
-	// File is the figure as the file prints it, Ours the recomputed one.
-	File string  `json:"file"`
-	Ours float64 `json:"ours"`
-	Line int     `json:"line,omitempty"`
+	// File is the figure as the file prints it, Ours the recomputed one
+	// and OursText that printed with the file's decimals.
+	File     string  `json:"file"`
+	Ours     float64 `json:"ours"`
+	OursText string  `json:"ours_text"`
+	Line     int     `json:"line,omitempty"`
+}
+
+// PairLabel writes a pair as the analysis labels it (scoring.PairLabel).
+func PairLabel(section string, pair int, dir string) string {
+	return scoring.PairLabel(section, pair, dir)
+}
+
+// decimalsOf is the number of decimals a figure is written with.
+func decimalsOf(text string) int {
+	t := strings.TrimSuffix(strings.TrimSpace(text), "%")
+	if i := strings.IndexAny(t, ".,"); i >= 0 {
+		return len(t) - i - 1
+	}
+	return 0
+}
+
+// withDecimals prints x as a figure written like text is.
+func withDecimals(x float64, text string) string {
+	return strconv.FormatFloat(x, 'f', min(decimalsOf(text), 8), 64)
 }
 
 // Analyse runs every analysis of the package on a session.
@@ -180,7 +215,10 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	if s == nil || len(s.Boards) == 0 {
 		return nil, errors.New("session: no boards")
 	}
-	a := &Analysis{Event: s.Event, Format: s.Format, Disagreements: []Disagreement{}}
+	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings)}
+	if a.Warnings == nil {
+		a.Warnings = []scoring.Warning{}
+	}
 	best, err := identify(s)
 	if err != nil {
 		return nil, err
@@ -189,8 +227,33 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	a.Method = best.method.Name()
 	a.Pairs, a.Disagreements = best.report(s)
 	a.Neuberg = neubergResult(s, best, set)
+	// The movement as played is measured per section; across the field,
+	// the union's figure follows, labelled.
+	if best.method.Across {
+		for _, f := range makeFields(s, false) {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			fm, _ := reconstruct(f)
+			fm.Scope = "section"
+			fm.Label = movementLabel(fm)
+			a.Movement = append(a.Movement, fm)
+		}
+	}
 	for _, f := range best.fields {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		fm, m := reconstruct(f)
+		switch {
+		case best.method.Across:
+			fm.Scope = "across"
+		case len(f.sections) == 1 && f.sections[0] == "":
+			fm.Scope = "session"
+		default:
+			fm.Scope = "section"
+		}
+		fm.Label = movementLabel(fm)
 		a.Movement = append(a.Movement, fm)
 		if set.NoLuck {
 			continue
@@ -207,6 +270,17 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	}
 	a.Instant, a.Notes = instantBoards(best.fields, a.Notes)
 	return a, nil
+}
+
+// movementLabel says what a movement's figures measure.
+func movementLabel(fm FieldMovement) string {
+	switch fm.Scope {
+	case "across":
+		return "sections " + fm.Section + " matchpointed across the field, measured as one field"
+	case "section":
+		return "section " + fm.Section + " as played"
+	}
+	return "the session as played"
 }
 
 // field is a set of pairs matchpointed against each other: a section, or
@@ -596,13 +670,18 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 			mp := c.mp[l]
 			for side, file := range []float64{l.NSMP, l.EWMP} {
 				if math.Abs(mp[side]-file) > tol {
-					d := Disagreement{Kind: "matchpoints", Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
-						File: trimFloat(file), Ours: mp[side], Line: l.Line}
+					text := [2]string{l.NSMPText, l.EWMPText}[side]
+					if text == "" {
+						text = trimFloat(file)
+					}
+					d := Disagreement{Kind: "matchpoints", Where: fmt.Sprintf("board %d", b.Number), Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
+						File: text, Ours: mp[side], OursText: withDecimals(mp[side], text), Line: l.Line}
 					if side == 0 {
 						d.Pair, d.Direction = l.NS, l.NSKey().Dir
 					} else {
 						d.Pair, d.Direction = l.EW, l.EWKey().Dir
 					}
+					d.Label = PairLabel(d.Section, d.Pair, d.Direction)
 					dis = append(dis, d)
 				}
 			}
@@ -624,7 +703,8 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 		total, p := c.percent(k, c.method.TotalStep)
 		t := c.pairs[k]
 		f := c.fieldOf[k]
-		pr := Pair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
+		label := k.String()
+		pr := Pair{Pair: k.Number, Section: k.Section, Label: label, Direction: k.Dir, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
 			Boards: t.boards, Total: total, Top: t.top, Percent: p, Rank: ranks[k], PlaceFile: sp.Place}
 		if pr.Names == nil {
 			pr.Names = []string{}
@@ -633,28 +713,52 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 			v := sp.Percent
 			pr.PercentFile = &v
 			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
-				dis = append(dis, Disagreement{Kind: "percent", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.PercentText, Ours: p, Line: sp.Line})
+				dis = append(dis, Disagreement{Kind: "percent", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line})
 			}
 		}
 		if sp.HasTotal {
 			v := sp.Total
 			pr.TotalFile = &v
 			if math.Abs(total-v) > 0.005+1e-9 {
-				dis = append(dis, Disagreement{Kind: "total", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: trimFloat(v), Ours: total, Line: sp.Line})
+				text := sp.TotalText
+				if text == "" {
+					text = trimFloat(v)
+				}
+				dis = append(dis, Disagreement{Kind: "total", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line})
 			}
 		}
 		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
-			dis = append(dis, Disagreement{Kind: "place", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.Place, Ours: float64(pr.Rank), Line: sp.Line})
+			dis = append(dis, Disagreement{Kind: "place", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line})
 		}
 		pairs = append(pairs, pr)
 	}
 	slices.SortStableFunc(pairs, func(a, b Pair) int {
-		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
+		return cmp.Or(compareGroups(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
 	})
 	return pairs, dis
 }
 
 func trimFloat(x float64) string { return fmt.Sprint(x) }
+
+// compareGroups orders ranking groups by field, then NS before EW (the
+// order a scorer prints them in), which plain string order reverses.
+func compareGroups(a, b string) int {
+	split := func(g string) (string, int) {
+		switch {
+		case g == "NS" || strings.HasSuffix(g, " NS"):
+			return strings.TrimSuffix(g, "NS"), 0
+		case g == "EW" || strings.HasSuffix(g, " EW"):
+			return strings.TrimSuffix(g, "EW"), 1
+		}
+		return g, 0
+	}
+	ga, da := split(a)
+	gb, db := split(b)
+	return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(da, db))
+}
 
 // leadingNumber is the place a file prints, without its tie marks: "8"
 // of "8=", "8-9", "8T".

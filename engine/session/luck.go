@@ -39,6 +39,7 @@ type FieldLuck struct {
 type LuckPair struct {
 	Pair      int      `json:"pair"`
 	Section   string   `json:"section"`
+	Label     string   `json:"label"`
 	Direction string   `json:"direction,omitempty"`
 	Names     []string `json:"names"`
 	Group     string   `json:"group"`
@@ -133,7 +134,7 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 		Exact: res.Exact, Samples: res.Samples, Seed: res.Seed, ByDirection: groups != nil}
 	for i, k := range f.pairs {
 		sp := res.Spread[i]
-		lp := LuckPair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
+		lp := LuckPair{Pair: k.Number, Section: k.Section, Label: k.String(), Direction: k.Dir, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
 			Seated: seated[i], Expected: sp.Avg, Sd: sp.Sd, Min: sp.Min, Max: sp.Max, SeatEffect: clean(seated[i] - sp.Avg), PlaceMin: math.MaxInt}
 		for j := range res.RankProbability {
 			p := res.RankProbability[j][i]

@@ -1,0 +1,79 @@
+package session
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/scoring"
+)
+
+// mitchell17 is an invented 17-pair session: a 9-table Mitchell (DOMAIN.md
+// §1) whose EW pair 18 did not come, so one NS pair sits out each round.
+// The file gives no rounds, two boards a round. It returns the session and
+// the movement played (17 pairs, pair 18's tables empty).
+func mitchell17() (*scoring.Session, *movement.Movement) {
+	const T = 9
+	mv := movement.New(17, T, T, T)
+	s := &scoring.Session{Format: "test"}
+	for p := 1; p <= 17; p++ {
+		s.Pairs = append(s.Pairs, scoring.SessionPair{Number: p})
+	}
+	line := 1
+	for g := range T {
+		for k := range 2 {
+			s.Boards = append(s.Boards, scoring.SessionBoard{Number: 2*g + k + 1})
+		}
+	}
+	for r := 1; r <= T; r++ {
+		for t := 1; t <= T; t++ {
+			ns, ew := t, T+1+((t-r)%T+T)%T
+			g := (t + r - 2) % T
+			if ew == 18 {
+				continue // the sit-out
+			}
+			mv.Schedule[r-1][t-1] = movement.Table{NS: ns, EW: ew, Group: g}
+			for k := range 2 {
+				b := &s.Boards[2*g+k]
+				// Scores that differ by pair, so matchpoints are not all ties.
+				score := 10 * ((ns*7 + ew*3 + b.Number) % 13)
+				b.Lines = append(b.Lines, scoring.TravellerLine{NS: ns, EW: ew, Score: score, Line: line})
+				line++
+			}
+		}
+	}
+	return s, mv
+}
+
+// The rebuilt movement has the rounds the travellers show: 9 board groups,
+// 9 rounds of 8 tables, and the Qf of the movement played.
+func TestReconstructSitOut(t *testing.T) {
+	s, played := mitchell17()
+	a, err := Analyse(context.Background(), s, Settings{NoLuck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Movement) != 1 {
+		t.Fatalf("%d movements", len(a.Movement))
+	}
+	m := a.Movement[0]
+	if len(m.BoardGroups) != 9 || m.Rounds != 9 || m.Tables != 8 || m.Pairs != 17 {
+		t.Errorf("rebuilt %d groups, %d rounds, %d tables, %d pairs; want 9, 9, 8, 17\n%s", len(m.BoardGroups), m.Rounds, m.Tables, m.Pairs, m.ASC)
+	}
+	want := movement.ComputeBalance(played).Qf
+	if math.Abs(m.Qf-want) > 0.005 {
+		t.Errorf("Qf %.2f, the movement played has %.2f", m.Qf, want)
+	}
+	for r := range m.Played.Schedule {
+		n := 0
+		for _, tab := range m.Played.Schedule[r] {
+			if !tab.Empty() {
+				n++
+			}
+		}
+		if n != 8 {
+			t.Errorf("round %d has %d tables, want 8 (one pair sits out)", r+1, n)
+		}
+	}
+}
