@@ -3,6 +3,8 @@ package session
 import (
 	"context"
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -75,5 +77,58 @@ func TestReconstructSitOut(t *testing.T) {
 		if n != 8 {
 			t.Errorf("round %d has %d tables, want 8 (one pair sits out)", r+1, n)
 		}
+	}
+}
+
+// Sections matchpointed across the field: each section's movement as
+// played, then the union, labelled.
+func TestSectionMovements(t *testing.T) {
+	a := analyse(t, readSample(t, "autumn-sections.xml"), Settings{NoLuck: true})
+	var got []string
+	for _, m := range a.Movement {
+		got = append(got, m.Scope+" "+m.Section)
+	}
+	if strings.Join(got, ", ") != "section A, section B, across A+B" {
+		t.Errorf("movements %v", got)
+	}
+	pairs := 0
+	for _, m := range a.Movement[:2] {
+		pairs += m.Pairs
+	}
+	if pairs != a.Movement[2].Pairs {
+		t.Errorf("sections have %d pairs, the union %d", pairs, a.Movement[2].Pairs)
+	}
+}
+
+// Disagreements say where (a board, or the session total), keep the
+// file's figure as written and print ours with its decimals; a section
+// named Sect1 does not run into its pair numbers.
+func TestDisagreementWording(t *testing.T) {
+	s, _ := mitchell17()
+	for i := range s.Pairs {
+		s.Pairs[i].Section = "Sect1"
+	}
+	for bi := range s.Boards {
+		for li := range s.Boards[bi].Lines {
+			s.Boards[bi].Lines[li].Section = "Sect1"
+		}
+	}
+	s.Pairs[0].Percent, s.Pairs[0].PercentText, s.Pairs[0].HasPercent = 66.91, "66.91", true
+	a := analyse(t, s, Settings{NoLuck: true})
+	if len(a.Disagreements) != 1 {
+		t.Fatalf("disagreements %+v", a.Disagreements)
+	}
+	d := a.Disagreements[0]
+	if d.Where != "session total" || d.Board != 0 || d.File != "66.91" || d.Label != "Sect1 1" || d.OursText != strconv.FormatFloat(d.Ours, 'f', 2, 64) {
+		t.Errorf("disagreement %+v", d)
+	}
+	for _, p := range a.Pairs {
+		if p.Label != "Sect1 "+strconv.Itoa(p.Pair) {
+			t.Errorf("label %q", p.Label)
+		}
+	}
+	// A Mitchell ranks NS, then EW.
+	if a.Pairs[0].Seats != "NS" || a.Pairs[len(a.Pairs)-1].Seats != "EW" {
+		t.Errorf("first %s, last %s: want NS first", a.Pairs[0].Group, a.Pairs[len(a.Pairs)-1].Group)
 	}
 }
