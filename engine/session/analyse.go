@@ -219,7 +219,7 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	if a.Warnings == nil {
 		a.Warnings = []scoring.Warning{}
 	}
-	best, err := identify(s)
+	best, err := identify(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,10 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			fm, _ := reconstruct(f)
+			fm, _, err := reconstruct(ctx, f)
+			if err != nil {
+				return nil, err
+			}
 			fm.Scope = "section"
 			fm.Label = movementLabel(fm)
 			a.Movement = append(a.Movement, fm)
@@ -244,7 +247,10 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		fm, m := reconstruct(f)
+		fm, m, err := reconstruct(ctx, f)
+		if err != nil {
+			return nil, err
+		}
 		switch {
 		case best.method.Across:
 			fm.Scope = "across"
@@ -512,7 +518,7 @@ func percentTolerance(text string, x float64) float64 {
 // identify tries every method and keeps the one that reproduces most of
 // the file's matchpoints, then most of its percentages; ties go to the
 // simpler method (the order of the loops).
-func identify(s *scoring.Session) (*candidate, error) {
+func identify(ctx context.Context, s *scoring.Session) (*candidate, error) {
 	sections := map[string]bool{}
 	decimals := 0
 	for _, b := range s.Boards {
@@ -533,6 +539,9 @@ func identify(s *scoring.Session) (*candidate, error) {
 	for _, across := range acrossOptions {
 		for _, scaling := range []Method{{Neuberg: true}, {Neuberg: true, OwnTop: true}, {}} {
 			for _, step := range []float64{0, 0.1, 0.01} {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
 				c := score(s, Method{Across: across, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
 				exact := 0
 				for _, b := range s.Boards {

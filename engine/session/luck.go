@@ -84,6 +84,13 @@ type LuckMargin struct {
 	WinnerFirst float64 `json:"winner_first"`
 }
 
+// maxLuckWork bounds the pair-boards the luck model scores over all its
+// default draws; MinSamples is the fewest draws it makes.
+const (
+	maxLuckWork = 200_000_000
+	MinSamples  = 2_000
+)
+
 // fieldLuck runs the model on field f's movement m.
 func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candidate, set Settings) (*FieldLuck, error) {
 	P := len(f.pairs)
@@ -117,7 +124,12 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 	}
 	ls := luck.Settings{Strengths: strengths, Groups: groups, Seed: set.Seed, Method: luck.Sample, Samples: set.Samples}
 	if ls.Samples == 0 {
-		ls.Samples = DefaultSamples
+		// A congress scored across the field has thousands of pairs: the
+		// default draws are capped so that the work stays about that of
+		// a large club field, and the sampling noise (a few tenths of a
+		// percent) stays far below the figures' spread.
+		plays := int64(P) * int64(len(f.boards))
+		ls.Samples = min(DefaultSamples, max(MinSamples, maxLuckWork/max(1, plays)))
 	}
 	if count.IsInt64() && count.Int64() <= MaxEnumerate {
 		ls.Method = luck.Exact

@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	"context"
 	"cmp"
 	"fmt"
 	"math"
@@ -68,7 +69,7 @@ type meeting struct {
 }
 
 // reconstruct builds the movement of a field from its travellers.
-func reconstruct(f *field) (FieldMovement, *movement.Movement) {
+func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Movement, error) {
 	fm := FieldMovement{Section: strings.Join(f.sections, "+"), Pairs: len(f.pairs)}
 	index := map[scoring.PairKey]int{}
 	for i, k := range f.pairs {
@@ -151,7 +152,9 @@ func reconstruct(f *field) (FieldMovement, *movement.Movement) {
 		fm.RoundsFrom = "file"
 	} else {
 		fm.RoundsFrom = "reconstructed"
-		colourRounds(ms, len(f.pairs))
+		if err := colourRounds(ctx, ms, len(f.pairs)); err != nil {
+			return fm, nil, err
+		}
 	}
 	rounds := 0
 	for _, m := range ms {
@@ -198,7 +201,7 @@ func reconstruct(f *field) (FieldMovement, *movement.Movement) {
 			fm.Matrix[p][q] = bal.At(p+1, q+1)
 		}
 	}
-	return fm, mv
+	return fm, mv, nil
 }
 
 // colourRounds gives each meeting a round such that no pair meets two
@@ -212,10 +215,14 @@ func reconstruct(f *field) (FieldMovement, *movement.Movement) {
 // search, then a seeded local search; a Mitchell (bipartite) falls back on
 // an exact colouring with as many rounds as a pair's meetings, anything
 // else on a greedy one.
-func colourRounds(ms []*meeting, pairs int) {
+func colourRounds(ctx context.Context, ms []*meeting, pairs int) error {
 	for ci, comp := range components(ms, pairs) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		colourComponent(comp, pairs, uint64(ci))
 	}
+	return nil
 }
 
 // components splits the meetings into groups of pairs that meet, directly
@@ -270,26 +277,24 @@ func colourComponent(ms []*meeting, pairs int, seed uint64) {
 	for _, n := range plays {
 		lowOne = max(lowOne, n)
 	}
-	// Boards are at one table at a time, so first ask, for each number of
-	// rounds, that no board group be played twice in a round; then drop
-	// that wish (relays and shared boards break it).
-	if roundsByRound(ms, pairs, lowOne, true, roundWork) || searchRounds(ms, pairs, lowOne, searchWork, true) || localRounds(ms, pairs, lowOne, true, seed) {
+	// Boards are at one table at a time, so first ask that no board group
+	// be played twice in a round, with the rounds the travellers force;
+	// the searches are bounded (small fields get restarts).
+	if len(ms) <= restartMeetings && (roundsRestarts(ms, pairs, lowOne, true, seed) || searchRounds(ms, pairs, lowOne, searchWork/10, true)) {
 		return
 	}
 	// A Mitchell: König's colouring has the rounds the pairs force, then
 	// Kempe swaps move board groups apart without seating a pair twice;
 	// if some group stays at two tables of a round, the rounds are still
 	// right and the balance does not depend on them.
-	if lowOne == most && bipartiteRounds(ms, pairs, most) {
-		kempeGroups(ms, pairs, most, seed)
-		return
-	}
-	if roundsByRound(ms, pairs, lowOne+1, true, roundWork) || searchRounds(ms, pairs, lowOne+1, searchWork, true) || localRounds(ms, pairs, lowOne+1, true, seed) {
-		return
-	}
 	if bipartiteRounds(ms, pairs, most) {
 		kempeGroups(ms, pairs, most, seed)
 		return
+	}
+	for R := lowOne; R <= lowOne+1; R++ {
+		if searchRounds(ms, pairs, R, searchWork, true) || localRounds(ms, pairs, R, true, seed) {
+			return
+		}
 	}
 	for R := low; R <= low+2; R++ {
 		if searchRounds(ms, pairs, R, searchWork, false) || localRounds(ms, pairs, R, false, seed) {
@@ -313,6 +318,10 @@ func colourComponent(ms []*meeting, pairs int, seed uint64) {
 
 // localWork bounds the moves of one local search.
 const localWork = 200_000
+
+// restartMeetings is the most meetings (a 10-table Mitchell) for which the
+// round search restarts from other orders when it is stuck.
+const restartMeetings = 100
 
 // localRounds looks for rounds by moving meetings that clash: each move
 // takes a meeting that shares a round with another of its pairs (or, with
@@ -414,6 +423,26 @@ const roundWork = 200_000
 // are added while they fit, those of the busiest pairs first. It gives up
 // after budget nodes.
 func roundsByRound(ms []*meeting, pairs, R int, oneTable bool, budget int) bool {
+	return roundsByRoundSeeded(ms, pairs, R, oneTable, budget, nil)
+}
+
+// roundsRestarts tries roundsByRound with small budgets from several
+// seeded orders of the options: backtracking that is stuck deep is
+// usually unstuck faster by starting again than by searching on.
+func roundsRestarts(ms []*meeting, pairs, R int, oneTable bool, seed uint64) bool {
+	if roundsByRound(ms, pairs, R, oneTable, roundWork/40) {
+		return true
+	}
+	for k := range uint64(40) {
+		rng := rand.New(rand.NewPCG(seed, k))
+		if roundsByRoundSeeded(ms, pairs, R, oneTable, roundWork/40, rng) {
+			return true
+		}
+	}
+	return false
+}
+
+func roundsByRoundSeeded(ms []*meeting, pairs, R int, oneTable bool, budget int, rng *rand.Rand) bool {
 	groups := 0
 	for _, m := range ms {
 		for _, e := range m.entries {
@@ -441,14 +470,20 @@ func roundsByRound(ms []*meeting, pairs, R int, oneTable bool, budget int) bool 
 			byVert[v] = append(byVert[v], i)
 		}
 	}
+	if rng != nil {
+		for _, b := range byVert {
+			rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+		}
+	}
+	var buf []int
 	for _, m := range ms {
 		m.round = 0
 	}
 	busy := make([]bool, nv) // in the round being built
 	nodes := 0
 	fits := func(m *meeting) bool {
-		vs := verts(m, nil)
-		for _, v := range vs {
+		buf = verts(m, buf)
+		for _, v := range buf {
 			if busy[v] {
 				return false
 			}
@@ -457,7 +492,8 @@ func roundsByRound(ms []*meeting, pairs, R int, oneTable bool, budget int) bool 
 	}
 	place := func(i, r int, on bool) {
 		m := ms[i]
-		for _, v := range verts(m, nil) {
+		buf = verts(m, buf)
+		for _, v := range buf {
 			busy[v] = on
 			if on {
 				left[v]--
@@ -564,7 +600,7 @@ func roundsByRound(ms []*meeting, pairs, R int, oneTable bool, budget int) bool 
 }
 
 // kempeWork bounds the Kempe swaps of kempeGroups.
-const kempeWork = 50_000
+const kempeWork = 2_000
 
 // kempeGroups improves a proper colouring of the meetings (no pair twice in
 // a round) so that no board group is played twice in a round: it swaps two
