@@ -2,8 +2,8 @@ package session
 
 import (
 	"bytes"
-	"context"
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
