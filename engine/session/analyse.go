@@ -637,23 +637,31 @@ func (c *candidate) group(k scoring.PairKey) string {
 }
 
 // rank ranks pairs by value within their groups, highest first; values
-// within 1e-6 share a rank.
+// within 1e-6 share a rank: a pair's rank is one more than the number of
+// values above its own by more than 1e-6, found by binary search in the
+// group's sorted values (a congress has thousands of pairs in one group).
 func rank(keys []scoring.PairKey, group func(scoring.PairKey) string, value func(scoring.PairKey) float64) map[scoring.PairKey]int {
-	byGroup := map[string][]scoring.PairKey{}
+	byGroup := map[string][]float64{}
+	vals := make(map[scoring.PairKey]float64, len(keys))
 	for _, k := range keys {
-		byGroup[group(k)] = append(byGroup[group(k)], k)
+		v := value(k)
+		vals[k] = v
+		byGroup[group(k)] = append(byGroup[group(k)], v)
 	}
-	out := map[scoring.PairKey]int{}
-	for _, ks := range byGroup {
-		for _, k := range ks {
-			r := 1
-			for _, o := range ks {
-				if value(o) > value(k)+1e-6 {
-					r++
-				}
+	for _, vs := range byGroup {
+		slices.Sort(vs)
+	}
+	out := make(map[scoring.PairKey]int, len(keys))
+	for _, k := range keys {
+		vs := byGroup[group(k)]
+		// Values above v+1e-6 are those after the last one ≤ v+1e-6.
+		at, _ := slices.BinarySearchFunc(vs, vals[k]+1e-6, func(x, t float64) int {
+			if x <= t {
+				return -1
 			}
-			out[k] = r
-		}
+			return 1
+		})
+		out[k] = 1 + len(vs) - at
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -84,10 +85,11 @@ type LuckMargin struct {
 	WinnerFirst float64 `json:"winner_first"`
 }
 
-// maxLuckWork bounds the pair-boards the luck model scores over all its
-// default draws; MinSamples is the fewest draws it makes.
+// maxLuckWork bounds the comparisons of two results on a board the luck
+// model makes over all its default draws (about a second); MinSamples is
+// the fewest draws it makes.
 const (
-	maxLuckWork = 200_000_000
+	maxLuckWork = 500_000_000
 	MinSamples  = 2_000
 )
 
@@ -124,12 +126,19 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 	}
 	ls := luck.Settings{Strengths: strengths, Groups: groups, Seed: set.Seed, Method: luck.Sample, Samples: set.Samples}
 	if ls.Samples == 0 {
-		// A congress scored across the field has thousands of pairs: the
-		// default draws are capped so that the work stays about that of
-		// a large club field, and the sampling noise (a few tenths of a
-		// percent) stays far below the figures' spread.
-		plays := int64(P) * int64(len(f.boards))
-		ls.Samples = min(DefaultSamples, max(MinSamples, maxLuckWork/max(1, plays)))
+		// The model compares every two results of a board in every draw:
+		// a congress scored across the field (hundreds of results a
+		// board) would take minutes. Its draws are capped, and above a
+		// size the model is left out, with a note; an explicit
+		// Settings.Samples runs it whatever the size.
+		var work int64
+		for _, b := range f.boards {
+			work += int64(len(b.lines)) * int64(len(b.lines))
+		}
+		if work*MinSamples > maxLuckWork {
+			return nil, fmt.Errorf("left out: %d pairs with up to %d results a board are too many for the model's default draws (set the samples to run it)", P, f.expected)
+		}
+		ls.Samples = min(DefaultSamples, max(MinSamples, maxLuckWork/max(1, work)))
 	}
 	if count.IsInt64() && count.Int64() <= MaxEnumerate {
 		ls.Method = luck.Exact

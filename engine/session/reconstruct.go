@@ -59,6 +59,9 @@ type FieldMovement struct {
 	Played *movement.Movement `json:"-"`
 }
 
+// maxVacancyPairs is the largest field whose Qf1av is computed.
+const maxVacancyPairs = 200
+
 // meeting is one round's encounter of two pairs, at one table position per
 // board group they play.
 type meeting struct {
@@ -190,8 +193,16 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 	if !bal.Uniform {
 		fm.Warnings = append(fm.Warnings, "board groups were played unequal numbers of times: the balance uses each group's own h, which the theory does not define")
 	}
-	if v, err := movement.ComputeVacancy(mv); err == nil {
-		fm.Qf1Av = v.Av
+	// Qf1av recomputes the balance once per absent pair (cubic in the
+	// pairs): a congress's union across sections is left without it.
+	if len(f.pairs) <= maxVacancyPairs {
+		if v, err := movement.ComputeVacancyContext(ctx, mv); err == nil {
+			fm.Qf1Av = v.Av
+		} else if ctx.Err() != nil {
+			return fm, nil, ctx.Err()
+		}
+	} else {
+		fm.Warnings = append(fm.Warnings, fmt.Sprintf("Qf1av is not computed for a field of %d pairs (more than %d): each section's own figure is given", len(f.pairs), maxVacancyPairs))
 	}
 	P := len(f.pairs)
 	fm.Matrix = make([][]int, P)
