@@ -80,7 +80,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 	if first[0] != '%' && first[0] != '[' && first[0] != ';' && first[0] != '{' {
 		return nil, fail(1+bytes.Count(data[:len(data)-len(first)], []byte("\n")), "not a PBN file: it starts with neither %% nor a [Tag \"value\"]")
 	}
-	s := &Session{Format: "pbn"}
+	s := &Session{Name: name, Format: "pbn"}
 	var check sessionChecker
 	var table *pbnTable
 	board, boardLine := 0, 0

@@ -23,6 +23,8 @@ const maxResultsBytes = 16 << 20
 // totals, percentages and places), kept as the file prints them so that
 // they can be checked against a recomputation.
 type Session struct {
+	// Name is the file's name as the reader was given it.
+	Name string
 	// Format is "usebio 1.0", "usebio 1.2" (the version the file states)
 	// or "pbn".
 	Format string

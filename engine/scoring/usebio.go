@@ -71,7 +71,7 @@ func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
 	if version == "" {
 		version = "1.0"
 	}
-	s := &Session{Format: "usebio " + version}
+	s := &Session{Name: name, Format: "usebio " + version}
 	rd := usebioReader{name: name, s: s}
 	events := 0
 	var walk func(n *xmlNode, section string) error

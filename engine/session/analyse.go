@@ -72,6 +72,38 @@ type Analysis struct {
 	Instant []InstantBoard `json:"instant"`
 	// Notes say what could not be done and why.
 	Notes []string `json:"notes,omitempty"`
+	// PairBoards holds each pair's matchpoints and top on every board it
+	// played under the identified method, for analyses over boards (a
+	// bootstrap, a season); keyed like scoring.Session's pairs.
+	PairBoards map[scoring.PairKey][]BoardMP `json:"-"`
+}
+
+// BoardMP is a pair's score on one board: its matchpoints out of Top.
+type BoardMP struct {
+	Board   int
+	MP, Top float64
+	// NS is true when the pair sat NS on the board.
+	NS bool
+}
+
+// Key is the pair's key in PairBoards.
+func (p Pair) Key() scoring.PairKey {
+	return scoring.PairKey{Section: p.Section, Dir: p.Direction, Number: p.Pair}
+}
+
+// pairBoards lists every pair's boards under the candidate, by board.
+func (c *candidate) pairBoards() map[scoring.PairKey][]BoardMP {
+	out := map[scoring.PairKey][]BoardMP{}
+	for _, f := range c.fields {
+		for _, b := range f.boards {
+			for _, l := range b.lines {
+				mp, top := c.mp[l], c.top[l]
+				out[l.NSKey()] = append(out[l.NSKey()], BoardMP{b.number, mp[0], top, true})
+				out[l.EWKey()] = append(out[l.EWKey()], BoardMP{b.number, mp[1], top, false})
+			}
+		}
+	}
+	return out
 }
 
 // Pair is one pair's result.
@@ -226,6 +258,7 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	a.MethodDetail = best.method
 	a.Method = best.method.Name()
 	a.Pairs, a.Disagreements = best.report(s)
+	a.PairBoards = best.pairBoards()
 	a.Neuberg = neubergResult(s, best, set)
 	// The movement as played is measured per section; across the field,
 	// the union's figure follows, labelled.
