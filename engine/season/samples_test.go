@@ -139,7 +139,7 @@ func (s sample) play(seed uint64) []line {
 	}
 	groups := s.sections[0].m.Groups
 	type deal struct {
-		contract int
+		contract   int
 		nsDeclares bool
 		par        float64
 	}
@@ -165,7 +165,7 @@ func (s sample) play(seed uint64) []line {
 						edge = -edge
 						declarer = []string{"E", "W"}[rng.IntN(2)]
 					}
-					tricks := int(d.par + edge + rng.Float64()*1.6 - 0.8 + 100.5) - 100
+					tricks := int(d.par+edge+rng.Float64()*1.6-0.8+100.5) - 100
 					tricks = min(13, max(0, tricks))
 					vul := scoring.BoardVulnerability(b + 1)
 					v := vul.NS()
@@ -259,12 +259,12 @@ func (s sample) score(lines []line, boards map[int][]int) {
 
 // pairResult is a pair's session total as the file prints it.
 type pairResult struct {
-	sec, num     int
-	member       int
-	dir          string // "NS", "EW" or "" (sat both ways)
-	total, top   float64
-	pct          float64
-	place        string
+	sec, num   int
+	member     int
+	dir        string // "NS", "EW" or "" (sat both ways)
+	total, top float64
+	pct        float64
+	place      string
 }
 
 func (s sample) results(lines []line, boards map[int][]int) []pairResult {

@@ -74,10 +74,10 @@ type Session struct {
 	// as one (DD/MM/YYYY, YYYY.MM.DD, YYYY-MM-DD), DateText as written.
 	Date     string `json:"date"`
 	DateText string `json:"date_text"`
-	Event  string `json:"event"`
-	Format string `json:"format"`
-	Pairs  int    `json:"pairs"`
-	Boards int    `json:"boards"`
+	Event    string `json:"event"`
+	Format   string `json:"format"`
+	Pairs    int    `json:"pairs"`
+	Boards   int    `json:"boards"`
 	// Method is the scoring method identified; Disagreements the figures
 	// of the file it does not reproduce; Warnings the file's own mistakes.
 	Method        string            `json:"method"`
