@@ -149,6 +149,17 @@ func movementFigures(ctx context.Context, fm session.FieldMovement, a *session.A
 		b.Switches = switches(fm.Played, best)
 	}
 	b.Text = betterText(b.Played, b.Switches, fm.Qf, b.Qf)
+	if !wholeOnly(b.Played) || len(b.Switches) > 3 {
+		// A Howell has no home direction: say how many tables turn.
+		rounds, at, err := movement.Switches(fm.Played, best)
+		if err == nil && b.Qf > fm.Qf+1e-9 {
+			n := 0
+			for _, rt := range at {
+				n += len(rt.Tables)
+			}
+			b.Text = fmt.Sprintf("turn the arrows of %s: Qf %.0f → %.0f", countTables(len(rounds), n, len(at)), fm.Qf, b.Qf)
+		}
+	}
 	mv.Better = b
 	return mv, note, nil
 }
@@ -269,6 +280,32 @@ func betterText(played, better []Switch, qf, bqf float64) string {
 		return fmt.Sprintf("switch nothing instead of %s: Qf %.0f → %.0f", say(played), qf, bqf)
 	}
 	return fmt.Sprintf("switch %s instead of %s: Qf %.0f → %.0f", say(better), say(played), qf, bqf)
+}
+
+// wholeOnly reports whether every switch is a whole round.
+func wholeOnly(sw []Switch) bool {
+	for _, s := range sw {
+		if s.Tables != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// countTables says "2 whole rounds and 5 tables in 3 other rounds".
+func countTables(rounds, tables, inRounds int) string {
+	var parts []string
+	if rounds > 0 {
+		parts = append(parts, fmt.Sprintf("%d whole round%s", rounds, plural(rounds)))
+	}
+	if tables > 0 {
+		other := ""
+		if rounds > 0 {
+			other = " other"
+		}
+		parts = append(parts, fmt.Sprintf("%d table%s in %d%s round%s", tables, plural(tables), inRounds, other, plural(inRounds)))
+	}
+	return joinAnd(parts) + " (listed in switches)"
 }
 
 func plural(n int) string {

@@ -84,7 +84,15 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 
 // pairLabel names a pair in figures and tables: its section and number,
 // and its direction in a file that numbers each direction from 1 ("EW3").
-func pairLabel(section string, pair int, dir string) string { return section + dir + fmt.Sprint(pair) }
+// A section whose name ends in a digit is kept apart from the number
+// ("Sect1 1", not "Sect11").
+func pairLabel(section string, pair int, dir string) string {
+	s := section + dir
+	if s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' {
+		s += " "
+	}
+	return s + fmt.Sprint(pair)
+}
 
 func fieldLabel(section string) string {
 	if section == "" {
@@ -180,12 +188,19 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
-		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce.",
-			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "board"}, {Name: "pair"}, {Name: "file"}, {Name: "ours", Decimals: 2}}}
+		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce, ours printed with the file's decimals.",
+			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours})
+			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
+	}
+	if len(a.Warnings) > 0 {
+		var lines []string
+		for _, w := range a.Warnings {
+			lines = append(lines, "- "+w.String())
+		}
+		blocks = append(blocks, reports.Block{Prose: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):\n\n" + strings.Join(lines, "\n")})
 	}
 	n := a.Neuberg
 	nt := &reports.Table{ID: id + "-neuberg", Caption: fmt.Sprintf("Neuberg on %d board(s), rounded to %v per board or on the total, unrounded, and no Neuberg (percent, rank).", n.Adjusted, n.Step),
@@ -206,7 +221,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
-		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", fieldLabel(mv.Section), mv.RoundsFrom),
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
 			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
 		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
 		blocks = append(blocks, reports.Block{Table: t})
@@ -287,18 +302,41 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	}
 	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
 		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
-	fmt.Fprintf(&b, "%-16s %4s %6s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "File %", "Percent", "Place")
+	// The file's percentage and place are printed only where they differ
+	// from the recomputed ones: when they agree they repeat each other.
+	agree := true
+	for _, d := range a.Disagreements {
+		agree = agree && d.Kind != "percent" && d.Kind != "place"
+	}
+	if agree {
+		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent")
+	} else {
+		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent", "File %", "Place")
+	}
 	for _, p := range a.Pairs {
-		file := "-"
-		if p.PercentFile != nil {
-			file = fmt.Sprintf("%.2f", *p.PercentFile)
+		fmt.Fprintf(&b, "%-16s %4d %8s  %-40s %6d %8.2f", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, p.Percent)
+		if !agree {
+			file := "-"
+			if p.PercentFile != nil {
+				file = fmt.Sprintf("%.2f", *p.PercentFile)
+			}
+			fmt.Fprintf(&b, " %8s %6s", file, p.PlaceFile)
 		}
-		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, file, p.Percent, p.PlaceFile)
+		b.WriteString("\n")
+	}
+	if agree && m.PairsChecked > 0 {
+		fmt.Fprintf(&b, "(the file's percentages and places are these)\n")
 	}
 	if len(a.Disagreements) > 0 {
 		fmt.Fprintf(&b, "\nDisagreements:\n")
 		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours)
+			fmt.Fprintf(&b, "  line %d: %s, %s, pair %s: file %s, recomputed %s\n", d.Line, d.Kind, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText)
+		}
+	}
+	if len(a.Warnings) > 0 {
+		fmt.Fprintf(&b, "\nThe file's own mistakes:\n")
+		for _, w := range a.Warnings {
+			fmt.Fprintf(&b, "  %s\n", w)
 		}
 	}
 	n := a.Neuberg
@@ -313,7 +351,7 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	}
 	for _, mv := range a.Movement {
 		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
-			fieldLabel(mv.Section), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
+			mv.Label, mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
 		for _, wn := range mv.Warnings {
 			fmt.Fprintf(&b, "  note: %s\n", wn)
 		}
