@@ -250,7 +250,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		if !l.Exact {
 			how = fmt.Sprintf("%d random numberings (seed %d)", l.Samples, l.Seed)
 		}
-		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("The luck model on the movement played (%s): %s; the estimator: %s.", fieldLabel(l.Section), how, l.Estimator),
+		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("How much could the movement decide (%s)? The Bussemaker model over %s: each pair plays as well as its result says and every board goes to the stronger pair; \"at its seat\" is what the model gives a pair at the number it had, \"expected\" its average over every number, and their difference what its seat gave it.", fieldLabel(l.Section), how),
 			Columns: []reports.Column{{Name: "pair"}, {Name: "percent", Decimals: 2}, {Name: "model at its seat", Decimals: 2}, {Name: "model expected", Decimals: 2},
 				{Name: "seat effect", Decimals: 2}, {Name: "sd", Decimals: 2}, {Name: "places"}, {Name: "P(first) %", Decimals: 1}}}
 		chart := &reports.Chart{ID: lid + "-chart", Caption: "Model percentage of each pair over all numberings: min, mean − sd, mean, mean + sd, max.",
@@ -357,13 +357,24 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 		}
 	}
 	for _, l := range a.Luck {
-		fmt.Fprintf(&b, "\nLuck model (%s, %d numberings%s): %s\n", fieldLabel(l.Section), l.Samples, map[bool]string{true: ", all", false: ", sampled"}[l.Exact], l.Estimator)
-		fmt.Fprintf(&b, "  %6s %8s %8s %8s %8s %7s\n", "Pair", "Percent", "Seated", "Expected", "Effect", "Places")
+		how := fmt.Sprintf("every one of the %d ways of giving out the pair numbers", l.Samples)
+		if !l.Exact {
+			how = fmt.Sprintf("%d random ways of giving out the pair numbers", l.Samples)
+		}
+		fmt.Fprintf(&b, "\nHow much could the movement decide? (%s; the Bussemaker model)\n", fieldLabel(l.Section))
+		fmt.Fprintf(&b, "Each pair plays as well as its result says, every board goes to the stronger pair, and %s are tried:\n", how)
+		fmt.Fprintf(&b, "what a pair scores at its own number against what it scores on average is what its seat gave it.\n")
+		fmt.Fprintf(&b, "  %8s %8s %10s %10s %10s %7s\n", "Pair", "Percent", "its seat", "average", "seat gave", "places")
 		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
+			fmt.Fprintf(&b, "  %8s %8.2f %10.2f %10.2f %+10.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
 		}
 		for _, wn := range l.Winners {
-			fmt.Fprintf(&b, "  %s: margin %.2f, movement gave %+.2f, exceeds %v, winner first in %.1f%%\n", wn.Group, wn.Margin, wn.MovementGave, wn.Exceeds, wn.WinnerFirst)
+			verdict := "more than"
+			if !wn.Exceeds {
+				verdict = "not more than"
+			}
+			fmt.Fprintf(&b, "  %s: the winner is %.2f points ahead; the seats gave it %+.2f points over the runner-up, so the win is %s what the seats gave. The winner finishes first with %.1f%% of the numberings.\n",
+				wn.Group, wn.Margin, wn.MovementGave, verdict, wn.WinnerFirst)
 		}
 	}
 	for _, note := range a.Notes {
