@@ -24,6 +24,10 @@ type Movement struct {
 	Pairs   int    `json:"pairs"`
 	Tables  int    `json:"tables"`
 	Rounds  int    `json:"rounds"`
+	// ASC is the movement as played in the .ASC format (its pairs 1, 2, …
+	// are PairNumbers, the file's pairs).
+	ASC         string   `json:"asc"`
+	PairNumbers []string `json:"pair_numbers"`
 	// Qf is the balance (DOMAIN.md §2); Qd the mean probability, in
 	// percent, that a pair of strength rank i finishes i-th under the
 	// Bussemaker model (§4), ranked by direction when the field has two
@@ -69,7 +73,8 @@ const maxEnumerate = 100_000
 
 // movementFigures measures one movement of a session.
 func movementFigures(ctx context.Context, fm session.FieldMovement, a *session.Analysis, opt Options) (Movement, string, error) {
-	mv := Movement{Section: fm.Section, Scope: fm.Scope, Label: fm.Label, Pairs: fm.Pairs, Tables: fm.Tables, Rounds: fm.Rounds, Qf: fm.Qf}
+	mv := Movement{Section: fm.Section, Scope: fm.Scope, Label: fm.Label, Pairs: fm.Pairs, Tables: fm.Tables, Rounds: fm.Rounds, Qf: fm.Qf,
+		ASC: fm.ASC, PairNumbers: fm.PairNumbers}
 	if fm.Scope == "across" || fm.Played == nil {
 		return mv, "", nil
 	}
