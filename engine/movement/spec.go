@@ -19,7 +19,9 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	relay-mitchell:8           relay (share-and-relay) Mitchell, 8 tables (even)
 //	stay-mitchell:7            Mitchell with stationary boards, NS up, EW down, 7 tables (odd)
 //	criss-cross-mitchell:8     criss-cross Mitchell, stationary boards, 8 tables (a multiple of 4)
-//	mitchell:17,rounds=8       the same, curtailed to its first 8 rounds
+//	mitchell:17,rounds=8       the same, curtailed to its first 8 rounds (played
+//	                           for 8 of its 17 rounds: every board set is still
+//	                           played once a round, 8 times in all)
 //	skip-mitchell:8            skip Mitchell, 8 tables (even), 7 rounds
 //	skip-mitchell:8,rounds=5   the same, curtailed to 5 rounds (1..tables-1)
 //	web-mitchell:10            Web Mitchell, 10 tables (even), 9 board sets
@@ -45,6 +47,24 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	multisession:22,sessions=7+7+7,starter=5-1+2-10+...
 //	                           the same from the cyclic 1-factorisation this starter of
 //	                           Z21 generates (CyclicRounds), x NS against y in x-y
+//
+// A field played as two (or more) sections, each its own movement with its
+// own pairs and tables, side by side in the same rounds (JoinSections), is
+// the sections' specs joined by "/", then, optionally, how they are played:
+//
+//	sections:rover-mitchell:7/mitchell:7
+//	                           29 pairs: 15 in a rover Mitchell, 14 in a Mitchell,
+//	                           7 rounds; each section its own boards, scored apart
+//	sections:mitchell:8,rounds=7/mitchell:8,rounds=7/boards=shared,score=across
+//	                           two sections on the same deals (each section its own
+//	                           copy), scored across the field
+//
+// The options are boards=own (the default: the second section's board sets
+// follow the first's) or boards=shared, and score=apart (the default) or
+// score=across (needs boards=shared). Each section's spec takes its own
+// modifiers; the pairs and tables of the second section are numbered after
+// the first's (pair 1 of "mitchell:7" in the second section above is pair 16
+// of the field).
 //
 // The size is the number of tables for the Mitchells (of the base, for
 // the appendix Mitchell), of pairs for the Howells and multisession movements. Modifiers, for every family, applied in this order:
@@ -86,6 +106,12 @@ type Spec struct {
 	// Starter (multisession, "starter=1-10+2-13+...") replaces the base by
 	// the cyclic 1-factorisation it generates (CyclicRounds).
 	Starter [][2]int
+	// Parts (sections) are the sections' specs; SharedBoards and Across
+	// say the sections play the same deals and are scored across the
+	// field (JoinSections).
+	Parts        []Spec
+	SharedBoards bool
+	Across       bool
 }
 
 // family describes one spec family: its size unit, its own parameters,
@@ -194,7 +220,7 @@ func need(ok bool, msg string) string {
 
 // Families lists the spec families, sorted.
 func Families() []string {
-	var out []string
+	out := []string{"sections"}
 	for name := range families {
 		out = append(out, name)
 	}
@@ -222,6 +248,9 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	bad := func(format string, args ...any) (Spec, error) {
 		return Spec{}, &SpecError{Spec: text, Msg: fmt.Sprintf(format, args...)}
+	}
+	if head == "sections" {
+		return parseSections(text, rest)
 	}
 	fam, ok := families[head]
 	if !ok {
@@ -417,6 +446,9 @@ func parseStarter(val string) ([][2]int, error) {
 // String returns the canonical text of the spec.
 func (s Spec) String() string {
 	var b strings.Builder
+	if s.Family == "sections" {
+		return sectionsText(s)
+	}
 	fmt.Fprintf(&b, "%s:%d", s.Family, s.Size)
 	for _, kv := range []struct {
 		key string
@@ -465,6 +497,9 @@ func (s Spec) String() string {
 
 // Build generates the movement the spec names, with its modifiers applied.
 func (s Spec) Build() (*Movement, error) {
+	if s.Family == "sections" {
+		return buildSections(s)
+	}
 	fam, ok := families[s.Family]
 	if !ok {
 		return nil, &SpecError{Spec: s.String(), Msg: fmt.Sprintf("unknown movement family %q (known: %s)", s.Family, strings.Join(Families(), ", "))}
