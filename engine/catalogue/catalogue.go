@@ -627,7 +627,6 @@ func evaluate(ctx context.Context, c *Candidate, search, qd bool, set Settings) 
 	return nil
 }
 
-
 // reseat orients the seated movement's tables as played orients them: the
 // played movement is seated without pair absent, re-oriented. The tables
 // where the absent pair sits keep their orientation.
