@@ -73,6 +73,15 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	except=1+6     ... at every table but tables 1 and 6
 //	switch=r3t1.4  arrow-switch tables 1 and 4 of round 3 only (except
 //	               does not apply); items mix: switch=2+r3t1.4+5
+//	rover=2:2+3:4  an extra pair takes pair 2's seat in round 2, pair 4's in
+//	               round 3 (WithRover; see late.go for the three modifiers of
+//	               a late or leaving pair)
+//	appendix=2:9   an extra pair plays pair 9 at an added table in round 2
+//	               (WithAppendix)
+//	miss=16:1-1    pair 16 misses round 1: it arrives late (Missing)
+//	join=1         with absent=N: pair N, the half table's absent pair,
+//	               arrives after round 1 and plays its seats from then on,
+//	               numbered after every other pair (JoinLate)
 //	absent=14      pair 14 is absent (Movement.WithoutPair): a half table
 //	phantom=best   the pair BestPhantom chooses is absent (HalfTable)
 //
@@ -112,6 +121,13 @@ type Spec struct {
 	Parts        []Spec
 	SharedBoards bool
 	Across       bool
+	// Rover and Appendix place an extra pair (WithRover, WithAppendix);
+	// Miss lists pairs missing rounds (Missing).
+	Rover, Appendix []RoundPair
+	Miss            []PairRounds
+	// Join (with Absent) is the round after which the absent pair arrives
+	// (JoinLate); 0: it never does.
+	Join int
 }
 
 // family describes one spec family: its size unit, its own parameters,
@@ -208,8 +224,12 @@ var families = map[string]family{
 		}},
 }
 
-// modifiers are the keys every family accepts, in canonical order.
-var modifiers = []string{"switch", "except", "absent", "phantom"}
+// modifiers are the keys every family accepts, in canonical order;
+// lateModifiers too, though an unknown key's message lists only the first.
+var (
+	modifiers     = []string{"switch", "except", "absent", "phantom"}
+	lateModifiers = []string{"rover", "appendix", "miss", "join"}
+)
 
 func need(ok bool, msg string) string {
 	if ok {
@@ -281,7 +301,7 @@ func ParseSpec(text string) (Spec, error) {
 		if !ok {
 			return bad("%q is not key=value (known keys: %s)", part, strings.Join(known, ", "))
 		}
-		if !slices.Contains(known, key) {
+		if !slices.Contains(known, key) && !slices.Contains(lateModifiers, key) {
 			return bad("unknown modifier %q (known: %s)", key, strings.Join(known, ", "))
 		}
 		if seen[key] {
@@ -311,7 +331,23 @@ func ParseSpec(text string) (Spec, error) {
 			continue
 		}
 		switch key {
-		case "rounds", "sets", "extra", "sessions", "absent":
+		case "rover", "appendix":
+			list, err := parseRoundPairs(val)
+			if err != nil {
+				return bad("%s: %v", key, err)
+			}
+			if key == "rover" {
+				s.Rover = list
+			} else {
+				s.Appendix = list
+			}
+		case "miss":
+			list, err := parseMiss(val)
+			if err != nil {
+				return bad("miss: %v", err)
+			}
+			s.Miss = list
+		case "rounds", "sets", "extra", "sessions", "absent", "join":
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 {
 				return bad("%s must be a positive number, not %q", key, val)
@@ -327,6 +363,8 @@ func ParseSpec(text string) (Spec, error) {
 				s.Sessions = v
 			case "absent":
 				s.Absent = v
+			case "join":
+				s.Join = v
 			}
 		case "switch":
 			rounds, at, err := parseSwitch(val)
@@ -357,6 +395,15 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	if s.Phantom && s.Absent != 0 {
 		return bad("absent and phantom both leave a pair out: give one")
+	}
+	if (s.Rover != nil || s.Appendix != nil) && (s.Phantom || s.Absent != 0) {
+		return bad("rover and appendix add a pair to a full movement; a half table has a seat for it: give it the absent pair's number and miss=PAIR:1-R")
+	}
+	if s.Join != 0 && s.Absent == 0 {
+		return bad("join says when the absent pair arrives: give absent=PAIR too")
+	}
+	if s.Rover != nil && s.Appendix != nil {
+		return bad("rover and appendix both place the extra pair: give one")
 	}
 	if len(s.Except) > 0 && len(s.Switch) == 0 {
 		return bad("except lists tables left unswitched, but no round is switched")
@@ -487,8 +534,20 @@ func (s Spec) String() string {
 		fmt.Fprintf(&b, ",switch=%s", sw)
 	}
 	list("except", s.Except)
+	if len(s.Rover) > 0 {
+		fmt.Fprintf(&b, ",rover=%s", roundPairsText(s.Rover))
+	}
+	if len(s.Appendix) > 0 {
+		fmt.Fprintf(&b, ",appendix=%s", roundPairsText(s.Appendix))
+	}
+	if len(s.Miss) > 0 {
+		fmt.Fprintf(&b, ",miss=%s", missText(s.Miss))
+	}
 	if s.Absent != 0 {
 		fmt.Fprintf(&b, ",absent=%d", s.Absent)
+	}
+	if s.Join != 0 {
+		fmt.Fprintf(&b, ",join=%d", s.Join)
 	}
 	if s.Phantom {
 		b.WriteString(",phantom=best")
