@@ -136,7 +136,11 @@ func publishedRover(spec movement.Spec, m *movement.Movement, after int) ([]move
 // table. The plans are ranked by their figures as played: the higher Qf
 // (two decimals), then the higher Qf1av, then a published order first, then
 // by kind.
-func Extra(ctx context.Context, spec string, after int) ([]Plan, error) {
+//
+// Each of restartAs (a spec for one pair more, such as the catalogue's
+// recommendation for that field) adds a restart plan when the pair arrives
+// after round 1.
+func Extra(ctx context.Context, spec string, after int, restartAs ...string) ([]Plan, error) {
 	s, m, err := parseBuild(spec)
 	if err != nil {
 		return nil, err
@@ -204,6 +208,16 @@ func Extra(ctx context.Context, spec string, after int) ([]Plan, error) {
 				return nil, err
 			}
 		}
+	}
+	for _, target := range restartAs {
+		if after != 1 {
+			break
+		}
+		p, err := restart(m, after, target)
+		if err != nil {
+			return nil, fmt.Errorf("extra pair: %w", err)
+		}
+		out = append(out, *p)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("extra pair after round %d: no order gives the newcomer a new opponent and new boards every round in %s", after, spec)
@@ -446,4 +460,87 @@ func ownOrder(ctx context.Context, m *movement.Movement, after int) ([]movement.
 		}
 	}
 	return best, nil
+}
+
+// restart plans the field's restart after round 1 as the target movement
+// for one pair more: the target's round 1, with its sit-out pair as the
+// newcomer, is renumbered (pairs, tables, board groups) to be the round
+// the field has played, so the players carry on from where they sit. Any
+// round 1 of full tables, each on its own board group, can be matched so;
+// later rounds cannot in general, and a round 1 with shared boards (a relay
+// Mitchell's first and last table) or a split table cannot. The plan has
+// no spec: Movement is the renumbered target.
+func restart(m *movement.Movement, after int, target string) (*Plan, error) {
+	if after != 1 {
+		return nil, fmt.Errorf("restart: only after round 1 (the round played is matched to the new movement's first)")
+	}
+	_, t, err := parseBuild(target)
+	if err != nil {
+		return nil, err
+	}
+	if t.Pairs != m.Pairs+1 || len(t.Sections) > 0 {
+		return nil, fmt.Errorf("restart: %s has %d pairs, want %d in one section", target, t.Pairs, m.Pairs+1)
+	}
+	occupied := func(row []movement.Table) []int {
+		var out []int
+		for k, tb := range row {
+			if !tb.Empty() {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	played, first := occupied(m.Schedule[0]), occupied(t.Schedule[0])
+	if len(played) != len(first) || 2*len(played) != m.Pairs {
+		return nil, fmt.Errorf("restart: round 1 of %s seats %d tables, the round played %d", target, len(first), len(played))
+	}
+	pair := make([]int, t.Pairs+1)
+	table := make([]int, t.Tables)
+	group := make([]int, t.Groups)
+	for i := range table {
+		table[i] = -1
+	}
+	for i := range group {
+		group[i] = -1
+	}
+	usedGroup := make([]bool, m.Groups)
+	for i, k := range first {
+		a, b := t.Schedule[0][k], m.Schedule[0][played[i]]
+		if group[a.Group] >= 0 || usedGroup[b.Group] {
+			return nil, fmt.Errorf("restart: round 1 of %s or of the round played has a board group at two tables (shared boards or a split table): the groups cannot be matched", target)
+		}
+		pair[a.NS], pair[a.EW], table[k], group[a.Group] = b.NS, b.EW, played[i], b.Group
+		usedGroup[b.Group] = true
+	}
+	for p := 1; p <= t.Pairs; p++ {
+		if pair[p] == 0 {
+			pair[p] = m.Pairs + 1 // round 1's sit-out: the newcomer
+		}
+	}
+	tables := m.Tables
+	for k := range table {
+		if table[k] < 0 {
+			table[k] = tables
+			tables++
+		}
+	}
+	groups := m.Groups
+	for g := range group {
+		if group[g] < 0 {
+			group[g] = groups
+			groups++
+		}
+	}
+	out := movement.New(t.Pairs, tables, t.Rounds, groups)
+	out.NumericGroups = groups > 52
+	for r, row := range t.Schedule {
+		for k, tb := range row {
+			if !tb.Empty() {
+				out.Schedule[r][table[k]] = movement.Table{NS: pair[tb.NS], EW: pair[tb.EW], Group: group[tb.Group]}
+			}
+		}
+	}
+	p := newPlan("restart", "", out, after, m.Pairs+1, nil,
+		fmt.Sprintf("%s from round 2, renumbered so that its round 1 is the round played", target), false)
+	return &p, nil
 }

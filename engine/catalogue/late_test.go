@@ -180,3 +180,40 @@ func TestLeavePlans(t *testing.T) {
 		t.Error("an extra pair after the last round accepted")
 	}
 }
+
+// TestRestart: 16 pairs in an 8-table movement, a 17th after round 1: the
+// field restarts as a 17-pair movement whose round 1 is the round played.
+func TestRestart(t *testing.T) {
+	for _, c := range []struct{ spec, target string }{
+		{"howell:16,rounds=10", "howell:17,rounds=10"},
+		{"skip-mitchell:8", "mitchell:9,absent=18"},
+	} {
+		plans, err := Extra(context.Background(), c.spec, 1, c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(plans, func(p Plan) bool { return p.Kind == "restart" })
+		if i < 0 {
+			t.Fatalf("%s: no restart plan", c.spec)
+		}
+		p := plans[i]
+		base, _ := movement.ParseSpec(c.spec)
+		played, _ := base.Build()
+		if errs, _ := p.Movement.Check(); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for tt := range played.Tables {
+			if p.Movement.Schedule[0][tt] != played.Schedule[0][tt] {
+				t.Errorf("%s: round 1 table %d: %+v, played %+v", c.spec, tt+1, p.Movement.Schedule[0][tt], played.Schedule[0][tt])
+			}
+		}
+		ts, _ := movement.ParseSpec(c.target)
+		tm, _ := ts.Build()
+		if want := Measure(tm); fmt.Sprintf("%.6f %.6f", want.Qf, want.Qf1av) != fmt.Sprintf("%.6f %.6f", p.Qf, p.Qf1av) {
+			t.Errorf("%s: renumbered Qf %.4f Qf1av %.4f, the target's %.4f %.4f", c.spec, p.Qf, p.Qf1av, want.Qf, want.Qf1av)
+		}
+		if !slices.Contains(p.SitOut[0], 17) {
+			t.Errorf("%s: the newcomer (17) is seated in round 1", c.spec)
+		}
+	}
+}
