@@ -144,7 +144,10 @@ func SetSizes(m *Movement, perRound int) ([]int, error) {
 	return out, nil
 }
 
-// BridgemateSections converts m to the Data Connector's sections.
+// BridgemateSections converts m to the Data Connector's sections. A
+// section whose tables play two board sets a round is written in half
+// rounds (HalveRounds): its round r is the Data Connector's rounds 2r-1 and
+// 2r, one set each; HalfRoundSections says which sections are.
 func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection, error) {
 	if opt.BoardsPerRound < 1 {
 		return nil, fmt.Errorf("bridgemate: boards a round: %d, want 1 or more", opt.BoardsPerRound)
@@ -153,20 +156,6 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 		return nil, fmt.Errorf("bridgemate: from round %d: the movement has %d rounds", opt.FromRound, m.Rounds)
 	}
 	sets, err := SetSizes(m, opt.BoardsPerRound)
-	if err != nil {
-		return nil, fmt.Errorf("bridgemate: %w", err)
-	}
-	size := make([]int, m.Groups)
-	for s, sec := range m.SplitSections() {
-		_, _, g0 := 0, 0, 0
-		if len(m.Sections) > 0 {
-			_, _, g0 = m.SectionRange(s)
-		}
-		for g := range sec.Groups {
-			size[g0+g] = sets[s]
-		}
-	}
-	first, err := BoardNumbers(m, size)
 	if err != nil {
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
@@ -179,42 +168,50 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 	if len(guid) != 32 || strings.Trim(guid, "0123456789ABCDEF") != "" {
 		return nil, fmt.Errorf("bridgemate: session guid %q: want 32 upper-case hex digits", guid)
 	}
-	from := max(opt.FromRound, 1)
-	winners := 1
-	if Describe(m).Fields > 1 {
-		winners = 2
-	}
+	halfRounds := HalfRoundSections(m, opt.BoardsPerRound)
 	var out []BridgemateSection
-	sections := m.SplitSections()
-	for s, sec := range sections {
+	next := 1 // the first board of the next section with its own boards
+	for s, sec := range m.SplitSections() {
 		letters := string(rune('A' + s))
-		p0, t0, _ := 1, 1, 0
-		if len(m.Sections) > 0 {
-			p0, t0, _ = m.SectionRange(s)
+		from := max(opt.FromRound, 1)
+		if halfRounds[s] {
+			sec = HalveRounds(sec)
+			from = 2*from - 1
+		}
+		size := make([]int, sec.Groups)
+		for g := range size {
+			size[g] = sets[s]
+		}
+		first, err := BoardNumbers(sec, size)
+		if err != nil {
+			return nil, fmt.Errorf("bridgemate: section %s: %w", letters, err)
+		}
+		if m.SharedBoards {
+			next = 1
+		}
+		for g := range first {
+			first[g] += next - 1
+		}
+		next += sec.Groups * sets[s]
+		winners := 1
+		if Describe(sec).Fields > 1 {
+			winners = 2
 		}
 		bs := BridgemateSection{SessionGuid: guid, ScoringGroupNumber: 1, Letters: letters, Winners: winners, GameType: gameTypePairs}
 		halves := FirstHalves(sec)
 		for number, t := range physicalTables(sec) {
 			bt := BridgemateTable{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1}
-			for r := from - 1; r < m.Rounds; r++ {
+			for r := from - 1; r < sec.Rounds; r++ {
 				br := BridgemateRound{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1, RoundNumber: r + 1}
-				// The whole movement's table and groups: board numbers
-				// count over the sections.
-				tb := m.Schedule[r][t0-1+t]
-				switch f := halves[r][t]; {
-				case f >= 0 && f != t:
-					// The second half of a split table: its boards are in
-					// the first half's record; the position stays empty.
-				case !tb.Empty():
-					br.PairNS, br.PairEW = tb.NS-p0+1, tb.EW-p0+1
+				tb := sec.Schedule[r][t]
+				if f := halves[r][t]; f == t && !tb.Empty() {
+					br.PairNS, br.PairEW = tb.NS, tb.EW
 					lo, hi := first[tb.Group], first[tb.Group]+size[tb.Group]-1
+					// The second half of a split table: its set in this
+					// record (BoardNumbers made them consecutive).
 					for t2 := t + 1; t2 < len(halves[r]); t2++ {
 						if halves[r][t2] == t {
-							if other := m.Schedule[r][t0-1+t2]; other.NS != tb.NS {
-								return nil, fmt.Errorf("bridgemate: round %d: pairs %d and %d change direction between their two board sets (an arrow switch in mid-round): "+
-									"the Data Connector takes one NS and one EW pair a round", r+1, tb.NS, tb.EW)
-							}
-							g := m.Schedule[r][t0-1+t2].Group
+							g := sec.Schedule[r][t2].Group
 							lo, hi = min(lo, first[g]), max(hi, first[g]+size[g]-1)
 						}
 					}
@@ -226,6 +223,88 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 		}
 		sitOuts(sec, bs.Tables, from)
 		out = append(out, bs)
+	}
+	return out, nil
+}
+
+// HalfRoundSections says, per section of m (SplitSections), whether it is
+// written in half rounds (BridgemateSections): whether its tables play two
+// board sets a round. One record a round could hold both sets only when
+// they are played in one direction and numbered consecutively; half
+// rounds always work, and a late pair's update, which may add a mid-round
+// switch (the perfect Howells switch the last pair's table), keeps the
+// rounds of the movement it updates.
+func HalfRoundSections(m *Movement, perRound int) []bool {
+	var out []bool
+	for _, sec := range m.SplitSections() {
+		out = append(out, hasSplit(sec))
+	}
+	return out
+}
+
+// midRoundSwitch reports a split table whose two sets are played in
+// opposite directions.
+func midRoundSwitch(m *Movement) bool {
+	for r, row := range FirstHalves(m) {
+		for t, f := range row {
+			if f >= 0 && f != t && m.Schedule[r][t].NS != m.Schedule[r][f].NS {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// HalveRounds returns m with every round played as two half rounds: a
+// table that plays two board sets in round r plays the first in round
+// 2r-1 and the second in round 2r, in each its own direction; a table that
+// plays one set plays it in round 2r-1. The tables are the positions of
+// first halves (physicalTables). The balance is that of m: the same pairs
+// play the same sets in the same directions.
+func HalveRounds(m *Movement) *Movement {
+	tables := physicalTables(m)
+	index := make(map[int]int, len(tables))
+	for i, t := range tables {
+		index[t] = i
+	}
+	out := New(m.Pairs, len(tables), 2*m.Rounds, m.Groups)
+	out.NumericGroups = m.NumericGroups
+	for r, row := range FirstHalves(m) {
+		for t, f := range row {
+			if f < 0 {
+				continue
+			}
+			i, ok := index[f]
+			if !ok {
+				continue
+			}
+			if f == t {
+				out.Schedule[2*r][i] = m.Schedule[r][t]
+			} else {
+				out.Schedule[2*r+1][i] = m.Schedule[r][t]
+			}
+		}
+	}
+	return out
+}
+
+// JoinHalfRounds undoes HalveRounds: rounds 2r-1 and 2r become round r, a
+// table that plays in both a split table, its second set at the position
+// after all tables.
+func JoinHalfRounds(m *Movement) (*Movement, error) {
+	if m.Rounds%2 != 0 {
+		return nil, fmt.Errorf("half rounds: %d rounds, want an even number", m.Rounds)
+	}
+	out := New(m.Pairs, 2*m.Tables, m.Rounds/2, m.Groups)
+	out.NumericGroups = m.NumericGroups
+	for r := range out.Rounds {
+		for t := range m.Tables {
+			a, b := m.Schedule[2*r][t], m.Schedule[2*r+1][t]
+			if !b.Empty() && (a.Empty() || min(a.NS, a.EW) != min(b.NS, b.EW) || max(a.NS, a.EW) != max(b.NS, b.EW)) {
+				return nil, fmt.Errorf("half rounds: round %d, table %d: the second half seats pairs %d and %d, the first %d and %d", 2*r+2, t+1, b.NS, b.EW, a.NS, a.EW)
+			}
+			out.Schedule[r][t], out.Schedule[r][t+m.Tables] = a, b
+		}
 	}
 	return out, nil
 }
@@ -312,18 +391,28 @@ func sitOuts(m *Movement, tables []BridgemateTable, from int) {
 // Sections whose board numbers overlap share their boards. A sit-out round
 // is an empty table. The scoring of sections (apart or across) is not in
 // the format: the movement read is scored apart.
-func ReadBridgemate(r io.Reader, perSet ...int) (*Movement, error) {
+func ReadBridgemate(r io.Reader, opt BridgemateRead) (*Movement, error) {
 	var secs []BridgemateSection
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&secs); err != nil {
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
-	return FromBridgemate(secs, perSet...)
+	return FromBridgemate(secs, opt)
+}
+
+// BridgemateRead says how to read sections: PerSet[s] is the boards of a
+// set in section s (one number: every section; none: the runs of boards
+// always played together), HalfRounds[s] that section s is written in half
+// rounds (HalfRoundSections), to be joined back.
+type BridgemateRead struct {
+	PerSet     []int
+	HalfRounds []bool
 }
 
 // FromBridgemate builds the movement of Data Connector sections.
-func FromBridgemate(secs []BridgemateSection, perSet ...int) (*Movement, error) {
+func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, error) {
+	perSet := opt.PerSet
 	if len(secs) == 0 {
 		return nil, fmt.Errorf("bridgemate: no section")
 	}
@@ -437,7 +526,14 @@ func FromBridgemate(secs []BridgemateSection, perSet ...int) (*Movement, error) 
 		if shared || high < 0 {
 			low, high = 0, groups-1
 		}
-		m, err := sectionFromRounds(mine, group, low, high-low+1, rounds)
+		secRounds := 0
+		for _, x := range mine {
+			secRounds = max(secRounds, x.RoundNumber)
+		}
+		m, err := sectionFromRounds(mine, group, low, high-low+1, secRounds)
+		if err == nil && s < len(opt.HalfRounds) && opt.HalfRounds[s] {
+			m, err = JoinHalfRounds(m)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("bridgemate: section %s: %w", secs[s].Letters, err)
 		}
@@ -539,5 +635,5 @@ func ApplyBridgemateUpdate(base *Movement, update []BridgemateSection, perRound 
 	if err != nil {
 		return nil, err
 	}
-	return FromBridgemate([]BridgemateSection{full}, sets...)
+	return FromBridgemate([]BridgemateSection{full}, BridgemateRead{PerSet: sets, HalfRounds: HalfRoundSections(base, perRound)})
 }

@@ -178,13 +178,11 @@ func FromBridgescorer(bm *BridgescorerMovement, perSet int) (*Movement, error) {
 	for _, n := range numbers {
 		sec.Tables = append(sec.Tables, *byTable[n])
 	}
-	var m *Movement
-	var err error
+	var read BridgemateRead
 	if perSet > 0 {
-		m, err = FromBridgemate([]BridgemateSection{sec}, perSet)
-	} else {
-		m, err = FromBridgemate([]BridgemateSection{sec})
+		read.PerSet = []int{perSet}
 	}
+	m, err := FromBridgemate([]BridgemateSection{sec}, read)
 	if err != nil {
 		return nil, fmt.Errorf("bridgescorer: %s: %w", bm.Name, err)
 	}
