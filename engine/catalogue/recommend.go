@@ -70,3 +70,30 @@ func joinWords(items []string, last string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " " + last + " " + items[len(items)-1]
 }
+
+// Within lists the candidates within the bounds whose rounds fit the board
+// range, in rank order: those --pick chooses from.
+func Within(cs []Candidate) []Candidate {
+	var out []Candidate
+	for _, c := range cs {
+		if c.Excluded == "" && c.InRange() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Pick returns the k-th (1-based) candidate within the bounds that fits
+// the board range (Within), or an error that says why there is none: k out
+// of range, or no candidate within the bounds (Recommend's reason).
+func Pick(pairs int, cs []Candidate, k int, set Settings) (*Candidate, error) {
+	within := Within(cs)
+	switch {
+	case len(within) == 0:
+		_, why := Recommend(pairs, cs, set)
+		return nil, fmt.Errorf("pick %d: %s", k, why)
+	case k < 1 || k > len(within):
+		return nil, fmt.Errorf("pick %d: %d pairs have %d candidates within the bounds that fit the session (pick 1 to %d)", k, pairs, len(within), len(within))
+	}
+	return &within[k-1], nil
+}

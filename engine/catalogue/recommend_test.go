@@ -52,3 +52,29 @@ func TestRecommendationFits(t *testing.T) {
 		}
 	}
 }
+
+func TestPick(t *testing.T) {
+	set := Settings{Unswitched: true, Samples: -1}
+	cs, err := For(context.Background(), 14, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(Within(cs))
+	if c, err := Pick(14, cs, 1, set); err != nil || c.Name != cs[0].Name {
+		t.Errorf("pick 1: %v, %v", c, err)
+	}
+	for _, k := range []int{0, -1, n + 1} {
+		if _, err := Pick(14, cs, k, set); err == nil {
+			t.Errorf("pick %d of %d accepted", k, n)
+		}
+	}
+	// 14 pairs in 5 tables: every movement needs 7.
+	tight := Settings{Unswitched: true, Samples: -1, MaxTables: 5}
+	cs, err = For(context.Background(), 14, tight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Pick(14, cs, 1, tight); err == nil {
+		t.Error("pick 1 with every candidate beyond 5 tables accepted")
+	}
+}
