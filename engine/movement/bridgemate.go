@@ -421,6 +421,7 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 		BridgemateRound
 	}
 	var recs []rec
+	seen := map[[3]int]bool{}
 	for s, sec := range secs {
 		for _, tb := range sec.Tables {
 			for _, rd := range tb.Rounds {
@@ -430,10 +431,16 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 				}
 				if rd.RoundNumber < 1 || rd.TableNumber < 1 || rd.PairNS < 0 || rd.PairEW < 0 ||
 					(rd.PairNS == 0 || rd.PairEW == 0) != (rd.LowBoardNumber == 0 && rd.HighBoardNumber == 0) ||
-					rd.HighBoardNumber < rd.LowBoardNumber {
+					rd.HighBoardNumber < rd.LowBoardNumber || rd.PairNS > 0 && rd.PairEW > 0 && rd.LowBoardNumber < 1 ||
+					rd.RoundNumber > MaxRounds || rd.TableNumber > MaxTables || rd.PairNS > MaxPairs || rd.PairEW > MaxPairs || rd.HighBoardNumber > 10*MaxGroups {
 					return nil, fmt.Errorf("bridgemate: section %s, table %d, round %d: pairs %d-%d, boards %d-%d: want positive numbers, boards only when both pairs play, low ≤ high",
 						sec.Letters, rd.TableNumber, rd.RoundNumber, rd.PairNS, rd.PairEW, rd.LowBoardNumber, rd.HighBoardNumber)
 				}
+				key := [3]int{s, rd.TableNumber, rd.RoundNumber}
+				if seen[key] {
+					return nil, fmt.Errorf("bridgemate: section %s, table %d: round %d is given twice", sec.Letters, rd.TableNumber, rd.RoundNumber)
+				}
+				seen[key] = true
 				recs = append(recs, rec{s, rd})
 			}
 		}

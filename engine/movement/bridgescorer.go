@@ -148,6 +148,9 @@ func FromBridgescorer(bm *BridgescorerMovement, perSet int) (*Movement, error) {
 	if len(bm.Hands) == 0 {
 		return nil, fmt.Errorf("bridgescorer: %s: no hands", bm.Name)
 	}
+	if bm.NumberTeams < 2 || bm.NumberTeams > MaxPairs {
+		return nil, fmt.Errorf("bridgescorer: %s: numberTeams %d: want 2 to %d", bm.Name, bm.NumberTeams, MaxPairs)
+	}
 	sec := BridgemateSection{Letters: "A"}
 	byTable := map[int]*BridgemateTable{}
 	for i, h := range bm.Hands {
