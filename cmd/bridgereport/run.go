@@ -58,7 +58,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	browser := ""
 	if *pdf {
-		if browser, err = findBrowser(); err != nil {
+		if browser, err = reports.FindBrowser(); err != nil {
 			return err
 		}
 	}
@@ -99,7 +99,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		rep := o.Report
 		if browser != "" {
-			file, err := printPDF(ctx, browser, o.Written.Dir)
+			file, err := reports.PrintPDF(ctx, browser, o.Written.Dir)
 			if err != nil {
 				o.Err = err
 				sum.Studies[len(sum.Studies)-1].Error = err.Error()

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -15,7 +18,7 @@ var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [
 Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
 boards played fewer times. --json prints one object (expected, scale,
 rounding and step are the settings in force):
-` + wrap(jsonKeys(study.SessionResult{})) + `
+` + wrap(jsonKeys(kinds.SessionResult{})) + `
 
 FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
 by its extension or its first bytes: its figures are recomputed and checked,
@@ -28,18 +31,18 @@ flags:`
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", scoreUsage, stderr)
-	cell := &study.SessionCell{Layout: study.LayoutText} // the zero settings are the engine's defaults
-	fs.IntVar(&cell.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
-	fs.TextVar(&cell.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
-	fs.TextVar(&cell.Round, "round", cell.Round, "round the totals, each board, or none, to 0.1")
+	body := &kinds.SessionCell{Layout: cell.LayoutText} // the zero settings are the engine's defaults
+	fs.IntVar(&body.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
+	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
+	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	if cell.Expected < 0 {
-		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", cell.Expected)}
+	if body.Expected < 0 {
+		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", body.Expected)}
 	}
-	cell.File = pos[0]
-	return runCell(ctx, &study.Command{Kind: "session", Cell: cell}, stdout, *asJSON)
+	body.File = pos[0]
+	return runCell(ctx, &study.Command{Kind: "session", Cell: body}, stdout, *asJSON)
 }
