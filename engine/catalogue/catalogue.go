@@ -61,7 +61,7 @@ const (
 
 // Rule is the ranking rule of For, in words.
 const Rule = "candidates within the bounds (boards per round, copies, tables) first; then those whose rounds fit the board range, " +
-	"the others by how far they fall outside it; then one winner before two; " +
+	"the others by how far they fall outside it; then one winner before two (two sections scored apart have two or more); " +
 	"then the higher Qf (at two decimals), the higher Qf1av, the higher Qf1max; then fewer copies of the boards; then by name"
 
 // Published is a published movement the caller offers as a candidate (a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -266,7 +267,7 @@ func checkExact(t *testing.T, c Candidate) {
 		}
 	}
 	tables, groups := movement.PlayingTables(m)
-	if d := DealOf(m, movement.Describe(m), groups, c.Deal.PerRound); tables != c.Tables || d != c.Deal {
+	if d := DealOf(m, movement.Describe(m), groups, c.Deal.PerRound); tables != c.Tables || !reflect.DeepEqual(d, c.Deal) {
 		t.Errorf("%s: spec %q gives %d tables and deal %+v, want %d and %+v", c.Name, c.Exact, tables, d, c.Tables, c.Deal)
 	}
 }

@@ -19,13 +19,35 @@ type Deal struct {
 	// Played is the boards a pair plays that never sits out, Least those
 	// of the pair that sits out most.
 	Played, Least int
+	// Parts are the deals of each section with its own boards.
+	Parts []Deal
 }
 
 // DealOf is the deal of m at perRound boards a round, its tables playing
 // groupsPerRound sets a round (movement.PlayingTables); f is m's facts.
+// Sections with their own boards deal each its own sets, at its own boards
+// a set (a section of split tables has sets of half the boards): PerSet is
+// then 0 when the sections' sets differ, and Parts has each section's deal.
 func DealOf(m *movement.Movement, f movement.Facts, groupsPerRound, perRound int) Deal {
 	if perRound <= 0 {
 		return Deal{}
+	}
+	if len(m.Sections) > 0 && !m.SharedBoards {
+		d := Deal{PerRound: perRound, Played: m.Rounds * perRound, Least: (m.Rounds - f.MaxSitOuts) * perRound}
+		for i, sec := range m.SplitSections() {
+			_, split := movement.PlayingTables(sec)
+			part := DealOf(sec, movement.Describe(sec), split, perRound)
+			d.Parts = append(d.Parts, part)
+			d.Sets += part.Sets
+			d.Boards += part.Boards
+			d.Copies = max(d.Copies, part.Copies)
+			if i == 0 || part.PerSet == d.PerSet {
+				d.PerSet = part.PerSet
+			} else {
+				d.PerSet = 0
+			}
+		}
+		return d
 	}
 	d := Deal{PerRound: perRound, PerSet: perRound / max(groupsPerRound, 1), Copies: max(f.Copies, 1)}
 	played := make([]bool, m.Groups)

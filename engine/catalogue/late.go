@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -141,7 +142,61 @@ func publishedRover(spec movement.Spec, m *movement.Movement, after int) ([]move
 // recommendation for that field) adds a restart plan when the pair arrives
 // after round 1.
 func Extra(ctx context.Context, spec string, after int, restartAs ...string) ([]Plan, error) {
-	s, m, err := parseBuild(spec)
+	var targets []Played
+	for _, t := range restartAs {
+		targets = append(targets, Played{Text: t})
+	}
+	return ExtraFrom(ctx, Played{Text: spec}, after, targets...)
+}
+
+// Played names the movement a plan starts from: Text is a spec
+// (movement.ParseSpec) or, for a movement that is no family spec (a library
+// movement or a file), NAME or NAME,MODIFIERS with Raw the movement NAME
+// gives before its modifiers. The plans' specs are then NAME,MODIFIERS too.
+type Played struct {
+	Text string
+	Raw  *movement.Movement
+}
+
+// resolved is a Played made usable: its spec (modifiers only, for a
+// library movement), its movement, and how a plan's spec is built and
+// written.
+type resolved struct {
+	spec  movement.Spec
+	m     *movement.Movement
+	build func(movement.Spec) (*movement.Movement, error)
+	text  func(movement.Spec) string
+}
+
+func resolvePlayed(p Played) (resolved, error) {
+	if p.Raw == nil {
+		s, m, err := parseBuild(p.Text)
+		return resolved{s, m, movement.Spec.Build, movement.Spec.String}, err
+	}
+	name, mods, _ := strings.Cut(p.Text, ",")
+	var s movement.Spec
+	if mods != "" {
+		var err error
+		if s, err = movement.ParseModifiers(mods); err != nil {
+			return resolved{}, err
+		}
+	}
+	build := func(ps movement.Spec) (*movement.Movement, error) { return ps.Modify(p.Raw) }
+	text := func(ps movement.Spec) string {
+		if t := ps.ModifiersText(); t != "" {
+			return name + "," + t
+		}
+		return name
+	}
+	m, err := build(s)
+	return resolved{s, m, build, text}, err
+}
+
+// ExtraFrom is Extra for any movement (Played).
+func ExtraFrom(ctx context.Context, p Played, after int, restartAs ...Played) ([]Plan, error) {
+	res, err := resolvePlayed(p)
+	spec := p.Text
+	s, m := res.spec, res.m
 	if err != nil {
 		return nil, err
 	}
@@ -153,14 +208,14 @@ func Extra(ctx context.Context, spec string, after int, restartAs ...string) ([]
 	}
 	var out []Plan
 	add := func(kind string, ps movement.Spec, order []movement.RoundPair, source string, published bool, pair int) error {
-		built, err := ps.Build()
+		built, err := res.build(ps)
 		if err != nil {
 			return fmt.Errorf("extra pair: %s: %w", ps, err)
 		}
 		if errs, _ := built.Check(); len(errs) > 0 {
 			return fmt.Errorf("extra pair: %s: %v", ps, errs[0])
 		}
-		out = append(out, newPlan(kind, ps.String(), built, after, pair, order, source, published))
+		out = append(out, newPlan(kind, res.text(ps), built, after, pair, order, source, published))
 		return nil
 	}
 	if s.Absent != 0 && after > 0 {
@@ -203,7 +258,7 @@ func Extra(ctx context.Context, spec string, after int, restartAs ...string) ([]
 		ps := s
 		ps.Appendix = app
 		// A split table (two board groups a round) has no appendix form.
-		if _, err := ps.Build(); err == nil {
+		if _, err := res.build(ps); err == nil {
 			if err := add("appendix", ps, app, "own order (unverified): the rover's meetings, the newcomer staying at an added table", false, newcomer); err != nil {
 				return nil, err
 			}
@@ -230,7 +285,14 @@ func Extra(ctx context.Context, spec string, after int, restartAs ...string) ([]
 // later rounds (its opponents sit out then), ranked by the figures as
 // played, the best first.
 func Leave(spec string, after int) ([]Plan, error) {
-	s, m, err := parseBuild(spec)
+	return LeaveFrom(Played{Text: spec}, after)
+}
+
+// LeaveFrom is Leave for any movement (Played).
+func LeaveFrom(pl Played, after int) ([]Plan, error) {
+	res, err := resolvePlayed(pl)
+	spec := pl.Text
+	s, m := res.spec, res.m
 	if err != nil {
 		return nil, err
 	}
@@ -244,11 +306,11 @@ func Leave(spec string, after int) ([]Plan, error) {
 	for p := 1; p <= m.Pairs; p++ {
 		ps := s
 		ps.Miss = []movement.PairRounds{{Pair: p, From: after + 1, To: m.Rounds}}
-		built, err := ps.Build()
+		built, err := res.build(ps)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, newPlan("leave", ps.String(), built, after, p, nil, "", false))
+		out = append(out, newPlan("leave", res.text(ps), built, after, p, nil, "", false))
 	}
 	return rank(out), nil
 }
@@ -470,14 +532,16 @@ func ownOrder(ctx context.Context, m *movement.Movement, after int) ([]movement.
 // later rounds cannot in general, and a round 1 with shared boards (a relay
 // Mitchell's first and last table) or a split table cannot. The plan has
 // no spec: Movement is the renumbered target.
-func restart(m *movement.Movement, after int, target string) (*Plan, error) {
+func restart(m *movement.Movement, after int, targetAs Played) (*Plan, error) {
 	if after != 1 {
 		return nil, fmt.Errorf("restart: only after round 1 (the round played is matched to the new movement's first)")
 	}
-	_, t, err := parseBuild(target)
+	target := targetAs.Text
+	tr, err := resolvePlayed(targetAs)
 	if err != nil {
 		return nil, err
 	}
+	t := tr.m
 	if t.Pairs != m.Pairs+1 || len(t.Sections) > 0 {
 		return nil, fmt.Errorf("restart: %s has %d pairs, want %d in one section", target, t.Pairs, m.Pairs+1)
 	}

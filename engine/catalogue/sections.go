@@ -131,7 +131,11 @@ func joined(ctx context.Context, a, b Candidate, set Settings) ([]Candidate, err
 		if err != nil {
 			return nil, fmt.Errorf("catalogue: %s: %w", spec, err)
 		}
-		c := Candidate{Name: spec.String(), Family: "sections", Spec: spec, Exact: spec.String(), Movement: m,
+		// The name is the sections as generated (the parts' names, without
+		// switches): short enough to read; Exact builds the field as played.
+		named := spec
+		named.Parts = []movement.Spec{mustParse(a.Name), mustParse(b.Name)}
+		c := Candidate{Name: named.String(), Family: "sections", Spec: named, Exact: spec.String(), Movement: m,
 			Switched: switched, Proven: proven}
 		prepare(&c, set)
 		if err := evaluate(ctx, &c, false, c.InRange(), set); err != nil {
