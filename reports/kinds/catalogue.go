@@ -457,9 +457,13 @@ func nothingFits(pairs int, boards IntRange, cands []CatalogueCandidate) string 
 	}
 	slices.SortFunc(rounds, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
 	best := cands[0]
+	sections := ""
+	if pairs >= 2*catalogue.MinPairs {
+		sections = " (two sections included)"
+	}
 	return fmt.Sprintf("No movement for %d pairs fits %s boards within the bounds: those within them have %s rounds, and no number of boards a round "+
-		"within the bounds gives %s boards in that many rounds (two sections included); the nearest is %s, %d rounds of %d boards (%d in all) at %d tables.",
-		pairs, boards, strings.Join(rounds, ", "), boards, best.Name, best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
+		"within the bounds gives %s boards in that many rounds%s; the nearest is %s, %d rounds of %d boards (%d in all) at %d tables.",
+		pairs, boards, strings.Join(rounds, ", "), boards, sections, best.Name, best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
 }
 
 // answers computes the candidates of every field size of the cell, ranked,

@@ -56,11 +56,11 @@ type cardsPage struct {
 	// Heading the club, date and session.
 	Title, Heading string
 	Summary        string
-	Paper   string
-	PageCSS template.CSS
-	Tables  [][]TableCard
-	Slips   [][]PairCard
-	Pages   int
+	Paper          string
+	PageCSS        template.CSS
+	Tables         [][]TableCard
+	Slips          [][]PairCard
+	Pages          int
 }
 
 // CardsPages is the number of printed pages of the cards: the summary
@@ -165,7 +165,7 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 		}
 		return strings.Join(parts, " + ")
 	},
-	"go":  arrowSeat,
+	"go": arrowSeat,
 	"dir": func(t PairTurn) string {
 		var parts []string
 		for _, g := range t.Groups {
