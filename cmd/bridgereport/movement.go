@@ -34,7 +34,9 @@ Bridgemate Data Connector's sections, tables and rounds (JSON; pair 0 is a
 sit-out; a table that plays two board sets a round is written in half
 rounds); --from-round R writes the update from round R (rounds before R
 stay as they are). --format bridgescorer writes the bridgescorer movement
-file (YAML). Both need --boards-per-round.
+file (YAML). Both need --boards-per-round. --send URL posts the Data
+Connector's records to it (UpdateMovement, with --club-id and
+--licence-key) instead of writing them.
 --json prints one object (a pair card's round gives sits_out instead of
 table, direction, opponent and boards; a "next" is {table, direction}, or
 null after the last round or before a sit-out; boards_next is a table
@@ -56,9 +58,29 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	club := fs.String("club", "", "the club's name, on every card")
 	date := fs.String("date", "", "the session's date, on every card")
 	session := fs.String("session", "", "the session's name, on every card")
+	send := fs.String("send", "", "with --format bridgemate: post the movement to the Data Connector at this address (http://host:5079) as UpdateMovement")
+	clubID := fs.String("club-id", "", "with --send: the club's id for the Data Connector")
+	licence := fs.String("licence-key", "", "with --send: the club's licence key for the Data Connector")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
+	}
+	if *send != "" {
+		if *format != "bridgemate" {
+			return fmt.Errorf("--send %s: only with --format bridgemate", *send)
+		}
+		if *perRound < 1 {
+			return fmt.Errorf("--send: give --boards-per-round: the records name the boards")
+		}
+		pm, err := readMovement(pos[0], stderr)
+		if err != nil {
+			return err
+		}
+		secs, err := movement.BridgemateSections(pm.Movement, movement.BridgemateOptions{BoardsPerRound: *perRound, FromRound: *fromRound})
+		if err != nil {
+			return err
+		}
+		return sendBridgemate(ctx, *send, *clubID, *licence, secs, stdout)
 	}
 	if *format != "asc" {
 		return writeFormat(pos[0], *format, *out, *perRound, *fromRound, stdout, stderr)
