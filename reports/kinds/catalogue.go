@@ -347,7 +347,7 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 // catalogueColumns are the columns of a field's table.
 var catalogueColumns = []reports.Column{
 	{Name: "rank"}, {Name: "movement"}, {Name: "family"}, {Name: "tables"}, {Name: "rounds"},
-	{Name: "boards/round"}, {Name: "boards"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
+	{Name: "boards/round"}, {Name: "boards"}, {Name: "boards to deal"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
 	{Name: "winners"}, {Name: "met %", Decimals: 0}, {Name: "most meetings"},
 	{Name: "Qf generated", Decimals: 2}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qf1max", Decimals: 2},
 	{Name: "Qo", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "absent"}, {Name: "shown apart because"},
@@ -373,7 +373,11 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 		if c.Absent != nil {
 			absent = strconv.Itoa(*c.Absent)
 		}
-		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, c.Copies, c.Stationary, sitOut,
+		deal := "-"
+		if c.DealBoards > 0 {
+			deal = strconv.Itoa(c.DealBoards)
+		}
+		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, deal, c.Copies, c.Stationary, sitOut,
 			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, c.Qf1Av, c.Qf1Max, c.Qo, c.Qd, absent, c.Excluded})
 	}
 	return t
