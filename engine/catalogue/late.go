@@ -204,7 +204,7 @@ func ExtraFrom(ctx context.Context, p Played, after int, restartAs ...Played) ([
 		return nil, fmt.Errorf("extra pair after round %d: %s has %d rounds (want 0 to %d)", after, spec, m.Rounds, m.Rounds-1)
 	}
 	if len(m.Sections) > 0 {
-		return nil, fmt.Errorf("extra pair: %s is played in sections: plan for the section the pair joins (its own spec)", spec)
+		return extraInSections(ctx, s, after)
 	}
 	var out []Plan
 	add := func(kind string, ps movement.Spec, order []movement.RoundPair, source string, published bool, pair int) error {
@@ -276,6 +276,44 @@ func ExtraFrom(ctx context.Context, p Played, after int, restartAs ...Played) ([
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("extra pair after round %d: no order gives the newcomer a new opponent and new boards every round in %s", after, spec)
+	}
+	return rank(out), nil
+}
+
+// extraInSections plans an extra pair in a field played as sections: it
+// joins the last section (so that no pair of the others changes its
+// number), with that section's plans, the other sections as they are.
+func extraInSections(ctx context.Context, s movement.Spec, after int) ([]Plan, error) {
+	last := len(s.Parts) - 1
+	plans, err := Extra(ctx, s.Parts[last].String(), after)
+	if err != nil {
+		return nil, fmt.Errorf("extra pair in the last section: %w", err)
+	}
+	var out []Plan
+	for _, p := range plans {
+		if p.Spec == "" {
+			continue // a restart of one section: no spec to join
+		}
+		part, err := movement.ParseSpec(p.Spec)
+		if err != nil {
+			return nil, err
+		}
+		joined := s
+		joined.Parts = append(slices.Clone(s.Parts[:last]), part)
+		m, err := joined.Build()
+		if err != nil {
+			return nil, fmt.Errorf("extra pair: %s: %w", joined, err)
+		}
+		first, _, _ := m.SectionRange(last)
+		order := make([]movement.RoundPair, len(p.Order))
+		for i, e := range p.Order {
+			order[i] = movement.RoundPair{Round: e.Round, Pair: e.Pair + first - 1}
+		}
+		out = append(out, newPlan(p.Kind, joined.String(), m, after, m.Pairs, order,
+			fmt.Sprintf("in section %c: %s", 'A'+last, p.Source), p.Published))
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("extra pair after round %d: no plan for the last section", after)
 	}
 	return rank(out), nil
 }

@@ -217,3 +217,21 @@ func TestRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraInSections: an extra pair joins the last section; the pairs of
+// the first keep their numbers and every pair has a seat or a sit-out.
+func TestExtraInSections(t *testing.T) {
+	spec := "sections:mitchell:7/skip-mitchell:8"
+	plans, err := Extra(context.Background(), spec, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := movement.ParseSpec(spec)
+	played, _ := base.Build()
+	for _, p := range plans {
+		checkPlan(t, p, played)
+		if p.Pair != 31 || p.Movement.Sections[0] != played.Sections[0] || p.Movement.Sections[1].Pairs != 17 {
+			t.Errorf("%s: newcomer %d, sections %v", p.Spec, p.Pair, p.Movement.Sections)
+		}
+	}
+}
