@@ -43,8 +43,18 @@ func TestRecommendationFits(t *testing.T) {
 					return
 				}
 				d := rec.Deal
+				// Sections with their own boards deal each its own sets
+				// (a section of split tables has sets of half the boards).
+				boards, sets := d.Sets*d.PerSet, d.Sets
+				if len(d.Parts) > 0 {
+					boards, sets = 0, 0
+					for _, p := range d.Parts {
+						boards += p.Sets * p.PerSet * p.Copies
+						sets += p.Sets
+					}
+				}
 				if d.PerRound < 2 || d.PerRound > 4 || d.Copies != 1 || rec.Facts.Copies != 1 || d.Played < session[0] || d.Played > session[1] ||
-					d.Played != rec.Facts.Rounds*d.PerRound || d.Boards != d.Sets*d.PerSet || d.Sets < 1 {
+					d.Played != rec.Facts.Rounds*d.PerRound || d.Boards != boards || d.Sets != sets || d.Sets < 1 {
 					t.Errorf("%s: deal %+v breaks the bounds or the range", rec.Name, d)
 				}
 				checkExact(t, *rec)
