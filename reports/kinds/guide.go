@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -150,16 +151,12 @@ func guide(ctx context.Context, name string, m *movement.Movement, perRound int)
 	facts := movement.Describe(m)
 	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
 		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
-	// Both look at ctx: a guide of hundreds of tables is seconds of work.
-	b, err := movement.ComputeBalanceContext(ctx, m)
-	if err != nil {
+	// The catalogue's figures: for sections scored apart, pooled over the
+	// sections (catalogue.Measure); otherwise the movement's balance.
+	f := catalogue.Measure(m)
+	v.Qf, v.Uniform, v.Qf1Av, v.Qf1Max = f.Qf, facts.Uniform, f.Qf1av, f.Qf1max
+	if err := ctx.Err(); err != nil { // seconds of work for hundreds of tables
 		return nil, err
-	}
-	v.Qf, v.Uniform = b.Qf, facts.Uniform
-	if vac, err := movement.ComputeVacancyContext(ctx, m); ctx.Err() != nil {
-		return nil, ctx.Err()
-	} else if err == nil {
-		v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
 	}
 	half := movement.FirstHalves(m)
 	// number[t] is the table number of position t on the cards: the
