@@ -276,6 +276,7 @@ type bussAcc struct {
 	perm, order, avail []int
 	s, v, pct          []float64
 	c, tot             []int32
+	klo, khi           []uint8   // the kernel's extremes, as rank keys, until flush
 	rng                *rand.PCG // &rngState
 	pairs, rows        int
 	kb                 *kbuf // the kernel's scratch, made on first use
@@ -291,6 +292,7 @@ func newBussAcc(P, rows int) *bussAcc {
 		perm:  make([]int, P), order: make([]int, P), avail: make([]int, P),
 		s: make([]float64, P), v: make([]float64, P), pct: make([]float64, P),
 		c: make([]int32, P), tot: make([]int32, P),
+		klo: make([]uint8, P), khi: make([]uint8, P),
 	}
 	a.rng = &a.rngState
 	a.reset()
@@ -304,6 +306,7 @@ func (a *bussAcc) reset() {
 	clear(a.place)
 	for i := range a.lo {
 		a.lo[i], a.hi[i] = math.Inf(1), math.Inf(-1)
+		a.klo[i], a.khi[i] = 255, 0
 	}
 }
 
@@ -355,6 +358,9 @@ func (r *bussRun) chunk(ctx context.Context, acc *bussAcc, chunk, from, to int64
 		} else {
 			r.score(acc)
 		}
+	}
+	if r.k != nil {
+		r.k.flush(acc)
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package luck
 
 import (
 	"math"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -45,9 +47,45 @@ type kernel struct {
 	stride     int        // matchpoint totals of a pair are < stride
 	pct, sq    []float64  // [p*stride+tot]: percentage and its square
 	key        []uint8    // [p*stride+tot]: dense rank of the percentage
+	keyPct     []float64  // keyPct[key]: the percentage of a rank key
 	groups     [][]int
 	maxGroup   int
 	groupWords int
+	// bundles hold the boards of at most eight plays, eight boards a
+	// bundle; big lists the boards of more plays, scored one by one.
+	bundles []bundle
+	big     []int
+}
+
+// A bundle puts up to eight boards side by side, one board per byte lane,
+// and the plays of each board in slots: word j holds the values of every
+// board's j-th play. Comparing two slot words compares a play with another
+// on every board at once, so a bundle of n-play boards costs n(n−1)/2
+// word comparisons instead of n per play.
+//
+// A slot may have a home pair, one that plays in that slot on every board of
+// the bundle (a Mitchell's stationary pair): its values then come from one
+// strength and one gathered word, and its total from one word sum.
+type bundle struct {
+	slots int
+	// ns[j*8+b], ew[j*8+b]: the pairs of board b's j-th play; a missing
+	// play has the pairs sink, sink (outside 0..pairs−1).
+	ns, ew [64]uint8
+	// top[j*8+b]: the top of board b, 0 for a missing play.
+	top [64]int32
+	// live[j]: the high bit of lane b set when board b has a j-th play.
+	live [8]uint64
+	// home[j] is slot j's home pair if hasHome[j]; then oth[j*8+b] is its
+	// opponent on board b (sink for a missing play), atNS[j] and atEW[j]
+	// are 0xff in the lanes where it sits NS or EW, topW[j] the boards'
+	// tops in lanes and sumTop[j] their sum.
+	hasHome [8]bool
+	home    [8]uint8
+	oth     [64]uint8
+	atNS    [8]uint64
+	atEW    [8]uint64
+	topW    [8]uint64
+	sumTop  [8]int32
 }
 
 // newKernel returns the integer scorer, or nil when the strengths are not
@@ -98,6 +136,7 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 		}
 	}
 	k.bstart = append(k.bstart, nb32(len(sc.ns)))
+	k.bundle()
 	k.stride = int(slices.Max(sc.max)) + 1
 	k.pct = make([]float64, sc.pairs*k.stride)
 	k.sq = make([]float64, len(k.pct))
@@ -116,6 +155,7 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	if len(all) > laneMax+1 {
 		return k, false
 	}
+	k.keyPct = all
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
 			i, _ := slices.BinarySearch(all, k.pct[p*k.stride+t])
@@ -125,17 +165,119 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	return k, true
 }
 
+// bundle sorts the boards into bundles (boards of equal size together, so
+// little is padded) and the boards of more than eight plays into k.big.
+// Missing plays score in pair k.pairs, a sink whose total nobody reads, so
+// the bundles need k.pairs < maxKernelPairs; else every board goes to big.
+func (k *kernel) bundle() {
+	var small []int
+	for b := range k.btop {
+		if n := k.bstart[b+1] - k.bstart[b]; n > 8 || k.pairs >= maxKernelPairs {
+			k.big = append(k.big, b)
+		} else {
+			small = append(small, b)
+		}
+	}
+	size := func(b int) int32 { return k.bstart[b+1] - k.bstart[b] }
+	slices.SortStableFunc(small, func(x, y int) int { return int(size(y) - size(x)) })
+	for len(small) > 0 {
+		boards := small[:min(8, len(small))]
+		small = small[len(boards):]
+		k.bundles = append(k.bundles, k.newBundle(boards))
+	}
+}
+
+// newBundle lays out boards (at most eight, the first the largest) in one
+// bundle. Home pairs are chosen greedily, lowest first: a pair that plays
+// every board of the bundle and meets no home pair chosen before.
+func (k *kernel) newBundle(boards []int) bundle {
+	sink := uint8(k.pairs)
+	var u bundle
+	u.slots = int(k.bstart[boards[0]+1] - k.bstart[boards[0]])
+	for i := range u.ns {
+		u.ns[i], u.ew[i], u.oth[i] = sink, sink, sink
+	}
+	count := make([]int, k.pairs)
+	for _, b := range boards {
+		for i := k.bstart[b]; i < k.bstart[b+1]; i++ {
+			count[k.ns[i]]++
+			count[k.ew[i]]++
+		}
+	}
+	met := make([]bool, k.pairs)
+	var homes []int
+	for p, c := range count {
+		if c != len(boards) || met[p] || len(homes) == u.slots {
+			continue
+		}
+		homes = append(homes, p)
+		for _, b := range boards {
+			for i := k.bstart[b]; i < k.bstart[b+1]; i++ {
+				if int(k.ns[i]) == p {
+					met[k.ew[i]] = true
+				} else if int(k.ew[i]) == p {
+					met[k.ns[i]] = true
+				}
+			}
+		}
+	}
+	for j, h := range homes {
+		u.hasHome[j], u.home[j] = true, uint8(h)
+	}
+	for lane, b := range boards {
+		a, z := int(k.bstart[b]), int(k.bstart[b+1])
+		used := make([]bool, z-a)
+		slot := make([]int, z-a)
+		for j, h := range homes {
+			for i := a; i < z; i++ {
+				if int(k.ns[i]) == h || int(k.ew[i]) == h {
+					slot[i-a], used[i-a] = j, true
+				}
+			}
+		}
+		free := len(homes)
+		for i := range slot {
+			if !used[i] {
+				slot[i], free = free, free+1
+			}
+		}
+		for i := a; i < z; i++ {
+			j := slot[i-a]
+			x := j*8 + lane
+			u.ns[x], u.ew[x] = k.ns[i], k.ew[i]
+			u.top[x] = k.btop[b]
+			u.live[j] |= 0x80 << (8 * lane)
+			if !u.hasHome[j] {
+				continue
+			}
+			u.topW[j] |= uint64(k.btop[b]) << (8 * lane)
+			u.sumTop[j] += k.btop[b]
+			if k.ns[i] == u.home[j] {
+				u.oth[x] = k.ew[i]
+				u.atNS[j] |= 0xff << (8 * lane)
+			} else {
+				u.oth[x] = k.ns[i]
+				u.atEW[j] |= 0xff << (8 * lane)
+			}
+		}
+	}
+	return u
+}
+
 // kbuf is a goroutine's scratch for the kernel.
 type kbuf struct {
 	sp    [maxKernelPairs]int32 // sp[p]: strength of the entrant at pair p
 	tot   [maxKernelPairs]int32 // matchpoints of pair p
+	keys  [maxKernelPairs]uint8 // rank key of pair p's percentage
+	seen  [laneMax + 1]uint8    // per key: group members placed so far
+	nth   [64]int32             // nth[s]: the length of the tied run from place s
 	mp    []int32               // matchpoints of each play's NS pair
 	vals  []uint64              // values of one board
 	words []uint64              // packed values or keys
 	start []int32               // per group member: first place of its run of equal keys
 	run   []int32               // and the run's length
 	cnt   []int32               // per place: tied members gathered so far
-	order []int                 // tied pairs by place
+	order []int                 // group members by place
 	dirty []uint64              // boards to rescore after a swap
 }
 
@@ -162,30 +304,72 @@ func (k *kernel) load(perm []int, buf *kbuf) {
 func (k *kernel) matchpoints(buf *kbuf) {
 	sp, tot := &buf.sp, &buf.tot
 	clear(tot[:k.pairs])
-	span := k.span
-	for b, top := range k.btop {
-		a, z := k.bstart[b], k.bstart[b+1]
-		if z-a > 8 {
-			k.board(b, buf)
-			k.addBoard(b, buf, 1)
-			continue
+	span := uint64(k.span)
+	for u := range k.bundles {
+		u := &k.bundles[u]
+		n := u.slots
+		// W[j]: the j-th play's value on every board, one lane each.
+		var W, M [8]uint64
+		for j := range n {
+			var w uint64
+			if u.hasHome[j] {
+				// The home pair's strength h against gathered opponents
+				// g: g + span − h where it sits NS, span + h − g where EW;
+				// no lane leaves 0..2·span.
+				oth := u.oth[j*8 : j*8+8]
+				var g uint64
+				for b := range 8 {
+					g |= uint64(sp[oth[b]]) << (8 * b)
+				}
+				h := uint64(sp[u.home[j]])
+				w = (g+(span-h)*lanes1)&u.atNS[j] | ((span+h)*lanes1-g)&u.atEW[j]
+			} else {
+				ns, ew := u.ns[j*8:j*8+8], u.ew[j*8:j*8+8]
+				for b := range 8 {
+					w |= uint64(sp[ew[b]]-sp[ns[b]]+k.span) << (8 * b)
+				}
+			}
+			W[j] = w
 		}
-		// The board of board(), one word, its matchpoints added at once.
-		ns, ew := k.ns[a:z], k.ew[a:z]
-		ew = ew[:len(ns)]
-		var V uint64
-		for j, p := range ns {
-			V |= uint64(sp[ew[j]]-sp[p]+span) << (8 * (j & 7))
+		// A play gets 1 + sign(its value − the other's) from each other
+		// play: ge + 1 − le in every lane where both plays exist, and the
+		// other play the rest of 2.
+		for j := range n {
+			for l := j + 1; l < n; l++ {
+				live := u.live[j] & u.live[l]
+				one := live >> 7
+				ge := ((W[j] | lanesH) - W[l]) & live
+				le := ((W[l] | lanesH) - W[j]) & live
+				c := ge>>7 + one - le>>7
+				M[j] += c
+				M[l] += 2*one - c
+			}
 		}
-		m := k.bmask[b]
-		for j, p := range ns {
-			B := (V >> (8 * (j & 7)) & 0xff) * lanes1
-			g := ((B | lanesH) - V) & m
-			l := ((V | lanesH) - B) & m
-			mp := int32(((g>>7)+((l^m)>>7))*lanes1>>56) - 1
-			tot[p] += mp
-			tot[ew[j]] += top - mp
+		for j := range n {
+			m := M[j]
+			if u.hasHome[j] {
+				// o: the opponents' matchpoints; the home pair gets the
+				// rest of each top, summed in one multiplication (a lane
+				// sum stays below 256).
+				o := (u.topW[j]-m)&u.atNS[j] | m&u.atEW[j]
+				tot[u.home[j]] += u.sumTop[j] - int32(o*lanes1>>56)
+				oth := u.oth[j*8 : j*8+8]
+				for b := range 8 {
+					tot[oth[b]] += int32(o >> (8 * b) & 0xff)
+				}
+				continue
+			}
+			for b := range 8 {
+				mp := int32(m >> (8 * b) & 0xff)
+				i := j*8 + b
+				tot[u.ns[i]] += mp
+				tot[u.ew[i]] += u.top[i] - mp
+			}
 		}
+	}
+	for _, b := range k.big {
+		k.board(b, buf)
+		k.addBoard(b, buf, 1)
 	}
 }
 
@@ -256,15 +440,14 @@ func (k *kernel) board(b int, buf *kbuf) {
 
 // rank finds, for each member i of grp, the first place (0-based, best
 // first) of its run of equal percentages and the run's length, into
-// buf.start and buf.run.
+// buf.start and buf.run, from the keys in buf.keys.
 func (k *kernel) rank(grp []int, buf *kbuf) {
 	n := len(grp)
-	tot, stride := &buf.tot, k.stride
 	if n <= 8 {
 		var K uint64
 		vals := buf.vals[:n]
 		for i, p := range grp {
-			v := uint64(k.key[p*stride+int(tot[p])])
+			v := uint64(buf.keys[p])
 			vals[i] = v
 			K |= v << (8 * i)
 		}
@@ -285,7 +468,7 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 		var K0, K1 uint64
 		vals := buf.vals[:n]
 		for i, p := range grp {
-			v := uint64(k.key[p*stride+int(tot[p])])
+			v := uint64(buf.keys[p])
 			vals[i] = v
 			if i < 8 {
 				K0 |= v << (8 * i)
@@ -309,7 +492,7 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 	clear(words)
 	vals := buf.vals[:n]
 	for i, p := range grp {
-		v := uint64(k.key[p*stride+int(tot[p])])
+		v := uint64(buf.keys[p])
 		vals[i] = v
 		words[i/8] |= v << (8 * (i % 8))
 	}
@@ -335,67 +518,144 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 }
 
 // accumulate adds the numbering perm, scored in buf.tot, to acc: the same
-// additions in the same order as bussRun.score, so the same floats.
+// additions in the same order as bussRun.score, so the same floats. The
+// extremes are kept as rank keys (acc.klo, acc.khi) until flush.
 func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	stride := k.stride
+	klo, khi := acc.klo, acc.khi
 	for p, t := range buf.tot[:k.pairs] {
 		i := p*stride + int(t)
-		x := k.pct[i]
 		e := perm[p]
-		acc.sum[e] += x
+		acc.sum[e] += k.pct[i]
 		acc.sumsq[e] += k.sq[i]
-		if x < acc.lo[e] {
-			acc.lo[e] = x
-		}
-		if x > acc.hi[e] {
-			acc.hi[e] = x
-		}
+		key := k.key[i]
+		buf.keys[p] = key
+		klo[e] = min(klo[e], key)
+		khi[e] = max(khi[e], key)
 	}
 	P := acc.pairs
 	place := acc.place
 	for _, grp := range k.groups {
-		k.rank(grp, buf)
 		n := len(grp)
-		ties := false
-		for i, p := range grp {
-			s, run := int(buf.start[i]), buf.run[i]
-			switch {
-			case run == 1:
-				place[s*P+perm[p]]++
-			case r.exact:
+		if r.exact {
+			k.rank(grp, buf)
+			for i, p := range grp {
+				s, run := int(buf.start[i]), buf.run[i]
+				if run == 1 {
+					place[s*P+perm[p]]++
+					continue
+				}
 				w := 1 / float64(run)
 				for j := s; j < s+int(run); j++ {
 					place[j*P+perm[p]] += w
 				}
-			default:
-				if !ties {
-					clear(buf.cnt[:n])
-					ties = true
-				}
-				buf.order[s+int(buf.cnt[s])] = p
-				buf.cnt[s]++
 			}
-		}
-		if !ties {
 			continue
 		}
-		// Break the ties as bussRun.score does: runs best first, members
-		// in pair order, the same Fisher–Yates draws.
-		for s := 0; s < n; s++ {
-			c := int(buf.cnt[s])
-			if c == 0 {
-				continue
+		order := buf.order[:n]
+		if n > 16 {
+			k.orderSlow(grp, perm, buf, acc.rng)
+		} else {
+			// Break the ties as bussRun.score does: runs best first,
+			// members in pair order, the same Fisher–Yates draws.
+			for ties := k.order(grp, perm, buf); ties != 0; ties &= ties - 1 {
+				s := bits.TrailingZeros64(ties)
+				run := order[s : s+int(buf.nth[s])]
+				for j := len(run) - 1; j > 0; j-- {
+					l := intN(acc.rng, j+1)
+					run[j], run[l] = run[l], run[j]
+				}
 			}
-			run := buf.order[s : s+c]
-			for j := c - 1; j > 0; j-- {
-				l := intN(acc.rng, j+1)
-				run[j], run[l] = run[l], run[j]
-			}
-			for j, p := range run {
-				place[(s+j)*P+perm[p]]++
-			}
-			s += c - 1
+		}
+		for j, e := range order {
+			place[j*P+e]++
 		}
 	}
 	acc.n++
+}
+
+// flush turns the extremes kept as rank keys into acc.lo and acc.hi, and
+// resets the keys.
+func (k *kernel) flush(acc *bussAcc) {
+	for e, lo := range acc.klo {
+		if hi := acc.khi[e]; lo <= hi {
+			acc.lo[e] = min(acc.lo[e], k.keyPct[lo])
+			acc.hi[e] = max(acc.hi[e], k.keyPct[hi])
+		}
+		acc.klo[e], acc.khi[e] = 255, 0
+	}
+}
+
+// order writes the entrants of grp (at most 16 members) into buf.order in
+// place order, tied ones in pair order: a stable sort by rank key, without
+// sorting. A member's place is the number of members with a greater key plus
+// those with its key before it, each count one word subtraction per eight
+// members and a population count. It returns the places where a run of two
+// or more tied members starts, as bits, with the runs' lengths in buf.nth.
+func (k *kernel) order(grp []int, perm []int, buf *kbuf) (ties uint64) {
+	n := len(grp)
+	var K0, K1 uint64
+	for i, p := range grp {
+		v := uint64(buf.keys[p])
+		if i < 8 {
+			K0 |= v << (8 * i)
+		} else {
+			K1 |= v << (8 * (i - 8))
+		}
+	}
+	m0 := uint64(lanesH)
+	if n < 8 {
+		m0 = lanesH >> (8 * (8 - n))
+	}
+	m1 := uint64(0)
+	if n > 8 {
+		m1 = lanesH >> (8 * (16 - n))
+	}
+	for i, p := range grp {
+		B := uint64(buf.keys[p]) * lanes1
+		le0 := ((B | lanesH) - K0) & m0 // members with a key ≤ p's
+		le1 := ((B | lanesH) - K1) & m1
+		eq0 := le0 & ((K0 | lanesH) - B) // and = p's
+		eq1 := le1 & ((K1 | lanesH) - B)
+		var before0, before1 uint64 // the lanes of the members before p
+		if i < 8 {
+			before0 = 1<<(8*i) - 1
+		} else {
+			before0, before1 = ^uint64(0), 1<<(8*(i-8))-1
+		}
+		start := n - bits.OnesCount64(le0) - bits.OnesCount64(le1)
+		ahead := bits.OnesCount64(eq0&before0) + bits.OnesCount64(eq1&before1)
+		buf.order[start+ahead] = perm[p]
+		// A run starts here when p is its first member and not alone:
+		// x is 0 then. Without a branch, which ties would mispredict.
+		run := bits.OnesCount64(eq0) + bits.OnesCount64(eq1)
+		x := uint64(ahead) | uint64(2-min(run, 2))
+		ties |= (x - 1) >> 63 << start
+		buf.nth[start] = int32(run)
+	}
+	return ties
+}
+
+// orderSlow is order for any group, its ties broken here: it ranks the
+// members, places them by their run's start and a count per key, and
+// shuffles each run of ties, best first.
+func (k *kernel) orderSlow(grp []int, perm []int, buf *kbuf, rng *rand.PCG) {
+	k.rank(grp, buf)
+	for i, p := range grp {
+		key, s := buf.keys[p], buf.start[i]
+		buf.order[int(s)+int(buf.seen[key])] = perm[p]
+		buf.seen[key]++
+		buf.cnt[s] = buf.run[i]
+	}
+	for _, p := range grp {
+		buf.seen[buf.keys[p]] = 0
+	}
+	for s := 0; s < len(grp); {
+		run := buf.order[s : s+int(buf.cnt[s])]
+		for j := len(run) - 1; j > 0; j-- {
+			l := intN(rng, j+1)
+			run[j], run[l] = run[l], run[j]
+		}
+		s += len(run)
+	}
 }
