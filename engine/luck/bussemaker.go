@@ -277,6 +277,7 @@ type bussAcc struct {
 	s, v, pct          []float64
 	c, tot             []int32
 	klo, khi           []uint8   // the kernel's extremes, as rank keys, until flush
+	kplace             []uint32  // the kernel's sampled places, until flush
 	rng                *rand.PCG // &rngState
 	pairs, rows        int
 	kb                 *kbuf // the kernel's scratch, made on first use
@@ -292,7 +293,7 @@ func newBussAcc(P, rows int) *bussAcc {
 		perm:  make([]int, P), order: make([]int, P), avail: make([]int, P),
 		s: make([]float64, P), v: make([]float64, P), pct: make([]float64, P),
 		c: make([]int32, P), tot: make([]int32, P),
-		klo: make([]uint8, P), khi: make([]uint8, P),
+		klo: make([]uint8, P), khi: make([]uint8, P), kplace: make([]uint32, rows*P),
 	}
 	a.rng = &a.rngState
 	a.reset()

@@ -71,20 +71,19 @@ type bundle struct {
 	// ns[j*8+b], ew[j*8+b]: the pairs of board b's j-th play; a missing
 	// play has the pairs sink, sink (outside 0..pairs−1).
 	ns, ew [64]uint8
-	// top[j*8+b]: the top of board b, 0 for a missing play.
-	top [64]int32
 	// live[j]: the high bit of lane b set when board b has a j-th play.
 	live [8]uint64
+	// topW[j]: the boards' tops in lanes, 0 for missing plays.
+	topW [8]uint64
 	// home[j] is slot j's home pair if hasHome[j]; then oth[j*8+b] is its
 	// opponent on board b (sink for a missing play), atNS[j] and atEW[j]
-	// are 0xff in the lanes where it sits NS or EW, topW[j] the boards'
-	// tops in lanes and sumTop[j] their sum.
+	// are 0xff in the lanes where it sits NS or EW, and sumTop[j] is the
+	// sum of its tops.
 	hasHome [8]bool
 	home    [8]uint8
 	oth     [64]uint8
 	atNS    [8]uint64
 	atEW    [8]uint64
-	topW    [8]uint64
 	sumTop  [8]int32
 }
 
@@ -245,12 +244,11 @@ func (k *kernel) newBundle(boards []int) bundle {
 			j := slot[i-a]
 			x := j*8 + lane
 			u.ns[x], u.ew[x] = k.ns[i], k.ew[i]
-			u.top[x] = k.btop[b]
 			u.live[j] |= 0x80 << (8 * lane)
+			u.topW[j] |= uint64(k.btop[b]) << (8 * lane)
 			if !u.hasHome[j] {
 				continue
 			}
-			u.topW[j] |= uint64(k.btop[b]) << (8 * lane)
 			u.sumTop[j] += k.btop[b]
 			if k.ns[i] == u.home[j] {
 				u.oth[x] = k.ew[i]
@@ -300,7 +298,8 @@ func (k *kernel) load(perm []int, buf *kbuf) {
 }
 
 // matchpoints scores every board into buf.tot from buf.sp (and, for boards
-// of more than eight results, into buf.mp).
+// of more than eight results, into buf.mp). The lanes are written out, so
+// every shift is a constant.
 func (k *kernel) matchpoints(buf *kbuf) {
 	sp, tot := &buf.sp, &buf.tot
 	clear(tot[:k.pairs])
@@ -311,39 +310,36 @@ func (k *kernel) matchpoints(buf *kbuf) {
 		// W[j]: the j-th play's value on every board, one lane each.
 		var W, M [8]uint64
 		for j := range n {
-			var w uint64
 			if u.hasHome[j] {
 				// The home pair's strength h against gathered opponents
 				// g: g + span − h where it sits NS, span + h − g where EW;
 				// no lane leaves 0..2·span.
-				oth := u.oth[j*8 : j*8+8]
-				var g uint64
-				for b := range 8 {
-					g |= uint64(sp[oth[b]]) << (8 * b)
-				}
+				g := gather4(sp, (*[4]uint8)(u.oth[j*8:])) | gather4(sp, (*[4]uint8)(u.oth[j*8+4:]))<<32
 				h := uint64(sp[u.home[j]])
-				w = (g+(span-h)*lanes1)&u.atNS[j] | ((span+h)*lanes1-g)&u.atEW[j]
+				W[j] = (g+(span-h)*lanes1)&u.atNS[j] | ((span+h)*lanes1-g)&u.atEW[j]
 			} else {
-				ns, ew := u.ns[j*8:j*8+8], u.ew[j*8:j*8+8]
-				for b := range 8 {
-					w |= uint64(sp[ew[b]]-sp[ns[b]]+k.span) << (8 * b)
-				}
+				ew := gather4(sp, (*[4]uint8)(u.ew[j*8:])) | gather4(sp, (*[4]uint8)(u.ew[j*8+4:]))<<32
+				ns := gather4(sp, (*[4]uint8)(u.ns[j*8:])) | gather4(sp, (*[4]uint8)(u.ns[j*8+4:]))<<32
+				W[j] = ew + span*lanes1 - ns
 			}
-			W[j] = w
 		}
 		// A play gets 1 + sign(its value − the other's) from each other
 		// play: ge + 1 − le in every lane where both plays exist, and the
 		// other play the rest of 2.
 		for j := range n {
+			// M[j] summed in a register: through memory, each addition
+			// would wait for the previous one's store.
+			wj, lj, mj := W[j]|lanesH, u.live[j], M[j]
 			for l := j + 1; l < n; l++ {
-				live := u.live[j] & u.live[l]
+				live := lj & u.live[l]
 				one := live >> 7
-				ge := ((W[j] | lanesH) - W[l]) & live
+				ge := (wj - W[l]) & live
 				le := ((W[l] | lanesH) - W[j]) & live
 				c := ge>>7 + one - le>>7
-				M[j] += c
+				mj += c
 				M[l] += 2*one - c
 			}
+			M[j] = mj
 		}
 		for j := range n {
 			m := M[j]
@@ -353,24 +349,34 @@ func (k *kernel) matchpoints(buf *kbuf) {
 				// sum stays below 256).
 				o := (u.topW[j]-m)&u.atNS[j] | m&u.atEW[j]
 				tot[u.home[j]] += u.sumTop[j] - int32(o*lanes1>>56)
-				oth := u.oth[j*8 : j*8+8]
-				for b := range 8 {
-					tot[oth[b]] += int32(o >> (8 * b) & 0xff)
-				}
+				scatter4(tot, (*[4]uint8)(u.oth[j*8:]), o)
+				scatter4(tot, (*[4]uint8)(u.oth[j*8+4:]), o>>32)
 				continue
 			}
-			for b := range 8 {
-				mp := int32(m >> (8 * b) & 0xff)
-				i := j*8 + b
-				tot[u.ns[i]] += mp
-				tot[u.ew[i]] += u.top[i] - mp
-			}
+			scatter4(tot, (*[4]uint8)(u.ns[j*8:]), m)
+			scatter4(tot, (*[4]uint8)(u.ns[j*8+4:]), m>>32)
+			scatter4(tot, (*[4]uint8)(u.ew[j*8:]), u.topW[j]-m)
+			scatter4(tot, (*[4]uint8)(u.ew[j*8+4:]), (u.topW[j]-m)>>32)
 		}
 	}
 	for _, b := range k.big {
 		k.board(b, buf)
 		k.addBoard(b, buf, 1)
 	}
+}
+
+// gather4 packs the strengths of four pairs into the low lanes of a word;
+// gather of eight would not be inlined.
+func gather4(sp *[maxKernelPairs]int32, p *[4]uint8) uint64 {
+	return uint64(sp[p[0]]) | uint64(sp[p[1]])<<8 | uint64(sp[p[2]])<<16 | uint64(sp[p[3]])<<24
+}
+
+// scatter4 adds the four low lanes of w to the totals of four pairs.
+func scatter4(tot *[maxKernelPairs]int32, p *[4]uint8, w uint64) {
+	tot[p[0]] += int32(w & 0xff)
+	tot[p[1]] += int32(w >> 8 & 0xff)
+	tot[p[2]] += int32(w >> 16 & 0xff)
+	tot[p[3]] += int32(w >> 24 & 0xff)
 }
 
 // addBoard adds (sign 1) or removes (sign −1) board b's matchpoints in
@@ -519,7 +525,8 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 
 // accumulate adds the numbering perm, scored in buf.tot, to acc: the same
 // additions in the same order as bussRun.score, so the same floats. The
-// extremes are kept as rank keys (acc.klo, acc.khi) until flush.
+// extremes are kept as rank keys (acc.klo, acc.khi) and sampled places in
+// integers (acc.kplace) until flush.
 func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	stride := k.stride
 	klo, khi := acc.klo, acc.khi
@@ -568,14 +575,15 @@ func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 			}
 		}
 		for j, e := range order {
-			place[j*P+e]++
+			acc.kplace[j*P+e]++
 		}
 	}
 	acc.n++
 }
 
-// flush turns the extremes kept as rank keys into acc.lo and acc.hi, and
-// resets the keys.
+// flush turns the extremes kept as rank keys into acc.lo and acc.hi and
+// adds the sampled places counted in integers to acc.place (whole numbers,
+// so the same floats as adding one at a time), and resets both.
 func (k *kernel) flush(acc *bussAcc) {
 	for e, lo := range acc.klo {
 		if hi := acc.khi[e]; lo <= hi {
@@ -584,6 +592,10 @@ func (k *kernel) flush(acc *bussAcc) {
 		}
 		acc.klo[e], acc.khi[e] = 255, 0
 	}
+	for i, c := range acc.kplace {
+		acc.place[i] += float64(c)
+	}
+	clear(acc.kplace)
 }
 
 // order writes the entrants of grp (at most 16 members) into buf.order in
@@ -594,46 +606,50 @@ func (k *kernel) flush(acc *bussAcc) {
 // or more tied members starts, as bits, with the runs' lengths in buf.nth.
 func (k *kernel) order(grp []int, perm []int, buf *kbuf) (ties uint64) {
 	n := len(grp)
-	var K0, K1 uint64
-	for i, p := range grp {
-		v := uint64(buf.keys[p])
-		if i < 8 {
-			K0 |= v << (8 * i)
-		} else {
-			K1 |= v << (8 * (i - 8))
-		}
+	keys := &buf.keys
+	n0 := min(n, 8)
+	var K0, K1, m1 uint64
+	for i, p := range grp[:n0] {
+		K0 |= uint64(keys[uint8(p)]) << (8 * (i & 7))
 	}
-	m0 := uint64(lanesH)
-	if n < 8 {
-		m0 = lanesH >> (8 * (8 - n))
+	for i, p := range grp[n0:] {
+		K1 |= uint64(keys[uint8(p)]) << (8 * (i & 7))
 	}
-	m1 := uint64(0)
+	m0 := uint64(lanesH) >> ((64 - 8*n0) & 63)
 	if n > 8 {
-		m1 = lanesH >> (8 * (16 - n))
+		m1 = lanesH >> ((128 - 8*n) & 63)
 	}
-	for i, p := range grp {
-		B := uint64(buf.keys[p]) * lanes1
-		le0 := ((B | lanesH) - K0) & m0 // members with a key ≤ p's
-		le1 := ((B | lanesH) - K1) & m1
-		eq0 := le0 & ((K0 | lanesH) - B) // and = p's
-		eq1 := le1 & ((K1 | lanesH) - B)
-		var before0, before1 uint64 // the lanes of the members before p
-		if i < 8 {
-			before0 = 1<<(8*i) - 1
-		} else {
-			before0, before1 = ^uint64(0), 1<<(8*(i-8))-1
-		}
-		start := n - bits.OnesCount64(le0) - bits.OnesCount64(le1)
-		ahead := bits.OnesCount64(eq0&before0) + bits.OnesCount64(eq1&before1)
+	put := func(i, p int, le, ahead, run int) {
+		start := n - le
 		buf.order[start+ahead] = perm[p]
 		// A run starts here when p is its first member and not alone:
 		// x is 0 then. Without a branch, which ties would mispredict.
-		run := bits.OnesCount64(eq0) + bits.OnesCount64(eq1)
 		x := uint64(ahead) | uint64(2-min(run, 2))
-		ties |= (x - 1) >> 63 << start
-		buf.nth[start] = int32(run)
+		ties |= (x - 1) >> 63 << (start & 63)
+		buf.nth[start&63] = int32(run)
+	}
+	for i, p := range grp[:n0] {
+		le, ahead, run := placeOf(uint64(keys[uint8(p)])*lanes1, K0, K1, m0, m1, 1<<(8*(i&7))-1, 0)
+		put(i, p, le, ahead, run)
+	}
+	for i, p := range grp[n0:] {
+		le, ahead, run := placeOf(uint64(keys[uint8(p)])*lanes1, K0, K1, m0, m1, ^uint64(0), 1<<(8*(i&7))-1)
+		put(i, p, le, ahead, run)
 	}
 	return ties
+}
+
+// placeOf counts the members whose keys (in the lanes of K0 and K1, masks m0
+// and m1) are at most the key broadcast in B, those equal to it in the
+// lanes of b0 and b1 (the members before it), and all equal to it.
+func placeOf(B, K0, K1, m0, m1, b0, b1 uint64) (le, ahead, run int) {
+	le0 := ((B | lanesH) - K0) & m0
+	le1 := ((B | lanesH) - K1) & m1
+	eq0 := le0 & ((K0 | lanesH) - B)
+	eq1 := le1 & ((K1 | lanesH) - B)
+	return bits.OnesCount64(le0) + bits.OnesCount64(le1),
+		bits.OnesCount64(eq0&b0) + bits.OnesCount64(eq1&b1),
+		bits.OnesCount64(eq0) + bits.OnesCount64(eq1)
 }
 
 // orderSlow is order for any group, its ties broken here: it ranks the
