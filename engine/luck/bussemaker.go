@@ -486,10 +486,17 @@ func (r *bussRun) result(sum *bussAcc) *Result {
 func intN(rng *rand.PCG, n int) int {
 	hi, lo := bits.Mul64(rng.Uint64(), uint64(n))
 	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(rng.Uint64(), uint64(n))
-		}
+		return intNReject(rng, n, hi, lo)
+	}
+	return int(hi)
+}
+
+// intNReject is intN's rare path, apart so that intN is inlined: a draw
+// whose low half is below the threshold is rejected and drawn again.
+func intNReject(rng *rand.PCG, n int, hi, lo uint64) int {
+	thresh := -uint64(n) % uint64(n)
+	for lo < thresh {
+		hi, lo = bits.Mul64(rng.Uint64(), uint64(n))
 	}
 	return int(hi)
 }

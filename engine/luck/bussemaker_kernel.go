@@ -559,23 +559,31 @@ func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 			}
 			continue
 		}
-		order := buf.order[:n]
 		if n > 16 {
 			k.orderSlow(grp, perm, buf, acc.rng)
-		} else {
-			// Break the ties as bussRun.score does: runs best first,
-			// members in pair order, the same Fisher–Yates draws.
-			for ties := k.order(grp, perm, buf); ties != 0; ties &= ties - 1 {
-				s := bits.TrailingZeros64(ties)
-				run := order[s : s+int(buf.nth[s])]
-				for j := len(run) - 1; j > 0; j-- {
-					l := intN(acc.rng, j+1)
-					run[j], run[l] = run[l], run[j]
-				}
+			for j, e := range buf.order[:n] {
+				acc.kplace[j*P+e]++
 			}
+			continue
 		}
-		for j, e := range order {
-			acc.kplace[j*P+e]++
+		// order counts the members alone in their place; break the ties
+		// as bussRun.score does (runs best first, members in pair order,
+		// the same Fisher–Yates draws) and count the tied ones.
+		for ties := k.order(grp, perm, buf, acc.kplace); ties != 0; ties &= ties - 1 {
+			s := bits.TrailingZeros64(ties)
+			run := buf.order[s : s+int(buf.nth[s])]
+			for j := len(run) - 1; j > 0; j-- {
+				// intN(acc.rng, j+1), written out as in shuffle.
+				hi, lo := bits.Mul64(acc.rng.Uint64(), uint64(j+1))
+				if lo < uint64(j+1) {
+					hi = uint64(intNReject(acc.rng, j+1, hi, lo))
+				}
+				l := int(hi)
+				run[j], run[l] = run[l], run[j]
+			}
+			for j, e := range run {
+				acc.kplace[(s+j)*P+e]++
+			}
 		}
 	}
 	acc.n++
@@ -600,11 +608,11 @@ func (k *kernel) flush(acc *bussAcc) {
 
 // order writes the entrants of grp (at most 16 members) into buf.order in
 // place order, tied ones in pair order: a stable sort by rank key, without
-// sorting. A member's place is the number of members with a greater key plus
+// sorting; it counts in kplace the places of the members not tied. A member's place is the number of members with a greater key plus
 // those with its key before it, each count one word subtraction per eight
 // members and a population count. It returns the places where a run of two
 // or more tied members starts, as bits, with the runs' lengths in buf.nth.
-func (k *kernel) order(grp []int, perm []int, buf *kbuf) (ties uint64) {
+func (k *kernel) order(grp []int, perm []int, buf *kbuf, kplace []uint32) (ties uint64) {
 	n := len(grp)
 	keys := &buf.keys
 	n0 := min(n, 8)
@@ -619,12 +627,17 @@ func (k *kernel) order(grp []int, perm []int, buf *kbuf) (ties uint64) {
 	if n > 8 {
 		m1 = lanesH >> ((128 - 8*n) & 63)
 	}
+	P := k.pairs
 	put := func(i, p int, le, ahead, run int) {
 		start := n - le
-		buf.order[start+ahead] = perm[p]
-		// A run starts here when p is its first member and not alone:
-		// x is 0 then. Without a branch, which ties would mispredict.
-		x := uint64(ahead) | uint64(2-min(run, 2))
+		e := perm[p]
+		buf.order[start+ahead] = e
+		// alone is 1 when p has a place of its own, and x is 0 when p
+		// starts a run of ties. Without a branch, which ties would
+		// mispredict.
+		alone := 2 - min(run, 2)
+		kplace[(start+ahead)*P+e] += uint32(alone)
+		x := uint64(ahead) | uint64(alone)
 		ties |= (x - 1) >> 63 << (start & 63)
 		buf.nth[start&63] = int32(run)
 	}

@@ -3,6 +3,7 @@ package luck
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -121,7 +122,13 @@ func (n *numberings) decode(index int64, perm, avail []int) {
 func (n *numberings) shuffle(rng *rand.PCG, perm []int) {
 	for _, grp := range n.groups {
 		for i := len(grp) - 1; i > 0; i-- {
-			j := intN(rng, i+1)
+			// intN(rng, i+1), its common path written out: intN is too
+			// large to be inlined, and a call per draw shows.
+			hi, lo := bits.Mul64(rng.Uint64(), uint64(i+1))
+			if lo < uint64(i+1) {
+				hi = uint64(intNReject(rng, i+1, hi, lo))
+			}
+			j := int(hi)
 			perm[grp[i]], perm[grp[j]] = perm[grp[j]], perm[grp[i]]
 		}
 	}
