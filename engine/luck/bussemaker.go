@@ -293,7 +293,7 @@ func newBussAcc(P, rows int) *bussAcc {
 		perm:  make([]int, P), order: make([]int, P), avail: make([]int, P),
 		s: make([]float64, P), v: make([]float64, P), pct: make([]float64, P),
 		c: make([]int32, P), tot: make([]int32, P),
-		klo: make([]uint8, P), khi: make([]uint8, P), kplace: make([]uint32, rows*P),
+		kplace: make([]uint32, rows*P),
 	}
 	a.rng = &a.rngState
 	a.reset()
@@ -307,7 +307,6 @@ func (a *bussAcc) reset() {
 	clear(a.place)
 	for i := range a.lo {
 		a.lo[i], a.hi[i] = math.Inf(1), math.Inf(-1)
-		a.klo[i], a.khi[i] = 255, 0
 	}
 }
 

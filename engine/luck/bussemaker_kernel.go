@@ -43,11 +43,11 @@ type kernel struct {
 	bmask      []uint64
 	ns, ew     []uint8
 	maxK       int
-	pboards    [][]uint64 // pboards[p]: bitset of the boards pair p plays
-	stride     int        // matchpoint totals of a pair are < stride
-	pct, sq    []float64  // [p*stride+tot]: percentage and its square
-	key        []uint8    // [p*stride+tot]: dense rank of the percentage
-	keyPct     []float64  // keyPct[key]: the percentage of a rank key
+	pboards    [][]uint64   // pboards[p]: bitset of the boards pair p plays
+	stride     int          // matchpoint totals of a pair are < stride
+	pctSq      [][2]float64 // [p*stride+tot]: percentage and its square
+	key        []uint8      // [p*stride+tot]: dense rank of the percentage
+	keyPct     []float64    // keyPct[key]: the percentage of a rank key
 	groups     [][]int
 	maxGroup   int
 	groupWords int
@@ -137,14 +137,13 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	k.bstart = append(k.bstart, nb32(len(sc.ns)))
 	k.bundle()
 	k.stride = int(slices.Max(sc.max)) + 1
-	k.pct = make([]float64, sc.pairs*k.stride)
-	k.sq = make([]float64, len(k.pct))
-	k.key = make([]uint8, len(k.pct))
+	k.pctSq = make([][2]float64, sc.pairs*k.stride)
+	k.key = make([]uint8, len(k.pctSq))
 	var all []float64
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
 			x := sc.percent(p, int32(t))
-			k.pct[p*k.stride+t], k.sq[p*k.stride+t] = x, x*x
+			k.pctSq[p*k.stride+t] = [2]float64{x, x * x}
 			all = append(all, x)
 		}
 	}
@@ -157,7 +156,7 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	k.keyPct = all
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
-			i, _ := slices.BinarySearch(all, k.pct[p*k.stride+t])
+			i, _ := slices.BinarySearch(all, k.pctSq[p*k.stride+t][0])
 			k.key[p*k.stride+t] = uint8(i)
 		}
 	}
@@ -264,29 +263,44 @@ func (k *kernel) newBundle(boards []int) bundle {
 
 // kbuf is a goroutine's scratch for the kernel.
 type kbuf struct {
-	sp    [maxKernelPairs]int32 // sp[p]: strength of the entrant at pair p
-	tot   [maxKernelPairs]int32 // matchpoints of pair p
-	keys  [maxKernelPairs]uint8 // rank key of pair p's percentage
-	seen  [laneMax + 1]uint8    // per key: group members placed so far
-	nth   [64]int32             // nth[s]: the length of the tied run from place s
-	mp    []int32               // matchpoints of each play's NS pair
-	vals  []uint64              // values of one board
-	words []uint64              // packed values or keys
-	start []int32               // per group member: first place of its run of equal keys
-	run   []int32               // and the run's length
-	cnt   []int32               // per place: tied members gathered so far
-	order []int                 // group members by place
-	dirty []uint64              // boards to rescore after a swap
+	sp   [maxKernelPairs]int32 // sp[p]: strength of the entrant at pair p
+	tot  [maxKernelPairs]int32 // matchpoints of pair p
+	keys [maxKernelPairs]uint8 // rank key of pair p's percentage
+	// The chunk's sums of percentages and their squares, and the least and
+	// greatest rank keys, by entrant, until flush.
+	sum, sumsq [maxKernelPairs]float64
+	klo, khi   [maxKernelPairs]uint8
+	seen       [laneMax + 1]uint8 // per key: group members placed so far
+	nth        [64]int32          // nth[s]: the length of the tied run from place s
+	mp         []int32            // matchpoints of each play's NS pair
+	vals       []uint64           // values of one board
+	words      []uint64           // packed values or keys
+	start      []int32            // per group member: first place of its run of equal keys
+	run        []int32            // and the run's length
+	cnt        []int32            // per place: tied members gathered so far
+	order      []int              // group members by place
+	dirty      []uint64           // boards to rescore after a swap
 }
 
 func (k *kernel) newBuf() *kbuf {
 	w := max((k.maxK+7)/8, k.groupWords)
-	return &kbuf{
+	buf := &kbuf{
 		mp:   make([]int32, len(k.ns)),
 		vals: make([]uint64, max(k.maxK, k.maxGroup)), words: make([]uint64, w),
 		start: make([]int32, k.maxGroup), run: make([]int32, k.maxGroup),
 		cnt: make([]int32, k.maxGroup), order: make([]int, k.maxGroup),
 		dirty: make([]uint64, len(k.pboards[0])),
+	}
+	buf.reset()
+	return buf
+}
+
+// reset empties the chunk's sums and extremes.
+func (buf *kbuf) reset() {
+	clear(buf.sum[:])
+	clear(buf.sumsq[:])
+	for e := range buf.klo {
+		buf.klo[e], buf.khi[e] = 255, 0
 	}
 }
 
@@ -525,20 +539,20 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 
 // accumulate adds the numbering perm, scored in buf.tot, to acc: the same
 // additions in the same order as bussRun.score, so the same floats. The
-// extremes are kept as rank keys (acc.klo, acc.khi) and sampled places in
-// integers (acc.kplace) until flush.
+// sums are kept in buf's arrays, which need no bounds checks, the extremes as
+// rank keys and the sampled places in integers (acc.kplace), until flush.
 func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	stride := k.stride
-	klo, khi := acc.klo, acc.khi
 	for p, t := range buf.tot[:k.pairs] {
 		i := p*stride + int(t)
-		e := perm[p]
-		acc.sum[e] += k.pct[i]
-		acc.sumsq[e] += k.sq[i]
+		e := uint8(perm[p])
+		x := &k.pctSq[i]
+		buf.sum[e] += x[0]
+		buf.sumsq[e] += x[1]
 		key := k.key[i]
 		buf.keys[p] = key
-		klo[e] = min(klo[e], key)
-		khi[e] = max(khi[e], key)
+		buf.klo[e] = min(buf.klo[e], key)
+		buf.khi[e] = max(buf.khi[e], key)
 	}
 	P := acc.pairs
 	place := acc.place
@@ -589,17 +603,22 @@ func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	acc.n++
 }
 
-// flush turns the extremes kept as rank keys into acc.lo and acc.hi and
-// adds the sampled places counted in integers to acc.place (whole numbers,
-// so the same floats as adding one at a time), and resets both.
+// flush adds a chunk's sums, kept in buf, to acc (which holds 0 then), turns
+// the extremes kept as rank keys into acc.lo and acc.hi, adds the sampled
+// places counted in integers to acc.place (whole numbers, so the same floats
+// as adding one at a time), and resets them all.
 func (k *kernel) flush(acc *bussAcc) {
-	for e, lo := range acc.klo {
-		if hi := acc.khi[e]; lo <= hi {
+	buf := acc.kb
+	for e := range acc.pairs {
+		// The chunk's sums started at 0 in acc as in buf: the same floats.
+		acc.sum[e] += buf.sum[e]
+		acc.sumsq[e] += buf.sumsq[e]
+		if lo, hi := buf.klo[e], buf.khi[e]; lo <= hi {
 			acc.lo[e] = min(acc.lo[e], k.keyPct[lo])
 			acc.hi[e] = max(acc.hi[e], k.keyPct[hi])
 		}
-		acc.klo[e], acc.khi[e] = 255, 0
 	}
+	buf.reset()
 	for i, c := range acc.kplace {
 		acc.place[i] += float64(c)
 	}
