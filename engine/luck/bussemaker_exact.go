@@ -87,8 +87,8 @@ type twoSided struct {
 // splitSides returns the two sides of sc, or a reason why it has none.
 func (sc *scorer) splitSides() (*twoSided, string) {
 	P := sc.pairs
-	if P%2 == 1 || P/2 > maxSide {
-		return nil, fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of at most %d pairs", P, maxSide)
+	if P%2 == 1 {
+		return nil, fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of equal size", P)
 	}
 	n := P / 2
 	side := make([]int, P) // 0 unknown, 1 A, 2 B
@@ -218,6 +218,12 @@ func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*
 		subsets++
 	})
 	plan.Evaluated = subsets * (fn / int64(len(keep))) * fn
+	if n > maxSide {
+		// Planned, so that the work can be estimated, but not run: the
+		// tables of matchings grow as (n!)².
+		plan.Reason = fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of at most %d pairs", P, maxSide)
+		return plan, nil, nil, false
+	}
 	return plan, ts, keep, true
 }
 
