@@ -87,8 +87,9 @@ type twoSided struct {
 // splitSides returns the two sides of sc, or a reason why it has none.
 func (sc *scorer) splitSides() (*twoSided, string) {
 	P := sc.pairs
-	if P%2 == 1 {
-		return nil, fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of equal size", P)
+	// Sides of maxSide+1 are planned (for the estimate), not run.
+	if P%2 == 1 || P/2 > maxSide+1 {
+		return nil, fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of at most %d pairs", P, maxSide)
 	}
 	n := P / 2
 	side := make([]int, P) // 0 unknown, 1 A, 2 B
