@@ -51,9 +51,16 @@ import (
 // ten minutes on two cores.
 var MaxExactReduced int64 = 10_000_000_000
 
-// maxSide is the largest side of a two-sided field enumerated by tables:
-// the table of matchings in Heap's order has (n!)² entries, 50 MB for 7.
-const maxSide = 7
+// maxSide is the largest side of a two-sided field enumerated by tables.
+// Up to seqSide the matchings of every board in Heap's order come from one
+// table of (n!)² entries, 50 MB for 7; beyond, 3.2 GB for 8, each board's
+// row of n! is walked through the transposition table for every
+// arrangement of side A, a few per cent more work.
+const maxSide = 8
+
+// seqSide is the largest side with the full table (a variable: the tests
+// lower it to compare both ways).
+var seqSide = 7
 
 // ExactPlan says how an exact run of a large field is reduced.
 type ExactPlan struct {
@@ -87,8 +94,7 @@ type twoSided struct {
 // splitSides returns the two sides of sc, or a reason why it has none.
 func (sc *scorer) splitSides() (*twoSided, string) {
 	P := sc.pairs
-	// Sides of maxSide+1 are planned (for the estimate), not run.
-	if P%2 == 1 || P/2 > maxSide+1 {
+	if P%2 == 1 || P/2 > maxSide {
 		return nil, fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of at most %d pairs", P, maxSide)
 	}
 	n := P / 2
@@ -219,12 +225,6 @@ func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*
 		subsets++
 	})
 	plan.Evaluated = subsets * (fn / int64(len(keep))) * fn
-	if n > maxSide {
-		// Planned, so that the work can be estimated, but not run: the
-		// tables of matchings grow as (n!)².
-		plan.Reason = fmt.Sprintf("%d pairs: exact enumeration of a large field needs two sides of at most %d pairs", P, maxSide)
-		return plan, nil, nil, false
-	}
 	return plan, ts, keep, true
 }
 
@@ -260,8 +260,24 @@ type permTable struct {
 	T     int
 	// seq[c*n!+k] is the rank of σ_k∘list[c], σ_k the k-th permutation of
 	// Heap's order (σ_0 the identity): the matching of a board, step by step,
-	// as the B side runs through Heap's order.
-	seq []uint16
+	// as the B side runs through Heap's order. Only for n ≤ seqSide; row
+	// computes a row of it.
+	seq   []uint16
+	steps [][2]uint8 // the swaps of Heap's order
+}
+
+// row writes row c of seq into row (n! entries).
+func (pt *permTable) row(c int, row []uint16) {
+	var inv [maxSide]uint8
+	for x, y := range pt.list[c][:pt.n] {
+		inv[y] = uint8(x)
+	}
+	r := uint16(c)
+	row[0] = r
+	for k, st := range pt.steps {
+		r = pt.swap[int(r)*pt.T+int(pt.trans[inv[st[0]]][inv[st[1]]])]
+		row[k+1] = r
+	}
 }
 
 func newPermTable(n int) *permTable {
@@ -301,21 +317,14 @@ func newPermTable(n int) *permTable {
 			pt.swap[r*pt.T+t] = pt.rank[q]
 		}
 	}
-	steps := heapSteps(n)
+	pt.steps = heapSteps(n)
+	if n > seqSide {
+		return pt
+	}
 	N := len(pt.list)
 	pt.seq = make([]uint16, N*N)
-	for c, p := range pt.list {
-		var inv [maxSide]uint8
-		for x := range n {
-			inv[p[x]] = uint8(x)
-		}
-		row := pt.seq[c*N : (c+1)*N]
-		r := uint16(c)
-		row[0] = r
-		for k, st := range steps {
-			r = pt.swap[int(r)*pt.T+int(pt.trans[inv[st[0]]][inv[st[1]]])]
-			row[k+1] = r
-		}
+	for c := range pt.list {
+		pt.row(c, pt.seq[c*N:(c+1)*N])
 	}
 	return pt
 }
@@ -538,7 +547,12 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 				c[x] = uint8(ts.mu[g][ainv[x]])
 			}
 			r := int(pt.rank[c])
-			rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
+			if pt.seq != nil {
+				rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
+			} else {
+				rows[g] = scr.rows[g*nPerm : (g+1)*nPerm]
+				pt.row(r, rows[g])
+			}
 		}
 		for k := range nPerm {
 			var E, O uint64
@@ -579,6 +593,7 @@ type largeScratch struct {
 	tab   []uint64
 	hist  []uint32
 	place []uint32
+	rows  []uint16 // each board's matchings in Heap's order, without seq
 }
 
 // fill computes every board outcome for the choice's strengths: entry
@@ -838,8 +853,12 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphis
 		return nil, fmt.Errorf("bussemaker: internal error: %d numberings planned, %d to evaluate", plan.Evaluated, got)
 	}
 	er.tables.New = func() any {
-		return &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)),
+		scr := &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)),
 			hist: make([]uint32, P*exactHistStride), place: make([]uint32, P*P*P)}
+		if er.pt.seq == nil {
+			scr.rows = make([]uint16, len(ts.mu)*len(er.pt.list))
+		}
+		return scr
 	}
 
 	return er, nil

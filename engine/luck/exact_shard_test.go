@@ -187,11 +187,18 @@ func TestEstimateExact(t *testing.T) {
 	if est.Evaluated != want {
 		t.Errorf("evaluated %g, want %g", est.Evaluated, want)
 	}
-	if est.Method != "" || !strings.Contains(est.Reason, "at most 7") {
-		t.Errorf("16 pairs: method %q reason %q; want it refused here (sides of 8)", est.Method, est.Reason)
+	if est.Method != methodReduced || est.Reason != "" {
+		t.Errorf("16 pairs: method %q reason %q; want the reduced enumeration (sides of 8)", est.Method, est.Reason)
 	}
-	if err := est.CheckLocal(1e12); err == nil || !errors.Is(err, ErrTooManyNumberings) {
-		t.Errorf("CheckLocal: %v", err)
+	if err := est.CheckLocal(3600); !errors.Is(err, ErrOverBudget) {
+		t.Errorf("CheckLocal(an hour): %v", err)
+	}
+	howell, err := EstimateExact(mustSpec(t, "howell:16"), Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := howell.CheckLocal(1e12); !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "not two-sided") {
+		t.Errorf("howell:16: %v", err)
 	}
 	f16, _ := new(big.Int).MulRange(1, 16).Float64()
 	if est.CPUSeconds <= 0 || est.Evaluated >= f16 {
@@ -212,4 +219,27 @@ func TestEstimateExact(t *testing.T) {
 	}
 	t.Logf("relay-mitchell:8,switch=2: %s numberings, symmetry %d (used %d), reversal %v, %.4g scored, %.3g CPU-hours at %.3g/s",
 		est.Numberings, est.Plan.Symmetry, est.Plan.Used, est.Plan.Reversal, est.Evaluated, est.CPUHours(), est.Rate)
+}
+
+// TestRowsWithoutSeqTable: the matchings walked through the transposition
+// table, as for sides of 8, give the result of the full table, to the bit.
+func TestRowsWithoutSeqTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two exact runs of 12 pairs")
+	}
+	m := mustSpec(t, "relay-mitchell:6")
+	set := Settings{Method: Exact}
+	want, err := Bussemaker(context.Background(), m, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(s int) { seqSide = s }(seqSide)
+	seqSide = 5
+	got, err := Bussemaker(context.Background(), m, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rows walked %+v\nfull table %+v", got, want)
+	}
 }
