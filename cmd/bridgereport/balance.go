@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 
+	"github.com/bridgereport/bridgereport/reports/kinds"
+
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -13,7 +15,7 @@ var balanceUsage = `[--json] MOVEMENT
 The check report of a movement, in the manner of balans -c: the movement,
 its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.
 --json prints one object (floats unrounded, null on the matrix diagonal):
-` + wrap(jsonKeys(study.CheckResult{})) + `
+` + wrap(jsonKeys(kinds.CheckResult{})) + `
 
 flags:`
 
@@ -28,7 +30,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cmd := &study.Command{Kind: "check", Cell: &study.CheckCell{Movement: pos[0]},
+	cmd := &study.Command{Kind: "check", Cell: &kinds.CheckCell{Movement: pos[0]},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	return runCell(ctx, cmd, stdout, *asJSON)
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 
+	"github.com/bridgereport/bridgereport/reports/kinds"
+
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -34,19 +36,19 @@ candidate breaks a bound; absent is the phantom's pair number in asc, or
 null; asc is the movement in .ASC form, every seat filled; for an odd N the
 figures are those with pair absent absent; excluded is the bound a
 candidate breaks, or ""):
-` + wrap(jsonKeys(study.CatalogueAnswer{})) + `
+` + wrap(jsonKeys(kinds.CatalogueAnswer{})) + `
 
 flags:`
 
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("catalogue", catalogueUsage, stderr)
 	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 40")
-	var boards, perRound study.IntRange
-	fs.TextVar(&boards, "boards", study.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")
+	var boards, perRound kinds.IntRange
+	fs.TextVar(&boards, "boards", kinds.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")
 	hours := fs.Float64("hours", 0, "the session's length in hours (2.5): gives the boards")
 	minutes := fs.Int("minutes", 0, "the session's length in minutes: gives the boards")
-	perBoard := fs.Int("minutes-per-board", study.DefaultMinutesPerBoard, "minutes a board takes, the change of round included")
-	fs.TextVar(&perRound, "boards-per-round", study.IntRange{catalogue.DefaultMinPerRound, catalogue.DefaultMaxPerRound}, "boards a round, MIN-MAX")
+	perBoard := fs.Int("minutes-per-board", kinds.DefaultMinutesPerBoard, "minutes a board takes, the change of round included")
+	fs.TextVar(&perRound, "boards-per-round", kinds.IntRange{catalogue.DefaultMinPerRound, catalogue.DefaultMaxPerRound}, "boards a round, MIN-MAX")
 	maxCopies := fs.Int("max-copies", catalogue.DefaultMaxCopies, "the most copies of each board (more: a barometer or duplicated sets)")
 	maxTables := fs.Int("max-tables", 0, "the most tables the room has (0: no limit)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
@@ -67,24 +69,24 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *pick < 0 {
 		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
 	}
-	cell := &study.RecommendCell{Late: *late, Leave: *leave, CatalogueCell: study.CatalogueCell{Pairs: study.IntRange{*pairs, *pairs},
+	body := &kinds.RecommendCell{Late: *late, Leave: *leave, CatalogueCell: kinds.CatalogueCell{Pairs: kinds.IntRange{*pairs, *pairs},
 		BoardsPerRound: perRound, MaxCopies: *maxCopies, MaxTables: *maxTables, MinutesPerBoard: *perBoard}}
 	switch {
 	case set["hours"] || set["minutes"]:
 		if set["boards"] {
 			return fmt.Errorf("--boards and --%s both give the session's length: give one", map[bool]string{true: "hours", false: "minutes"}[set["hours"]])
 		}
-		cell.Minutes = *minutes
+		body.Minutes = *minutes
 		if set["hours"] {
-			cell.Minutes = int(math.Round(*hours * 60))
+			body.Minutes = int(math.Round(*hours * 60))
 		}
-		if cell.Minutes < *perBoard {
-			return fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", cell.Minutes, *perBoard)
+		if body.Minutes < *perBoard {
+			return fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", body.Minutes, *perBoard)
 		}
 	default:
-		cell.Boards = boards
+		body.Boards = boards
 	}
-	cmd := &study.Command{Kind: "recommend", Cell: cell}
+	cmd := &study.Command{Kind: "recommend", Cell: body}
 	if *pick == 0 {
 		return runCell(ctx, cmd, stdout, *asJSON)
 	}
@@ -92,7 +94,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	a := result.(*study.CatalogueAnswer)
+	a := result.(*kinds.CatalogueAnswer)
 	if *pick > len(a.Candidates) {
 		return fmt.Errorf("--pick %d: %d pairs have %d candidates", *pick, a.Pairs, len(a.Candidates))
 	}

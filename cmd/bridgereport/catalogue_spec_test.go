@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
 // TestCatalogueSpecs: for every candidate of every field size, balance of
@@ -20,7 +20,7 @@ func TestCatalogueSpecs(t *testing.T) {
 			continue
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
-			var a study.CatalogueAnswer
+			var a kinds.CatalogueAnswer
 			runJSON(t, &a, "catalogue", "--pairs", strconv.Itoa(n), "--json")
 			checkRecommended(t, n, &a)
 			for _, c := range a.Candidates {
@@ -37,7 +37,7 @@ func TestCatalogueSpecs(t *testing.T) {
 					} `json:"vacancy"`
 				}
 				runJSON(t, &b, "balance", "--json", c.Spec)
-				var g study.Guide
+				var g kinds.Guide
 				runJSON(t, &g, "movement", "--json", c.Spec)
 				if g.Tables != c.Tables || g.Qf != c.Qf || g.Qf1Av != c.Qf1Av || g.BoardGroups != c.BoardGroups || len(g.PairCards) != n {
 					t.Errorf("%s: movement %s gives %d tables, Qf %v, Qf1av %v, %d groups, %d pair cards", c.Name, c.Spec, g.Tables, g.Qf, g.Qf1Av, g.BoardGroups, len(g.PairCards))
@@ -68,7 +68,7 @@ func runJSON(t *testing.T, v any, args ...string) {
 // candidate of 2-4 boards a round and one copy, with a spec, and the
 // movement command's cards of that spec give the same figures, one card a
 // pair (an odd field's phantom sits out, no card), one entry a round.
-func checkRecommended(t *testing.T, n int, a *study.CatalogueAnswer) {
+func checkRecommended(t *testing.T, n int, a *kinds.CatalogueAnswer) {
 	t.Helper()
 	if a.Recommended == nil || len(a.Candidates) == 0 || a.Candidates[0].Name != *a.Recommended {
 		t.Fatalf("%d pairs: recommended %v is not the first candidate", n, a.Recommended)
@@ -86,7 +86,7 @@ func checkRecommended(t *testing.T, n int, a *study.CatalogueAnswer) {
 	if c.Copies != 1 || c.Spec == "" || c.Excluded != "" {
 		t.Errorf("%s: copies %d, spec %q, excluded %q", c.Name, c.Copies, c.Spec, c.Excluded)
 	}
-	var g study.Guide
+	var g kinds.Guide
 	runJSON(t, &g, "movement", "--json", "--boards-per-round", strconv.Itoa(bpr), c.Spec)
 	if g.Qf != c.Qf || g.Qf1Av != c.Qf1Av || g.Tables != c.Tables || g.Rounds != c.Rounds ||
 		g.Boards != c.BoardGroups*bpr/c.GroupsPerRound || g.Pairs != n || len(g.PairCards) != n {

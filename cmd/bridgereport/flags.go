@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports/resolve"
+
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -88,7 +90,7 @@ func runCell(ctx context.Context, cmd *study.Command, stdout io.Writer, asJSON b
 // readMovement resolves a MOVEMENT argument and writes its warnings to
 // stderr.
 func readMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
-	pm, _, err := study.ResolveMovement(arg, "")
+	pm, _, err := resolve.ResolveMovement(arg, "")
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,10 @@ import (
 	"context"
 	"io"
 
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/league"
+
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -13,11 +17,11 @@ Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
 from last season's divisional average VPs, with binomial checks of fairness.
 --json prints one object (new_teams and matches are null when the league has
 none; settings are the values in force):
-` + wrap(jsonKeys(study.HandicapResult{})) + `
+` + wrap(jsonKeys(kinds.HandicapResult{})) + `
 
 FILE.yaml (keys other than divisions are optional):
 
-` + study.LeagueUsage + `
+` + league.LeagueUsage + `
 flags:`
 
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -27,6 +31,6 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	cell := &study.HandicapCell{File: pos[0], Layout: study.LayoutText}
-	return runCell(ctx, &study.Command{Kind: "handicap", Cell: cell}, stdout, *asJSON)
+	body := &kinds.HandicapCell{File: pos[0], Layout: cell.LayoutText}
+	return runCell(ctx, &study.Command{Kind: "handicap", Cell: body}, stdout, *asJSON)
 }

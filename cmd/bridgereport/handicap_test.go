@@ -159,8 +159,8 @@ func TestHandicapText(t *testing.T) {
 	}
 }
 
-// league is a valid file, line by line, for the bad-input cases to break.
-const league = `divisions:
+// validLeague is a valid file, line by line, for the bad-input cases to break.
+const validLeague = `divisions:
   - name: "1"
     teams:
       - {team: Ace, avg_vp: 12}
@@ -176,41 +176,41 @@ func TestHandicapBadInput(t *testing.T) {
 	tests := []struct {
 		name, yaml, want string
 	}{
-		{"misspelt key", strings.Replace(league, "avg_vp: 11}\n      - {team: Cat", "avg_vps: 11}\n      - {team: Cat", 1),
+		{"misspelt key", strings.Replace(validLeague, "avg_vp: 11}\n      - {team: Cat", "avg_vps: 11}\n      - {team: Cat", 1),
 			`bad.yaml:5: unknown key "avg_vps"`},
-		{"missing average", strings.Replace(league, "{team: Cat, avg_vp: 10}", "{team: Cat}", 1),
+		{"missing average", strings.Replace(validLeague, "{team: Cat, avg_vp: 10}", "{team: Cat}", 1),
 			"bad.yaml:6: divisions[0].teams[2].avg_vp: missing"},
-		{"not a number", strings.Replace(league, "avg_vp: 10}", "avg_vp: ten}", 1),
+		{"not a number", strings.Replace(validLeague, "avg_vp: 10}", "avg_vp: ten}", 1),
 			`bad.yaml:6: avg_vp: want a number, got "ten"`},
-		{"too few teams above", strings.Replace(league, "      - {team: Cat, avg_vp: 10}\n", "", 1),
+		{"too few teams above", strings.Replace(validLeague, "      - {team: Cat, avg_vp: 10}\n", "", 1),
 			"bad.yaml:3: divisions[0].teams: 2 team(s): a division with another below it needs at least 3 teams"},
-		{"one team at the bottom", strings.Replace(league, "      - {team: Eel, avg_vp: 9}\n", "", 1),
+		{"one team at the bottom", strings.Replace(validLeague, "      - {team: Eel, avg_vp: 9}\n", "", 1),
 			"bad.yaml:8: divisions[1].teams: 1 team(s): a division needs at least 2 teams"},
-		{"duplicate team", strings.Replace(league, "team: Eel", "team: Ace", 1),
+		{"duplicate team", strings.Replace(validLeague, "team: Eel", "team: Ace", 1),
 			`bad.yaml:10: divisions[1].teams[1].team: team "Ace" is already defined at line 4`},
-		{"duplicate division", strings.Replace(league, `name: "2"`, `name: "1"`, 1),
+		{"duplicate division", strings.Replace(validLeague, `name: "2"`, `name: "1"`, 1),
 			`bad.yaml:7: divisions[1].name: division "1" is listed twice`},
 		{"no divisions", "outcomes: []\n", "bad.yaml:1: divisions: want at least one division"},
 		{"empty", "", "bad.yaml: empty file"},
-		{"syntax", league + "  - name: [\n", "bad.yaml:11: did not find expected node content"},
-		{"wins above matches", league + "outcomes:\n  - {label: x, wins: 60, matches: 56}\n",
+		{"syntax", validLeague + "  - name: [\n", "bad.yaml:11: did not find expected node content"},
+		{"wins above matches", validLeague + "outcomes:\n  - {label: x, wins: 60, matches: 56}\n",
 			"bad.yaml:12: outcomes[0].wins: 60 wins in 56 matches"},
-		{"unknown team", league + "matches:\n  - {home: Ace, away: Nobody, home_imps: 3, away_imps: 1}\n",
+		{"unknown team", validLeague + "matches:\n  - {home: Ace, away: Nobody, home_imps: 3, away_imps: 1}\n",
 			`bad.yaml:12: matches[0].away: unknown team "Nobody"`},
-		{"plays itself", league + "matches:\n  - {home: Ace, away: Ace, home_imps: 3, away_imps: 1}\n",
+		{"plays itself", validLeague + "matches:\n  - {home: Ace, away: Ace, home_imps: 3, away_imps: 1}\n",
 			`bad.yaml:12: matches[0]: "Ace" plays itself`},
-		{"negative IMPs", league + "matches:\n  - {home: Ace, away: Bee, home_imps: -3, away_imps: 1}\n",
+		{"negative IMPs", validLeague + "matches:\n  - {home: Ace, away: Bee, home_imps: -3, away_imps: 1}\n",
 			"bad.yaml:12: matches[0].home_imps: must not be negative"},
-		{"negative factor", "settings:\n  factor: -2\n" + league, "bad.yaml:2: settings.factor: must be a finite number"},
-		{"overlap rule needs more", "settings:\n  overlap_high: 4\n" + league,
+		{"negative factor", "settings:\n  factor: -2\n" + validLeague, "bad.yaml:2: settings.factor: must be a finite number"},
+		{"overlap rule needs more", "settings:\n  overlap_high: 4\n" + validLeague,
 			"bad.yaml:5: divisions[0].teams: 3 team(s): a division with another below it needs at least 4 teams"},
-		{"new team without matches", league + "new_teams:\n  teams: [New]\n",
+		{"new team without matches", validLeague + "new_teams:\n  teams: [New]\n",
 			`bad.yaml:12: new_teams.teams[0]: new team "New" has no matches`},
-		{"match without a new team", league + "new_teams:\n  teams: [New]\n  matches:\n    - {home: New, away: Ace, home_vps: 9, away_vps: 11}\n    - {home: Bee, away: Ace, home_vps: 9, away_vps: 11}\n",
+		{"match without a new team", validLeague + "new_teams:\n  teams: [New]\n  matches:\n    - {home: New, away: Ace, home_vps: 9, away_vps: 11}\n    - {home: Bee, away: Ace, home_vps: 9, away_vps: 11}\n",
 			`bad.yaml:15: new_teams.matches[1]: neither "Bee" nor "Ace" is a new team`},
-		{"new teams play only each other", league + "new_teams:\n  teams: [New, Old]\n  matches:\n    - {home: New, away: Old, home_vps: 9, away_vps: 11}\n",
+		{"new teams play only each other", validLeague + "new_teams:\n  teams: [New, Old]\n  matches:\n    - {home: New, away: Old, home_vps: 9, away_vps: 11}\n",
 			`bad.yaml:11: new_teams: new teams ["New" "Old"] play no known team`},
-		{"not converged", "settings:\n  max_iterations: 2\n" + league + "new_teams:\n  teams: [New, Old]\n  matches:\n    - {home: New, away: Old, home_vps: 9, away_vps: 11}\n    - {home: New, away: Ace, home_vps: 9, away_vps: 11}\n",
+		{"not converged", "settings:\n  max_iterations: 2\n" + validLeague + "new_teams:\n  teams: [New, Old]\n  matches:\n    - {home: New, away: Old, home_vps: 9, away_vps: 11}\n    - {home: New, away: Ace, home_vps: 9, away_vps: 11}\n",
 			"bad.yaml:13: new_teams: new-team handicaps did not converge after 2 iterations"},
 	}
 	for _, tc := range tests {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"io"
 
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -13,21 +16,21 @@ var instantUsage = `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|me
 The instant-matchpoint table of a board from FILE, one "score count" line
 per NS score. --json prints one object (a result row has score, a gap row
 low, high, lowest and highest; ties index rows):
-` + wrap(jsonKeys(study.InstantResult{})) + `
+` + wrap(jsonKeys(kinds.InstantResult{})) + `
 
 flags:`
 
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("instant", instantUsage, stderr)
-	cell := &study.InstantCell{} // the zero settings are seed 003's, the engine's defaults; the usage names the scale's
-	fs.TextVar(&cell.Vul, "vul", cell.Vul, "vulnerability of the board: none, ns, ew or both")
-	fs.TextVar(&cell.Scale, "scale", scoring.ScaleACBL, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
-	fs.TextVar(&cell.Ties, "ties", cell.Ties, "rows with equal percents: report, merge (into one gap) or nudge (±1)")
+	body := &kinds.InstantCell{} // the zero settings are seed 003's, the engine's defaults; the usage names the scale's
+	fs.TextVar(&body.Vul, "vul", body.Vul, "vulnerability of the board: none, ns, ew or both")
+	fs.TextVar(&body.Scale, "scale", scoring.ScaleACBL, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
+	fs.TextVar(&body.Ties, "ties", body.Ties, "rows with equal percents: report, merge (into one gap) or nudge (±1)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the table")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	cell.File, cell.Layout = pos[0], study.LayoutText
-	return runCell(ctx, &study.Command{Kind: "instant", Cell: cell}, stdout, *asJSON)
+	body.File, body.Layout = pos[0], cell.LayoutText
+	return runCell(ctx, &study.Command{Kind: "instant", Cell: body}, stdout, *asJSON)
 }

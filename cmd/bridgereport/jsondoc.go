@@ -6,8 +6,11 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/resolve"
+
+	"github.com/bridgereport/bridgereport/engine/season"
 	"github.com/bridgereport/bridgereport/engine/session"
-	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // jsonContract is one command's --json: the Result it encodes. docs/json.md
@@ -20,18 +23,19 @@ type jsonContract struct {
 }
 
 var jsonContracts = []jsonContract{
-	{"balance", study.CheckResult{}, false, "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."},
-	{"optimize", study.OptimizeResult{}, false, "One optimisation by arrow switches; `movement` is the optimised movement in .ASC form; `absent` only when set."},
-	{"simulate --model one-strong", study.OneStrongResult{}, false, "The one strong pair model: each pair's percentage when one pair tops every board."},
-	{"simulate --model two-strong", study.TwoStrongResult{}, false, "The two strong pairs model over every choice of the two pairs: the spread of the weak pairs' percentages."},
-	{"simulate --model bussemaker", study.BussemakerResult{}, false, "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place."},
-	{"instant", study.InstantResult{}, false, "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead."},
-	{"score", study.SessionResult{}, false, "A session matchpointed, Neuberg-adjusting boards played fewer times."},
+	{"balance", kinds.CheckResult{}, false, "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."},
+	{"optimize", kinds.OptimizeResult{}, false, "One optimisation by arrow switches; `movement` is the optimised movement in .ASC form; `absent` only when set."},
+	{"simulate --model one-strong", kinds.OneStrongResult{}, false, "The one strong pair model: each pair's percentage when one pair tops every board."},
+	{"simulate --model two-strong", kinds.TwoStrongResult{}, false, "The two strong pairs model over every choice of the two pairs: the spread of the weak pairs' percentages."},
+	{"simulate --model bussemaker", kinds.BussemakerResult{}, false, "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place."},
+	{"instant", kinds.InstantResult{}, false, "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead."},
+	{"score", kinds.SessionResult{}, false, "A session matchpointed, Neuberg-adjusting boards played fewer times."},
 	{"score (a USEBIO or PBN results file)", session.Analysis{}, false, "A club's results file analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field."},
-	{"handicap", study.HandicapResult{}, false, "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes."},
-	{"catalogue", study.CatalogueAnswer{}, false, "The candidates for one field size, in rank order; `recommended` is null when nothing fits; a candidate's `absent` is the phantom's pair number in `asc`, or null."},
-	{"movement", study.Guide{}, false, "The guide of a movement: table cards and pair cards; a `next` is {table, direction} or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."},
-	{"movements", study.LibraryMovement{}, true, "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."},
+	{"score (several results files, or a folder of them: a season)", season.Result{}, false, "A club's season: each session's date, method, disagreements and movements (Qf, Qd, the better arrow switches in words), each pair's probability of finishing first and in the top three from a seeded bootstrap over the boards, every partnership's season average with its standard error and 95 % interval (best N of M with --best-of), and the season's fairness (NS against EW, stationary against moving, Neuberg's rank changes)."},
+	{"handicap", kinds.HandicapResult{}, false, "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes."},
+	{"catalogue", kinds.CatalogueAnswer{}, false, "The candidates for one field size, in rank order; `recommended` is null when nothing fits; a candidate's `absent` is the phantom's pair number in `asc`, or null."},
+	{"movement", kinds.Guide{}, false, "The guide of a movement: table cards and pair cards; a `next` is {table, direction} or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."},
+	{"movements", resolve.LibraryMovement{}, true, "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."},
 }
 
 // writeJSONDoc writes docs/json.md: every command's --json keys, nested

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports/kinds"
+
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -30,7 +32,7 @@ a4 or letter, --tables-per-page 1 or 2; pair cards are slips to cut out).
 table, direction, opponent and boards; a "next" is {table, direction}, or
 null after the last round or before a sit-out; boards_next is a table
 number or null):
-` + wrap(jsonKeys(study.Guide{})) + `
+` + wrap(jsonKeys(kinds.Guide{})) + `
 
 flags:`
 
@@ -39,15 +41,15 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	perRound := fs.Int("boards-per-round", 0, "boards per round: board numbers instead of groups")
 	out := fs.String("o", "", "write the movement in .ASC form to this file (.asc; .html: the cards)")
 	cards := fs.String("cards", "", "write the cards to print to this .html file")
-	paper := fs.String("paper", study.PaperA4, "the cards' paper: a4 or letter")
+	paper := fs.String("paper", kinds.PaperA4, "the cards' paper: a4 or letter")
 	perPage := fs.Int("tables-per-page", 1, "table cards a printed page: 1 or 2")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the guide")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	opts := study.CardsOptions{Paper: *paper, TablesPerPage: *perPage}
-	if *paper != study.PaperA4 && *paper != study.PaperLetter || *perPage < 1 || *perPage > 2 {
+	opts := kinds.CardsOptions{Paper: *paper, TablesPerPage: *perPage}
+	if *paper != kinds.PaperA4 && *paper != kinds.PaperLetter || *perPage < 1 || *perPage > 2 {
 		return fmt.Errorf("--paper %q --tables-per-page %d: want a4 or letter, and 1 or 2", *paper, *perPage)
 	}
 	var ascFile string
@@ -70,14 +72,14 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	r, result, err := (&study.Command{Kind: "guide", Cell: &study.GuideCell{Movement: pos[0], BoardsPerRound: *perRound},
+	r, result, err := (&study.Command{Kind: "guide", Cell: &kinds.GuideCell{Movement: pos[0], BoardsPerRound: *perRound},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}).Run(ctx)
 	if err == nil && ascFile != "" {
-		err = reports.WriteFileAtomic(ascFile, []byte(result.(*study.Guide).ASC))
+		err = reports.WriteFileAtomic(ascFile, []byte(result.(*kinds.Guide).ASC))
 	}
 	if err == nil && *cards != "" {
 		var page bytes.Buffer
-		if err = result.(*study.Guide).WriteCardsHTML(&page, opts); err == nil {
+		if err = result.(*kinds.Guide).WriteCardsHTML(&page, opts); err == nil {
 			err = reports.WriteFileAtomic(*cards, page.Bytes())
 		}
 	}

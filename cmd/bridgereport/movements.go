@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -15,9 +15,9 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	list, err := study.LibraryMovements(ctx, *pairs, *rounds)
+	list, err := resolve.LibraryMovements(ctx, *pairs, *rounds)
 	if err != nil {
 		return err
 	}
-	return emit(stdout, study.LibraryReport(list), list, *asJSON)
+	return emit(stdout, resolve.LibraryReport(list), list, *asJSON)
 }

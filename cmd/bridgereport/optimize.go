@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
+
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 var optimizeUsage = `[flags] MOVEMENT
@@ -21,13 +24,13 @@ Flags name the balans option they implement in brackets. A --fixers file
 has one line per round with a 0 (free) or 1 (fixed) per table, e.g. "1 0 0 1";
 # starts a comment. --json prints one object (absent only when set,
 movement the .ASC text):
-` + wrap(jsonKeys(study.OptimizeResult{})) + `
+` + wrap(jsonKeys(kinds.OptimizeResult{})) + `
 
 flags:`
 
 func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("optimize", optimizeUsage, stderr)
-	opts := study.OptimizeOptions{Seed: 1}
+	opts := resolve.OptimizeOptions{Seed: 1}
 	opts.Flags(fs)
 	timeLimit := fs.Duration("time", 0, "stop after this long, e.g. 30s (results then depend on machine speed)")
 	target := fs.Float64("target", 0, "stop each restart once Qf reaches this value")
@@ -38,7 +41,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	set, _, err := opts.Settings(study.ReadText)
+	set, _, err := opts.Settings(load.ReadText)
 	if err != nil {
 		return fmt.Errorf("optimize: %w", err)
 	}
@@ -55,7 +58,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	bar := newProgress(stderr, "optimize", *asJSON)
 	set.Progress = bar.search
-	res, err := study.Optimize(ctx, pos[0], pm.Movement, set)
+	res, err := kinds.Optimize(ctx, pos[0], pm.Movement, set)
 	bar.done()
 	if err != nil {
 		return err

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 func TestRunPDFWithoutBrowser(t *testing.T) {
@@ -30,7 +32,7 @@ func TestRunPDFWithoutBrowser(t *testing.T) {
 // but the last is less than a third full (the break rules leave no
 // half-empty pages).
 func TestRunPDF(t *testing.T) {
-	if _, err := findBrowser(); err != nil {
+	if _, err := reports.FindBrowser(); err != nil {
 		t.Skip(err)
 	}
 	if testing.Short() {

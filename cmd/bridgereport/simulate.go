@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports/kinds"
+
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -20,8 +22,8 @@ var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--sa
 A scoring model on one movement, laid out as the seeds print it: one strong
 pair and two strong pairs (seed 004), the Bussemaker model (seed 000).
 --json prints one object per model (floats unrounded):
-` + wrap("one-strong {"+jsonKeys(study.OneStrongResult{})+"}; two-strong {"+
-	jsonKeys(study.TwoStrongResult{})+"}; bussemaker {"+jsonKeys(study.BussemakerResult{})+"}.") + `
+` + wrap("one-strong {"+jsonKeys(kinds.OneStrongResult{})+"}; two-strong {"+
+	jsonKeys(kinds.TwoStrongResult{})+"}; bussemaker {"+jsonKeys(kinds.BussemakerResult{})+"}.") + `
 
 flags:`
 
@@ -81,16 +83,16 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	m, name := pm.Movement, pos[0]
-	cell := &study.SimulateCell{Model: *model, Movement: name}
-	cmd := &study.Command{Kind: "simulate", Cell: cell, Movements: map[string]*movement.Parsed{name: pm}}
+	body := &kinds.SimulateCell{Model: *model, Movement: name}
+	cmd := &study.Command{Kind: "simulate", Cell: body, Movements: map[string]*movement.Parsed{name: pm}}
 	switch *model {
 	case "one-strong":
 		if *strong < 1 || *strong > m.Pairs {
 			return &usageError{msg: fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
-		cell.Strong = *strong
+		body.Strong = *strong
 	case "bussemaker":
-		b := &cell.BussemakerSettings
+		b := &body.BussemakerSettings
 		b.Samples, b.Seed, b.Groups = *samples, *seed, *groups
 		if *samples <= 0 {
 			return &usageError{msg: fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}

@@ -10,15 +10,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // chromium finds the browser; CI must have it (make test installs it), a
 // developer without it gets a skip that says how to install it.
 func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	t.Helper()
+	p, err := reports.FindBrowser()
+	if err == nil {
+		return p
 	}
 	if os.Getenv("CI") != "" {
 		t.Fatal("chromium is not installed (make test installs it with apt-get)")

@@ -3,6 +3,8 @@ package study
 import (
 	"bytes"
 	"context"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,7 +106,7 @@ func TestCacheEntriesCheckThemselves(t *testing.T) {
 // TestCellPanicIsAnError: a panic inside a cell is the run's error, naming
 // the study and the cell.
 func TestCellPanicIsAnError(t *testing.T) {
-	s := &Study{Path: "p.yaml", Name: "p", Cells: []Cell{{ID: "boom", Line: 7, kind: "markdown", body: panicCell{}}}}
+	s := &Study{Set: resolve.Set{Path: "p.yaml"}, Name: "p", Cells: []Cell{{ID: "boom", Line: 7, kind: "markdown", body: panicCell{}}}}
 	_, err := Run(context.Background(), s, RunOptions{})
 	if err == nil || !strings.Contains(err.Error(), "p.yaml:7") || !strings.Contains(err.Error(), "boom") || !strings.Contains(err.Error(), "internal error") {
 		t.Errorf("err = %v, want an internal error naming p.yaml:7 and cell boom", err)
@@ -113,8 +115,8 @@ func TestCellPanicIsAnError(t *testing.T) {
 
 type panicCell struct{}
 
-func (panicCell) movements() []string { return nil }
-func (panicCell) run(*runEnv) (*cellOutput, error) {
+func (panicCell) Movements() []string { return nil }
+func (panicCell) Run(*cell.Env) (*cell.Output, error) {
 	var x []int
 	_ = x[3]
 	return nil, nil

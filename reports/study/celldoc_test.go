@@ -2,6 +2,9 @@ package study
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"go/ast"
 	"go/doc/comment"
 	"go/parser"
@@ -23,9 +26,14 @@ type goDocs struct {
 
 func readGoDocs(t *testing.T) goDocs {
 	t.Helper()
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
+	// The kinds and the contract they embed (Common, Layout) live below.
+	var paths []string
+	for _, dir := range []string{"../kinds", "../cell", "../resolve", "../league"} {
+		more, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, more...)
 	}
 	fset := token.NewFileSet()
 	d := goDocs{types: map[string]string{}, fields: map[string]map[string]string{}}
@@ -107,7 +115,7 @@ func fieldItems(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]refle
 			continue
 		}
 		if strings.Contains(opts, "inline") {
-			if f.Type != reflect.TypeFor[Common]() { // Common is described once, above the kinds
+			if f.Type != reflect.TypeFor[cell.Common]() { // Common is described once, above the kinds
 				fieldItems(b, f.Type, docs, nested, undocumented)
 			}
 			continue
@@ -119,14 +127,14 @@ func fieldItems(b *strings.Builder, t reflect.Type, docs goDocs, nested *[]refle
 		for inner.Kind() == reflect.Slice || inner.Kind() == reflect.Map || inner.Kind() == reflect.Pointer {
 			inner = inner.Elem()
 		}
-		if inner.Kind() == reflect.Struct && inner.PkgPath() == t.PkgPath() && inner != nodeType {
+		if inner.Kind() == reflect.Struct && inner.PkgPath() == t.PkgPath() && inner != load.NodeType {
 			*nested = append(*nested, inner)
 		}
 		doc := docs.fields[t.Name()][f.Name]
 		if strings.TrimSpace(doc) == "" {
 			*undocumented = append(*undocumented, t.Name()+"."+f.Name)
 		}
-		fmt.Fprintf(b, "- `%s` (%s): %s\n", name, typeWords(f.Type), markdown(doc, "  "))
+		fmt.Fprintf(b, "- `%s` (%s): %s\n", name, load.TypeWords(f.Type), markdown(doc, "  "))
 	}
 }
 
@@ -139,11 +147,11 @@ func cellReference(t *testing.T) (string, []string) {
 	var undocumented []string
 	var b strings.Builder
 	b.WriteString("<!-- cells:begin (generated from the registry of cell kinds by go test ./reports/study -run TestCellReference -update) -->\n")
-	for _, kind := range Kinds() {
-		typ := reflect.TypeOf(kinds[kind]()).Elem()
+	for _, kind := range kinds.Kinds() {
+		typ := reflect.TypeOf(kinds.Registry[kind]()).Elem()
 		fmt.Fprintf(&b, "\n### `%s`\n\n%s\n", kind, markdown(docs.types[typ.Name()], ""))
 		if typ.Kind() != reflect.Struct {
-			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", typeWords(typ))
+			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", load.TypeWords(typ))
 			continue
 		}
 		b.WriteString("\nFields:\n\n")

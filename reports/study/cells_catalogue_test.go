@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"strings"
 	"testing"
 
@@ -17,12 +18,12 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 			if testing.Short() && n > 20 {
 				t.Skip("the 39-pair catalogue is long: go test without -short checks it")
 			}
-			cmd := &Command{Kind: "recommend", Cell: &RecommendCell{CatalogueCell: CatalogueCell{Pairs: IntRange{n, n}, Samples: 1000}}}
+			cmd := &Command{Kind: "recommend", Cell: &kinds.RecommendCell{CatalogueCell: kinds.CatalogueCell{Pairs: kinds.IntRange{n, n}, Samples: 1000}}}
 			_, result, err := cmd.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := result.(*CatalogueAnswer)
+			v := result.(*kinds.CatalogueAnswer)
 			families := map[string]bool{}
 			for _, c := range v.Candidates {
 				families[c.Family] = true
@@ -63,14 +64,14 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 }
 
 func TestIntRange(t *testing.T) {
-	for in, want := range map[string]IntRange{"13": {13, 13}, "24-28": {24, 28}, " 6-40 ": {6, 40}} {
-		var r IntRange
+	for in, want := range map[string]kinds.IntRange{"13": {13, 13}, "24-28": {24, 28}, " 6-40 ": {6, 40}} {
+		var r kinds.IntRange
 		if err := r.UnmarshalText([]byte(in)); err != nil || r != want {
 			t.Errorf("%q: %v, %v", in, r, err)
 		}
 	}
 	for _, in := range []string{"", "x", "28-24", "1-2-3", "-5"} {
-		var r IntRange
+		var r kinds.IntRange
 		if err := r.UnmarshalText([]byte(in)); err == nil {
 			t.Errorf("%q accepted as %v", in, r)
 		}

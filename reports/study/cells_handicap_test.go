@@ -2,6 +2,7 @@ package study
 
 import (
 	"errors"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 	"testing"
 
@@ -130,7 +131,7 @@ func TestHandicapCellsRefuseBadInput(t *testing.T) {
 				t.Errorf("no failed check mentioning %q", c.want)
 				return
 			}
-			var se *StudyError
+			var se *load.StudyError
 			if !errors.As(err, &se) {
 				t.Fatalf("err = %v, want a *StudyError", err)
 			}

@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"errors"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 	"testing"
 
@@ -68,7 +69,7 @@ func TestSessionBalanceCellRefuses(t *testing.T) {
 			if err == nil {
 				_, err = Run(context.Background(), s, RunOptions{})
 			}
-			var se *StudyError
+			var se *load.StudyError
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("err = %v, want a StudyError saying %q", err, c.want)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 	"testing"
 
@@ -81,7 +82,7 @@ func TestSimulateCellRefusesBadSettings(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = Run(context.Background(), s, RunOptions{})
-			var se *StudyError
+			var se *load.StudyError
 			if !errors.As(err, &se) || se.Line != 6 || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("err = %v, want line 6 saying %q", err, c.want)
 			}

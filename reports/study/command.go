@@ -3,6 +3,8 @@ package study
 import (
 	"context"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -20,8 +22,8 @@ import (
 // users rely on (the balans -c check report of a movement, the seeds'
 // tables) are preformatted blocks, which every printer prints.
 type Command struct {
-	Kind string // the cell kind, as a study names it: check, simulate, …
-	Cell Body   // for example &CheckCell{Movement: arg}
+	Kind string    // the cell kind, as a study names it: check, simulate, …
+	Cell cell.Body // for example &CheckCell{Movement: arg}
 	// Movements are the movements the cell names, read by ResolveMovement.
 	Movements map[string]*movement.Parsed
 	// Progress, if set, is called now and then by long cells with the work
@@ -32,21 +34,21 @@ type Command struct {
 // Run runs the cell. Its errors are the cell's own, without a study's
 // file and line.
 func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
-	if _, ok := kinds[c.Kind]; !ok {
+	if _, ok := kinds.Registry[c.Kind]; !ok {
 		panic(fmt.Sprintf("study: Command: unknown cell kind %q", c.Kind))
 	}
-	env := &runEnv{
-		ctx: ctx, cell: Cell{ID: c.Kind, kind: c.Kind, body: c.Cell},
-		movements: map[string]*movement.Movement{}, warnings: map[string][]string{},
-		onProgress: c.Progress,
+	env := &cell.Env{
+		Ctx: ctx, ID: c.Kind, Kind: c.Kind, Body: c.Cell,
+		Movements: map[string]*movement.Movement{}, Warnings: map[string][]string{},
+		OnProgress: c.Progress,
 	}
 	for name, pm := range c.Movements {
-		env.movements[name] = pm.Movement
+		env.Movements[name] = pm.Movement
 		for _, w := range pm.Warnings {
-			env.warnings[name] = append(env.warnings[name], w.Error())
+			env.Warnings[name] = append(env.Warnings[name], w.Error())
 		}
 	}
-	out, err := c.Cell.run(env)
+	out, err := c.Cell.Run(env)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"github.com/bridgereport/bridgereport/reports/cell"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -65,7 +66,7 @@ func placeChecks(c Cell, checks []reports.Check) {
 			score := 0
 			mid := "/" + strings.TrimSuffix(name, e.key)
 			for _, v := range e.context {
-				if v != "" && (strings.Contains(mid, "/"+v+"/") || strings.Contains(mid, "/"+slug(v)+"/")) {
+				if v != "" && (strings.Contains(mid, "/"+v+"/") || strings.Contains(mid, "/"+cell.Slug(v)+"/")) {
 					score += 4
 				}
 			}

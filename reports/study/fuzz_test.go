@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"math"
 	"reflect"
 	"strconv"
@@ -37,7 +39,7 @@ func FuzzStudy(f *testing.F) {
 				return
 			}
 		}
-		var se *StudyError
+		var se *load.StudyError
 		if err != nil && !errors.As(err, &se) {
 			t.Errorf("not a *StudyError: %v", err)
 		}
@@ -86,9 +88,9 @@ func FuzzParamValue(f *testing.F) {
 }
 
 // FuzzCacheEntry decodes arbitrary cache entries: never a panic; an entry
-// accepted is exactly what encodeEntry writes for the value it gave.
+// accepted is exactly what EncodeEntry writes for the value it gave.
 func FuzzCacheEntry(f *testing.F) {
-	good, err := encodeEntry(luck.Result{Samples: 10, Qd: 50, RankProbability: [][]float64{{1, 0}, {0, 1}}})
+	good, err := cache.EncodeEntry(luck.Result{Samples: 10, Qd: 50, RankProbability: [][]float64{{1, 0}, {0, 1}}})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -98,18 +100,18 @@ func FuzzCacheEntry(f *testing.F) {
 	f.Add(bytes.Replace(good, []byte(`"Qd":50`), []byte(`"Qd":51`), 1))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var r luck.Result
-		if decodeEntry(data, &r) != nil {
+		if cache.DecodeEntry(data, &r) != nil {
 			if !reflect.DeepEqual(r, luck.Result{}) {
 				t.Fatal("a refused entry changed the result")
 			}
 			return
 		}
-		again, err := encodeEntry(r)
+		again, err := cache.EncodeEntry(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var back luck.Result
-		if err := decodeEntry(again, &back); err != nil || !reflect.DeepEqual(back, r) {
+		if err := cache.DecodeEntry(again, &back); err != nil || !reflect.DeepEqual(back, r) {
 			t.Errorf("an accepted entry does not round-trip: %v", err)
 		}
 	})

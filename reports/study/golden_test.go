@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cache"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,7 +138,7 @@ func studyResult(t *testing.T, name string) *reports.Report {
 			// Expensive cells (minutes each) come from the results committed
 			// in studies/cache; -short refuses to compute a missing one,
 			// -update computes and commits it.
-			exp := Expensive{Dir: filepath.Join("..", "..", "studies", "cache"), Refuse: testing.Short() && !*update, Write: *update}
+			exp := cache.Expensive{Dir: filepath.Join("..", "..", "studies", "cache"), Refuse: testing.Short() && !*update, Write: *update}
 			return Run(context.Background(), s, RunOptions{Expensive: exp})
 		})
 		studyResults[name] = run

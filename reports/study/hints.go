@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -14,7 +15,7 @@ func checkMovementCounts(path string, root *yaml.Node) error {
 	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
 		return nil
 	}
-	movements := mappingValue(root.Content[0], "movements")
+	movements := load.MappingValue(root.Content[0], "movements")
 	if movements == nil || movements.Kind != yaml.MappingNode {
 		return nil
 	}
@@ -31,7 +32,7 @@ func checkMovementCounts(path string, root *yaml.Node) error {
 				continue
 			}
 			if n, err := strconv.Atoi(v.Value); err == nil && n <= 0 {
-				return &StudyError{File: path, Line: v.Line, Err: fmt.Errorf("movement %s: %s: %d: want %s", movements.Content[i-1].Value, k.Value, n, want)}
+				return &load.StudyError{File: path, Line: v.Line, Err: fmt.Errorf("movement %s: %s: %d: want %s", movements.Content[i-1].Value, k.Value, n, want)}
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/reports/resolve"
+
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
@@ -27,7 +29,7 @@ func TestResolveMovementSpecs(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.arg, func(t *testing.T) {
-			pm, input, err := ResolveMovement(c.arg, "")
+			pm, input, err := resolve.ResolveMovement(c.arg, "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,11 +43,11 @@ func TestResolveMovementSpecs(t *testing.T) {
 		})
 	}
 	var nf *library.NotFoundError
-	if _, _, err := ResolveMovement("8p7rperfctH", ""); !errors.As(err, &nf) {
+	if _, _, err := resolve.ResolveMovement("8p7rperfctH", ""); !errors.As(err, &nf) {
 		t.Errorf("a name that is neither: %v, want the nearest library names", err)
 	}
 	var se *movement.SpecError
-	if _, _, err := ResolveMovement("mitchell:8", ""); !errors.As(err, &se) {
+	if _, _, err := resolve.ResolveMovement("mitchell:8", ""); !errors.As(err, &se) {
 		t.Errorf("a wrong spec: %v, want the spec's error", err)
 	}
 }
@@ -68,7 +70,7 @@ cells:
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, _, _, err := s.resolveMovements(context.Background(), &movementCache{})
+	ms, _, _, err := s.Resolve(context.Background(), &resolve.MovementCache{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +103,8 @@ cells:
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := &movementCache{dir: t.TempDir(), used: map[string]bool{}}
-	ms, _, _, err := s.resolveMovements(context.Background(), cache)
+	mc := &resolve.MovementCache{Dir: t.TempDir(), Used: map[string]bool{}}
+	ms, _, _, err := s.Resolve(context.Background(), mc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,10 +117,10 @@ cells:
 	if !ms["copy"].Equal(ms["best"]) || !ms["early"].Equal(ms["best"]) {
 		t.Error("a movement optimised for a from: differs from the same one optimised last")
 	}
-	if len(cache.used) != 1 {
-		t.Fatalf("cache files %v, want one", cache.used)
+	if len(mc.Used) != 1 {
+		t.Fatalf("cache files %v, want one", mc.Used)
 	}
-	again, _, _, err := s.resolveMovements(context.Background(), cache)
+	again, _, _, err := s.Resolve(context.Background(), mc)
 	if err != nil || !again["best"].Equal(ms["best"]) {
 		t.Errorf("the cached movement differs: %v", err)
 	}

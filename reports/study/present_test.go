@@ -3,6 +3,8 @@ package study
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,11 +31,11 @@ func TestLayoutTextIsTheCommandsText(t *testing.T) {
 	t.Chdir(dir)
 	for _, tc := range []struct {
 		kind, yaml string
-		cell       Body
+		cell       cell.Body
 	}{
-		{"instant", "instant: {file: board.txt, layout: text}", &InstantCell{File: "board.txt", Layout: LayoutText}},
-		{"session", "session: {file: session.csv, layout: text}", &SessionCell{File: "session.csv", Layout: LayoutText}},
-		{"handicap", "handicap: {file: league.yaml, layout: text}", &HandicapCell{File: "league.yaml", Layout: LayoutText}},
+		{"instant", "instant: {file: board.txt, layout: text}", &kinds.InstantCell{File: "board.txt", Layout: cell.LayoutText}},
+		{"session", "session: {file: session.csv, layout: text}", &kinds.SessionCell{File: "session.csv", Layout: cell.LayoutText}},
+		{"handicap", "handicap: {file: league.yaml, layout: text}", &kinds.HandicapCell{File: "league.yaml", Layout: cell.LayoutText}},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
 			rep, result, err := (&Command{Kind: tc.kind, Cell: tc.cell}).Run(t.Context())

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"regexp"
 	"slices"
 	"strings"
@@ -123,7 +124,7 @@ func LintProse(file string, text string, first, cellLine int) []ProseWarning {
 func (s *Study) LintProse() []ProseWarning {
 	var out []ProseWarning
 	for _, c := range s.Cells {
-		if m, ok := c.body.(*MarkdownCell); ok {
+		if m, ok := c.body.(*kinds.MarkdownCell); ok {
 			out = append(out, LintProse(s.Path, string(*m), c.proseLine, c.Line)...)
 		}
 	}

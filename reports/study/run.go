@@ -4,6 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"io"
 	"path/filepath"
 	"time"
@@ -24,7 +29,17 @@ type RunOptions struct {
 	// by default a file: that leads out of it is an error.
 	AllowOutside bool
 	// Expensive tunes the cells whose results take minutes (see Expensive).
-	Expensive Expensive
+	Expensive cache.Expensive
+	// InSite leaves the report's references and citations unresolved, for
+	// RunBatch to resolve with the other reports of its site (Finish).
+	InSite bool
+	// SiteTitle, for RunBatch, makes its studies a site of that title: the
+	// references between them resolve, and every page has the site's
+	// navigation. Empty: each study is a page of its own.
+	SiteTitle string
+	// SiteBibliography, in a site, is the bibliography of the studies that
+	// name none of their own.
+	SiteBibliography *cite.Bibliography
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -35,8 +50,8 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	if opt.CacheDir != "" {
 		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
 	}
-	s.allowOutside = opt.AllowOutside
-	movements, inputs, warnings, err := s.resolveMovements(ctx, &movementCache{dir: cacheDir, used: cacheUsed, progress: opt.Progress})
+	s.AllowOutside = opt.AllowOutside
+	movements, inputs, warnings, err := s.Resolve(ctx, &resolve.MovementCache{Dir: cacheDir, Used: cacheUsed, Progress: opt.Progress})
 	if err != nil {
 		return nil, err
 	}
@@ -52,13 +67,13 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &runEnv{ctx: ctx, cell: c, movements: movements, values: s.Values, progress: opt.Progress, cacheDir: cacheDir, cacheUsed: cacheUsed, dir: s.Dir, warnings: warnings, allowOutside: opt.AllowOutside}
-		env.expensive = opt.Expensive.forStudy(s.Name)
+		env := &cell.Env{Ctx: ctx, ID: c.ID, Kind: c.kind, Body: c.body, Movements: movements, Values: s.Values, Progress: opt.Progress, CacheDir: cacheDir, CacheUsed: cacheUsed, Dir: s.Dir, Warnings: warnings, AllowOutside: opt.AllowOutside}
+		env.Expensive = opt.Expensive.ForStudy(s.Name)
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)
 		}
 		start := time.Now()
-		out, err := runCell(c, env)
+		out, err := cell.RunCell(c.body, env)
 		// Timings go to the progress stream only: the reports stay
 		// byte-identical from run to run.
 		if took := time.Since(start); opt.Progress != nil && took > 500*time.Millisecond {
@@ -66,12 +81,12 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		}
 		if err != nil {
 			line := c.Line
-			if ee := (*entryError)(nil); errors.As(err, &ee) {
-				line = ee.line
+			if ee := (*load.EntryError)(nil); errors.As(err, &ee) {
+				line = ee.Line
 			}
-			return nil, &StudyError{File: s.Path, Line: line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
+			return nil, &load.StudyError{File: s.Path, Line: line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
 		}
-		out.Blocks = flattenCharts(out.Blocks)
+		out.Blocks = cell.FlattenCharts(out.Blocks)
 		for _, b := range out.Blocks {
 			switch {
 			case b.Table != nil:
@@ -82,8 +97,16 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 				b.Chart.Number = figures
 			}
 		}
-		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.fromCache, CacheRecomputed: env.cacheInvalid})
+		if c.kind == "markdown" && len(out.Blocks) == 1 {
+			out.Blocks[0].Line = c.proseLine // references and citations are placed by it
+		}
+		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
 		placeChecks(c, out.Checks)
+		if src, ok := c.body.(interface{ GivenSource() string }); ok && src.GivenSource() != "" {
+			for i := range out.Checks {
+				out.Checks[i].Source = src.GivenSource()
+			}
+		}
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	for _, w := range s.LintProse() {
@@ -92,17 +115,29 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	seen := map[string]bool{}
 	for _, c := range res.Checks {
 		if seen[c.Name] {
-			return nil, &StudyError{File: s.Path, Err: fmt.Errorf("two checks are named %q", c.Name)}
+			return nil, &load.StudyError{File: s.Path, Err: fmt.Errorf("two checks are named %q", c.Name)}
 		}
 		seen[c.Name] = true
 	}
 	for _, h := range s.Headline {
 		if !seen[h] {
-			return nil, &StudyError{File: s.Path, Err: fmt.Errorf("headline: no check is named %q", h)}
+			return nil, &load.StudyError{File: s.Path, Err: fmt.Errorf("headline: no check is named %q", h)}
+		}
+	}
+	bib, input, err := s.LoadBibliography(opt.AllowOutside)
+	if err != nil {
+		return nil, err
+	}
+	if input != nil {
+		res.Provenance.Inputs = append(res.Provenance.Inputs, *input)
+	}
+	if !opt.InSite {
+		if err := Finish([]*Study{s}, []*reports.Report{res}, []*cite.Bibliography{bib})[0]; err != nil {
+			return nil, err
 		}
 	}
 	if cacheDir != "" {
-		if err := pruneCache(cacheDir, cacheUsed); err != nil {
+		if err := cache.Prune(cacheDir, cacheUsed); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 	"testing"
 
@@ -48,7 +50,7 @@ func TestParseStudyRefusesBrokenStudies(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseStudy("bad.yaml", []byte(c.src), nil)
-			var se *StudyError
+			var se *load.StudyError
 			if !errors.As(err, &se) {
 				t.Fatalf("err = %v, want a *StudyError", err)
 			}
@@ -66,7 +68,7 @@ func TestRunStudyRefusesBadMovement(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Run(context.Background(), s, RunOptions{})
-	var se *StudyError
+	var se *load.StudyError
 	if !errors.As(err, &se) || se.Line != 5 || !strings.Contains(err.Error(), "odd number of tables") {
 		t.Errorf("err = %v", err)
 	}
@@ -108,7 +110,7 @@ func TestCompare(t *testing.T) {
 		{"46.94", 46.94, "stale erratum", reports.StatusFail},
 	}
 	for _, c := range cases {
-		got, err := compare("x", c.published, c.value, c.erratum)
+		got, err := check.Compare("x", c.published, c.value, c.erratum)
 		if err != nil || got.Status != c.status {
 			t.Errorf("compare(%s, %v, %q) = %+v, %v; want %s", c.published, c.value, c.erratum, got, err, c.status)
 		}
@@ -177,7 +179,7 @@ func TestMistakesAreSaidInWords(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ParseStudy("bad.yaml", []byte(c.src), nil)
-			var se *StudyError
+			var se *load.StudyError
 			if !errors.As(err, &se) || se.Line != c.line || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "!!") {
 				t.Errorf("err = %v, want line %d saying %q", err, c.line, c.want)
 			}

@@ -1,0 +1,625 @@
+package kinds
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/studies/library"
+)
+
+// CatalogueCell answers "N pairs turned up: which movement?" for one field
+// size or a range of them (engine/catalogue): per field size a table of the
+// candidate movements, ranked, with a recommendation and its reason; over
+// a range, charts of the best Qf of each family and of Qd by field size.
+// Each field size is cached on its own. A library movement's published Qf
+// and Qo (its annotation) are checked against the catalogue's figure; other
+// published figures are given as "PAIRS/NAME/FIGURE": "value" (figures qf,
+// qf_generated, qf1_av, qf1_max, qo, qd), for example
+// "14/mitchell:7/qf_generated": "46.94".
+type CatalogueCell struct {
+	cell.Common `yaml:",inline"`
+	// Pairs is a field size (13) or a range of them ([6, 40]), within 6..40.
+	Pairs IntRange `yaml:"pairs"`
+	// Boards is the session's number of boards, MIN-MAX (default [24, 28]):
+	// a candidate fits when rounds × B lies in it for some B boards per round.
+	Boards IntRange `yaml:"boards"`
+	// Minutes is the session's length: with MinutesPerBoard it gives the
+	// board range when Boards is not given, from 85% of
+	// Minutes/MinutesPerBoard boards to all of them.
+	Minutes int `yaml:"minutes"`
+	// MinutesPerBoard is the time a board takes, the change of round
+	// included (default 7).
+	MinutesPerBoard int `yaml:"minutes_per_board"`
+	// BoardsPerRound bounds the boards a round, MIN-MAX (default [2, 4]).
+	BoardsPerRound IntRange `yaml:"boards_per_round"`
+	// MaxCopies is the most copies of a board set the room has (default 1:
+	// no barometer, no duplicated sets). Candidates breaking a bound are
+	// shown apart, with the reason.
+	MaxCopies int `yaml:"max_copies"`
+	// MaxTables is the most tables the room has (default: no limit).
+	MaxTables int `yaml:"max_tables"`
+	// Iterations is the arrow-switch budget per restart (default
+	// catalogue.DefaultIterations); the search is deterministic.
+	Iterations int64 `yaml:"iterations"`
+	// Samples is the number of random numberings behind each Qd (default
+	// catalogue.DefaultSamples), drawn with a fixed seed.
+	Samples int64 `yaml:"samples"`
+}
+
+// IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
+// flag 13 or 6-40.
+type IntRange [2]int
+
+// UnmarshalYAML reads 13 or [6, 40].
+func (r *IntRange) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		return r.UnmarshalText([]byte(n.Value))
+	}
+	var two []int
+	if err := n.Decode(&two); err != nil || len(two) != 2 || two[0] > two[1] || two[0] < 1 {
+		return fmt.Errorf("line %d: want a number or [MIN, MAX] with 1 ≤ MIN ≤ MAX", n.Line)
+	}
+	*r = IntRange{two[0], two[1]}
+	return nil
+}
+
+// UnmarshalText reads 13 or 24-28.
+func (r *IntRange) UnmarshalText(text []byte) error {
+	lo, hi, isRange := strings.Cut(strings.TrimSpace(string(text)), "-")
+	a, errA := strconv.Atoi(lo)
+	b, errB := a, error(nil)
+	if isRange {
+		b, errB = strconv.Atoi(hi)
+	}
+	if errA != nil || errB != nil || a > b {
+		return fmt.Errorf("%q is not a number or a range MIN-MAX with MIN ≤ MAX", text)
+	}
+	if a < 1 {
+		return fmt.Errorf("%q: want numbers of 1 or more", text)
+	}
+	*r = IntRange{a, b}
+	return nil
+}
+
+// MarshalText writes 13 or 24-28.
+func (r IntRange) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// String writes 13 or 24-28.
+func (r IntRange) String() string {
+	if r[0] == r[1] {
+		return strconv.Itoa(r[0])
+	}
+	return fmt.Sprintf("%d-%d", r[0], r[1])
+}
+
+func (IntRange) JSONSchema() map[string]any {
+	return map[string]any{"anyOf": []any{
+		map[string]any{"type": "integer"},
+		map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 2, "maxItems": 2},
+	}}
+}
+
+// CatalogueCandidate is one candidate movement, as the catalogue command's
+// --json prints it and the cache keeps it.
+type CatalogueCandidate struct {
+	Name           string  `json:"name"`
+	Family         string  `json:"family"`
+	Tables         int     `json:"tables"`
+	Rounds         int     `json:"rounds"`
+	BoardGroups    int     `json:"board_groups"`
+	InRange        bool    `json:"in_range"`
+	BoardsPerRound []int   `json:"boards_per_round"`
+	TotalBoards    []int   `json:"total_boards"`
+	Copies         int     `json:"copies"`
+	Stationary     int     `json:"stationary"`
+	SitOutRounds   int     `json:"sit_out_rounds"`
+	SitOutBoards   []int   `json:"sit_out_boards"`
+	Winners        int     `json:"winners"`
+	MetFraction    float64 `json:"met_fraction"`
+	MaxMeetings    int     `json:"max_meetings"`
+	Switched       int     `json:"switched"`
+	QfGenerated    float64 `json:"qf_generated"`
+	Qf             float64 `json:"qf"`
+	Qf1Av          float64 `json:"qf1_av"`
+	Qf1Max         float64 `json:"qf1_max"`
+	Qo             float64 `json:"qo"`
+	Qd             float64 `json:"qd"`
+	Absent         *int    `json:"absent"`
+	ASC            string  `json:"asc"`
+	// Spec gives the movement exactly as played (switches, absent pair):
+	// movement, balance, optimize, simulate and study cells take it.
+	Spec string `json:"spec"`
+	// GroupsPerRound is 2 when a table plays two board groups a round.
+	GroupsPerRound int `json:"groups_per_round"`
+	// NearestBoardsPerRound is, when no boards per round within the bounds
+	// fits the board range, the one nearest it, and BoardsOutside how many
+	// boards its session falls outside the range (0 otherwise).
+	NearestBoardsPerRound int `json:"nearest_boards_per_round"`
+	BoardsOutside         int `json:"boards_outside"`
+	// Excluded is the bound the candidate breaks, "" when none.
+	Excluded string `json:"excluded"`
+}
+
+// catalogueField is the cached catalogue of one field size.
+type catalogueField struct {
+	Pairs      int                  `json:"pairs"`
+	Candidates []CatalogueCandidate `json:"candidates"`
+}
+
+func (c *CatalogueCell) Movements() []string { return nil }
+
+// settings are the engine settings of the cell, defaults filled in.
+func (c *CatalogueCell) settings() (catalogue.Settings, error) {
+	set := catalogue.Settings{Iterations: c.Iterations, Samples: c.Samples,
+		MinBoards: catalogue.DefaultMinBoards, MaxBoards: catalogue.DefaultMaxBoards,
+		MinPerRound: catalogue.DefaultMinPerRound, MaxPerRound: catalogue.DefaultMaxPerRound,
+		MaxCopies: cmp.Or(c.MaxCopies, catalogue.DefaultMaxCopies), MaxTables: c.MaxTables}
+	if c.Minutes < 0 || c.MinutesPerBoard < 0 || c.MaxCopies < 0 || c.MaxTables < 0 {
+		return set, fmt.Errorf("minutes, minutes_per_board, max_copies and max_tables are positive numbers")
+	}
+	if c.Minutes > 0 && c.Boards != (IntRange{}) {
+		return set, fmt.Errorf("boards and minutes both give the session's length: give one")
+	}
+	if c.Minutes > 0 {
+		set.MinBoards, set.MaxBoards = BoardsForMinutes(c.Minutes, c.minutesPerBoard())
+	}
+	if c.Boards != (IntRange{}) {
+		set.MinBoards, set.MaxBoards = c.Boards[0], c.Boards[1]
+	}
+	if set.MinBoards < 1 || set.MaxBoards < set.MinBoards {
+		return set, fmt.Errorf("boards: %d-%d: want MIN-MAX with 1 ≤ MIN ≤ MAX (minutes: %d at %d a board)", set.MinBoards, set.MaxBoards, c.Minutes, c.minutesPerBoard())
+	}
+	if c.BoardsPerRound != (IntRange{}) {
+		set.MinPerRound, set.MaxPerRound = c.BoardsPerRound[0], c.BoardsPerRound[1]
+	}
+	if set.MinPerRound < 1 || set.MaxPerRound < set.MinPerRound {
+		return set, fmt.Errorf("boards_per_round: %s: want MIN-MAX with 1 ≤ MIN ≤ MAX", c.BoardsPerRound)
+	}
+	if c.Pairs[0] < catalogue.MinPairs || c.Pairs[1] > catalogue.MaxPairs || c.Pairs[0] > c.Pairs[1] {
+		return set, fmt.Errorf("pairs: %s: the catalogue covers %d to %d pairs", c.Pairs, catalogue.MinPairs, catalogue.MaxPairs)
+	}
+	if c.Samples < 0 {
+		return set, fmt.Errorf("samples: %d: want a positive number (0: %d)", c.Samples, catalogue.DefaultSamples)
+	}
+	return set, nil
+}
+
+// DefaultMinutesPerBoard is the time a board takes, movement included.
+const DefaultMinutesPerBoard = 7
+
+func (c *CatalogueCell) minutesPerBoard() int {
+	return cmp.Or(c.MinutesPerBoard, DefaultMinutesPerBoard)
+}
+
+// BoardsForMinutes is the board range a session of that many minutes
+// holds: at most minutes/perBoard boards, at least 85% of that.
+func BoardsForMinutes(minutes, perBoard int) (lo, hi int) {
+	hi = minutes / perBoard
+	return (hi*85 + 99) / 100, hi
+}
+
+// field computes (or reads from the cache) the catalogue of one field size.
+func (c *CatalogueCell) field(env *cell.Env, pairs int, set catalogue.Settings) (catalogueField, error) {
+	pub, hash, err := publishedFor(pairs)
+	if err != nil {
+		return catalogueField{}, err
+	}
+	set.Published = pub
+	out := catalogueField{Pairs: pairs}
+	key := struct {
+		Pairs                    int
+		MinBoards, MaxBoards     int
+		Library                  string
+		MinPerRound, MaxPerRound int
+		MaxCopies, MaxTables     int
+		Ranking                  string
+	}{pairs, set.MinBoards, set.MaxBoards, hash, set.MinPerRound, set.MaxPerRound, set.MaxCopies, set.MaxTables, catalogue.Rule}
+	err = env.Cached(key, &out, func() error {
+		cs, err := catalogue.For(env.Ctx, pairs, set)
+		if err != nil {
+			return err
+		}
+		for _, cand := range cs {
+			v, err := viewCandidate(cand)
+			if err != nil {
+				return err
+			}
+			out.Candidates = append(out.Candidates, v)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
+	f := c.Facts
+	v := CatalogueCandidate{
+		Name: c.Name, Family: c.Family, Tables: c.Tables, Rounds: f.Rounds, BoardGroups: f.Groups,
+		InRange: c.InRange(), BoardsPerRound: append([]int{}, c.BoardsPerRound...), TotalBoards: []int{}, SitOutBoards: []int{},
+		Copies: f.Copies, Stationary: len(f.Stationary), SitOutRounds: f.MaxSitOuts, Winners: f.Winners(),
+		MetFraction: f.Field, MaxMeetings: f.MaxMeetings, Switched: c.Switched,
+		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd, Spec: c.Exact,
+		GroupsPerRound: c.GroupsPerRound, NearestBoardsPerRound: c.Nearest, BoardsOutside: c.Distance, Excluded: c.Excluded,
+	}
+	for _, b := range c.BoardsPerRound {
+		v.TotalBoards = append(v.TotalBoards, b*f.Rounds)
+		v.SitOutBoards = append(v.SitOutBoards, b*f.MaxSitOuts)
+	}
+	m := c.Movement
+	if c.Seated != nil {
+		m = c.Seated
+		v.Absent = &c.Absent
+	}
+	var asc strings.Builder
+	if err := movement.WriteASC(&asc, m); err != nil {
+		return v, err
+	}
+	v.ASC = asc.String()
+	return v, nil
+}
+
+// libraryByPairs is the library's movements by number of pairs, with a
+// hash of their text per size (part of the cache key).
+var libraryByPairs = sync.OnceValues(func() (map[int][]catalogue.Published, error) {
+	out := map[int][]catalogue.Published{}
+	for _, name := range library.Names() {
+		data, err := library.Read(name)
+		if err != nil {
+			return nil, err
+		}
+		pm, err := movement.ParseASC(name, bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		out[pm.Movement.Pairs] = append(out[pm.Movement.Pairs], catalogue.Published{Name: name, Movement: pm.Movement})
+	}
+	return out, nil
+})
+
+// publishedFor lists the library movements a field of that size may play
+// (that size, and one pair more for an odd field) and a hash of them.
+func publishedFor(pairs int) ([]catalogue.Published, string, error) {
+	all, err := libraryByPairs()
+	if err != nil {
+		return nil, "", err
+	}
+	list := slices.Clone(all[pairs])
+	if pairs%2 == 1 {
+		list = append(list, all[pairs+1]...)
+	}
+	h := sha256.New()
+	for _, p := range list {
+		fmt.Fprintf(h, "%s\n", p.Name)
+		if err := movement.WriteASC(h, p.Movement); err != nil {
+			return nil, "", err
+		}
+	}
+	return list, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// catalogueColumns are the columns of a field's table.
+var catalogueColumns = []reports.Column{
+	{Name: "rank"}, {Name: "movement"}, {Name: "family"}, {Name: "tables"}, {Name: "rounds"},
+	{Name: "boards/round"}, {Name: "boards"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
+	{Name: "winners"}, {Name: "met %", Decimals: 0}, {Name: "most meetings"},
+	{Name: "Qf generated", Decimals: 2}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qf1max", Decimals: 2},
+	{Name: "Qo", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "absent"}, {Name: "shown apart because"},
+}
+
+func joinInts(xs []int, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, sep)
+}
+
+// fieldTable is the table of one field size's candidates, in rank order.
+func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
+	t := &reports.Table{ID: id, Caption: caption, Columns: catalogueColumns}
+	for i, c := range cands {
+		bpr, total, sitOut := "outside", "-", "-"
+		if c.InRange {
+			bpr, total, sitOut = joinInts(c.BoardsPerRound, " or "), joinInts(c.TotalBoards, " or "), joinInts(c.SitOutBoards, " or ")
+		}
+		absent := ""
+		if c.Absent != nil {
+			absent = strconv.Itoa(*c.Absent)
+		}
+		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, c.Copies, c.Stationary, sitOut,
+			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, c.Qf1Av, c.Qf1Max, c.Qo, c.Qd, absent, c.Excluded})
+	}
+	return t
+}
+
+// recommend names the best candidate and says why, in words: the first
+// within the bounds, in the board range or, when none is, nearest it; ""
+// when every candidate breaks a bound.
+func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, reason string) {
+	if len(cands) == 0 || cands[0].Excluded != "" {
+		return "", fmt.Sprintf("Every movement for %d pairs breaks a bound (copies of the boards, tables, boards a round); the candidates below say which.", pairs)
+	}
+	best := cands[0]
+	var b strings.Builder
+	if best.InRange {
+		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
+			joinInts(best.BoardsPerRound, " or "), joinInts(best.TotalBoards, " or "), best.Tables)
+	} else {
+		fmt.Fprintf(&b, "%s: no movement fits %s boards within the bounds; the nearest is %d rounds of %d boards (%d in all) at %d tables", best.Name, boards,
+			best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
+	}
+	if best.Winners == 1 {
+		b.WriteString(", one winner")
+	} else {
+		fmt.Fprintf(&b, ", %d winners (no movement in range gives one)", best.Winners)
+	}
+	if best.InRange {
+		fmt.Fprintf(&b, ", the best balance in range (Qf %.2f", best.Qf)
+	} else {
+		fmt.Fprintf(&b, ", the best balance of those nearest the range (Qf %.2f", best.Qf)
+	}
+	if len(cands) > 1 && cands[1].InRange == best.InRange && cands[1].Excluded == "" && cands[1].BoardsOutside == best.BoardsOutside {
+		next := cands[1]
+		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
+		same := func(x, y float64) bool { return fmt.Sprintf("%.2f", x) == fmt.Sprintf("%.2f", y) }
+		switch {
+		case best.Winners != next.Winners:
+			fmt.Fprintf(&b, " but %d winners", next.Winners)
+		case !same(best.Qf, next.Qf):
+		case !same(best.Qf1Av, next.Qf1Av) || !same(best.Qf1Max, next.Qf1Max):
+			fmt.Fprintf(&b, ", ranked after it on the vacancy quality (Qf1av %.2f against %.2f)", next.Qf1Av, best.Qf1Av)
+		case best.Copies != next.Copies:
+			fmt.Fprintf(&b, ", ranked after it as it needs %d copies of the boards", next.Copies)
+		default:
+			b.WriteString(", the same figures, ranked by name")
+		}
+	}
+	fmt.Fprintf(&b, "); each pair meets %.0f%% of the field", 100*best.MetFraction)
+	switch best.Stationary {
+	case 0:
+	case 1:
+		b.WriteString(", 1 pair stays put")
+	default:
+		fmt.Fprintf(&b, ", %d pairs stay put", best.Stationary)
+	}
+	if best.Copies > 1 {
+		fmt.Fprintf(&b, ", %d copies of the boards are needed", best.Copies)
+	}
+	if best.Absent != nil {
+		fmt.Fprintf(&b, "; it is played as a half table (pair %d of the movement file absent): one pair sits out each round", *best.Absent)
+	}
+	fmt.Fprintf(&b, "; Qd %.1f%%.", best.Qd)
+	return best.Name, b.String()
+}
+
+// answers computes the candidates of every field size of the cell, ranked,
+// with the recommendation for each.
+func (c *CatalogueCell) answers(env *cell.Env) ([]*CatalogueAnswer, []catalogueField, error) {
+	if c.Pairs == (IntRange{}) {
+		return nil, nil, fmt.Errorf("pairs: give a field size (13) or a range ([6, 40])")
+	}
+	set, err := c.settings()
+	if err != nil {
+		return nil, nil, err
+	}
+	boards := IntRange{set.MinBoards, set.MaxBoards}
+	var answers []*CatalogueAnswer
+	var fields []catalogueField
+	for n := c.Pairs[0]; n <= c.Pairs[1]; n++ {
+		f, err := c.field(env, n, set)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%d pairs: %w", n, err)
+		}
+		fields = append(fields, f)
+		name, reason := recommend(f.Pairs, boards, f.Candidates)
+		a := &CatalogueAnswer{Pairs: f.Pairs, Boards: [2]int{boards[0], boards[1]}, Rule: catalogue.Rule, Reason: reason,
+			Samples: cmpOr(set.Samples, catalogue.DefaultSamples), Candidates: f.Candidates,
+			Minutes: c.Minutes, MinutesPerBoard: c.minutesPerBoard(), BoardsPerRound: [2]int{set.MinPerRound, set.MaxPerRound},
+			MaxCopies: set.MaxCopies, MaxTables: set.MaxTables}
+		if name != "" {
+			a.Recommended = &name
+		}
+		answers = append(answers, a)
+		if env.OnProgress != nil {
+			env.OnProgress(int64(n-c.Pairs[0]+1), int64(c.Pairs[1]-c.Pairs[0]+1))
+		}
+	}
+	return answers, fields, nil
+}
+
+// CatalogueAnswer is the answer for one field size: the catalogue
+// command's --json.
+type CatalogueAnswer struct {
+	Pairs       int                  `json:"pairs"`
+	Boards      [2]int               `json:"boards"`
+	Rule        string               `json:"rule"`
+	Recommended *string              `json:"recommended"` // null when nothing fits
+	Reason      string               `json:"reason"`
+	Samples     int64                `json:"samples"`
+	Candidates  []CatalogueCandidate `json:"candidates"` // in rank order
+	// Minutes is the session's length when it gave the board range (0:
+	// not given), at MinutesPerBoard minutes a board.
+	Minutes         int `json:"minutes"`
+	MinutesPerBoard int `json:"minutes_per_board"`
+	// The bounds: boards a round (MIN, MAX), copies, tables (0: no limit).
+	BoardsPerRound [2]int `json:"boards_per_round"`
+	MaxCopies      int    `json:"max_copies"`
+	MaxTables      int    `json:"max_tables"`
+	// Change is the plan when a pair arrives late or leaves early (null
+	// when not asked).
+	Change *FieldChange `json:"change"`
+}
+
+// blocks are the answer's recommendation, first, and its table of
+// candidates.
+func (a *CatalogueAnswer) blocks(id string) []reports.Block {
+	boards := IntRange(a.Boards)
+	reason := a.Reason
+	if a.Recommended != nil {
+		reason = "Recommended: " + reason + " Its cards: `" + a.cardsCommand() + "`."
+	}
+	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
+	return []reports.Block{{Prose: reason}, {Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)}}
+}
+
+func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
+	answers, fields, err := c.answers(env)
+	if err != nil {
+		return nil, err
+	}
+	out := &cell.Output{Result: answers}
+	a0 := answers[0]
+	out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("Ranked by this rule: %s. Sessions of %s boards. Qd from %d random numberings (seed %d) per movement.",
+		catalogue.Rule, IntRange(a0.Boards), a0.Samples, catalogue.DefaultSeed)})
+	computed := map[string]float64{}
+	for _, f := range answers {
+		out.Blocks = append(out.Blocks, f.blocks(env.ID)...)
+		for _, cand := range f.Candidates {
+			prefix := fmt.Sprintf("%d/%s/", f.Pairs, cand.Name)
+			for k, v := range map[string]float64{"qf": cand.Qf, "qf_generated": cand.QfGenerated, "qf1_av": cand.Qf1Av,
+				"qf1_max": cand.Qf1Max, "qo": cand.Qo, "qd": cand.Qd} {
+				computed[prefix+k] = v
+			}
+		}
+	}
+	checks, err := check.Figures(env.ID+"/", computed, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out.Checks = append(checks, libraryChecks(env.ID, fields)...)
+	if len(fields) > 1 {
+		out.Blocks = append(out.Blocks, catalogueCharts(env.ID, fields)...)
+	}
+	return out, nil
+}
+
+func cmpOr(x, def int64) int64 {
+	if x != 0 {
+		return x
+	}
+	return def
+}
+
+// libraryChecks compares each library candidate's figures, as the
+// catalogue computes them for the whole field, with its annotation.
+func libraryChecks(id string, fields []catalogueField) []reports.Check {
+	var checks []reports.Check
+	for _, f := range fields {
+		for _, cand := range f.Candidates {
+			if cand.Family != "library" || cand.Absent != nil {
+				continue
+			}
+			data, err := library.Read(cand.Name)
+			if err != nil {
+				continue
+			}
+			qf, qo := library.Published(data)
+			for _, fig := range []struct {
+				key, published string
+				value          float64
+			}{{"qf", qf, cand.Qf}, {"qo", qo, cand.Qo}} {
+				if fig.published == "" {
+					continue
+				}
+				// A misannotated file's figures belong to another layout.
+				erratum := library.Misannotated[cand.Name]
+				c, err := check.Compare(fmt.Sprintf("%s/%d/%s/%s", id, f.Pairs, cand.Name, fig.key), fig.published, fig.value, erratum)
+				if err == nil {
+					checks = append(checks, c)
+				}
+			}
+		}
+	}
+	return checks
+}
+
+// catalogueCharts draws, over the field sizes, the best Qf of each family
+// (a heatmap: a family that has no movement for a size leaves a gap) and
+// the Qd of the recommended movement and the best Qd in range.
+func catalogueCharts(id string, fields []catalogueField) []reports.Block {
+	best := map[string]map[int]float64{}
+	for _, f := range fields {
+		for _, c := range f.Candidates {
+			if best[c.Family] == nil {
+				best[c.Family] = map[int]float64{}
+			}
+			if q, ok := best[c.Family][f.Pairs]; !ok || c.Qf > q {
+				best[c.Family][f.Pairs] = c.Qf
+			}
+		}
+	}
+	heat := &reports.Chart{ID: id + "-best-qf", Caption: "Best Qf of each family by field size (every candidate, in the board range or not)",
+		Kind: "heatmap", XName: "pairs", YName: "family", ValueName: "best Qf"}
+	qd := &reports.Chart{ID: id + "-qd", Caption: "Qd by field size: the recommended movement, and the best Qd in the board range",
+		Kind: "line", XName: "pairs", YName: "Qd (%)", Series: []reports.Series{{Name: "recommended"}, {Name: "best in range"}}}
+	for _, f := range fields {
+		heat.XLabels = append(heat.XLabels, strconv.Itoa(f.Pairs))
+		qd.XLabels = append(qd.XLabels, strconv.Itoa(f.Pairs))
+		var rec, top float64
+		for i, c := range f.Candidates {
+			if !c.InRange {
+				break
+			}
+			if i == 0 {
+				rec = c.Qd
+			}
+			top = max(top, c.Qd)
+		}
+		qd.Series[0].Values = append(qd.Series[0].Values, rec)
+		qd.Series[1].Values = append(qd.Series[1].Values, top)
+	}
+	for _, fam := range slices.Sorted(maps.Keys(best)) {
+		heat.YLabels = append(heat.YLabels, fam)
+		row := make([]*float64, len(fields))
+		for i, f := range fields {
+			if q, ok := best[fam][f.Pairs]; ok {
+				row[i] = &q
+			}
+		}
+		heat.Grid = append(heat.Grid, row)
+	}
+	return []reports.Block{{Chart: heat}, {Chart: qd}}
+}
+
+// RecommendCell is the catalogue's answer for one field size, with how to
+// read it: the catalogue command runs it.
+type RecommendCell struct {
+	CatalogueCell `yaml:",inline"`
+	// Late is the round after which a pair arrives (0: none): the answer
+	// adds the plan, with the recommended movement's figures as played.
+	Late int `yaml:"late"`
+	// Leave is the round after which a pair leaves (0: none), likewise.
+	Leave int `yaml:"leave"`
+}
+
+func (c *RecommendCell) Run(env *cell.Env) (*cell.Output, error) {
+	if c.Pairs[0] != c.Pairs[1] {
+		return nil, fmt.Errorf("pairs: a recommendation is for one field size, not %s (a catalogue cell takes a range)", c.Pairs)
+	}
+	answers, _, err := c.answers(env)
+	if err != nil {
+		return nil, err
+	}
+	a := answers[0]
+	if c.Late != 0 || c.Leave != 0 {
+		if a.Change, err = c.change(a); err != nil {
+			return nil, err
+		}
+	}
+	return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: a.text()}}}, Result: a}, nil
+}

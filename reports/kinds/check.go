@@ -1,0 +1,168 @@
+package kinds
+
+import (
+	"bufio"
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"io"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// CheckCell is the check report of one movement, in the manner of
+// `balans -c`: the movement, its score matrix, S, SS, Qf, Qc, sd, skewness,
+// d4, Qo and the vacancy table, as one text layout. The balance command
+// runs it.
+type CheckCell struct {
+	cell.Common `yaml:",inline"`
+	// Movement names the movement checked.
+	Movement string `yaml:"movement"`
+}
+
+// CheckResult is what a check computes; the balance command's --json.
+type CheckResult struct {
+	Pairs       int             `json:"pairs"`
+	Tables      int             `json:"tables"`
+	Rounds      int             `json:"rounds"`
+	BoardGroups int             `json:"board_groups"`
+	H           int             `json:"h"`
+	Uniform     bool            `json:"uniform"`
+	S           int64           `json:"S"`
+	N           int64           `json:"N"`
+	SS          int64           `json:"SS"`
+	Qf          float64         `json:"qf"`
+	Qc          float64         `json:"qc"`
+	Qo          float64         `json:"qo"`
+	Sd          float64         `json:"sd"`
+	Skew        float64         `json:"skew"`
+	D4          float64         `json:"d4"`
+	Matrix      [][]*int        `json:"matrix"` // null on the diagonal
+	Vacancy     *VacancyFigures `json:"vacancy"`
+	Warnings    []string        `json:"warnings"`
+	// Movement is the name checked, ASC the movement in .ASC form.
+	Movement string `json:"movement"`
+	ASC      string `json:"asc"`
+	// MinSS is the smallest SS any movement with this S and N could have.
+	MinSS int64 `json:"min_SS"`
+}
+
+// VacancyFigures is the vacancy quality of a movement under the names of
+// the balance figures.
+type VacancyFigures struct {
+	Qf1    []float64 `json:"qf1"` // Qf with pair p+1 absent
+	Qf1Av  float64   `json:"qf1_av"`
+	Qf1Max float64   `json:"qf1_max"`
+}
+
+func (c *CheckCell) Movements() []string { return []string{c.Movement} }
+
+func (c *CheckCell) Run(env *cell.Env) (*cell.Output, error) {
+	res, err := c.compute(env)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", map[string]float64{
+		"qf": res.Qf, "qc": res.Qc, "qo": res.Qo, "sd": res.Sd, "skew": res.Skew, "d4": res.D4,
+		"qf1_av": res.Vacancy.Qf1Av, "qf1_max": res.Vacancy.Qf1Max,
+	}, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	block := reports.Block{Pre: &reports.Preformatted{ID: env.ID, Caption: c.Caption, Text: res.text()}}
+	return &cell.Output{Blocks: []reports.Block{block}, Checks: checks, Result: res}, nil
+}
+
+func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
+	m, err := env.Movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	b, err := movement.ComputeBalanceContext(env.Ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	v, err := movement.ComputeVacancyContext(env.Ctx, m)
+	if err != nil {
+		if env.Ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", c.Movement, err)
+	}
+	var asc strings.Builder
+	if err := movement.WriteASC(&asc, m); err != nil {
+		return nil, err
+	}
+	res := &CheckResult{
+		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
+		H: b.H, Uniform: b.Uniform, S: b.S, N: b.N, SS: b.SS,
+		Qf: b.Qf, Qc: b.Qc, Qo: b.Qo, Sd: b.Sd, Skew: b.Skew, D4: b.D4,
+		Matrix: make([][]*int, b.Pairs), Warnings: append([]string{}, env.Warnings[c.Movement]...),
+		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
+	}
+	res.Vacancy = &VacancyFigures{v.Qf1, v.Av, v.Max}
+	for p := range res.Matrix {
+		res.Matrix[p] = make([]*int, b.Pairs)
+		for q := range res.Matrix[p] {
+			if p != q {
+				x := b.At(p+1, q+1)
+				res.Matrix[p][q] = &x
+			}
+		}
+	}
+	return res, nil
+}
+
+// text is the check report as balans -c lays it out.
+func (r *CheckResult) text() string {
+	var b strings.Builder
+	r.write(&b)
+	return b.String()
+}
+
+func (r *CheckResult) write(w io.Writer) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "Movement %s\n", r.Movement)
+	fmt.Fprintf(bw, "%d pairs, %d tables, %d rounds, %d board groups\n\n", r.Pairs, r.Tables, r.Rounds, r.BoardGroups)
+	bw.WriteString(r.ASC)
+	fmt.Fprintf(bw, "\nScore matrix (h = %d):\n", r.H)
+	width := 3
+	for _, row := range r.Matrix {
+		for _, x := range row {
+			if x != nil {
+				width = max(width, len(fmt.Sprint(*x))+1)
+			}
+		}
+	}
+	fmt.Fprintf(bw, "%*s", 5, "")
+	for q := 1; q <= r.Pairs; q++ {
+		fmt.Fprintf(bw, "%*d", width, q)
+	}
+	bw.WriteByte('\n')
+	for p, row := range r.Matrix {
+		fmt.Fprintf(bw, "%4d ", p+1)
+		for _, x := range row {
+			if x == nil {
+				fmt.Fprintf(bw, "%*s", width, `\`)
+			} else {
+				fmt.Fprintf(bw, "%*d", width, *x)
+			}
+		}
+		bw.WriteByte('\n')
+	}
+	if !r.Uniform {
+		fmt.Fprintln(bw, "\nNote: board groups are played unequal numbers of times; the balance is not defined")
+		fmt.Fprintln(bw, "for such a movement and the figures below use each group's own h.")
+	}
+	fmt.Fprintf(bw, "\nS = %d   N = %d   SS = %d   minimal SS = %d\n", r.S, r.N, r.SS, r.MinSS)
+	fmt.Fprintf(bw, "Qf = %.2f   Qc = %.2f   sd = %.2f   skewness = %.3f   d4 = %.2f   Qo = %.2f\n",
+		r.Qf, r.Qc, r.Sd, r.Skew, r.D4, r.Qo)
+	fmt.Fprintf(bw, "\nVacancy quality (Qf with one pair absent):\n")
+	for p, q := range r.Vacancy.Qf1 {
+		fmt.Fprintf(bw, "  absent %3d: Qf1 = %6.2f\n", p+1, q)
+	}
+	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Qf1Av, r.Vacancy.Qf1Max)
+}

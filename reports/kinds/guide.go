@@ -1,0 +1,314 @@
+package kinds
+
+import (
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"slices"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// GuideCell is the guide of a movement, for the director and the players:
+// a board-set summary, a table card per table and a card per pair. The
+// movement command runs it.
+type GuideCell struct {
+	cell.Common `yaml:",inline"`
+	// Movement names the movement whose guide is shown.
+	Movement string `yaml:"movement"`
+	// BoardsPerRound numbers the boards: with one board group a round,
+	// group g is boards g·B+1 to g·B+B; with two a round (a split round),
+	// each group has B/2 boards (0: the groups' letters).
+	BoardsPerRound int `yaml:"boards_per_round"`
+}
+
+func (c *GuideCell) Movements() []string { return []string{c.Movement} }
+
+// Guide is the guide of a movement: the movement command's --json.
+type Guide struct {
+	Movement       string      `json:"movement"`
+	Pairs          int         `json:"pairs"`
+	Tables         int         `json:"tables"`
+	Rounds         int         `json:"rounds"`
+	BoardGroups    int         `json:"board_groups"`
+	BoardsPerRound int         `json:"boards_per_round"`
+	TableCards     []TableCard `json:"table_cards"`
+	PairCards      []PairCard  `json:"pair_cards"`
+	ASC            string      `json:"asc"`
+	// GroupsPerRound is 2 when a table plays two board groups a round.
+	GroupsPerRound int `json:"groups_per_round"`
+	// Boards is the number of boards played (0 without boards per round).
+	Boards int `json:"boards"`
+	// Copies is the most tables playing one board group in one round.
+	Copies int `json:"copies"`
+	// Qf, Qf1Av and Qf1Max are the movement's balance (Qf1 0 for few
+	// pairs); Uniform is false when its board groups are played unequal
+	// numbers of times: the figures are then not defined (balance says
+	// how they are computed).
+	Qf        float64    `json:"qf"`
+	Qf1Av     float64    `json:"qf1_av"`
+	Qf1Max    float64    `json:"qf1_max"`
+	BoardSets []BoardSet `json:"board_sets"`
+	Uniform   bool       `json:"uniform"`
+}
+
+// BoardSet is one board group: where it starts and who shares it.
+type BoardSet struct {
+	Boards string `json:"boards"`
+	// FirstRound is the first round it is played, StartTable the table
+	// (the first, when several play it at once).
+	FirstRound int `json:"first_round"`
+	StartTable int `json:"start_table"`
+	// Copies is the most tables playing it in one round; SharedBy lists
+	// the tables that play it in the same round as another (sorted).
+	Copies   int   `json:"copies"`
+	SharedBy []int `json:"shared_by"`
+	// StartTables are the tables playing it in its first round.
+	StartTables []int `json:"start_tables"`
+}
+
+// TableCard is what one table plays, round by round.
+type TableCard struct {
+	Table  int         `json:"table"`
+	Rounds []TableTurn `json:"rounds"`
+}
+
+// TableTurn is one round at a table. Next seats are null after the last
+// round and when the pair sits out the next round (the flags say which);
+// an idle round has pairs 0 and idle set.
+type TableTurn struct {
+	Round         int    `json:"round"`
+	NS            int    `json:"ns"`
+	EW            int    `json:"ew"`
+	Boards        string `json:"boards"`
+	NSNext        *Seat  `json:"ns_next"`
+	EWNext        *Seat  `json:"ew_next"`
+	BoardsNext    *int   `json:"boards_next"`
+	Idle          bool   `json:"idle"`
+	LastRound     bool   `json:"last_round"`
+	NSSitsOutNext bool   `json:"ns_sits_out_next"`
+	EWSitsOutNext bool   `json:"ew_sits_out_next"`
+	// Groups are the round's board groups at the table, two in a split
+	// round, each with its orientation and the table it goes to next.
+	Groups []GroupTurn `json:"groups"`
+}
+
+// GroupTurn is one board group played at a table in a round.
+type GroupTurn struct {
+	Boards string `json:"boards"`
+	NS     int    `json:"ns"`
+	EW     int    `json:"ew"`
+	Next   *int   `json:"next"`
+}
+
+// Seat is a table and a direction (NS or EW).
+type Seat struct {
+	Table     int    `json:"table"`
+	Direction string `json:"direction"`
+}
+
+// PairCard is what one pair plays, round by round.
+type PairCard struct {
+	Pair   int        `json:"pair"`
+	Rounds []PairTurn `json:"rounds"`
+}
+
+// PairTurn is one round of a pair: where it sits, or that it sits out.
+// Groups lists each board group with the pair's direction (two in a split
+// round).
+type PairTurn struct {
+	Round     int         `json:"round"`
+	Table     int         `json:"table,omitempty"`
+	Direction string      `json:"direction,omitempty"`
+	Opponent  int         `json:"opponent,omitempty"`
+	Boards    string      `json:"boards,omitempty"`
+	SitsOut   bool        `json:"sits_out,omitempty"`
+	Groups    []PairGroup `json:"groups,omitempty"`
+}
+
+// PairGroup is one board group a pair plays in a round, and its direction.
+type PairGroup struct {
+	Boards    string `json:"boards"`
+	Direction string `json:"direction"`
+}
+
+// guide builds the cards of a movement. A split table (two board groups a
+// round, the second half at another table position of the file) is one
+// table. The tables are numbered 1 to Tables in the order of the file's
+// positions, leaving out a position nobody plays at (the phantom's
+// stationary table of a half table).
+func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
+	tables, split := movement.PlayingTables(m)
+	perGroup := 0
+	if perRound > 0 {
+		if perRound%split != 0 {
+			return nil, fmt.Errorf("boards per round: %d: this movement plays %d board groups a round: give a multiple of %d", perRound, split, split)
+		}
+		perGroup = perRound / split
+	}
+	facts := movement.Describe(m)
+	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
+		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
+	v.Qf, v.Uniform = movement.ComputeBalance(m).Qf, facts.Uniform
+	if vac, err := movement.ComputeVacancy(m); err == nil {
+		v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
+	}
+	half := movement.FirstHalves(m)
+	// number[t] is the table number of position t on the cards: the
+	// positions where pairs sit, numbered in order (a position only the
+	// phantom used, or only second halves of split tables, gets none).
+	number := make([]int, m.Tables)
+	for t, k := 0, 0; t < m.Tables; t++ {
+		if isTable(half, t) {
+			k++
+			number[t] = k
+		}
+	}
+	// seat[r][p] is where pair p sits in round r (the first half of a split
+	// table); at[r][g] the tables playing group g in round r.
+	seat := make([][]*Seat, m.Rounds)
+	at := make([]map[int][]int, m.Rounds)
+	for r, row := range m.Schedule {
+		seat[r], at[r] = make([]*Seat, m.Pairs+1), map[int][]int{}
+		for t, tb := range row {
+			if tb.Empty() {
+				continue
+			}
+			at[r][tb.Group] = append(at[r][tb.Group], number[half[r][t]])
+			if half[r][t] == t {
+				seat[r][tb.NS], seat[r][tb.EW] = &Seat{number[t], "NS"}, &Seat{number[t], "EW"}
+			}
+		}
+	}
+	next := func(r, p int) (*Seat, bool) {
+		if r+1 < m.Rounds {
+			return seat[r+1][p], seat[r+1][p] == nil
+		}
+		return nil, false
+	}
+	nextTable := func(r, g int) *int {
+		for later := r + 1; later < m.Rounds; later++ {
+			if ts := at[later][g]; len(ts) > 0 {
+				return &ts[0]
+			}
+		}
+		return nil
+	}
+	for t := range m.Tables {
+		if !isTable(half, t) {
+			continue
+		}
+		card := TableCard{Table: number[t], Rounds: []TableTurn{}}
+		for r, row := range m.Schedule {
+			turn := TableTurn{Round: r + 1, LastRound: r+1 == m.Rounds, Groups: []GroupTurn{}}
+			if half[r][t] != t {
+				turn.Idle = true
+				card.Rounds = append(card.Rounds, turn)
+				continue
+			}
+			tb := row[t]
+			turn.NS, turn.EW = tb.NS, tb.EW
+			turn.NSNext, turn.NSSitsOutNext = next(r, tb.NS)
+			turn.EWNext, turn.EWSitsOutNext = next(r, tb.EW)
+			var names []string
+			for u, other := range row {
+				if half[r][u] == t {
+					g := GroupTurn{Boards: cell.BoardsOf(m, other.Group, perGroup), NS: other.NS, EW: other.EW, Next: nextTable(r, other.Group)}
+					turn.Groups = append(turn.Groups, g)
+					names = append(names, g.Boards)
+				}
+			}
+			turn.Boards, turn.BoardsNext = strings.Join(names, " and "), turn.Groups[0].Next
+			card.Rounds = append(card.Rounds, turn)
+		}
+		v.TableCards = append(v.TableCards, card)
+	}
+	for p := 1; p <= m.Pairs; p++ {
+		card := PairCard{Pair: p, Rounds: []PairTurn{}}
+		for r, row := range m.Schedule {
+			s := seat[r][p]
+			if s == nil {
+				card.Rounds = append(card.Rounds, PairTurn{Round: r + 1, SitsOut: true})
+				continue
+			}
+			pos := slices.Index(number, s.Table)
+			tb := row[pos]
+			opp := tb.EW
+			if s.Direction == "EW" {
+				opp = tb.NS
+			}
+			turn := PairTurn{Round: r + 1, Table: s.Table, Direction: s.Direction, Opponent: opp}
+			var names []string
+			for u, other := range row {
+				if half[r][u] == pos {
+					dir := "NS"
+					if other.EW == p {
+						dir = "EW"
+					}
+					turn.Groups = append(turn.Groups, PairGroup{Boards: cell.BoardsOf(m, other.Group, perGroup), Direction: dir})
+					names = append(names, cell.BoardsOf(m, other.Group, perGroup))
+				}
+			}
+			turn.Boards = strings.Join(names, " and ")
+			card.Rounds = append(card.Rounds, turn)
+		}
+		v.PairCards = append(v.PairCards, card)
+	}
+	for g := range m.Groups {
+		set := BoardSet{Boards: cell.BoardsOf(m, g, perGroup), SharedBy: []int{}, StartTables: []int{}}
+		shared := map[int]bool{}
+		for r := range m.Rounds {
+			ts := at[r][g]
+			if len(ts) == 0 {
+				continue
+			}
+			if set.FirstRound == 0 {
+				set.FirstRound, set.StartTable, set.StartTables = r+1, ts[0], slices.Clone(ts)
+			}
+			set.Copies = max(set.Copies, len(ts))
+			if len(ts) > 1 {
+				for _, t := range ts {
+					shared[t] = true
+				}
+			}
+		}
+		for t := 1; t <= tables; t++ {
+			if shared[t] {
+				set.SharedBy = append(set.SharedBy, t)
+			}
+		}
+		v.BoardSets = append(v.BoardSets, set)
+	}
+	var asc strings.Builder
+	if err := movement.WriteASC(&asc, m); err != nil {
+		return nil, err
+	}
+	v.ASC = asc.String()
+	return v, nil
+}
+
+// isTable reports whether position t is where a table's pairs sit in some
+// round (not only the second half of split tables, nor never used).
+func isTable(half [][]int, t int) bool {
+	for _, row := range half {
+		if row[t] == t {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *GuideCell) Run(env *cell.Env) (*cell.Output, error) {
+	m, err := env.Movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	if c.BoardsPerRound < 0 {
+		return nil, fmt.Errorf("boards per round: %d: want a positive number (0: board groups)", c.BoardsPerRound)
+	}
+	v, err := guide(c.Movement, m, c.BoardsPerRound)
+	if err != nil {
+		return nil, err
+	}
+	return &cell.Output{Blocks: v.blocks(env.ID), Result: v}, nil
+}

@@ -1,0 +1,232 @@
+package kinds
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+)
+
+// Paper sizes the cards page is laid out for.
+const (
+	PaperA4     = "a4"
+	PaperLetter = "letter"
+)
+
+// CardsOptions lay out the printable cards. The zero value means A4, one
+// table card a page.
+type CardsOptions struct {
+	// Paper is PaperA4 or PaperLetter ("": A4).
+	Paper string
+	// TablesPerPage is 1 or 2 table cards a page (0: 1). A card too long
+	// for half a page gets a page of its own.
+	TablesPerPage int
+}
+
+// page heights in millimetres inside the margins, and the sizes of what is
+// printed, to put page breaks where they fall.
+const (
+	marginMM     = 12
+	rowMM        = 6.5
+	cardHeadMM   = 24
+	slipHeadMM   = 17 // the title, the column names, the padding
+	slipRowMM    = 5.6
+	slipGapMM    = 2
+	cutNoteMM    = 8
+	slipsAcross  = 2
+	summaryRowMM = 5.5
+)
+
+func paperMM(paper string) (w, h float64) {
+	if paper == PaperLetter {
+		return 215.9, 279.4
+	}
+	return 210, 297
+}
+
+// cardsPage is what the template prints.
+type cardsPage struct {
+	Guide   *Guide
+	Summary string
+	Paper   string
+	PageCSS template.CSS
+	Tables  [][]TableCard
+	Slips   [][]PairCard
+	Pages   int
+}
+
+// CardsPages is the number of printed pages of the cards: the summary
+// page, the table card pages and the pair slip pages.
+func (v *Guide) CardsPages(opts CardsOptions) int {
+	p := v.layout(opts)
+	return p.Pages
+}
+
+func (v *Guide) layout(opts CardsOptions) *cardsPage {
+	paper := opts.Paper
+	if paper == "" {
+		paper = PaperA4
+	}
+	_, h := paperMM(paper)
+	usable := h - 2*marginMM
+	p := &cardsPage{Guide: v, Summary: v.summary(), Paper: paper,
+		PageCSS: template.CSS(fmt.Sprintf("@page { size: %s; margin: %dmm; }", map[string]string{PaperA4: "A4", PaperLetter: "letter"}[paper], marginMM))}
+	perPage := max(opts.TablesPerPage, 1)
+	rows := 0
+	for _, c := range v.TableCards {
+		n := 0
+		for _, t := range c.Rounds {
+			n += max(len(t.Groups), 1)
+		}
+		rows = max(rows, n)
+	}
+	if perPage == 2 && cardHeadMM+float64(rows)*rowMM > usable/2-6 {
+		perPage = 1
+	}
+	for i := 0; i < len(v.TableCards); i += perPage {
+		p.Tables = append(p.Tables, v.TableCards[i:min(i+perPage, len(v.TableCards))])
+	}
+	lines := 0
+	for _, c := range v.PairCards {
+		n := 0
+		for _, t := range c.Rounds {
+			n += max(len(t.Groups), 1)
+		}
+		lines = max(lines, n)
+	}
+	slipMM := slipHeadMM + float64(lines)*slipRowMM + slipGapMM
+	perSlipPage := max(int((usable-cutNoteMM)/slipMM), 1) * slipsAcross
+	for i := 0; i < len(v.PairCards); i += perSlipPage {
+		p.Slips = append(p.Slips, v.PairCards[i:min(i+perSlipPage, len(v.PairCards))])
+	}
+	intro := int(math.Ceil((70 + float64(len(v.BoardSets))*summaryRowMM) / usable))
+	p.Pages = intro + len(p.Tables) + len(p.Slips)
+	return p
+}
+
+// WriteCardsHTML writes the cards as one self-contained HTML page for
+// printing: a summary page with the board sets, the table cards (one or
+// two a page) and the pair guide cards as slips to cut out. Everything is
+// black on white; every text goes through html/template.
+func (v *Guide) WriteCardsHTML(w io.Writer, opts CardsOptions) error {
+	if opts.Paper != "" && opts.Paper != PaperA4 && opts.Paper != PaperLetter {
+		return fmt.Errorf("paper %q: want a4 or letter", opts.Paper)
+	}
+	if opts.TablesPerPage < 0 || opts.TablesPerPage > 2 {
+		return fmt.Errorf("table cards a page: %d: want 1 or 2", opts.TablesPerPage)
+	}
+	return cardsTemplate.Execute(w, v.layout(opts))
+}
+
+var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
+	"next":  nextSeat,
+	"board": nextTable,
+	"join":  func(xs []int) string { return ranges(xs) },
+	"starts": func(s BoardSet) string {
+		if s.FirstRound == 0 {
+			return "never played"
+		}
+		if len(s.StartTables) > 1 {
+			return "tables " + joinInts(s.StartTables, ", ")
+		}
+		return fmt.Sprintf("table %d", s.StartTable)
+	},
+	"inc": func(i int) int { return i + 1 },
+	"ns": func(g GroupTurn, t TableTurn) string {
+		if g.NS != t.NS {
+			return fmt.Sprintf(" (%d NS)", g.NS)
+		}
+		return ""
+	},
+}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Cards: {{.Guide.Movement}}</title>
+<style>
+{{.PageCSS}}
+* { box-sizing: border-box; }
+body { margin: 0; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; color: #000; background: #fff; }
+.page { break-after: page; page-break-after: always; }
+.page:last-child { break-after: auto; page-break-after: auto; }
+h1 { font-size: 18pt; margin: 0 0 3mm; overflow-wrap: anywhere; }
+h2 { font-size: 15pt; margin: 0 0 2mm; }
+p.summary { font-size: 10.5pt; line-height: 1.35; margin: 0 0 4mm; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 0.3mm solid #000; padding: 0.6mm 1.5mm; text-align: left; vertical-align: top; }
+th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-space: nowrap; }
+.sets td, .sets th { font-size: 9.5pt; height: 5.5mm; }
+.tablecard { border: 0.8mm solid #000; padding: 4mm; margin-bottom: 6mm; break-inside: avoid; page-break-inside: avoid; }
+.tablecard h2 { font-size: 24pt; }
+.tablecard td, .tablecard th { font-size: 12pt; height: 6.5mm; padding: 0.5mm 1.5mm; }
+.tablecard td.round { font-weight: bold; }
+.tablecard tr.idle td { font-style: italic; }
+.tablecard tr.second td { border-top-style: dotted; }
+.slips { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
+.slip { border: 0.4mm dashed #000; padding: 2.5mm 3mm; break-inside: avoid; page-break-inside: avoid; }
+.slip h3 { font-size: 13pt; margin: 0 0 1.5mm; }
+.slip h3 small { font-size: 9pt; font-weight: normal; }
+.slip td, .slip th { font-size: 9.5pt; height: 5mm; padding: 0.3mm 1.2mm; border-width: 0.2mm; }
+.slip .out td { font-style: italic; }
+.cut { font-size: 8pt; margin: 0 0 2mm; }
+@media screen {
+  body { background: #ddd; padding: 8px; }
+  .page { background: #fff; max-width: 190mm; margin: 0 auto 12px; padding: 10mm; box-shadow: 0 0 4px #888; }
+}
+@media screen and (max-width: 600px) {
+  body { padding: 0; }
+  .page { padding: 6px; margin-bottom: 8px; }
+  .slips { grid-template-columns: 1fr; }
+  .tablecard { padding: 4px; border-width: 2px; }
+  .tablecard td, .tablecard th { font-size: 8.5pt; padding: 2px 2px; height: auto; }
+  .tablecard h2 { font-size: 18pt; }
+  .sets td, .sets th { font-size: 7.5pt; padding: 1px 2px; }
+  h1 { font-size: 14pt; }
+}
+</style>
+</head>
+<body>
+<section class="page intro">
+<h1>Movement {{.Guide.Movement}}</h1>
+<p class="summary">{{.Summary}}</p>
+<h2>Board sets</h2>
+<p class="summary">Put each set on the table where it is first played, before the first round.</p>
+<table class="sets">
+<thead><tr><th>set</th><th>boards</th><th>starts at</th><th>first round</th><th>copies</th><th>shared by tables</th></tr></thead>
+<tbody>
+{{range $i, $s := .Guide.BoardSets}}<tr><td>{{inc $i}}</td><td>{{$s.Boards}}</td><td>{{starts $s}}</td><td>{{$s.FirstRound}}</td><td>{{$s.Copies}}</td><td>{{if $s.SharedBy}}{{join $s.SharedBy}}{{else}}-{{end}}</td></tr>
+{{end}}</tbody>
+</table>
+</section>
+{{range .Tables}}<section class="page tables">
+{{range .}}<div class="tablecard" id="table-{{.Table}}">
+<h2>Table {{.Table}}</h2>
+<table>
+<thead><tr><th>round</th><th>NS</th><th>EW</th><th>boards</th><th>NS next</th><th>EW next</th><th>boards next</th></tr></thead>
+<tbody>
+{{range $t := .Rounds}}{{if $t.Idle}}<tr class="idle"><td class="round">{{$t.Round}}</td><td colspan="6">idle: nobody plays at this table</td></tr>
+{{else}}{{range $i, $g := $t.Groups}}{{if eq $i 0}}<tr><td class="round">{{$t.Round}}</td><td>{{$t.NS}}</td><td>{{$t.EW}}</td><td>{{$g.Boards}}{{ns $g $t}}</td><td>{{next $t.NSNext $t.NSSitsOutNext}}</td><td>{{next $t.EWNext $t.EWSitsOutNext}}</td><td>{{board $g.Next $t.LastRound}}</td></tr>
+{{else}}<tr class="second"><td></td><td></td><td></td><td>{{$g.Boards}}{{ns $g $t}}</td><td></td><td></td><td>{{board $g.Next $t.LastRound}}</td></tr>
+{{end}}{{end}}{{end}}{{end}}</tbody>
+</table>
+</div>
+{{end}}</section>
+{{end}}{{range .Slips}}<section class="page pairs">
+<p class="cut">Pair guide cards: cut along the dashed lines.</p>
+<div class="slips">
+{{range .}}<div class="slip" id="pair-{{.Pair}}">
+<h3>Pair {{.Pair}} <small>· {{$.Guide.Pairs}} pairs, {{$.Guide.Rounds}} rounds</small></h3>
+<table>
+<thead><tr><th>round</th><th>table</th><th>sit</th><th>against</th><th>boards</th></tr></thead>
+<tbody>
+{{range $t := .Rounds}}{{if $t.SitsOut}}<tr class="out"><td>{{$t.Round}}</td><td colspan="4">sits out</td></tr>
+{{else}}{{range $i, $g := $t.Groups}}<tr>{{if eq $i 0}}<td>{{$t.Round}}</td><td>{{$t.Table}}</td>{{else}}<td></td><td></td>{{end}}<td>{{$g.Direction}}</td><td>{{if eq $i 0}}{{$t.Opponent}}{{end}}</td><td>{{$g.Boards}}</td></tr>
+{{end}}{{end}}{{end}}</tbody>
+</table>
+</div>
+{{end}}</div>
+</section>
+{{end}}</body>
+</html>
+`))

@@ -1,0 +1,136 @@
+package kinds
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// TestCardsPrintInChromium prints the cards page to PDF in headless
+// Chromium, on A4 and Letter, one and two table cards a page: the PDF has
+// the pages the layout counts (nothing overflows), and every pair's route,
+// round by round, is on its slip in the page Chromium laid out.
+func TestCardsPrintInChromium(t *testing.T) {
+	browser := chromium(t)
+	cases := []struct {
+		spec     string
+		perRound int
+	}{
+		{"howell:14,rounds=10,switch=r2t1+r3t7,absent=14", 2}, // half table: a sit-out each round, an unused position
+		{"perfect:6", 4},  // split rounds: two board groups a round
+		{"mitchell:7", 3}, // one group a round at every table
+	}
+	for _, c := range cases {
+		for _, opts := range []CardsOptions{{Paper: PaperA4, TablesPerPage: 1}, {Paper: PaperLetter, TablesPerPage: 2}} {
+			t.Run(fmt.Sprintf("%s/%s/%d", c.spec, opts.Paper, opts.TablesPerPage), func(t *testing.T) {
+				if testing.Short() && opts.Paper == PaperLetter && c.spec != "perfect:6" {
+					t.Skip("short")
+				}
+				spec, err := movement.ParseSpec(c.spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := spec.Build()
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, err := guide(c.spec, m, c.perRound)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var page bytes.Buffer
+				if err := g.WriteCardsHTML(&page, opts); err != nil {
+					t.Fatal(err)
+				}
+				dir := t.TempDir()
+				file := filepath.Join(dir, "cards.html")
+				if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				pdf := filepath.Join(dir, "cards.pdf")
+				runChromium(t, browser, "--print-to-pdf="+pdf, "--no-pdf-header-footer", "file://"+file)
+				data, err := os.ReadFile(pdf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(data, -1))
+				if want := g.CardsPages(opts); pages != want {
+					t.Errorf("%d pages printed, the layout has %d", pages, want)
+				}
+				// Page sizes in points: A4 is 595.3 × 841.9 (Chromium rounds its
+				// width to whole pixels), Letter 612 × 792.
+				wantSize := map[string]string{PaperA4: `MediaBox \[0 0 594\.9\d* 841\.9\d*\]`, PaperLetter: `MediaBox \[0 0 612 792\]`}[opts.Paper]
+				if sizes := regexp.MustCompile(`MediaBox \[[^\]]*\]`).FindAll(data, -1); len(sizes) != pages ||
+					len(regexp.MustCompile(wantSize).FindAll(data, -1)) != pages {
+					t.Errorf("page sizes %q, want %s", sizes, wantSize)
+				}
+				dom := runChromium(t, browser, "--dump-dom", "file://"+file)
+				checkRoutes(t, g, dom)
+			})
+		}
+	}
+}
+
+// checkRoutes: each pair's slip in the DOM holds its route, one row a
+// round (or a group of a split round), and nothing else.
+func checkRoutes(t *testing.T, g *Guide, dom string) {
+	t.Helper()
+	for _, card := range g.PairCards {
+		start := strings.Index(dom, fmt.Sprintf(`id="pair-%d"`, card.Pair))
+		if start < 0 {
+			t.Errorf("pair %d: no slip", card.Pair)
+			continue
+		}
+		slip := dom[start:]
+		slip = slip[:strings.Index(slip, "</table>")]
+		cells := regexp.MustCompile(`<td[^>]*>([^<]*)</td>`).FindAllStringSubmatch(slip, -1)
+		var got []string
+		for _, c := range cells {
+			got = append(got, html.UnescapeString(c[1]))
+		}
+		var want []string
+		for _, r := range card.Rounds {
+			if r.SitsOut {
+				want = append(want, fmt.Sprint(r.Round), "sits out")
+				continue
+			}
+			for i, pg := range r.Groups {
+				if i == 0 {
+					want = append(want, fmt.Sprint(r.Round), fmt.Sprint(r.Table), pg.Direction, fmt.Sprint(r.Opponent), pg.Boards)
+				} else {
+					want = append(want, "", "", pg.Direction, "", pg.Boards)
+				}
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("pair %d: the slip reads\n %v\nwant\n %v", card.Pair, got, want)
+		}
+	}
+}
+
+// runChromium runs headless Chromium with a profile of its own and returns
+// what it printed.
+func runChromium(t *testing.T, browser string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--user-data-dir=" + t.TempDir()}
+	cmd := exec.CommandContext(ctx, browser, append(base, args...)...)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	}
+	return out.String()
+}

@@ -1,0 +1,617 @@
+package kinds
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/league"
+	"github.com/bridgereport/bridgereport/reports/load"
+	"io"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/engine/handicap"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// HandicapCell sets a league's handicaps by the Form-L system and by the
+// old one of 6 IMPs a place, from last season's divisional average VPs
+// (seed 002, Table 1). The league is in the format of the handicap command
+// (see League), inline or read from a file:
+//
+//	# a cell of a study
+//	- handicap:
+//	    id: table1
+//	    settings: {factor: 2.75, overlap_low: 2, overlap_high: 3, round_to: 1, old_per_place: 6}
+//	    divisions:                  # top first
+//	      - name: "1"
+//	        published: {range: "10.7"}
+//	        teams:
+//	          - {team: Eroes, avg_vp: 14.0, published: {old: "0", expected: "0", merged: "0", imps: "0"}}
+//
+// A team's figures are old (the old system's IMPs), expected and merged (the
+// expected VP difference within its division and on the merged scale) and
+// imps (the Form-L handicap); a division's is range (top minus bottom
+// average). Checks are named <id>/<team>/<figure> and <id>/range/<division>.
+// The table shows the teams of divisions. With new teams a second table
+// places them (figures new/<team>/matches, new/<team>/merged,
+// new/<team>/imps and new/iterations); with matches a third replays them
+// with both systems' handicaps, and a fourth counts the outcomes (figures
+// applied/<system>/wins, losses, draws, equal, unrated, p_at_most,
+// p_at_least, system Form-L or old): these are published at the cell's
+// level. With reverse, a table replays each division's round robin at the
+// expected VP differences, and each team gains the figure replayed, its
+// average in that replay. The handicap command runs it on a file with
+// layout text.
+type HandicapCell struct {
+	cell.Common `yaml:",inline"`
+	// File is a league file, relative to the study, instead of the league
+	// inline.
+	File string `yaml:"file"`
+	// Reverse replays each division at its expected VP differences and
+	// recomputes the averages (the seed's reverse check of 2(N − 1)/N).
+	Reverse bool `yaml:"reverse"`
+	// Layout shows the league as tables and a chart (tables, the default),
+	// or as the seed's Table 1 and the handicap command print it (text).
+	Layout        cell.Layout `yaml:"layout"`
+	league.League `yaml:",inline"`
+	node          *yaml.Node
+}
+
+// UnmarshalYAML keeps the cell's node, which gives the lines of its
+// entries.
+func (c *HandicapCell) UnmarshalYAML(n *yaml.Node) error {
+	type plain HandicapCell
+	if err := load.StrictDecode(n, (*plain)(c)); err != nil {
+		return err
+	}
+	c.node = n
+	return nil
+}
+
+func (c *HandicapCell) Movements() []string { return nil }
+
+// input reads the league from its file, or checks the inline one.
+func (c *HandicapCell) input(env *cell.Env) (*league.Input, error) {
+	for key := range c.Published {
+		if !strings.HasPrefix(key, "new/") && !strings.HasPrefix(key, "applied/") {
+			return nil, fmt.Errorf("published: %s: give published figures beside their team or division (only new/ and applied/ figures belong to the cell)", key)
+		}
+	}
+	if c.File != "" {
+		if c.Divisions != nil || c.Outcomes != nil || c.Matches != nil || c.NewTeams != nil || c.Settings != (league.LeagueSettings{}) {
+			return nil, fmt.Errorf("file: give the league in a file or inline, not both")
+		}
+		path, err := env.Input(c.File)
+		if err != nil {
+			return nil, err
+		}
+		return league.ReadFile(path)
+	}
+	if c.node == nil { // built in Go, not decoded
+		c.node = new(yaml.Node)
+		if err := c.node.Encode(&c.League); err != nil {
+			return nil, err
+		}
+	}
+	in, err := league.Check("", c.node, &c.League)
+	return in, load.Inline(err)
+}
+
+// HandicapResult is a league's handicaps by both systems, its new teams,
+// its matches replayed and its outcomes judged; the handicap command's
+// --json. Settings are the values in force.
+type HandicapResult struct {
+	File      string                `json:"file"`
+	Divisions []HandicapDivision    `json:"divisions"`
+	Teams     []HandicapTeam        `json:"teams"`
+	NewTeams  *HandicapNewTeams     `json:"new_teams"` // null without new teams
+	Outcomes  []HandicapJudged      `json:"outcomes"`
+	Matches   *HandicapApplied      `json:"matches"` // null without matches
+	Settings  league.LeagueSettings `json:"settings"`
+	// Reverse is each division replayed at its expected VP differences,
+	// when the cell asks for it.
+	Reverse []HandicapReplayed `json:"reverse,omitempty"`
+}
+
+// HandicapDivision is a division, top first, with the range of its
+// teams' averages.
+type HandicapDivision struct {
+	Name       string  `json:"name"`
+	Teams      int     `json:"teams"`
+	RangeAvgVP float64 `json:"range_avg_vp"`
+}
+
+// HandicapTeam is a team's handicap by Form-L (with the expected VP
+// difference within its division and on the merged scale) and by the old
+// system (its place in the division).
+type HandicapTeam struct {
+	Division        string  `json:"division"`
+	Team            string  `json:"team"`
+	AvgVP           float64 `json:"avg_vp"`
+	ExpectedVPDiff  float64 `json:"expected_vp_diff"`
+	MergedVPDiff    float64 `json:"merged_vp_diff"`
+	HandicapIMPs    float64 `json:"handicap_imps"`
+	OldPlace        int     `json:"old_place"`
+	OldHandicapIMPs float64 `json:"old_handicap_imps"`
+}
+
+// HandicapNewTeams are the new teams, placed by this season's matches.
+type HandicapNewTeams struct {
+	Iterations int               `json:"iterations"`
+	Converged  bool              `json:"converged"`
+	Teams      []HandicapNewTeam `json:"teams"`
+}
+
+// HandicapNewTeam is a new team's place on the merged scale and its
+// Form-L handicap.
+type HandicapNewTeam struct {
+	Team         string  `json:"team"`
+	Matches      int     `json:"matches"`
+	MergedVPDiff float64 `json:"merged_vp_diff"`
+	HandicapIMPs float64 `json:"handicap_imps"`
+}
+
+// HandicapJudged is an outcome judged as coin tosses: band is the
+// smallest of the 0.5, 0.9, 0.98 bands holding the wins, 1 when none does.
+type HandicapJudged struct {
+	Label    string  `json:"label"`
+	Wins     int     `json:"wins"`
+	Matches  int     `json:"matches"`
+	PAtMost  float64 `json:"p_at_most"`
+	PAtLeast float64 `json:"p_at_least"`
+	Band     float64 `json:"band"`
+}
+
+// HandicapApplied is the league's matches replayed with each system's
+// handicaps: the tallies, then each match.
+type HandicapApplied struct {
+	Count    int             `json:"count"`
+	FormL    HandicapTally   `json:"form_l"`
+	Old      HandicapTally   `json:"old"`
+	Replayed []HandicapMatch `json:"replayed"`
+}
+
+// HandicapTally counts the wins of the lower-ranked (higher-handicap)
+// team, judged as coin tosses.
+type HandicapTally struct {
+	Wins          int     `json:"wins"`
+	Losses        int     `json:"losses"`
+	Draws         int     `json:"draws"`
+	EqualHandicap int     `json:"equal_handicap"`
+	Unrated       int     `json:"unrated"`
+	Decided       int     `json:"decided"`
+	PAtMost       float64 `json:"p_at_most"`
+	PAtLeast      float64 `json:"p_at_least"`
+	Band          float64 `json:"band"`
+}
+
+// HandicapMatch is a match with both teams' handicaps by each system,
+// null for a team the system gives none.
+type HandicapMatch struct {
+	Home      string   `json:"home"`
+	Away      string   `json:"away"`
+	HomeIMPs  float64  `json:"home_imps"`
+	AwayIMPs  float64  `json:"away_imps"`
+	FormLHome *float64 `json:"form_l_home"`
+	FormLAway *float64 `json:"form_l_away"`
+	OldHome   *float64 `json:"old_home"`
+	OldAway   *float64 `json:"old_away"`
+}
+
+// HandicapReplayed is a team's average when its division's round robin is
+// replayed with every match ending at the expected VP difference (20 VPs
+// a match); most is the largest VPs any match of the division gives.
+type HandicapReplayed struct {
+	Division       string  `json:"division"`
+	Team           string  `json:"team"`
+	AvgVP          float64 `json:"avg_vp"`
+	ExpectedVPDiff float64 `json:"expected_vp_diff"`
+	Replayed       float64 `json:"replayed"`
+	Most           float64 `json:"most"`
+}
+
+func (c *HandicapCell) Run(env *cell.Env) (*cell.Output, error) {
+	in, err := c.input(env)
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.compute(env, in)
+	if err != nil {
+		return nil, err
+	}
+	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Result: res}
+
+	// The engine ranks each division's teams; the published figures are
+	// looked up by name. Only a league given inline has them (and a node).
+	line := func(path ...any) int {
+		if c.node == nil {
+			return 0
+		}
+		return load.NodeLine(c.node, path...)
+	}
+	type entry struct {
+		team league.LeagueTeam
+		path []any
+	}
+	byName := map[string]entry{}
+	divs := in.Spec.Divisions
+	for d, div := range divs {
+		for i, tm := range div.Teams {
+			byName[tm.Team] = entry{tm, []any{"divisions", d, "teams", i}}
+		}
+	}
+	replayed := map[string]float64{}
+	for _, r := range res.Reverse {
+		replayed[r.Team] = r.Replayed
+	}
+	i := 0
+	for d, div := range divs {
+		for range div.Teams {
+			t := res.Teams[i]
+			i++
+			tm := byName[t.Team]
+			figs := map[string]float64{"old": t.OldHandicapIMPs, "expected": t.ExpectedVPDiff, "merged": t.MergedVPDiff, "imps": t.HandicapIMPs}
+			if c.Reverse {
+				figs["replayed"] = replayed[t.Team]
+			}
+			checks, err := check.Figures(env.ID+"/"+t.Team+"/", figs, tm.team.Published, tm.team.Errata)
+			if err != nil {
+				return nil, &load.EntryError{Line: line(tm.path...), Err: fmt.Errorf("team %s: %w", t.Team, err)}
+			}
+			out.Checks = append(out.Checks, checks...)
+		}
+		checks, err := check.Figures("", map[string]float64{"range": res.Divisions[d].RangeAvgVP}, div.Published, div.Errata)
+		if err != nil {
+			return nil, &load.EntryError{Line: line("divisions", d), Err: fmt.Errorf("division %s: %w", div.Name, err)}
+		}
+		for j := range checks {
+			checks[j].Name = env.ID + "/range/" + div.Name
+		}
+		out.Checks = append(out.Checks, checks...)
+	}
+	checks, err := check.Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	out.Checks = append(out.Checks, checks...)
+	return out, nil
+}
+
+func (c *HandicapCell) compute(env *cell.Env, in *league.Input) (*HandicapResult, error) {
+	r, err := in.Handicaps(env.Ctx)
+	if err != nil {
+		return nil, load.Inline(err)
+	}
+	l := in.League
+	res := &HandicapResult{File: c.File, Settings: in.ShownSettings(), Teams: []HandicapTeam{}, Outcomes: []HandicapJudged{}}
+	for d, div := range l.Divisions {
+		res.Divisions = append(res.Divisions, HandicapDivision{Name: div.Name, Teams: len(div.Teams), RangeAvgVP: r.Ranges[d]})
+	}
+	for i, t := range r.FormL {
+		o := r.Old[i]
+		res.Teams = append(res.Teams, HandicapTeam{
+			Division: t.Division, Team: t.Team, AvgVP: t.AvgVP,
+			ExpectedVPDiff: t.ExpectedVPDiff, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs,
+			OldPlace: o.Place, OldHandicapIMPs: o.IMPs,
+		})
+	}
+	if len(l.NewTeams) > 0 {
+		nt := &HandicapNewTeams{Iterations: r.NewTeams.Iterations, Converged: r.NewTeams.Converged, Teams: []HandicapNewTeam{}}
+		for _, t := range r.NewTeams.Teams {
+			nt.Teams = append(nt.Teams, HandicapNewTeam{Team: t.Team, Matches: t.Matches, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs})
+		}
+		res.NewTeams = nt
+	}
+	for _, j := range r.Outcomes {
+		res.Outcomes = append(res.Outcomes, HandicapJudged{Label: j.Label, Wins: j.Wins, Matches: j.Matches, PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band})
+	}
+	if len(l.Matches) > 0 {
+		tally := func(t handicap.Tally, j handicap.Judged) HandicapTally {
+			return HandicapTally{
+				Wins: t.Wins, Losses: t.Losses, Draws: t.Draws, EqualHandicap: t.EqualHandicap, Unrated: t.Unrated,
+				Decided: t.Decided(), PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band,
+			}
+		}
+		res.Matches = &HandicapApplied{
+			Count: len(l.Matches),
+			FormL: tally(r.FormLTally, r.FormLApplied),
+			Old:   tally(r.OldTally, r.OldApplied),
+		}
+		formL, old := map[string]float64{}, map[string]float64{}
+		for i, f := range r.FormL {
+			formL[f.Team], old[r.Old[i].Team] = f.IMPs, r.Old[i].IMPs
+		}
+		for _, tm := range r.NewTeams.Teams {
+			formL[tm.Team] = tm.IMPs
+		}
+		hcp := func(m map[string]float64, team string) *float64 {
+			if x, ok := m[team]; ok {
+				return &x
+			}
+			return nil
+		}
+		for _, m := range l.Matches {
+			res.Matches.Replayed = append(res.Matches.Replayed, HandicapMatch{Home: m.Home, Away: m.Away, HomeIMPs: m.HomeIMPs, AwayIMPs: m.AwayIMPs,
+				FormLHome: hcp(formL, m.Home), FormLAway: hcp(formL, m.Away), OldHome: hcp(old, m.Home), OldAway: hcp(old, m.Away)})
+		}
+	}
+	if c.Reverse {
+		res.Reverse = replayExpected(r.FormL)
+	}
+	return res, nil
+}
+
+// replayExpected replays each division at its expected VP differences
+// (handicap.ReplayExpected, 20 VPs a match).
+func replayExpected(teams []handicap.FormLTeam) []HandicapReplayed {
+	var out []HandicapReplayed
+	for start := 0; start < len(teams); {
+		end := start
+		for end < len(teams) && teams[end].Division == teams[start].Division {
+			end++
+		}
+		var expected []float64
+		for _, f := range teams[start:end] {
+			expected = append(expected, f.ExpectedVPDiff)
+		}
+		avgs, most := handicap.ReplayExpected(expected, 20)
+		for k, f := range teams[start:end] {
+			out = append(out, HandicapReplayed{Division: f.Division, Team: f.Team, AvgVP: f.AvgVP, ExpectedVPDiff: f.ExpectedVPDiff, Replayed: avgs[k], Most: most})
+		}
+		start = end
+	}
+	return out
+}
+
+// figures are the figures of the cell itself: the new teams' and the
+// replayed matches'.
+func (r *HandicapResult) figures() map[string]float64 {
+	figs := map[string]float64{}
+	if r.NewTeams != nil && len(r.NewTeams.Teams) > 0 {
+		for _, tm := range r.NewTeams.Teams {
+			key := "new/" + tm.Team + "/"
+			figs[key+"matches"], figs[key+"merged"], figs[key+"imps"] = float64(tm.Matches), tm.MergedVPDiff, tm.HandicapIMPs
+		}
+		figs["new/iterations"] = float64(r.NewTeams.Iterations)
+	}
+	if r.Matches != nil {
+		for _, sys := range []struct {
+			name string
+			t    HandicapTally
+		}{{"Form-L", r.Matches.FormL}, {"old", r.Matches.Old}} {
+			key := "applied/" + sys.name + "/"
+			for k, v := range map[string]float64{"wins": float64(sys.t.Wins), "losses": float64(sys.t.Losses), "draws": float64(sys.t.Draws),
+				"equal": float64(sys.t.EqualHandicap), "unrated": float64(sys.t.Unrated), "p_at_most": sys.t.PAtMost, "p_at_least": sys.t.PAtLeast} {
+				figs[key+k] = v
+			}
+		}
+	}
+	return figs
+}
+
+// blocks presents the league: the text layout, or the handicaps as a
+// table and a chart, then the tables of the reverse check, the new teams
+// and the replayed matches.
+func (r *HandicapResult) blocks(id, caption string, layout cell.Layout) []reports.Block {
+	if layout == cell.LayoutText {
+		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
+	}
+	avgDecimals := 1
+	for _, t := range r.Teams {
+		avgDecimals = max(avgDecimals, cell.Decimals(t.AvgVP))
+	}
+	caption = cell.CaptionOr(caption, "Handicaps by the old system and by Form-L")
+	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{
+		{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: avgDecimals},
+		{Name: "old system IMPs", Decimals: cell.Decimals(r.Settings.OldPerPlace)},
+		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
+		{Name: "Form-L IMPs", Decimals: cell.Decimals(r.Settings.RoundTo)},
+	}}
+	chart := &reports.Chart{ID: id + "-chart", Caption: cell.Extend(caption, ": ", "handicap IMPs of each team, strongest first."),
+		Kind: "bar", XName: "team", YName: "handicap IMPs", SlantXLabels: true,
+		Series: []reports.Series{{Name: "old system"}, {Name: "Form-L"}}}
+	i := 0
+	for _, div := range r.Divisions {
+		for range div.Teams {
+			tm := r.Teams[i]
+			i++
+			t.Rows = append(t.Rows, []any{tm.Division, tm.Team, tm.AvgVP, tm.OldHandicapIMPs, tm.ExpectedVPDiff, tm.MergedVPDiff, tm.HandicapIMPs})
+			chart.XLabels = append(chart.XLabels, tm.Team)
+			chart.Series[0].Values = append(chart.Series[0].Values, tm.OldHandicapIMPs)
+			chart.Series[1].Values = append(chart.Series[1].Values, tm.HandicapIMPs)
+		}
+		t.Rows = append(t.Rows, []any{div.Name, "range", div.RangeAvgVP, nil, nil, nil, nil})
+	}
+	blocks := []reports.Block{{Table: t}, {Chart: chart}}
+	if len(r.Reverse) > 0 {
+		rt := &reports.Table{ID: id + "-reverse", Caption: cell.Extend(caption, ": ", "the reverse check, each division replayed as a round robin whose every match ends at the expected VP difference (20 VPs a match)."),
+			Columns: []reports.Column{{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: 2}, {Name: "expected VP diff", Decimals: 2},
+				{Name: "replayed average", Decimals: 2}, {Name: "most VPs in a match", Decimals: 2}}}
+		for _, x := range r.Reverse {
+			rt.Rows = append(rt.Rows, []any{x.Division, x.Team, x.AvgVP, x.ExpectedVPDiff, x.Replayed, x.Most})
+		}
+		blocks = append(blocks, reports.Block{Table: rt})
+	}
+	if nt := r.NewTeams; nt != nil && len(nt.Teams) > 0 {
+		placed := &reports.Table{ID: id + "-new-teams", Caption: cell.Extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
+			Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
+		for _, tm := range nt.Teams {
+			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.HandicapIMPs})
+		}
+		blocks = append(blocks, reports.Block{Table: placed})
+	}
+	if r.Matches != nil {
+		blocks = append(blocks, r.Matches.blocks(id, caption)...)
+	}
+	return blocks
+}
+
+// blocks replays the matches with both systems' handicaps, one row a
+// match, and counts the outcomes.
+func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
+	hcps := func(h, w *float64) string {
+		if h == nil || w == nil {
+			return "–"
+		}
+		return cell.FmtNum(*h) + "–" + cell.FmtNum(*w)
+	}
+	result := func(m HandicapMatch, hh, ha *float64) string {
+		switch {
+		case hh == nil || ha == nil:
+			return "no handicap"
+		case *hh == *ha:
+			return "equal handicaps"
+		}
+		margin := m.HomeIMPs + *hh - (m.AwayIMPs + *ha)
+		lower := m.Home
+		if *ha > *hh {
+			lower, margin = m.Away, -margin
+		}
+		switch {
+		case margin > 0:
+			return fmt.Sprintf("%s (lower) by %s", lower, cell.FmtNum(margin))
+		case margin < 0:
+			return fmt.Sprintf("higher-ranked by %s", cell.FmtNum(-margin))
+		}
+		return "draw"
+	}
+	matches := &reports.Table{ID: id + "-matches", Caption: cell.Extend(caption, ": ", "the matches replayed with each system's handicaps (the winner once the team with the higher handicap receives the difference)."),
+		Columns: []reports.Column{{Name: "home"}, {Name: "away"}, {Name: "IMPs"}, {Name: "Form-L handicaps"}, {Name: "Form-L result"}, {Name: "old handicaps"}, {Name: "old result"}}}
+	for _, m := range a.Replayed {
+		matches.Rows = append(matches.Rows, []any{m.Home, m.Away, cell.FmtNum(m.HomeIMPs) + "–" + cell.FmtNum(m.AwayIMPs),
+			hcps(m.FormLHome, m.FormLAway), result(m, m.FormLHome, m.FormLAway), hcps(m.OldHome, m.OldAway), result(m, m.OldHome, m.OldAway)})
+	}
+	tally := &reports.Table{ID: id + "-applied", Caption: cell.Extend(caption, ": ", "the replayed matches counted from the side of the lower-ranked team, its wins judged as coin tosses."),
+		Columns: []reports.Column{{Name: "system"}, {Name: "wins"}, {Name: "losses"}, {Name: "draws"}, {Name: "equal handicaps"}, {Name: "no handicap"},
+			{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
+	for _, sys := range []struct {
+		name string
+		t    HandicapTally
+	}{{"Form-L", a.FormL}, {"old", a.Old}} {
+		tally.Rows = append(tally.Rows, []any{sys.name, sys.t.Wins, sys.t.Losses, sys.t.Draws, sys.t.EqualHandicap, sys.t.Unrated, sys.t.PAtMost, sys.t.PAtLeast})
+	}
+	return []reports.Block{{Table: matches}, {Table: tally}}
+}
+
+// text is the league as the handicap command prints it: the handicap
+// table in the manner of the seed's Table 1, then the new teams, the
+// handicaps applied to the league's matches and the judged outcomes.
+func (r *HandicapResult) text() string {
+	var b strings.Builder
+	r.write(&b)
+	return b.String()
+}
+
+func (r *HandicapResult) write(w io.Writer) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "Handicaps from %s\n\n", cmp.Or(r.File, "the league given"))
+	r.writeTable(bw)
+	if r.NewTeams != nil && len(r.NewTeams.Teams) > 0 {
+		r.NewTeams.write(bw)
+	}
+	if r.Matches != nil {
+		r.Matches.write(bw)
+	}
+	if len(r.Outcomes) > 0 {
+		writeOutcomes(bw, r.Outcomes)
+	}
+}
+
+// writeTable writes one line per team, division by division, each
+// division closed by its range of averages.
+func (r *HandicapResult) writeTable(w io.Writer) {
+	dw, tw := len("Division"), len("Range")
+	avgDecimals := 1
+	for _, t := range r.Teams {
+		dw, tw = max(dw, len(t.Division)), max(tw, len(t.Team))
+		avgDecimals = max(avgDecimals, cell.Decimals(t.AvgVP))
+	}
+	const nw = 10 // numeric columns
+	row := func(div, team string, cells ...string) {
+		line := fmt.Sprintf("%-*s  %-*s", dw, div, tw, team)
+		for _, c := range cells {
+			line += fmt.Sprintf("  %*s", nw, c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+	formL := "Form-L handicaps"
+	span := 3*nw + 4
+	pad := (span - len(formL)) / 2
+	fmt.Fprintf(w, "%-*s  %-*s  %*s  %*s  %s\n", dw, "", tw, "", nw, "Divisional", nw, "Existing",
+		strings.Repeat("-", pad-1)+" "+formL+" "+strings.Repeat("-", span-pad-len(formL)-1))
+	row("", "", "average", "handicap", "Expected", "Merged", "Handicap")
+	row("Division", "Team", "VPs", "IMPs", "VP diff", "VP diff", "IMPs")
+	row(strings.Repeat("-", dw), strings.Repeat("-", tw), strings.Repeat("-", nw), strings.Repeat("-", nw),
+		strings.Repeat("-", nw), strings.Repeat("-", nw), strings.Repeat("-", nw))
+	i := 0
+	for _, div := range r.Divisions {
+		for range div.Teams {
+			t := r.Teams[i]
+			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), cell.FmtNum(t.OldHandicapIMPs),
+				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), cell.FmtNum(t.HandicapIMPs))
+			i++
+		}
+		row(div.Name, "Range", strconv.FormatFloat(div.RangeAvgVP, 'f', avgDecimals, 64))
+	}
+}
+
+func (nt *HandicapNewTeams) write(w io.Writer) {
+	tw := len("New team")
+	for _, t := range nt.Teams {
+		tw = max(tw, len(t.Team))
+	}
+	fmt.Fprintf(w, "\nNew teams, placed by this season's matches (converged after %d iterations)\n", nt.Iterations)
+	fmt.Fprintf(w, "%-*s  %7s  %14s  %13s\n", tw, "New team", "Matches", "Merged VP diff", "Handicap IMPs")
+	for _, t := range nt.Teams {
+		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, cell.FmtNum(t.HandicapIMPs))
+	}
+}
+
+func (a *HandicapApplied) write(w io.Writer) {
+	fmt.Fprintf(w, "\nHandicaps applied to %d matches: wins of the lower-ranked (higher-handicap) team;\n", a.Count)
+	fmt.Fprintf(w, "draws, equal handicaps and teams without a handicap are left out\n")
+	fmt.Fprintf(w, "%-10s  %5s  %6s  %5s  %5s  %7s  %11s  %11s  %s\n",
+		"System", "Wins", "Losses", "Draws", "Equal", "Unrated", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
+	for _, s := range []struct {
+		name string
+		t    HandicapTally
+	}{{"Form-L", a.FormL}, {"Old", a.Old}} {
+		fmt.Fprintf(w, "%-10s  %5d  %6d  %5d  %5d  %7d  %11s  %11s  %s\n", s.name, s.t.Wins, s.t.Losses, s.t.Draws,
+			s.t.EqualHandicap, s.t.Unrated, prob(s.t.PAtMost), prob(s.t.PAtLeast), band(s.t.Band))
+	}
+}
+
+func writeOutcomes(w io.Writer, outs []HandicapJudged) {
+	lw := len("Outcome")
+	for _, o := range outs {
+		lw = max(lw, len(o.Label))
+	}
+	fmt.Fprintf(w, "\nOutcomes judged as coin tosses: X ~ Binomial(matches, 1/2)\n")
+	fmt.Fprintf(w, "%-*s  %5s  %7s  %11s  %11s  %s\n", lw, "Outcome", "Wins", "Matches", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
+	for _, o := range outs {
+		fmt.Fprintf(w, "%-*s  %5d  %7d  %11s  %11s  %s\n", lw, o.Label, o.Wins, o.Matches, prob(o.PAtMost), prob(o.PAtLeast), band(o.Band))
+	}
+}
+
+// prob prints a probability to four decimals, or in exponent form when
+// that would hide it.
+func prob(p float64) string {
+	if p != 0 && p < 0.001 {
+		return fmt.Sprintf("%.2e", p)
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+// band names the smallest of the seed's bands that holds an outcome.
+func band(m float64) string {
+	if m >= 1 {
+		return fmt.Sprintf("outside %g%%", 100*handicap.SeedBands[len(handicap.SeedBands)-1])
+	}
+	return fmt.Sprintf("inside %g%%", 100*m)
+}

@@ -1,0 +1,413 @@
+package kinds
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// InstantCell builds the instant-matchpoint table of a board from the
+// frequencies of its NS scores (seed 003). Absent settings are seed 003's:
+// nobody vulnerable, the ACBL scale, ties reported. Its figures are top, rows, raw_top,
+// raw_mp(<score>) (the board as played), mp(<row>) and pct(<row>), ties
+// (the runs of rows left with equal percents after the remedy), and
+// dropped_mp(<low>..<high>) for each gap between neighbouring listed scores
+// that is left out because no legal score lies inside it: what it would
+// earn, the results below it. The instant command runs it with layout text.
+type InstantCell struct {
+	cell.Common `yaml:",inline"`
+	// File is a frequency file (a `score count` line per score, relative
+	// to the study), read as the instant command reads it, instead of
+	// Results.
+	File  string                `yaml:"file"`
+	Vul   scoring.Vulnerability `yaml:"vul"`   // none, ns, ew or both
+	Scale scoring.Scale         `yaml:"scale"` // acbl (default) or wbf
+	Ties  scoring.TieRemedy     `yaml:"ties"`  // report, merge or nudge
+	// Results are [NS score, count] pairs.
+	Results [][2]int `yaml:"results"`
+	// Layout shows the board as played, the table and its chart (tables,
+	// the default), or the table as seed 003 prints it and the instant
+	// command shows it (text).
+	Layout cell.Layout `yaml:"layout"`
+}
+
+// InstantResult is an instant-matchpoint table; the instant command's
+// --json.
+type InstantResult struct {
+	File          string                `json:"file"`
+	Vulnerability scoring.Vulnerability `json:"vulnerability"`
+	Scale         scoring.Scale         `json:"scale"`
+	TieRemedy     scoring.TieRemedy     `json:"tie_remedy"`
+	// Results is the number of actual results; Top the top once the
+	// imaginary result is added.
+	Results int     `json:"results"`
+	Top     float64 `json:"top"`
+	// Rows run from the best NS score down.
+	Rows []InstantRow `json:"rows"`
+	// Ties are the runs of rows left with equal percents.
+	Ties []InstantTie `json:"ties"`
+	// Played is the board as played, each listed score matchpointed on
+	// the board's own top, PlayedTop.
+	Played    []InstantPlayed `json:"played"`
+	PlayedTop float64         `json:"played_top"`
+	// Dropped are the gaps between neighbouring listed scores with no
+	// legal score inside, left out of the table.
+	Dropped []InstantDropped `json:"dropped"`
+}
+
+// InstantRow is a row of the table: a result (kind result, with its
+// score) or a gap between results (kind gap: low and high are its
+// exclusive bounds, null at an open end; lowest and highest the legal
+// scores it covers at its ends). Nudge, when not 0, is the ±1 that kept
+// the percent unique.
+type InstantRow struct {
+	Kind    string  `json:"kind"`
+	Score   int     `json:"score"`
+	Low     *int    `json:"low"`
+	High    *int    `json:"high"`
+	Lowest  int     `json:"lowest"`
+	Highest int     `json:"highest"`
+	Count   int     `json:"count"`
+	MP      float64 `json:"mp"`
+	Percent int     `json:"percent"`
+	Exact   float64 `json:"exact_percent"`
+	Nudge   int     `json:"nudge,omitempty"`
+}
+
+// MarshalJSON writes a result row without the keys of a gap, and a gap
+// without the score.
+func (r InstantRow) MarshalJSON() ([]byte, error) {
+	if r.Kind == "result" {
+		return json.Marshal(struct {
+			Kind    string  `json:"kind"`
+			Score   int     `json:"score"`
+			Count   int     `json:"count"`
+			MP      float64 `json:"mp"`
+			Percent int     `json:"percent"`
+			Exact   float64 `json:"exact_percent"`
+			Nudge   int     `json:"nudge,omitempty"`
+		}{r.Kind, r.Score, r.Count, r.MP, r.Percent, r.Exact, r.Nudge})
+	}
+	return json.Marshal(struct {
+		Kind    string  `json:"kind"`
+		Low     *int    `json:"low"`
+		High    *int    `json:"high"`
+		Lowest  int     `json:"lowest"`
+		Highest int     `json:"highest"`
+		Count   int     `json:"count"`
+		MP      float64 `json:"mp"`
+		Percent int     `json:"percent"`
+		Exact   float64 `json:"exact_percent"`
+		Nudge   int     `json:"nudge,omitempty"`
+	}{r.Kind, r.Low, r.High, r.Lowest, r.Highest, r.Count, r.MP, r.Percent, r.Exact, r.Nudge})
+}
+
+// InstantTie is a run of rows (indices into rows) with an equal percent.
+type InstantTie struct {
+	Percent int   `json:"percent"`
+	Rows    []int `json:"rows"`
+}
+
+// InstantPlayed is a listed score of the board as played.
+type InstantPlayed struct {
+	Score int     `json:"score"`
+	Count int     `json:"count"`
+	MP    float64 `json:"mp"`
+}
+
+// InstantDropped is a gap between the listed scores low and high with no
+// legal score inside, and the matchpoints it would earn as the imaginary
+// result: the results below it (two a result on the WBF scale).
+type InstantDropped struct {
+	Low  int     `json:"low"`
+	High int     `json:"high"`
+	MP   float64 `json:"mp"`
+}
+
+func (c *InstantCell) Movements() []string { return nil }
+
+func (c *InstantCell) Run(env *cell.Env) (*cell.Output, error) {
+	res, err := c.compute(env)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
+}
+
+// frequencies reads the file, or checks the inline results.
+func (c *InstantCell) frequencies(env *cell.Env) ([]scoring.Frequency, error) {
+	if c.File != "" {
+		if len(c.Results) > 0 {
+			return nil, fmt.Errorf("file: give the results in a file or inline, not both")
+		}
+		data, err := env.ReadText(c.File)
+		if err != nil {
+			return nil, err
+		}
+		return scoring.ParseFrequencies(c.File, bytes.NewReader(data), c.Vul)
+	}
+	if len(c.Results) == 0 {
+		return nil, fmt.Errorf("results: give [score, count] pairs")
+	}
+	var freqs []scoring.Frequency
+	for _, r := range c.Results {
+		if r[1] < 1 {
+			return nil, fmt.Errorf("results: score %d has count %d", r[0], r[1])
+		}
+		if !scoring.IsLegalScore(r[0], c.Vul) {
+			return nil, fmt.Errorf("results: %s is not a legal NS score with %s vulnerable", cell.Signed(r[0]), c.Vul)
+		}
+		freqs = append(freqs, scoring.Frequency{Score: r[0], Count: r[1]})
+	}
+	return freqs, nil
+}
+
+func (c *InstantCell) compute(env *cell.Env) (*InstantResult, error) {
+	freqs, err := c.frequencies(env)
+	if err != nil {
+		return nil, err
+	}
+	set := scoring.InstantSettings{Vul: c.Vul, Scale: c.Scale, Ties: c.Ties}
+	t, err := scoring.InstantMatchpoints(freqs, set)
+	if err != nil {
+		if c.File != "" {
+			return nil, fmt.Errorf("%s: %w", c.File, err)
+		}
+		return nil, err
+	}
+	res := &InstantResult{
+		File: c.File, Vulnerability: t.Settings.Vul, Scale: t.Settings.Scale, TieRemedy: t.Settings.Ties,
+		Results: t.Results, Top: t.Top, Rows: []InstantRow{}, Ties: []InstantTie{},
+		Played: []InstantPlayed{}, Dropped: droppedGaps(freqs, t.Settings.Vul, t.Settings.Scale),
+	}
+	for _, r := range t.Rows {
+		row := InstantRow{Kind: r.Kind.String(), Score: r.Score, Lowest: r.Lowest, Highest: r.Highest,
+			Count: r.Count, MP: r.MP, Percent: r.Percent, Exact: r.Exact, Nudge: r.Nudge}
+		if r.Kind == scoring.GapRow && !r.LowOpen {
+			row.Low = &r.Low
+		}
+		if r.Kind == scoring.GapRow && !r.HighOpen {
+			row.High = &r.High
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	for _, run := range t.Ties {
+		res.Ties = append(res.Ties, InstantTie{Percent: t.Rows[run[0]].Percent, Rows: run})
+	}
+
+	// The board as played, matchpointed on its own top.
+	var plain []int
+	for _, f := range freqs {
+		for range f.Count {
+			plain = append(plain, f.Score)
+		}
+	}
+	mps := make([]float64, len(plain))
+	scoring.Matchpoints(mps, plain, t.Settings.Scale) // the default filled in
+	res.PlayedTop = t.Settings.Scale.Top(len(plain))
+	for _, f := range freqs {
+		res.Played = append(res.Played, InstantPlayed{Score: f.Score, Count: f.Count, MP: mps[slices.Index(plain, f.Score)]})
+	}
+	return res, nil
+}
+
+func droppedGaps(freqs []scoring.Frequency, vul scoring.Vulnerability, scale scoring.Scale) []InstantDropped {
+	sorted := slices.Clone(freqs)
+	slices.SortFunc(sorted, func(a, b scoring.Frequency) int { return b.Score - a.Score })
+	below := 0
+	for _, f := range sorted {
+		below += f.Count
+	}
+	per := scale.Top(2) // matchpoints for beating one result
+	out := []InstantDropped{}
+	for i := 0; i+1 < len(sorted); i++ {
+		below -= sorted[i].Count
+		hi, lo := sorted[i].Score, sorted[i+1].Score
+		legal := false
+		for s := lo + 10; s < hi && !legal; s += 10 {
+			legal = scoring.IsLegalScore(s, vul)
+		}
+		if !legal && hi-lo > 10 {
+			out = append(out, InstantDropped{Low: lo, High: hi, MP: per * float64(below)})
+		}
+	}
+	return out
+}
+
+// figures are the cell's figures, by name, for the checks.
+func (r *InstantResult) figures() map[string]float64 {
+	figs := map[string]float64{"top": r.Top, "rows": float64(len(r.Rows)), "raw_top": r.PlayedTop, "ties": float64(len(r.Ties))}
+	for _, p := range r.Played {
+		figs["raw_mp("+cell.Signed(p.Score)+")"] = p.MP
+	}
+	for _, row := range r.Rows {
+		figs["mp("+row.label()+")"] = row.MP
+		figs["pct("+row.label()+")"] = float64(row.Percent)
+	}
+	for _, d := range r.Dropped {
+		figs["dropped_mp("+d.label()+")"] = d.MP
+	}
+	return figs
+}
+
+// blocks presents the result: the text layout, or the board as played,
+// the table and its chart.
+func (r *InstantResult) blocks(id, caption string, layout cell.Layout) []reports.Block {
+	if layout == cell.LayoutText {
+		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
+	}
+	raw := &reports.Table{ID: id + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", r.Results, cell.FmtNum(r.PlayedTop)),
+		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
+	for _, p := range r.Played {
+		raw.Rows = append(raw.Rows, []any{cell.Signed(p.Score), p.Count, p.MP})
+	}
+
+	caption = cell.CaptionOr(caption, "Instant matchpoints")
+	t := &reports.Table{ID: id, Caption: cell.Extend(caption, " ", fmt.Sprintf("(one imaginary result added: top %s).", cell.FmtNum(r.Top))),
+		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
+	chart := &reports.Chart{ID: id + "-chart", Caption: cell.Extend(caption, ": ", "matchpoints against the NS score (gaps at their legal extremes)."),
+		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []reports.Series{{Name: "matchpoints"}}}
+	var points [][2]float64 // score, mp, from low to high
+	for _, row := range r.Rows {
+		count := any(row.Count)
+		if row.Kind != "result" {
+			count = "…"
+		}
+		t.Rows = append(t.Rows, []any{row.label(), count, row.MP, row.Percent})
+		points = append(points, [2]float64{float64(row.Highest), row.MP}, [2]float64{float64(row.Lowest), row.MP})
+	}
+	slices.SortStableFunc(points, func(a, b [2]float64) int { return int(a[0] - b[0]) })
+	for _, p := range slices.Compact(points) {
+		chart.XLabels = append(chart.XLabels, cell.Signed(int(p[0])))
+		chart.Series[0].Values = append(chart.Series[0].Values, p[1])
+	}
+	blocks := []reports.Block{{Table: raw}, {Table: t}, {Chart: chart}}
+	if len(r.Dropped) > 0 {
+		var words []string
+		for _, d := range r.Dropped {
+			words = append(words, fmt.Sprintf("%s (it would earn %s)", d.label(), cell.FmtNum(d.MP)))
+		}
+		blocks = append(blocks, reports.Block{Prose: "Gaps left out, with no legal score inside: " + strings.Join(words, "; ") + "."})
+	}
+	if len(r.Ties) > 0 {
+		var runs []string
+		for _, run := range r.Ties {
+			var labels []string
+			for _, i := range run.Rows {
+				labels = append(labels, r.Rows[i].label())
+			}
+			runs = append(runs, strings.Join(labels, " = "))
+		}
+		blocks = append(blocks, reports.Block{Prose: "Rows with equal matchpoint percentages: " + strings.Join(runs, "; ") + "."})
+	}
+	return blocks
+}
+
+// label names a row in the figures and tables: a result by its score, a
+// gap by its bounds.
+func (r InstantRow) label() string {
+	switch {
+	case r.Kind == "result":
+		return cell.Signed(r.Score)
+	case r.High == nil:
+		return "above " + cell.Signed(*r.Low)
+	case r.Low == nil:
+		return "below " + cell.Signed(*r.High)
+	}
+	return cell.Signed(*r.Low) + ".." + cell.Signed(*r.High)
+}
+
+// textLabel names a row in the text layout: its score, or the legal
+// scores a gap covers.
+func (r InstantRow) textLabel() string {
+	switch {
+	case r.Kind == "result":
+		return cell.Signed(r.Score)
+	case r.Lowest == r.Highest:
+		return cell.Signed(r.Lowest) + " (gap)"
+	case r.High == nil:
+		return cell.Signed(r.Lowest) + " or more"
+	case r.Low == nil:
+		return cell.Signed(r.Highest) + " or less"
+	}
+	return cell.Signed(r.Lowest) + " to " + cell.Signed(r.Highest)
+}
+
+func (d InstantDropped) label() string { return cell.Signed(d.Low) + ".." + cell.Signed(d.High) }
+
+// text is the table as seed 003 prints it: NS score, frequency,
+// matchpoints and percent, best score first. A gap row shows the legal
+// scores it covers instead of the seed's "…".
+func (r *InstantResult) text() string {
+	var b strings.Builder
+	r.write(&b)
+	return b.String()
+}
+
+func (r *InstantResult) write(w io.Writer) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	fmt.Fprintf(bw, "Instant matchpoints: %s\n", cmp.Or(r.File, "the results given"))
+	fmt.Fprintf(bw, "%s vulnerable, %d results, %s scale; top %s with the imaginary result\n\n",
+		vulnerableWho(r.Vulnerability), r.Results, r.Scale, cell.FormatMP(r.Top))
+
+	labels := make([]string, len(r.Rows))
+	width := len("N-S score")
+	for i, row := range r.Rows {
+		labels[i] = row.textLabel()
+		width = max(width, len(labels[i]))
+	}
+	fmt.Fprintf(bw, "%-*s  %9s  %8s  %7s\n", width, "N-S score", "Frequency", "MP", "Percent")
+	nudged := false
+	for i, row := range r.Rows {
+		count := ""
+		if row.Count > 0 {
+			count = strconv.Itoa(row.Count)
+		}
+		mark := ""
+		if row.Nudge != 0 {
+			mark, nudged = fmt.Sprintf(" (%+d)", row.Nudge), true
+		}
+		fmt.Fprintf(bw, "%-*s  %9s  %8s  %7d%s\n", width, labels[i], count, cell.FormatMP(row.MP), row.Percent, mark)
+	}
+	if nudged {
+		fmt.Fprintln(bw, "\n(+1) and (-1) mark percents moved by one to keep them unique.")
+	}
+	if len(r.Ties) > 0 {
+		fmt.Fprintln(bw, "\nRows with equal percents (--ties merge or --ties nudge would separate them):")
+		for _, run := range r.Ties {
+			names := make([]string, len(run.Rows))
+			for k, i := range run.Rows {
+				names[k] = labels[i]
+			}
+			fmt.Fprintf(bw, "  %d%%: %s\n", run.Percent, strings.Join(names, "; "))
+		}
+	}
+}
+
+func vulnerableWho(v scoring.Vulnerability) string {
+	switch v {
+	case scoring.VulNS:
+		return "NS"
+	case scoring.VulEW:
+		return "EW"
+	case scoring.VulBoth:
+		return "Both"
+	}
+	return "Nobody"
+}

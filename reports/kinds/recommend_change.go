@@ -1,0 +1,104 @@
+package kinds
+
+import (
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/resolve"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/catalogue"
+)
+
+// FieldChange is the plan for the recommended movement when a pair arrives
+// late or leaves early: the catalogue command's --late and --leave.
+type FieldChange struct {
+	// Kind is "late" or "leave"; Rounds the rounds the pair misses.
+	Kind   string `json:"kind"`
+	Rounds []int  `json:"rounds"`
+	// Plan is what the director does, in words.
+	Plan string `json:"plan"`
+	// Pair is the pair number the plan gives the late pair (the best), or
+	// for a pair leaving the one whose leaving costs least; Worst the one
+	// whose leaving costs most.
+	Pair       int     `json:"pair"`
+	Qf         float64 `json:"qf"`
+	Qf1Av      float64 `json:"qf1_av"`
+	Worst      int     `json:"worst_pair"`
+	WorstQf    float64 `json:"worst_qf"`
+	WorstQf1Av float64 `json:"worst_qf1_av"`
+	// PlannedQf and PlannedQf1Av are the movement's figures with the
+	// whole field.
+	PlannedQf    float64 `json:"planned_qf"`
+	PlannedQf1Av float64 `json:"planned_qf1_av"`
+}
+
+// change works out the plan for a late or leaving pair on the answer's
+// recommended movement.
+func (c *RecommendCell) change(a *CatalogueAnswer) (*FieldChange, error) {
+	if c.Late != 0 && c.Leave != 0 {
+		return nil, fmt.Errorf("late and leave: give one")
+	}
+	if a.Recommended == nil {
+		return nil, fmt.Errorf("no movement is recommended: no plan for a change of the field")
+	}
+	best := a.Candidates[0]
+	pm, _, err := resolve.ResolveMovement(best.Spec, "")
+	if err != nil {
+		return nil, err
+	}
+	m := pm.Movement
+	ch := &FieldChange{Kind: "late", PlannedQf: best.Qf, PlannedQf1Av: best.Qf1Av}
+	switch {
+	case c.Late < 0 || c.Leave < 0:
+		return nil, fmt.Errorf("late %d, leave %d: want a round", c.Late, c.Leave)
+	case c.Late != 0:
+		if c.Late >= m.Rounds {
+			return nil, fmt.Errorf("late %d: %s has %d rounds: a pair arriving after round %d plays none", c.Late, best.Name, m.Rounds, c.Late)
+		}
+		for r := 1; r <= c.Late; r++ {
+			ch.Rounds = append(ch.Rounds, r)
+		}
+	default:
+		ch.Kind = "leave"
+		if c.Leave >= m.Rounds {
+			return nil, fmt.Errorf("leave %d: %s has %d rounds: a pair leaving after round %d misses none", c.Leave, best.Name, m.Rounds, c.Leave)
+		}
+		for r := c.Leave + 1; r <= m.Rounds; r++ {
+			ch.Rounds = append(ch.Rounds, r)
+		}
+	}
+	cs, err := catalogue.Missing(m, ch.Rounds)
+	if err != nil {
+		return nil, err
+	}
+	top, worst := cs[0], cs[len(cs)-1]
+	ch.Pair, ch.Qf, ch.Qf1Av = top.Pair, top.Qf, top.Qf1av
+	ch.Worst, ch.WorstQf, ch.WorstQf1Av = worst.Pair, worst.Qf, worst.Qf1av
+	var sit []string
+	for i, r := range ch.Rounds {
+		if len(top.SitOut[i]) > 0 {
+			sit = append(sit, fmt.Sprintf("round %d pair %s", r, joinInts(top.SitOut[i], " and ")))
+		}
+	}
+	var b strings.Builder
+	if ch.Kind == "late" {
+		fmt.Fprintf(&b, "A pair arrives after round %d: play %s as planned and give the late pair number %d, the number whose "+
+			"absence costs least; its card starts in round %d. ", c.Late, best.Name, top.Pair, c.Late+1)
+		if len(sit) == 0 {
+			fmt.Fprintf(&b, "Pair %d sits out until then in the movement anyway (the phantom's place): nobody else misses a round. ", top.Pair)
+		} else {
+			fmt.Fprintf(&b, "Until it arrives its opponents sit out (%s). ", strings.Join(sit, ", "))
+		}
+		fmt.Fprintf(&b, "As played: Qf %.2f, Qf1av %.2f, against Qf %.2f, Qf1av %.2f with the whole field (the worst number to give it, %d: Qf %.2f).",
+			top.Qf, top.Qf1av, best.Qf, best.Qf1Av, worst.Pair, worst.Qf)
+	} else {
+		fmt.Fprintf(&b, "A pair leaves after round %d: play %s on; in each later round its opponents of that round sit out and its boards "+
+			"at that table are not played. As played: Qf from %.2f (pair %d leaves) to %.2f (pair %d leaves), Qf1av from %.2f to %.2f, "+
+			"against Qf %.2f, Qf1av %.2f with the whole field.",
+			c.Leave, best.Name, worst.Qf, worst.Pair, top.Qf, top.Pair, worst.Qf1av, top.Qf1av, best.Qf, best.Qf1Av)
+	}
+	if !top.Uniform || !worst.Uniform {
+		b.WriteString(" Boards missed at a table are played fewer times than the others: the figures then use each board's own number of plays.")
+	}
+	ch.Plan = b.String()
+	return ch, nil
+}

@@ -1,0 +1,164 @@
+package kinds
+
+import (
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// SessionBalanceCell shows the balance of movements played over several
+// sessions, each session on its own beside the whole (seed 004: optimising
+// over all sessions makes each session's balance worse). A movement gets
+// one table row for the whole and one per session, whose figures are those
+// of its rounds alone (movement.SessionSpans).
+type SessionBalanceCell struct {
+	cell.Common `yaml:",inline"`
+	// Columns are figure names, as in a balance cell; default qf.
+	Columns []string `yaml:"columns"`
+	// Rows are the movements, each with its sessions.
+	Rows []SessionBalanceRow `yaml:"rows"`
+	// Chart names a column to draw as bars per movement: the whole, and
+	// the highest and the lowest of its sessions.
+	Chart string `yaml:"chart"`
+}
+
+// SessionBalanceRow is one movement of a session_balance table.
+type SessionBalanceRow struct {
+	// Label names the movement's rows; default the movement's name.
+	Label string `yaml:"label"`
+	// Movement names a movement of the study.
+	Movement string `yaml:"movement"`
+	// Sessions are the numbers of rounds of the sessions, in order, for
+	// example [5, 6]; they add up to the movement's rounds.
+	Sessions []int `yaml:"sessions"`
+	// Published figures by column name, as printed: "qf" is the whole
+	// movement's, "2/qf" session 2's.
+	Published map[string]string `yaml:"published"`
+	// Errata: published figures known to be wrong, with the reason.
+	Errata map[string]string `yaml:"errata"`
+}
+
+func (c *SessionBalanceCell) Movements() []string { return rowMovements(c.Rows) }
+
+func (r SessionBalanceRow) movementName() string { return r.Movement }
+
+func (c *SessionBalanceCell) Run(env *cell.Env) (*cell.Output, error) {
+	if len(c.Rows) == 0 {
+		return nil, fmt.Errorf("rows: a session_balance cell needs at least one row")
+	}
+	if len(c.Published) > 0 {
+		return nil, fmt.Errorf("published: give published figures per row")
+	}
+	cols := c.Columns
+	if len(cols) == 0 {
+		cols = []string{"qf"}
+	}
+	t := &reports.Table{ID: env.ID, Caption: cell.CaptionOr(c.Caption, "Balance by session"),
+		Columns: []reports.Column{{Name: "movement"}, {Name: "part"}, {Name: "span"}}}
+	needVacancy := false
+	for _, name := range cols {
+		i := slices.IndexFunc(balanceColumns, func(bc figureColumn) bool { return bc.name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("columns: unknown figure %q", name)
+		}
+		t.Columns = append(t.Columns, reports.Column{Name: name, Decimals: balanceColumns[i].decimals})
+		needVacancy = needVacancy || strings.HasPrefix(name, "qf1")
+	}
+	var chart *reports.Chart
+	if c.Chart != "" {
+		if !slices.Contains(cols, c.Chart) {
+			return nil, fmt.Errorf("chart: %q is not one of the columns", c.Chart)
+		}
+		chart = &reports.Chart{ID: env.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
+			Series: []reports.Series{{Name: "whole"}, {Name: "highest session"}, {Name: "lowest session"}}}
+	}
+	var out cell.Output
+	labels := map[string]bool{}
+	for i, r := range c.Rows {
+		label := r.Label
+		if label == "" {
+			label = r.Movement
+		}
+		if labels[label] {
+			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
+		}
+		labels[label] = true
+		fail := func(err error) (*cell.Output, error) { return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err) }
+		if len(r.Sessions) == 0 {
+			return fail(fmt.Errorf("sessions: give the rounds of each session, for example [5, 6]"))
+		}
+		m, err := env.Movement(r.Movement)
+		if err != nil {
+			return fail(err)
+		}
+		spans, err := movement.SessionSpans(m, r.Sessions)
+		if err != nil {
+			return fail(err)
+		}
+		computed := map[string]float64{}
+		add := func(part, rounds string, prefix string, mv *movement.Movement) ([]any, error) {
+			figs, err := balanceFigures(env.Ctx, mv, needVacancy || hasVacancyKey(r.Published))
+			if err != nil {
+				return nil, err
+			}
+			row := []any{label, part, rounds}
+			for _, col := range cols {
+				row = append(row, figs[col])
+			}
+			t.Rows = append(t.Rows, row)
+			for k, v := range figs {
+				computed[prefix+k] = v
+			}
+			return row, nil
+		}
+		if _, err := add("whole", fmt.Sprintf("rounds 1–%d", m.Rounds), "", m); err != nil {
+			return fail(err)
+		}
+		first := 1
+		var perSession []float64
+		for s, span := range spans {
+			row, err := add(fmt.Sprintf("session %d", s+1), fmt.Sprintf("rounds %d–%d", first, first+span.Rounds-1), strconv.Itoa(s+1)+"/", span)
+			if err != nil {
+				return fail(err)
+			}
+			first += span.Rounds
+			if chart != nil {
+				perSession = append(perSession, row[3+slices.Index(cols, c.Chart)].(float64))
+			}
+		}
+		checks, err := check.Figures(env.ID+"/"+label+"/", computed, r.Published, r.Errata)
+		if err != nil {
+			return fail(err)
+		}
+		out.Checks = append(out.Checks, checks...)
+		if chart != nil {
+			chart.XLabels = append(chart.XLabels, label)
+			chart.Series[0].Values = append(chart.Series[0].Values, computed[c.Chart])
+			chart.Series[1].Values = append(chart.Series[1].Values, slices.Max(perSession))
+			chart.Series[2].Values = append(chart.Series[2].Values, slices.Min(perSession))
+		}
+	}
+	out.Blocks = append(out.Blocks, reports.Block{Table: t})
+	if chart != nil {
+		out.Blocks = append(out.Blocks, reports.Block{Chart: chart})
+	}
+	return &out, nil
+}
+
+// hasVacancyKey reports whether some published key names a vacancy figure
+// (qf1_av, 2/qf1_max).
+func hasVacancyKey(published map[string]string) bool {
+	for key := range published {
+		_, name, _ := strings.Cut(key, "/")
+		if strings.HasPrefix(key, "qf1") || strings.HasPrefix(name, "qf1") {
+			return true
+		}
+	}
+	return false
+}

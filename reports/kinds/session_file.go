@@ -1,0 +1,385 @@
+package kinds
+
+import (
+	"bytes"
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/engine/session"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// A session cell's file (and the score command's FILE) may be a club's
+// results file instead of a session CSV: USEBIO XML or PBN, told by the
+// extension (.xml, .pbn) or, failing that, by the first bytes. Such a file
+// is analysed by session.Analyse: its figures recomputed and checked, the
+// method identified, Neuberg's rounding measured, the movement played
+// reconstructed with its balance, the luck model run on it, and instant
+// matchpoints built from the field.
+
+// resultsFormat says what a results file is: "usebio", "pbn", or "" for a
+// session CSV.
+func resultsFormat(name string, head []byte) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".xml":
+		return "usebio"
+	case ".pbn":
+		return "pbn"
+	case ".csv":
+		return ""
+	}
+	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n")
+	switch {
+	case bytes.HasPrefix(h, []byte("<")):
+		return "usebio"
+	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
+		return "pbn"
+	}
+	return ""
+}
+
+// readResults reads data as a results file; ok is false when it is a
+// session CSV, which the caller reads as before.
+func readResults(name string, data []byte) (s *scoring.Session, ok bool, err error) {
+	format := resultsFormat(name, data[:min(len(data), 512)])
+	switch format {
+	case "pbn":
+		s, err = scoring.ReadPBN(name, bytes.NewReader(data))
+	case "usebio":
+		s, err = scoring.ReadUSEBIO(name, bytes.NewReader(data))
+	default:
+		return nil, false, nil
+	}
+	return s, true, err
+}
+
+// runResults analyses a results file.
+func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Output, error) {
+	if c.Expected != 0 || (c.Scale != scoring.ScaleDefault && c.Scale != scoring.ScaleWBF) {
+		return nil, fmt.Errorf("file: %s is a results file, whose scoring method is identified from its own figures: drop expected and scale", c.File)
+	}
+	a, err := session.Analyse(env.Ctx, s, session.Settings{Step: c.Step})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.File, err)
+	}
+	if c.Layout == cell.LayoutText {
+		var b strings.Builder
+		if err := writeAnalysisText(&b, c.File, a); err != nil {
+			return nil, err
+		}
+		return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: b.String()}}}, Result: a}, nil
+	}
+	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
+	checks, err := check.Figures(env.ID+"/", analysisFigures(a), c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cell.Output{Blocks: blocks, Checks: checks, Result: a}, nil
+}
+
+// pairLabel names a pair in figures and tables: its section and number,
+// and its direction in a file that numbers each direction from 1 ("EW3").
+// A section whose name ends in a digit is kept apart from the number
+// ("Sect1 1", not "Sect11").
+func pairLabel(section string, pair int, dir string) string {
+	s := section + dir
+	if s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' {
+		s += " "
+	}
+	return s + fmt.Sprint(pair)
+}
+
+func fieldLabel(section string) string {
+	if section == "" {
+		return "session"
+	}
+	return section
+}
+
+// analysisFigures are the figures a study may check against published
+// ones: method/…, <pair>/…, neuberg/<pair>/…, movement/<field>/…,
+// luck/<pair>/…, luck/<group>/…, instant/<board>/<row>.
+func analysisFigures(a *session.Analysis) map[string]float64 {
+	m := a.MethodDetail
+	figs := map[string]float64{
+		"method/lines_checked": float64(m.LinesChecked), "method/lines_reproduced": float64(m.LinesReproduced),
+		"method/pairs_checked": float64(m.PairsChecked), "method/pairs_reproduced": float64(m.PairsReproduced),
+		"method/boards_adjusted": float64(m.Adjusted), "method/board_step": m.BoardStep, "method/total_step": m.TotalStep,
+		"disagreements": float64(len(a.Disagreements)), "neuberg/rank_changes": float64(len(a.Neuberg.RankChanges)),
+	}
+	for _, p := range a.Pairs {
+		k := pairLabel(p.Section, p.Pair, p.Direction)
+		figs[k+"/percent"], figs[k+"/rank"], figs[k+"/boards"], figs[k+"/total"] = p.Percent, float64(p.Rank), float64(p.Boards), p.Total
+		if p.PercentFile != nil {
+			figs[k+"/percent_file"] = *p.PercentFile
+		}
+	}
+	for _, p := range a.Neuberg.Pairs {
+		k := "neuberg/" + pairLabel(p.Section, p.Pair, p.Direction)
+		figs[k+"/per_board"], figs[k+"/total_rounded"], figs[k+"/unrounded"], figs[k+"/no_neuberg"] = p.PerBoard, p.Total, p.Unrounded, p.Raw
+		for i, name := range []string{"per_board", "total_rounded", "unrounded", "no_neuberg"} {
+			figs[k+"/rank_"+name] = float64(p.Ranks[i])
+		}
+	}
+	for _, mv := range a.Movement {
+		k := "movement/" + fieldLabel(mv.Section)
+		figs[k+"/qf"], figs[k+"/qf1_av"], figs[k+"/qo"] = mv.Qf, mv.Qf1Av, mv.Qo
+		figs[k+"/tables"], figs[k+"/rounds"], figs[k+"/groups"] = float64(mv.Tables), float64(mv.Rounds), float64(len(mv.BoardGroups))
+	}
+	for _, l := range a.Luck {
+		figs["luck/"+fieldLabel(l.Section)+"/samples"] = float64(l.Samples)
+		figs["luck/"+fieldLabel(l.Section)+"/exact"] = b2f(l.Exact)
+		for _, p := range l.Pairs {
+			k := "luck/" + pairLabel(p.Section, p.Pair, p.Direction)
+			figs[k+"/expected"], figs[k+"/seated"], figs[k+"/seat_effect"], figs[k+"/sd"] = p.Expected, p.Seated, p.SeatEffect, p.Sd
+			figs[k+"/place_min"], figs[k+"/place_max"] = float64(p.PlaceMin), float64(p.PlaceMax)
+			if len(p.Places) > 0 {
+				figs[k+"/first"] = p.Places[0]
+			}
+		}
+		for _, w := range l.Winners {
+			k := "luck/" + w.Group
+			figs[k+"/margin"], figs[k+"/movement_gave"], figs[k+"/winner_first"] = w.Margin, w.MovementGave, w.WinnerFirst
+			figs[k+"/exceeds"] = b2f(w.Exceeds)
+		}
+	}
+	for _, b := range a.Instant {
+		for _, r := range b.Rows {
+			figs[fmt.Sprintf("instant/%d/%s", b.Board, r.Label)] = float64(r.Percent)
+		}
+	}
+	return figs
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func fileFigure(p *float64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// analysisBlocks presents an analysis in a study: the ranking with the
+// file's and the recomputed percentages, the method and disagreements,
+// Neuberg's rounding, each field's movement (balance, heat map, .ASC),
+// the luck model (table and chart) and the instant-matchpoint tables.
+func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
+	m := a.MethodDetail
+	var blocks []reports.Block
+	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("Method identified: **%s**. It reproduces %d of the file's %d traveller lines and %d of its %d percentages; %d disagreement(s).",
+		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))})
+	pairs := &reports.Table{ID: id, Caption: caption + ": the ranking, the file's percentage beside the recomputed one.",
+		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
+			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
+	for _, p := range a.Pairs {
+		pairs.Rows = append(pairs.Rows, []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
+			fileFigure(p.PercentFile), p.Percent, p.PlaceFile})
+	}
+	blocks = append(blocks, reports.Block{Table: pairs})
+	if len(a.Disagreements) > 0 {
+		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce, ours printed with the file's decimals.",
+			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
+		for _, d := range a.Disagreements {
+			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
+		}
+		blocks = append(blocks, reports.Block{Table: t})
+	}
+	if len(a.Warnings) > 0 {
+		var lines []string
+		for _, w := range a.Warnings {
+			lines = append(lines, "- "+w.String())
+		}
+		blocks = append(blocks, reports.Block{Prose: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):\n\n" + strings.Join(lines, "\n")})
+	}
+	n := a.Neuberg
+	nt := &reports.Table{ID: id + "-neuberg", Caption: fmt.Sprintf("Neuberg on %d board(s), rounded to %v per board or on the total, unrounded, and no Neuberg (percent, rank).", n.Adjusted, n.Step),
+		Columns: []reports.Column{{Name: "pair"}, {Name: "per board", Decimals: 2}, {Name: "rank"}, {Name: "total rounded", Decimals: 2}, {Name: "rank"},
+			{Name: "unrounded", Decimals: 3}, {Name: "rank"}, {Name: "no Neuberg", Decimals: 2}, {Name: "rank"}}}
+	for _, p := range n.Pairs {
+		nt.Rows = append(nt.Rows, []any{pairLabel(p.Section, p.Pair, p.Direction), p.PerBoard, p.Ranks[0], p.Total, p.Ranks[1], p.Unrounded, p.Ranks[2], p.Raw, p.Ranks[3]})
+	}
+	blocks = append(blocks, reports.Block{Table: nt})
+	if len(n.RankChanges) == 0 {
+		blocks = append(blocks, reports.Block{Prose: "No rank depends on how Neuberg is rounded, or on Neuberg at all."})
+	} else {
+		var lines []string
+		for _, c := range n.RankChanges {
+			lines = append(lines, "- "+c.Text)
+		}
+		blocks = append(blocks, reports.Block{Prose: "Ranks that change:\n\n" + strings.Join(lines, "\n")})
+	}
+	for _, mv := range a.Movement {
+		fid := id + "-movement-" + fieldLabel(mv.Section)
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
+			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
+		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
+		blocks = append(blocks, reports.Block{Table: t})
+		heat := &reports.Chart{ID: fid + "-heatmap", Caption: fmt.Sprintf("Score matrix of the movement played (%s): how often each two pairs were compared, and which way.", fieldLabel(mv.Section)),
+			Kind: "heatmap", XName: "pair", YName: "pair", ValueName: "score", XLabels: mv.PairNumbers, YLabels: mv.PairNumbers}
+		for p := range mv.Matrix {
+			row := make([]*float64, len(mv.Matrix))
+			for q, v := range mv.Matrix[p] {
+				if p != q {
+					x := float64(v)
+					row[q] = &x
+				}
+			}
+			heat.Grid = append(heat.Grid, row)
+		}
+		blocks = append(blocks, reports.Block{Chart: heat}, reports.Block{Pre: &reports.Preformatted{ID: heat.ID + "-asc",
+			Caption: "The movement in the .ASC format; its pairs 1, 2, 3, … are the file's pairs " + strings.Join(mv.PairNumbers, ", ") + ", in that order.",
+			Text:    mv.ASC}})
+		if len(mv.Warnings) > 0 {
+			blocks = append(blocks, reports.Block{Prose: "Notes on the movement: " + strings.Join(mv.Warnings, "; ") + "."})
+		}
+	}
+	for _, l := range a.Luck {
+		lid := id + "-luck-" + fieldLabel(l.Section)
+		how := fmt.Sprintf("all %d numberings", l.Samples)
+		if !l.Exact {
+			how = fmt.Sprintf("%d random numberings (seed %d)", l.Samples, l.Seed)
+		}
+		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("How much could the movement decide (%s)? The Bussemaker model over %s: each pair plays as well as its result says and every board goes to the stronger pair; \"at its seat\" is what the model gives a pair at the number it had, \"expected\" its average over every number, and their difference what its seat gave it.", fieldLabel(l.Section), how),
+			Columns: []reports.Column{{Name: "pair"}, {Name: "percent", Decimals: 2}, {Name: "model at its seat", Decimals: 2}, {Name: "model expected", Decimals: 2},
+				{Name: "seat effect", Decimals: 2}, {Name: "sd", Decimals: 2}, {Name: "places"}, {Name: "P(first) %", Decimals: 1}}}
+		chart := &reports.Chart{ID: lid + "-chart", Caption: "Model percentage of each pair over all numberings: min, mean − sd, mean, mean + sd, max.",
+			Kind: "boxplot", XName: "pair", YName: "model percent"}
+		for _, p := range l.Pairs {
+			first := 0.0
+			if len(p.Places) > 0 {
+				first = p.Places[0]
+			}
+			t.Rows = append(t.Rows, []any{pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.Sd, fmt.Sprintf("%d–%d", p.PlaceMin, p.PlaceMax), first})
+			chart.XLabels = append(chart.XLabels, pairLabel(p.Section, p.Pair, p.Direction))
+			chart.Boxes = append(chart.Boxes, [5]float64{p.Min, p.Expected - p.Sd, p.Expected, p.Expected + p.Sd, p.Max})
+		}
+		blocks = append(blocks, reports.Block{Table: t}, reports.Block{Chart: chart})
+		var lines []string
+		for _, w := range l.Winners {
+			verdict := "exceeds"
+			if !w.Exceeds {
+				verdict = "does not exceed"
+			}
+			lines = append(lines, fmt.Sprintf("- %s: pair %s wins by %.2f%% over pair %s; the movement gave the winner %+.2f points more than the runner-up under the model, so the margin %s it. The winner finishes first in %.1f%% of the numberings.",
+				w.Group, pairLabel(w.WinnerSection, w.Winner, w.WinnerDirection), w.Margin, pairLabel(w.SecondSection, w.Second, w.SecondDirection), w.MovementGave, verdict, w.WinnerFirst))
+		}
+		blocks = append(blocks, reports.Block{Prose: strings.Join(lines, "\n")})
+	}
+	if len(a.Instant) > 0 {
+		t := &reports.Table{ID: id + "-instant", Caption: "Instant matchpoints from the field: each board's scores and the gaps between them, with one imaginary result added (seed 003).",
+			Columns: []reports.Column{{Name: "board"}, {Name: "vul"}, {Name: "NS score"}, {Name: "count"}, {Name: "percent"}}}
+		for _, b := range a.Instant {
+			for _, r := range b.Rows {
+				t.Rows = append(t.Rows, []any{b.Board, b.Vul.String(), r.Label, r.Count, r.Percent})
+			}
+		}
+		blocks = append(blocks, reports.Block{Table: t})
+	}
+	if len(a.Notes) > 0 {
+		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(a.Notes, "; ") + "."})
+	}
+	return blocks
+}
+
+// writeAnalysisText is the score command's text for a results file.
+func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
+	var b strings.Builder
+	m := a.MethodDetail
+	fmt.Fprintf(&b, "Session %s (%s)", name, a.Format)
+	if a.Event != "" {
+		fmt.Fprintf(&b, ": %s", a.Event)
+	}
+	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
+		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
+	// The file's percentage and place are printed only where they differ
+	// from the recomputed ones: when they agree they repeat each other.
+	agree := true
+	for _, d := range a.Disagreements {
+		agree = agree && d.Kind != "percent" && d.Kind != "place"
+	}
+	if agree {
+		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent")
+	} else {
+		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent", "File %", "Place")
+	}
+	for _, p := range a.Pairs {
+		fmt.Fprintf(&b, "%-16s %4d %8s  %-40s %6d %8.2f", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, p.Percent)
+		if !agree {
+			file := "-"
+			if p.PercentFile != nil {
+				file = fmt.Sprintf("%.2f", *p.PercentFile)
+			}
+			fmt.Fprintf(&b, " %8s %6s", file, p.PlaceFile)
+		}
+		b.WriteString("\n")
+	}
+	if agree && m.PairsChecked > 0 {
+		fmt.Fprintf(&b, "(the file's percentages and places are these)\n")
+	}
+	if len(a.Disagreements) > 0 {
+		fmt.Fprintf(&b, "\nDisagreements:\n")
+		for _, d := range a.Disagreements {
+			fmt.Fprintf(&b, "  line %d: %s, %s, pair %s: file %s, recomputed %s\n", d.Line, d.Kind, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText)
+		}
+	}
+	if len(a.Warnings) > 0 {
+		fmt.Fprintf(&b, "\nThe file's own mistakes:\n")
+		for _, w := range a.Warnings {
+			fmt.Fprintf(&b, "  %s\n", w)
+		}
+	}
+	n := a.Neuberg
+	fmt.Fprintf(&b, "\nNeuberg on %d board(s), step %v: ", n.Adjusted, n.Step)
+	if len(n.RankChanges) == 0 {
+		fmt.Fprintf(&b, "no rank depends on the rounding or on Neuberg\n")
+	} else {
+		fmt.Fprintf(&b, "%d rank change(s)\n", len(n.RankChanges))
+		for _, c := range n.RankChanges {
+			fmt.Fprintf(&b, "  %s\n", c.Text)
+		}
+	}
+	for _, mv := range a.Movement {
+		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
+			mv.Label, mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
+		for _, wn := range mv.Warnings {
+			fmt.Fprintf(&b, "  note: %s\n", wn)
+		}
+	}
+	for _, l := range a.Luck {
+		how := fmt.Sprintf("every one of the %d ways of giving out the pair numbers", l.Samples)
+		if !l.Exact {
+			how = fmt.Sprintf("%d random ways of giving out the pair numbers", l.Samples)
+		}
+		fmt.Fprintf(&b, "\nHow much could the movement decide? (%s; the Bussemaker model)\n", fieldLabel(l.Section))
+		fmt.Fprintf(&b, "Each pair plays as well as its result says, every board goes to the stronger pair, and %s are tried:\n", how)
+		fmt.Fprintf(&b, "what a pair scores at its own number against what it scores on average is what its seat gave it.\n")
+		fmt.Fprintf(&b, "  %8s %8s %10s %10s %10s %7s\n", "Pair", "Percent", "its seat", "average", "seat gave", "places")
+		for _, p := range l.Pairs {
+			fmt.Fprintf(&b, "  %8s %8.2f %10.2f %10.2f %+10.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
+		}
+		for _, wn := range l.Winners {
+			verdict := "more than"
+			if !wn.Exceeds {
+				verdict = "not more than"
+			}
+			fmt.Fprintf(&b, "  %s: the winner is %.2f points ahead; the seats gave it %+.2f points over the runner-up, so the win is %s what the seats gave. The winner finishes first with %.1f%% of the numberings.\n",
+				wn.Group, wn.Margin, wn.MovementGave, verdict, wn.WinnerFirst)
+		}
+	}
+	for _, note := range a.Notes {
+		fmt.Fprintf(&b, "\nnote: %s", note)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

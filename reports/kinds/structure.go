@@ -1,0 +1,159 @@
+package kinds
+
+import (
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// StructureCell checks what a movement's layout promises, one row per
+// movement (seed 004 on the TEAM movements). A row's figures are pairs,
+// tables, rounds; tables_minimal (1 when the movement uses no more tables
+// than half the pairs, rounded up); stationary (the number of pairs that
+// never change table); pair1_ns_table1 (1 when pair 1 sits NS at table 1
+// in every round); round1_universal (1 when round 1 seats pairs 2t−1 and
+// 2t at table t, the other tables empty, and table t plays the t-th board
+// group where there are t groups); appendix_tables (tables numbered above
+// the number of board groups) and appendix_unattended (those without a
+// pair that sits there in every round);
+// boards_moved (table-rounds that play another board group than the one
+// the table plays most) and moved_unshared (those of them whose group no
+// other table plays in that round); copies (the most tables playing one
+// group in a round). Checks are named <id>/<label>/<figure>.
+type StructureCell struct {
+	cell.Common `yaml:",inline"`
+	// Rows are the movements, one a row, with their published facts.
+	Rows []BalanceRow `yaml:"rows"`
+}
+
+func (c *StructureCell) Movements() []string { return rowMovements(c.Rows) }
+
+// structureColumns are the figures a structure table shows, in order.
+var structureColumns = []string{"pairs", "tables", "rounds", "tables_minimal", "stationary", "pair1_ns_table1",
+	"round1_universal", "appendix_tables", "appendix_unattended", "boards_moved", "moved_unshared", "copies"}
+
+func (c *StructureCell) Run(env *cell.Env) (*cell.Output, error) {
+	if len(c.Rows) == 0 {
+		return nil, fmt.Errorf("rows: a structure cell needs at least one row")
+	}
+	if len(c.Published) > 0 {
+		return nil, fmt.Errorf("published: give published figures per row")
+	}
+	t := &reports.Table{ID: env.ID, Caption: cell.CaptionOr(c.Caption, "What the layouts promise"), Columns: []reports.Column{{Name: "movement"}}}
+	for _, name := range structureColumns {
+		t.Columns = append(t.Columns, reports.Column{Name: strings.ReplaceAll(name, "_", " ")})
+	}
+	t.Columns = append(t.Columns, reports.Column{Name: "stationary pairs"})
+	out := &cell.Output{}
+	labels := map[string]bool{}
+	for i, r := range c.Rows {
+		label := r.name()
+		if labels[label] {
+			return nil, fmt.Errorf("rows: label %q appears twice (labels name the checks)", label)
+		}
+		labels[label] = true
+		m, err := env.Movement(r.Movement)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		figs, stationary := structureFigures(m)
+		row := []any{label}
+		for _, name := range structureColumns {
+			row = append(row, figs[name])
+		}
+		var list []string
+		for _, p := range stationary {
+			list = append(list, strconv.Itoa(p))
+		}
+		t.Rows = append(t.Rows, append(row, strings.Join(list, " ")))
+		checks, err := r.checks(env.ID+"/"+label+"/", figs)
+		if err != nil {
+			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)
+		}
+		out.Checks = append(out.Checks, checks...)
+	}
+	out.Blocks = []reports.Block{{Table: t}}
+	return out, nil
+}
+
+// structureFigures computes the figures of a structure row, and the
+// stationary pairs.
+func structureFigures(m *movement.Movement) (map[string]float64, []int) {
+	f := movement.Describe(m)
+	b2f := func(b bool) float64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	ns1 := true
+	for _, row := range m.Schedule {
+		ns1 = ns1 && len(row) > 0 && row[0].NS == 1
+	}
+	universal := len(m.Schedule) > 0
+	if universal {
+		for ti, tb := range m.Schedule[0] {
+			if 2*ti+2 <= m.Pairs {
+				universal = universal && tb.NS == 2*ti+1 && tb.EW == 2*ti+2 && (ti >= m.Groups || tb.Group == ti)
+			} else {
+				universal = universal && tb.Empty()
+			}
+		}
+	}
+	appendix, unattended := max(0, m.Tables-m.Groups), 0
+	for ti := m.Groups; ti < m.Tables; ti++ {
+		attended := false
+		for _, p := range f.Stationary {
+			here := true
+			for _, row := range m.Schedule {
+				tb := row[ti]
+				here = here && (tb.NS == p || tb.EW == p)
+			}
+			attended = attended || here
+		}
+		if !attended {
+			unattended++
+		}
+	}
+	// A table's home group is the one it plays most (the first on a tie).
+	moved, unshared := 0, 0
+	for ti := 0; ti < m.Tables; ti++ {
+		count := make([]int, m.Groups)
+		for _, row := range m.Schedule {
+			if tb := row[ti]; !tb.Empty() {
+				count[tb.Group]++
+			}
+		}
+		home := 0
+		for g, n := range count {
+			if n > count[home] {
+				home = g
+			}
+		}
+		for _, row := range m.Schedule {
+			tb := row[ti]
+			if tb.Empty() || tb.Group == home {
+				continue
+			}
+			moved++
+			shared := false
+			for tj, other := range row {
+				shared = shared || (tj != ti && !other.Empty() && other.Group == tb.Group)
+			}
+			if !shared {
+				unshared++
+			}
+		}
+	}
+	return map[string]float64{
+		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds),
+		"tables_minimal": b2f(m.Tables <= (m.Pairs+1)/2), "stationary": float64(len(f.Stationary)),
+		"pair1_ns_table1": b2f(ns1), "round1_universal": b2f(universal),
+		"appendix_tables": float64(appendix), "appendix_unattended": float64(unattended),
+		"boards_moved": float64(moved), "moved_unshared": float64(unshared), "copies": float64(f.Copies),
+	}, f.Stationary
+}

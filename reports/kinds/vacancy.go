@@ -1,0 +1,47 @@
+package kinds
+
+import (
+	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"strconv"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// VacancyCell shows Qf with each pair absent, and the pooled figures.
+type VacancyCell struct {
+	cell.Common `yaml:",inline"`
+	// Movement names the movement whose pairs are made absent in turn.
+	Movement string `yaml:"movement"`
+}
+
+func (c *VacancyCell) Movements() []string { return []string{c.Movement} }
+
+func (c *VacancyCell) Run(env *cell.Env) (*cell.Output, error) {
+	m, err := env.Movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	v, err := movement.ComputeVacancyContext(env.Ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	caption := cell.CaptionOr(c.Caption, "Qf with one pair absent, "+c.Movement)
+	t := &reports.Table{ID: env.ID, Caption: caption, Columns: []reports.Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
+	ch := &reports.Chart{ID: env.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []reports.Series{{Name: "Qf1"}}}
+	figs := map[string]float64{"qf1_av": v.Av, "qf1_max": v.Max}
+	for p, q := range v.Qf1 {
+		t.Rows = append(t.Rows, []any{p + 1, q})
+		ch.XLabels = append(ch.XLabels, strconv.Itoa(p+1))
+		ch.Series[0].Values = append(ch.Series[0].Values, q)
+		figs[fmt.Sprintf("qf1_%d", p+1)] = q
+	}
+	t.Rows = append(t.Rows, []any{"pooled (Qf1av)", v.Av}, []any{"maximum", v.Max})
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cell.Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
+}

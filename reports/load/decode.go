@@ -1,0 +1,278 @@
+package load
+
+import (
+	"encoding"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// StudyError is a problem in a study file, at a line when one is known.
+type StudyError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *StudyError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("study: %s: %v", e.File, e.Err)
+	}
+	return fmt.Sprintf("study: %s:%d: %v", e.File, e.Line, e.Err)
+}
+
+func (e *StudyError) Unwrap() error { return e.Err }
+
+// StrictDecode decodes a node refusing unknown keys. yaml.v3 applies
+// KnownFields only through a Decoder on raw bytes, so the keys are checked
+// against the Go type here, on the node, where every key keeps its line.
+func StrictDecode(n *yaml.Node, v any) error {
+	if err := CheckKnownFields(n, reflect.TypeOf(v)); err != nil {
+		return err
+	}
+	return n.Decode(v)
+}
+
+var (
+	unmarshalerType = reflect.TypeFor[yaml.Unmarshaler]()
+	NodeType        = reflect.TypeFor[yaml.Node]()
+)
+
+func CheckKnownFields(n *yaml.Node, t reflect.Type) error {
+	if t == NodeType {
+		return nil // decoded later, on its own
+	}
+	for t.Kind() == reflect.Pointer {
+		if t.Implements(unmarshalerType) {
+			return nil
+		}
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return nil // Decode reports the type mismatch with its line
+		}
+		fields := yamlFields(t)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key := n.Content[i]
+			ft, ok := fields[key.Value]
+			if !ok {
+				return fmt.Errorf("line %d: unknown key %q (known here: %s)", key.Line, key.Value, knownKeys(fields))
+			}
+			if err := checkText(n.Content[i+1], ft); err != nil {
+				return fmt.Errorf("line %d: %s: %v", key.Line, key.Value, err)
+			}
+			if err := checkValueShape(key.Value, n.Content[i+1], ft); err != nil {
+				return err
+			}
+			if err := CheckKnownFields(n.Content[i+1], ft); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for _, c := range n.Content {
+			if err := checkText(c, t.Elem()); err != nil {
+				return fmt.Errorf("line %d: %v", c.Line, err)
+			}
+			if err := CheckKnownFields(c, t.Elem()); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		if n.Kind == yaml.MappingNode {
+			for i := 1; i < len(n.Content); i += 2 {
+				if err := CheckKnownFields(n.Content[i], t.Elem()); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkText decodes a scalar into a type that reads text (a setting such
+// as optimize.Mode), so that its error keeps the line: yaml.v3 reports
+// such errors without one.
+func checkText(n *yaml.Node, t reflect.Type) error {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" || t.Kind() == reflect.Pointer {
+		return nil
+	}
+	if u, ok := reflect.New(t).Interface().(encoding.TextUnmarshaler); ok {
+		return u.UnmarshalText([]byte(n.Value))
+	}
+	return nil
+}
+
+// checkValueShape says in words what a key wants when its value cannot be
+// what the field takes (yaml.v3 would say "cannot unmarshal !!str into
+// int64"): a list where a list is wanted, and scalars that decode.
+func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == NodeType || reflect.PointerTo(t).Implements(unmarshalerType) || n.Kind == yaml.AliasNode {
+		return nil
+	}
+	got := fmt.Sprintf("%q", n.Value)
+	switch n.Kind {
+	case yaml.SequenceNode:
+		got = "a list"
+	case yaml.MappingNode:
+		got = "a mapping"
+	}
+	fail := func(want string) error {
+		return fmt.Errorf("line %d: %s: want %s, got %s", n.Line, key, wantWords(want), got)
+	}
+	if t.Kind() == reflect.Struct && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		// A setting written as text, such as optimize.Weights "2:1":
+		// checkText has read it.
+		if n.Kind != yaml.ScalarNode {
+			return fail(TypeWords(t))
+		}
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		if n.Kind != yaml.SequenceNode {
+			return fail(TypeWords(t))
+		}
+	case reflect.Map, reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return fail("a mapping")
+		}
+	default:
+		if n.Kind != yaml.ScalarNode {
+			return fail(TypeWords(t))
+		}
+		if err := n.Decode(reflect.New(t).Interface()); err != nil {
+			if reflect.PointerTo(t).Implements(textUnmarshaler) {
+				return fmt.Errorf("line %d: %s: %v", n.Line, key, strings.TrimPrefix(err.Error(), "yaml: "))
+			}
+			return fail(TypeWords(t))
+		}
+	}
+	return nil
+}
+
+// wantWords puts an article before a type's words: "a whole number",
+// "a list of whole numbers".
+func wantWords(words string) string {
+	switch {
+	case words == "text" || words == "true/false":
+		return strings.Replace(words, "/", " or ", 1)
+	case strings.HasPrefix(words, "list of "):
+		elem := strings.TrimPrefix(words, "list of ")
+		if !strings.HasPrefix(elem, "list") && !strings.HasPrefix(elem, "mapping") && elem != "text" {
+			elem += "s"
+		}
+		return "a list of " + elem
+	}
+	return "a " + words
+}
+
+// yamlFields maps the YAML keys of a struct type to their field types.
+func yamlFields(t reflect.Type) map[string]reflect.Type {
+	fields := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "inline") {
+			maps.Copy(fields, yamlFields(f.Type))
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		fields[name] = f.Type
+	}
+	return fields
+}
+
+func knownKeys(fields map[string]reflect.Type) string {
+	return strings.Join(slices.Sorted(maps.Keys(fields)), ", ")
+}
+
+// YAMLError turns a yaml.v3 error ("yaml: line 14: field foo not found in
+// type ...") into a StudyError with the line.
+func YAMLError(path string, err error) error {
+	var te *yaml.TypeError
+	msg := err.Error()
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.IndexByte(rest, ':'); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil {
+				line, msg = n, strings.TrimSpace(rest[i+1:])
+			}
+		}
+	}
+	msg = strings.ReplaceAll(msg, "in type study.", "in ")
+	return &StudyError{File: path, Line: line, Err: errors.New(msg)}
+}
+
+// MappingValue returns the value of key in a mapping node, or nil.
+func MappingValue(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+type LineError struct {
+	Line int
+	Err  error
+}
+
+// CheckFinite refuses .inf and .nan anywhere in a study: a tolerance of
+// .inf would pass any published figure, and NaN compares false with
+// everything. Bounds, tolerances and parameters are finite numbers.
+func CheckFinite(n *yaml.Node, key string) *LineError {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.ShortTag() == "!!float" {
+			v := strings.ToLower(strings.TrimLeft(n.Value, "+-"))
+			x, _ := strconv.ParseFloat(n.Value, 64) // ±Inf when it overflows
+			if v == ".inf" || v == ".nan" || math.IsInf(x, 0) || math.IsNaN(x) {
+				return &LineError{n.Line, fmt.Errorf("%s: %s: want a finite number", key, n.Value)}
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if err := CheckFinite(n.Content[i+1], n.Content[i].Value); err != nil {
+				return err
+			}
+		}
+	default:
+		for _, c := range n.Content {
+			if err := CheckFinite(c, key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
