@@ -268,15 +268,28 @@ type permTable struct {
 
 // row writes row c of seq into row (n! entries).
 func (pt *permTable) row(c int, row []uint16) {
-	var inv [maxSide]uint8
-	for x, y := range pt.list[c][:pt.n] {
-		inv[y] = uint8(x)
+	pt.rows([]int{c}, [][]uint16{row})
+}
+
+// rows writes rows cs[g] of seq into rows[g], at most 32 of them. The rows
+// are walked side by side: each step of a row waits for the table read of
+// the step before, so one row at a time would wait on every read.
+func (pt *permTable) rows(cs []int, rows [][]uint16) {
+	var inv [32][maxSide]uint8
+	var r [32]uint16
+	G := len(cs)
+	for g, c := range cs {
+		for x, y := range pt.list[c][:pt.n] {
+			inv[g][y] = uint8(x)
+		}
+		r[g] = uint16(c)
+		rows[g][0] = r[g]
 	}
-	r := uint16(c)
-	row[0] = r
 	for k, st := range pt.steps {
-		r = pt.swap[int(r)*pt.T+int(pt.trans[inv[st[0]]][inv[st[1]]])]
-		row[k+1] = r
+		for g := range G {
+			r[g] = pt.swap[int(r[g])*pt.T+int(pt.trans[inv[g][st[0]]][inv[g][st[1]]])]
+			rows[g][k+1] = r[g]
+		}
 	}
 }
 
@@ -513,7 +526,7 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 
 	nPerm := len(pt.list)
 	G := len(ts.mu)
-	var pat [32]int
+	var pat, starts [32]int
 	var rows [32][]uint16
 	done := ctx.Done()
 	const lo4 = 0x0F0F0F0F0F0F0F0F
@@ -551,8 +564,11 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 				rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
 			} else {
 				rows[g] = scr.rows[g*nPerm : (g+1)*nPerm]
-				pt.row(r, rows[g])
+				starts[g] = r
 			}
+		}
+		if pt.seq == nil {
+			pt.rows(starts[:G], rows[:G])
 		}
 		for k := range nPerm {
 			var E, O uint64
