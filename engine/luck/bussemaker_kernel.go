@@ -679,9 +679,11 @@ func placeOf(B, K0, K1, m0, m1, b0, b1 uint64) (le, ahead, run int) {
 	le1 := ((B | lanesH) - K1) & m1
 	eq0 := le0 & ((K0 | lanesH) - B)
 	eq1 := le1 & ((K1 | lanesH) - B)
-	return bits.OnesCount64(le0) + bits.OnesCount64(le1),
-		bits.OnesCount64(eq0&b0) + bits.OnesCount64(eq1&b1),
-		bits.OnesCount64(eq0) + bits.OnesCount64(eq1)
+	// The two words' flags (bit 7 of each lane) side by side in bits 6
+	// and 7, so that one population count covers both.
+	return bits.OnesCount64(le0 | le1>>1),
+		bits.OnesCount64(eq0&b0 | (eq1&b1)>>1),
+		bits.OnesCount64(eq0 | eq1>>1)
 }
 
 // orderSlow is order for any group, its ties broken here: it ranks the
