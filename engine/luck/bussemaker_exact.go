@@ -577,17 +577,19 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 				E += f & lo4
 				O += (f >> 4) & lo4
 			}
+			// Each entrant's total against all 2n: the flags of the two
+			// words side by side (bits 7 and 6 of a lane) make one
+			// population count.
+			Eh, Oh := E|lanesH, O|lanesH
 			for l := range n2 {
-				var v uint64
-				if l < n {
-					v = E >> (8 * l) & 0xff
-				} else {
-					v = O >> (8 * (l - n)) & 0xff
+				v := E >> (8 * (l & 7)) & 0xff
+				if l >= n {
+					v = O >> (8 * ((l - n) & 7)) & 0xff
 				}
 				B := v * lanes1
-				ge := (((E|lanesH)-B)&laneMask)>>7 + (((O|lanesH)-B)&laneMask)>>7
-				le := (((B|lanesH)-E)&laneMask)>>7 + (((B|lanesH)-O)&laneMask)>>7
-				nge, nle := int(ge*lanes1>>56), int(le*lanes1>>56)
+				Bh := B | lanesH
+				nge := bits.OnesCount64((Eh-B)&laneMask | ((Oh-B)&laneMask)>>1)
+				nle := bits.OnesCount64((Bh-E)&laneMask | ((Bh-O)&laneMask)>>1)
 				hist[l*exactHistStride+int(v)]++
 				place[(l*P+n2-nle)*P+nge+nle-n2-1]++
 			}
