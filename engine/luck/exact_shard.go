@@ -512,12 +512,13 @@ type ExactEstimate struct {
 // work per numbering grows with the board reads and ranks, G + 2n for G
 // boards and sides of n; its rate is scaled by that from the 12-pair field
 // (G + 2n = 18). Sides of 8 walk their matchings (seqSide) and read a board
-// table of 22 MB, which the cache does not hold: 300 arrangements of side A
-// of relay-mitchell:8,switch=2 (12,096,000 numberings, G + 2n = 24) took
-// 2.69 CPU-s. The 14-pair estimate, 70 CPU-s, met the measured 74.5.
+// table that the cache does not hold: one whole chunk of
+// relay-mitchell:8,switch=2 (812,851,200 numberings, G + 2n = 24, simulate
+// --shard 0/6470) took 166.5 CPU-s. The 14-pair estimate, 70 CPU-s, met the
+// measured 65.7.
 const (
 	rateReduced12 = 1.73e7
-	rateReduced16 = 4.5e6
+	rateReduced16 = 4.88e6
 	rateGray      = 5.3e6
 	rateDecode    = 3.1e6
 )
