@@ -38,16 +38,17 @@ type kernel struct {
 	span int32
 	// Board b's plays are bstart[b]..bstart[b+1]-1 of ns and ew; btop[b] is
 	// its top and bmask[b] the lane mask of its last value word.
-	bstart     []int32
-	btop       []int32
-	bmask      []uint64
-	ns, ew     []uint8
-	maxK       int
-	pboards    [][]uint64   // pboards[p]: bitset of the boards pair p plays
-	stride     int          // matchpoint totals of a pair are < stride
-	pctSq      [][2]float64 // [p*stride+tot]: percentage and its square
-	key        []uint8      // [p*stride+tot]: dense rank of the percentage
-	keyPct     []float64    // keyPct[key]: the percentage of a rank key
+	bstart  []int32
+	btop    []int32
+	bmask   []uint64
+	ns, ew  []uint8
+	maxK    int
+	pboards [][]uint64 // pboards[p]: bitset of the boards pair p plays
+	stride  int        // matchpoint totals of a pair are < stride
+	// score[p*stride+tot]: percentage, its square and its rank key, side
+	// by side for the one read of accumulate.
+	score      []pairScore
+	keyPct     []float64 // keyPct[key]: the percentage of a rank key
 	groups     [][]int
 	maxGroup   int
 	groupWords int
@@ -137,13 +138,12 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	k.bstart = append(k.bstart, nb32(len(sc.ns)))
 	k.bundle()
 	k.stride = int(slices.Max(sc.max)) + 1
-	k.pctSq = make([][2]float64, sc.pairs*k.stride)
-	k.key = make([]uint8, len(k.pctSq))
+	k.score = make([]pairScore, sc.pairs*k.stride)
 	var all []float64
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
 			x := sc.percent(p, int32(t))
-			k.pctSq[p*k.stride+t] = [2]float64{x, x * x}
+			k.score[p*k.stride+t] = pairScore{pct: x, sq: x * x}
 			all = append(all, x)
 		}
 	}
@@ -156,8 +156,8 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	k.keyPct = all
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
-			i, _ := slices.BinarySearch(all, k.pctSq[p*k.stride+t][0])
-			k.key[p*k.stride+t] = uint8(i)
+			i, _ := slices.BinarySearch(all, k.score[p*k.stride+t].pct)
+			k.score[p*k.stride+t].key = uint8(i)
 		}
 	}
 	return k, true
@@ -259,6 +259,12 @@ func (k *kernel) newBundle(boards []int) bundle {
 		}
 	}
 	return u
+}
+
+// pairScore is what a pair's matchpoint total stands for.
+type pairScore struct {
+	pct, sq float64
+	key     uint8
 }
 
 // kbuf is a goroutine's scratch for the kernel.
@@ -546,10 +552,10 @@ func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	for p, t := range buf.tot[:k.pairs] {
 		i := p*stride + int(t)
 		e := uint8(perm[p])
-		x := &k.pctSq[i]
-		buf.sum[e] += x[0]
-		buf.sumsq[e] += x[1]
-		key := k.key[i]
+		x := &k.score[i]
+		buf.sum[e] += x.pct
+		buf.sumsq[e] += x.sq
+		key := x.key
 		buf.keys[p] = key
 		buf.klo[e] = min(buf.klo[e], key)
 		buf.khi[e] = max(buf.khi[e], key)
