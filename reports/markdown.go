@@ -232,7 +232,7 @@ func (c *Chart) DataTable() *Table {
 			t.Rows = append(t.Rows, cells)
 		}
 	case "boxplot":
-		for _, n := range []string{"min", "low", "middle", "high", "max"} {
+		for _, n := range c.BoxNames() {
 			t.Columns = append(t.Columns, Column{Name: n, Decimals: 2})
 		}
 		for i, b := range c.Boxes {
