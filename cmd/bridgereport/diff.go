@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/bridgereport/bridgereport/reports"
@@ -47,12 +46,4 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return errFailed
 	}
 	return nil
-}
-
-// count writes "1 study", "2 studies".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -98,16 +97,6 @@ func readMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
 		fmt.Fprintf(stderr, "warning: %v\n", w)
 	}
 	return pm, nil
-}
-
-// isTerminal reports whether w is a character device such as a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // wrap fills text into lines of at most 76 columns, for usage texts.

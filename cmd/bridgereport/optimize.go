@@ -56,10 +56,10 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := set.Validate(pm.Movement); err != nil {
 		return &usageError{msg: fmt.Sprintf("%s: %v", pos[0], err)}
 	}
-	bar := newProgress(stderr, "optimize", *asJSON)
-	set.Progress = bar.search
+	bar := reports.NewProgress(stderr, "optimize", *asJSON)
+	set.Progress = bar.Search
 	res, err := kinds.Optimize(ctx, pos[0], pm.Movement, set)
-	bar.done()
+	bar.Done()
 	if err != nil {
 		return err
 	}

@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
-	"time"
 
-	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -56,87 +53,22 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(unused) > 0 {
 		return &usageError{msg: fmt.Sprintf("run: -p %s: no study declares this parameter", unused[0])}
 	}
-	browser := ""
+	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON,
+		StopAtFirst: len(paths) == 1 && !*asJSON && *junit == ""} // one study: a broken one is the error, unless a summary is wanted
 	if *pdf {
-		if browser, err = reports.FindBrowser(); err != nil {
+		if opt.Browser, err = reports.FindBrowser(); err != nil {
 			return err
 		}
 	}
-	renderer := reports.NewRenderer()
-	status := newProgress(stderr, "run", *asJSON)
-	defer status.done()
-	opt := study.RunOptions{Progress: status, AllowOutside: *allowOutside}
 	if !*noCache {
 		opt.CacheDir = cmp.Or(*cacheDir, filepath.Join(*outDir, ".cache"))
-		renderer.CacheDir = opt.CacheDir
 	}
-	release, err := lockOutputs(*outDir, opt.CacheDir)
+	sum, err := study.RunAll(ctx, paths, overrides, opt, stdout, stderr)
 	if err != nil {
 		return err
-	}
-	defer release()
-	// With one study, a broken one is the error, unless a summary is
-	// wanted; with several, every study runs, the broken ones are listed,
-	// and the exit status says so.
-	many := len(paths) > 1
-	if many {
-		renderer.IndexLink = "../index.html"
-	}
-	summarize := *asJSON || *junit != ""
-	var written []*reports.Report
-	var broken []reports.Broken
-	var sum runSummary
-	last := time.Now()
-	err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, func(o study.Outcome) {
-		status.done()
-		now := time.Now()
-		sum.add(o, now.Sub(last).Seconds())
-		last = now
-		if o.Err != nil {
-			fmt.Fprintf(stderr, "bridgereport: %v\n", o.Err)
-			broken = append(broken, reports.Broken{Source: o.Path, Error: o.Err.Error()})
-			return
-		}
-		rep := o.Report
-		if browser != "" {
-			file, err := reports.PrintPDF(ctx, browser, o.Written.Dir)
-			if err != nil {
-				o.Err = err
-				sum.Studies[len(sum.Studies)-1].Error = err.Error()
-				sum.Totals.Broken++
-				fmt.Fprintf(stderr, "bridgereport: %v\n", err)
-				broken = append(broken, reports.Broken{Source: o.Path, Error: err.Error()})
-				return
-			}
-			st := &sum.Studies[len(sum.Studies)-1]
-			st.Outputs = append(st.Outputs, file)
-		}
-		for _, w := range rep.Warnings {
-			fmt.Fprintln(stderr, w)
-		}
-		if !*asJSON {
-			fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
-		}
-		for _, c := range rep.Checks {
-			if c.Status == reports.StatusFail {
-				fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("%s:%d: FAIL %s: published %s, computed %s %s", o.Path, c.Line, c.Name, c.Published, c.Computed, c.Reason)))
-			}
-		}
-		written = append(written, rep)
-	})
-	if err != nil {
-		return err
-	}
-	if many {
-		if err := renderer.WriteIndex(*outDir, engine.Version, written, broken); err != nil {
-			return err
-		}
-		if !*asJSON {
-			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(*outDir, "index.html"))
-		}
 	}
 	if *junit != "" {
-		if err := writeJUnit(*junit, &sum); err != nil {
+		if err := sum.WriteJUnit(*junit); err != nil {
 			return err
 		}
 	}
@@ -144,15 +76,16 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err := writeJSON(stdout, sum); err != nil {
 			return err
 		}
-	} else if many || sum.Totals.Failed > 0 {
-		fmt.Fprintln(stdout, sum.Totals.line())
+	} else if len(paths) > 1 || sum.Totals.Failed > 0 {
+		fmt.Fprintln(stdout, sum.Totals.Line())
 	}
+	figures := reports.Count(sum.Totals.Failed, "published figure", "published figures")
 	switch t := sum.Totals; {
 	case t.Broken > 0:
-		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run; %s failed to reproduce\n", t.Broken, t.Studies, count(t.Failed, "published figure", "published figures"))
+		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run; %s failed to reproduce\n", t.Broken, t.Studies, figures)
 		return errReported
 	case t.Failed > 0:
-		fmt.Fprintf(stderr, "bridgereport: %s failed to reproduce\n", count(t.Failed, "published figure", "published figures"))
+		fmt.Fprintf(stderr, "bridgereport: %s failed to reproduce\n", figures)
 		return errFailed
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -113,9 +114,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if _, err := luck.ParseGroups(*groups); set["groups"] && err != nil {
 			return &usageError{msg: "simulate: --groups: " + err.Error()}
 		}
-		bar := newProgress(stderr, "simulate", *asJSON)
-		defer bar.done()
-		cmd.Progress = bar.count
+		bar := reports.NewProgress(stderr, "simulate", *asJSON)
+		defer bar.Done()
+		cmd.Progress = bar.Count
 	}
 	if err := runCell(ctx, cmd, stdout, *asJSON); err != nil {
 		return fmt.Errorf("simulate: %w", err)

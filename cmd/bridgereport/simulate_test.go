@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -221,24 +220,6 @@ func TestSimulateCancelled(t *testing.T) {
 	err := Run(ctx, []string{"simulate", "--model", "bussemaker", mitchell14File(t)}, &out, &errOut)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: %v", err)
-	}
-}
-
-func TestSimProgress(t *testing.T) {
-	var buf bytes.Buffer
-	quiet := newProgress(&buf, "simulate", false) // a buffer is no terminal
-	quiet.count(1, 2)
-	quiet.done()
-	if buf.Len() != 0 {
-		t.Errorf("drew on a non-terminal: %q", buf.String())
-	}
-	b := &progress{w: &buf, label: "simulate", on: true, start: time.Now().Add(-2 * time.Second)}
-	b.count(50, 100)
-	b.count(60, 100) // within 100 ms of the last: not drawn
-	b.done()
-	want := "\rsimulate [###############...............]  50%  50 of 100, about 2s left\033[K\r\033[K"
-	if buf.String() != want {
-		t.Errorf("bar %q, want %q", buf.String(), want)
 	}
 }
 

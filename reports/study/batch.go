@@ -3,11 +3,14 @@ package study
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
@@ -154,4 +157,88 @@ func (o Outcome) Summary(caching bool) string {
 		line += ")"
 	}
 	return fmt.Sprintf("%s -> %s", line, filepath.Join(w.Dir, "index.html"))
+}
+
+// BatchOptions are the settings of a run of several studies, as the run
+// command takes them.
+type BatchOptions struct {
+	RunOptions
+	OutDir  string
+	Browser string // headless Chromium that prints each report to index.pdf; "" for none
+	// Quiet leaves out the line per study on stdout (the summary is JSON).
+	Quiet bool
+	// StopAtFirst stops at a study that could not run, which is then the
+	// error.
+	StopAtFirst bool
+}
+
+// RunAll runs the studies at paths into opt.OutDir, as the run command
+// does: it locks the output folders, writes each report (and its PDF), a
+// line per study on stdout and each failed figure on stderr, and, with
+// several studies, an index page. Its summary counts what ran, failed
+// and broke.
+func RunAll(ctx context.Context, paths []string, overrides []map[string]string, opt BatchOptions, stdout, stderr io.Writer) (*reports.RunSummary, error) {
+	renderer := reports.NewRenderer()
+	renderer.CacheDir = opt.CacheDir
+	status := reports.NewProgress(stderr, "run", opt.Quiet)
+	defer status.Done()
+	opt.Progress = status
+	release, err := reports.LockOutputs(opt.OutDir, opt.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	many := len(paths) > 1
+	if many {
+		renderer.IndexLink = "../index.html"
+	}
+	var written []*reports.Report
+	var broken []reports.Broken
+	sum := &reports.RunSummary{}
+	last := time.Now()
+	err = RunBatch(ctx, paths, overrides, opt.RunOptions, renderer, opt.OutDir, opt.StopAtFirst, func(o Outcome) {
+		status.Done()
+		now := time.Now()
+		st := sum.Add(o.Path, NameOf(o.Path), o.Report, o.Written.Dir, o.Err, now.Sub(last).Seconds())
+		last = now
+		if o.Err == nil && opt.Browser != "" {
+			var file string
+			if file, o.Err = reports.PrintPDF(ctx, opt.Browser, o.Written.Dir); o.Err == nil {
+				st.Outputs = append(st.Outputs, file)
+			} else {
+				st.Error = o.Err.Error()
+				sum.Totals.Broken++
+			}
+		}
+		if o.Err != nil {
+			fmt.Fprintf(stderr, "bridgereport: %v\n", o.Err)
+			broken = append(broken, reports.Broken{Source: o.Path, Error: o.Err.Error()})
+			return
+		}
+		rep := o.Report
+		for _, w := range rep.Warnings {
+			fmt.Fprintln(stderr, w)
+		}
+		if !opt.Quiet {
+			fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
+		}
+		for _, c := range rep.Checks {
+			if c.Status == reports.StatusFail {
+				fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("%s:%d: FAIL %s: published %s, computed %s %s", o.Path, c.Line, c.Name, c.Published, c.Computed, c.Reason)))
+			}
+		}
+		written = append(written, rep)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if many {
+		if err := renderer.WriteIndex(opt.OutDir, engine.Version, written, broken); err != nil {
+			return nil, err
+		}
+		if !opt.Quiet {
+			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
+		}
+	}
+	return sum, nil
 }
