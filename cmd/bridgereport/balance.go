@@ -13,11 +13,7 @@ import (
 var balanceUsage = `[--json] MOVEMENT
 
 The check report of a movement, in the manner of balans -c: the movement,
-its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.
---json prints one object (floats unrounded, null on the matrix diagonal):
-` + wrap(jsonKeys(kinds.CheckResult{})) + `
-
-flags:`
+its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.`
 
 func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("balance", balanceUsage, stderr)

@@ -31,14 +31,7 @@ pair arrives after round R) and --leave R (a pair leaves after round R)
 add the plan for the recommended movement, in words, with its Qf and Qf1av
 as played (change in --json). Qd is sampled
 (20,000 numberings, a fixed seed), so every figure is the same on every
-machine. --json prints one object (recommended is null when every
-candidate breaks a bound; absent is the phantom's pair number in asc, or
-null; asc is the movement in .ASC form, every seat filled; for an odd N the
-figures are those with pair absent absent; excluded is the bound a
-candidate breaks, or ""):
-` + wrap(jsonKeys(kinds.CatalogueAnswer{})) + `
-
-flags:`
+machine.`
 
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("catalogue", catalogueUsage, stderr)

@@ -17,9 +17,7 @@ every figure value to six decimals, every check and parameter; provenance
 table, rows in natural order, each moved value once: a figure's value that
 only repeats a table's is left out of the text. The last line counts the
 studies and the values moved, added and removed. The exit status is 1 when
-anything moved. --json prints {"studies": N, "changes": [{study, kind,
-name, row, column, what, old, new, mirrors}]}, mirrors naming the table a
-figure's change repeats.`
+anything moved.`
 
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diff", diffUsage, stderr)
@@ -36,7 +34,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if changes == nil {
 			changes = []reports.Change{}
 		}
-		if err := writeJSON(stdout, map[string]any{"studies": studies, "changes": changes}); err != nil {
+		if err := writeJSON(stdout, reports.DiffResult{Studies: studies, Changes: changes}); err != nil {
 			return err
 		}
 	} else if err := reports.WriteDiff(stdout, studies, changes); err != nil {

@@ -29,6 +29,10 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 		if more != "" {
 			fmt.Fprintln(stderr, more)
 		}
+		fmt.Fprint(stderr, jsonUsage(name))
+		if more != "" || jsonUsage(name) != "" {
+			fmt.Fprintln(stderr, "\nflags:")
+		}
 		fs.PrintDefaults()
 	}
 	return fs

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
@@ -15,14 +16,10 @@ var handicapUsage = `[--json] FILE.yaml
 
 Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
 from last season's divisional average VPs, with binomial checks of fairness.
---json prints one object (new_teams and matches are null when the league has
-none; settings are the values in force):
-` + wrap(jsonKeys(kinds.HandicapResult{})) + `
 
 FILE.yaml (keys other than divisions are optional):
 
-` + league.LeagueUsage + `
-flags:`
+` + strings.TrimRight(league.LeagueUsage, "\n")
 
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("handicap", handicapUsage, stderr)

@@ -14,11 +14,7 @@ import (
 var instantUsage = `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE
 
 The instant-matchpoint table of a board from FILE, one "score count" line
-per NS score. --json prints one object (a result row has score, a gap row
-low, high, lowest and highest; ties index rows):
-` + wrap(jsonKeys(kinds.InstantResult{})) + `
-
-flags:`
+per NS score.`
 
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("instant", instantUsage, stderr)

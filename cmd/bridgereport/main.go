@@ -11,10 +11,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 func main() {
@@ -56,30 +60,70 @@ func exitCode(err error, stderr io.Writer) int {
 	return exitBad
 }
 
-// command is one subcommand. run owns its flag set and its arguments.
+// command is one subcommand: its name and summary (the help), the function
+// that owns its flags and arguments, and what its --json prints (its usage
+// and docs/json.md are written from these).
 type command struct {
 	name    string
 	summary string
 	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	json    []output
 }
 
-// commands lists the subcommands in the order the help shows them.
-var commands = []command{
-	{"run", "run studies and write their reports", runStudies},
-	{"balance", "balance figures of a movement (like balans -c)", runBalance},
-	{"optimize", "re-orient tables for the best balance (like balans)", runOptimize},
-	{"simulate", "scoring models: one or two strong pairs, Bussemaker", runSimulate},
-	{"instant", "instant-matchpoint table of a board from result frequencies", runInstant},
-	{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore},
-	{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap},
-	{"new", "write a small working study to start from, and the study schema", runNew},
-	{"schema", "print the JSON Schema of the study format (for editors)", runSchema},
-	{"preview", "serve a study or folder as live reports that follow your edits", runPreview},
-	{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff},
-	{"movements", "list the movement library, with published and computed Qf", runMovements},
-	{"catalogue", "the candidate movements for N pairs, ranked, with a recommendation", runCatalogue},
-	{"movement", "the guide of a movement: table cards, pair cards, the .ASC file", runGuide},
-	{"version", "print the versions of bridgereport, its engine and echarts", runVersion},
+// output is one shape of a command's --json: the Result it encodes (a
+// slice: an array of them), when (a flag that selects it, or ""), and what
+// it is.
+type output struct {
+	when   string
+	result any
+	about  string
+}
+
+// commands lists the subcommands in the order the help shows them. It is
+// set in init, since the usage of each command is written from it.
+var commands []command
+
+func init() {
+	commands = []command{
+		{"run", "run studies and write their reports", runStudies, []output{{"", reports.RunSummary{}, "The run: one entry per study, in the order they ran (`error` is set, and the checks and outputs empty, when a study could not run; a failure is at the line of its `published:` entry), and the totals."}}},
+		{"balance", "balance figures of a movement (like balans -c)", runBalance, []output{{"", kinds.CheckResult{}, "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."}}},
+		{"optimize", "re-orient tables for the best balance (like balans)", runOptimize, []output{{"", kinds.OptimizeResult{}, "One optimisation by arrow switches; `movement` is the optimised movement in .ASC form; `absent` only when set."}}},
+		{"simulate", "scoring models: one or two strong pairs, Bussemaker", runSimulate, []output{
+			{"--model one-strong", kinds.OneStrongResult{}, "The one strong pair model: each pair's percentage when one pair tops every board (floats unrounded)."},
+			{"--model two-strong", kinds.TwoStrongResult{}, "The two strong pairs model over every choice of the two pairs: the spread of the weak pairs' percentages."},
+			{"--model bussemaker", kinds.BussemakerResult{}, "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place."}}},
+		{"instant", "instant-matchpoint table of a board from result frequencies", runInstant, []output{{"", kinds.InstantResult{}, "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead; `ties` index rows."}}},
+		{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore, []output{
+			{"FILE.csv", kinds.SessionResult{}, "A session matchpointed, Neuberg-adjusting boards played fewer times; `expected`, `scale`, `rounding` and `step` are the settings in force."},
+			{"FILE.xml or FILE.pbn", session.Analysis{}, "A club's results file (USEBIO or PBN) analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field."}}},
+		{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap, []output{{"", kinds.HandicapResult{}, "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes; `new_teams` and `matches` are null when the league has none; `settings` are the values in force."}}},
+		{"new", "write a small working study to start from, and the study schema", runNew, nil},
+		{"schema", "print the JSON Schema of the study format (for editors)", runSchema, nil},
+		{"preview", "serve a study or folder as live reports that follow your edits", runPreview, nil},
+		{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff, []output{{"", reports.DiffResult{}, "The studies compared and every change; `mirrors` names the table whose change a figure's change repeats."}}},
+		{"movements", "list the movement library, with published and computed Qf", runMovements, []output{{"", []resolve.LibraryMovement{}, "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."}}},
+		{"catalogue", "the candidate movements for N pairs, ranked, with a recommendation", runCatalogue, []output{{"", kinds.CatalogueAnswer{}, "The candidates for one field size, in rank order; `recommended` is null when every candidate breaks a bound; a candidate's `absent` is the phantom's pair number in `asc` (the movement in .ASC form, every seat filled), or null, and for an odd field its figures are those with that pair absent; `excluded` is the bound a candidate breaks, or \"\"; `change` is the --late or --leave plan, or null."}}},
+		{"movement", "the guide of a movement: table cards, pair cards, the .ASC file", runGuide, []output{{"", kinds.Guide{}, "The guide of a movement: table cards and pair cards; a `next` is {table, direction}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."}}},
+		{"version", "print the versions of bridgereport, its engine and echarts", runVersion, []output{{"", reports.Versions{}, "The versions of this binary; `commit` only when the binary knows it."}}},
+	}
+}
+
+// jsonUsage is the part of a command's usage that says what --json prints.
+func jsonUsage(name string) string {
+	var b strings.Builder
+	for _, c := range commands {
+		for _, o := range c.json {
+			if c.name != name {
+				continue
+			}
+			when := ""
+			if o.when != "" {
+				when = " (" + o.when + ")"
+			}
+			fmt.Fprintf(&b, "\n%s\n", wrap(fmt.Sprintf("--json%s: %s Its keys: %s.", when, o.about, reports.JSONKeys(o.result))))
+		}
+	}
+	return b.String()
 }
 
 // Run executes one invocation of the tool; main only maps its error to an
@@ -140,7 +184,7 @@ var errFailed = errors.New("failed")
 // runVersion prints the versions; also bridgereport --version.
 func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", "[--json]", stderr)
-	asJSON := fs.Bool("json", false, `print {"bridgereport", "engine", "echarts", "go", "commit"} as JSON`)
+	asJSON := fs.Bool("json", false, "print the versions as JSON")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}

@@ -27,14 +27,7 @@ movement that seats a phantom takes ",absent=N": m.asc,absent=14). With
 groups a round, B/2 each); without, the groups keep their letters. -o
 FILE.asc writes the movement in .ASC form (-o FILE.html: the cards, as
 --cards). --cards FILE.html writes the cards as one page to print (--paper
-a4 or letter, --tables-per-page 1 or 2; pair cards are slips to cut out).
---json prints one object (a pair card's round gives sits_out instead of
-table, direction, opponent and boards; a "next" is {table, direction}, or
-null after the last round or before a sit-out; boards_next is a table
-number or null):
-` + wrap(jsonKeys(kinds.Guide{})) + `
-
-flags:`
+a4 or letter, --tables-per-page 1 or 2; pair cards are slips to cut out).`
 
 func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("movement", movementUsage, stderr)

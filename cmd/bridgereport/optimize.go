@@ -22,11 +22,7 @@ rank by Qf, then the vacancy score w1·Qf1max + w2·Qf1av (--weights, default
 leaves the vacancy quality out), then d4 (--d4 off leaves it out).
 Flags name the balans option they implement in brackets. A --fixers file
 has one line per round with a 0 (free) or 1 (fixed) per table, e.g. "1 0 0 1";
-# starts a comment. --json prints one object (absent only when set,
-movement the .ASC text):
-` + wrap(jsonKeys(kinds.OptimizeResult{})) + `
-
-flags:`
+# starts a comment.`
 
 func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("optimize", optimizeUsage, stderr)

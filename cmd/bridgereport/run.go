@@ -15,10 +15,7 @@ const runUsage = `[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] [--a
 
 The exit status is 0 when every study ran and every published figure
 reproduced, 1 when a published figure failed, 2 when a study could not
-run (bad input). --json prints {"studies": [{file, name, title, ok,
-errata, failed, failures: [{name, published, computed, reason, file,
-line}], outputs, seconds, error, warnings}], "totals": {studies, broken, ok, errata,
-failed, seconds}}; --junit writes a JUnit XML file with a test case per
+run (bad input). --junit writes a JUnit XML file with a test case per
 published figure. --pdf also prints each report to index.pdf beside its
 index.html, through headless Chromium (chromium, chromium-browser or
 google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).`

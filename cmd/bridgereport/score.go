@@ -9,25 +9,18 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
-	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE
+var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv|.xml|.pbn
 
 Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
-boards played fewer times. --json prints one object (expected, scale,
-rounding and step are the settings in force):
-` + wrap(jsonKeys(kinds.SessionResult{})) + `
+boards played fewer times.
 
 FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
 by its extension or its first bytes: its figures are recomputed and checked,
 its scoring method named, Neuberg's rounding measured, the movement played
-reconstructed with its balance, and the luck model run on it. --json then
-prints one object:
-` + wrap(jsonKeys(session.Analysis{})) + `
-
-flags:`
+reconstructed with its balance, and the luck model run on it.`
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", scoreUsage, stderr)

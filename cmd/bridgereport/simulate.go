@@ -21,12 +21,7 @@ var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--sa
        [--strengths "1 1 2 …"] [--groups "1-7,8-14"] [--exact|--sample] [--json] MOVEMENT
 
 A scoring model on one movement, laid out as the seeds print it: one strong
-pair and two strong pairs (seed 004), the Bussemaker model (seed 000).
---json prints one object per model (floats unrounded):
-` + wrap("one-strong {"+jsonKeys(kinds.OneStrongResult{})+"}; two-strong {"+
-	jsonKeys(kinds.TwoStrongResult{})+"}; bussemaker {"+jsonKeys(kinds.BussemakerResult{})+"}.") + `
-
-flags:`
+pair and two strong pairs (seed 004), the Bussemaker model (seed 000).`
 
 // modelFlags lists, per model, the flags it reads besides --model and
 // --json.
