@@ -20,8 +20,9 @@ import (
 var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--samples N] [--seed S]
        [--strengths "1 1 2 …"] [--groups "1-7,8-14"] [--exact|--sample] [--json] MOVEMENT
 
-A scoring model on one movement, laid out as the seeds print it: one strong
-pair and two strong pairs (seed 004), the Bussemaker model (seed 000).`
+A scoring model on one movement, as a study's one_strong, two_strong or
+bussemaker cell shows it: one strong pair and two strong pairs (seed 004),
+the Bussemaker model (seed 000).`
 
 // modelFlags lists, per model, the flags it reads besides --model and
 // --json.
@@ -79,17 +80,17 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	m, name := pm.Movement, pos[0]
-	body := &kinds.SimulateCell{Model: *model, Movement: name}
-	cmd := &study.Command{Kind: "simulate", Cell: body, Movements: map[string]*movement.Parsed{name: pm}}
+	cmd := &study.Command{Movements: map[string]*movement.Parsed{name: pm}}
 	switch *model {
 	case "one-strong":
 		if *strong < 1 || *strong > m.Pairs {
 			return &usageError{msg: fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
-		body.Strong = *strong
+		cmd.Kind, cmd.Cell = "one_strong", &kinds.OneStrongCell{Strong: *strong, Columns: []kinds.BalanceRow{{Movement: name}}}
+	case "two-strong":
+		cmd.Kind, cmd.Cell = "two_strong", &kinds.TwoStrongCell{Rows: []kinds.BalanceRow{{Movement: name}}}
 	case "bussemaker":
-		b := &body.BussemakerSettings
-		b.Samples, b.Seed, b.Groups = *samples, *seed, *groups
+		b := kinds.BussemakerSettings{Samples: *samples, Seed: *seed, Groups: *groups}
 		if *samples <= 0 {
 			return &usageError{msg: fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}
 		}
@@ -109,6 +110,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if _, err := luck.ParseGroups(*groups); set["groups"] && err != nil {
 			return &usageError{msg: "simulate: --groups: " + err.Error()}
 		}
+		cmd.Kind, cmd.Cell = "bussemaker", &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
 		bar := reports.NewProgress(stderr, "simulate", *asJSON)
 		defer bar.Done()
 		cmd.Progress = bar.Count

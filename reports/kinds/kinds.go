@@ -23,7 +23,6 @@ var Registry = map[string]func() cell.Body{
 	"one_strong":        func() cell.Body { return new(OneStrongCell) },
 	"two_strong":        func() cell.Body { return new(TwoStrongCell) },
 	"bussemaker":        func() cell.Body { return new(BussemakerCell) },
-	"simulate":          func() cell.Body { return new(SimulateCell) },
 	"instant":           func() cell.Body { return new(InstantCell) },
 	"neuberg":           func() cell.Body { return new(NeubergCell) },
 	"session":           func() cell.Body { return new(SessionCell) },
