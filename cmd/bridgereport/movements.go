@@ -4,7 +4,8 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/resolve"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -15,9 +16,5 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	list, err := resolve.LibraryMovements(ctx, *pairs, *rounds)
-	if err != nil {
-		return err
-	}
-	return emit(stdout, resolve.LibraryReport(list), list, *asJSON)
+	return runCell(ctx, &study.Command{Kind: "library", Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}, stdout, *asJSON)
 }

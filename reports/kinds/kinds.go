@@ -32,6 +32,7 @@ var Registry = map[string]func() cell.Body{
 	"recommend":         func() cell.Body { return new(RecommendCell) },
 	"structure":         func() cell.Body { return new(StructureCell) },
 	"vp_scale":          func() cell.Body { return new(VPScaleCell) },
+	"library":           func() cell.Body { return new(LibraryCell) },
 }
 
 // Kinds lists the cell kinds a study may use, sorted.
