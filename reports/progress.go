@@ -7,8 +7,6 @@ import (
 	"os"
 	"strings"
 	"time"
-
-	"github.com/bridgereport/bridgereport/engine/optimize"
 )
 
 // Progress is the program's one progress printer: a status line on stderr
@@ -43,9 +41,13 @@ func (p *Progress) show(format string, args ...any) {
 	fmt.Fprintf(p.w, "\r"+format, args...)
 }
 
-// Count draws a bar of work done out of a total; its signature is that of
+// Count draws a bar of work done out of a total (0: unknown); its signature is that of
 // the engine's Progress callbacks (luck.Settings.Progress).
 func (p *Progress) Count(done, total int64) {
+	if total <= 0 { // no total: what is done, and for how long
+		p.show("%s: %d done, %s\033[K", p.label, done, time.Since(p.start).Round(time.Second))
+		return
+	}
 	const width = 30
 	frac := float64(done) / float64(total)
 	n := int(frac * width)
@@ -55,19 +57,6 @@ func (p *Progress) Count(done, total int64) {
 		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
 	}
 	p.show("%s [%s%s] %3.0f%%  %d of %d%s\033[K", p.label, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac, done, total, left)
-}
-
-// Search draws the state of an optimisation.
-func (p *Progress) Search(s optimize.Progress) {
-	what := "iterations"
-	if s.Exhaustive {
-		what = "orientations"
-	}
-	done := fmt.Sprintf("%.1fM", float64(s.Iterations)/1e6)
-	if s.Budget < 1<<50 {
-		done += fmt.Sprintf("/%.1fM", float64(s.Budget)/1e6)
-	}
-	p.show("%s: %s %s, best Qf %.2f, %s\033[K", p.label, done, what, s.BestQf, s.Elapsed.Round(time.Second))
 }
 
 // Write takes Progress lines (a study run's) and shows the last complete

@@ -2,21 +2,21 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/bridgereport/bridgereport/reports/kinds"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
+	"github.com/bridgereport/bridgereport/reports/study"
 
-	"github.com/bridgereport/bridgereport/engine/optimize"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
 var optimizeUsage = `[flags] MOVEMENT
 
-Re-orients tables (arrow switches) for the best balance and prints the
-improved movement in .ASC form with the figures as # comments. Orientations
+Re-orients tables (arrow switches) for the best balance, as a study's
+optimize cell does: the figures before and after, and the improved movement
+in .ASC form with the figures as # comments (-o FILE writes it alone). Orientations
 rank by Qf, then the vacancy score w1·Qf1max + w2·Qf1av (--weights, default
 2:1, as balans; --vacancy av-then-max ranks Qf1av, then Qf1max; --vacancy off
 leaves the vacancy quality out), then d4 (--d4 off leaves it out).
@@ -28,44 +28,29 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := newFlagSet("optimize", optimizeUsage, stderr)
 	opts := resolve.OptimizeOptions{Seed: 1}
 	opts.Flags(fs)
-	timeLimit := fs.Duration("time", 0, "stop after this long, e.g. 30s (results then depend on machine speed)")
-	target := fs.Float64("target", 0, "stop each restart once Qf reaches this value")
-	exhaustiveBits := fs.Int("exhaustive-bits", 0, fmt.Sprintf("enumerate all orientations when at most 2^N remain (default %d; -1 never)", optimize.DefaultExhaustiveBits))
 	outFile := fs.String("o", "", "also write the optimised movement to `FILE` (.ASC)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	set, _, err := opts.Settings(load.ReadText)
-	if err != nil {
-		return fmt.Errorf("optimize: %w", err)
-	}
-	set.Time, set.TargetQf, set.ExhaustiveBits = *timeLimit, *target, *exhaustiveBits
-	if set.Time > 0 && set.Iterations == 0 {
-		set.Iterations = 1 << 50 // --time alone: no iteration budget
-	}
 	pm, err := readMovement(pos[0], stderr)
 	if err != nil {
 		return err
 	}
-	if err := set.Validate(pm.Movement); err != nil {
-		return &usageError{msg: fmt.Sprintf("%s: %v", pos[0], err)}
-	}
+	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
+	cmd := &study.Command{Kind: "optimize", Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	bar := reports.NewProgress(stderr, "optimize", *asJSON)
-	set.Progress = bar.Search
-	res, err := kinds.Optimize(ctx, pos[0], pm.Movement, set)
+	cmd.Progress = bar.Count
+	r, result, err := cmd.Run(ctx)
 	bar.Done()
 	if err != nil {
 		return err
 	}
 	if *outFile != "" {
-		if err := reports.WriteFileAtomic(*outFile, []byte(res.Movement)); err != nil {
+		if err := reports.WriteFileAtomic(*outFile, []byte(result.([]*kinds.OptimizeResult)[0].Movement)); err != nil {
 			return err
 		}
 	}
-	if res.Stop == string(optimize.StopCancelled) {
-		fmt.Fprintln(stderr, "optimize: interrupted; showing the best found so far")
-	}
-	return emit(stdout, res.Report(), res, *asJSON)
+	return emit(stdout, r, result, *asJSON)
 }
