@@ -62,8 +62,8 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *pick < 0 {
 		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
 	}
-	body := &kinds.RecommendCell{Late: *late, Leave: *leave, CatalogueCell: kinds.CatalogueCell{Pairs: kinds.IntRange{*pairs, *pairs},
-		BoardsPerRound: perRound, MaxCopies: *maxCopies, MaxTables: *maxTables, MinutesPerBoard: *perBoard}}
+	body := &kinds.CatalogueCell{Late: *late, Leave: *leave, Pairs: kinds.IntRange{*pairs, *pairs},
+		BoardsPerRound: perRound, MaxCopies: *maxCopies, MaxTables: *maxTables, MinutesPerBoard: *perBoard}
 	switch {
 	case set["hours"] || set["minutes"]:
 		if set["boards"] {
@@ -79,7 +79,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	default:
 		body.Boards = boards
 	}
-	cmd := &study.Command{Kind: "recommend", Cell: body}
+	cmd := &study.Command{Kind: "catalogue", Cell: body}
 	if *pick == 0 {
 		return runCell(ctx, cmd, stdout, *asJSON)
 	}
@@ -87,7 +87,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	a := result.(*kinds.CatalogueAnswer)
+	a := result.([]*kinds.CatalogueAnswer)[0]
 	if *pick > len(a.Candidates) {
 		return fmt.Errorf("--pick %d: %d pairs have %d candidates", *pick, a.Pairs, len(a.Candidates))
 	}

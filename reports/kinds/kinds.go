@@ -29,7 +29,6 @@ var Registry = map[string]func() cell.Body{
 	"handicap":          func() cell.Body { return new(HandicapCell) },
 	"fairness":          func() cell.Body { return new(FairnessCell) },
 	"catalogue":         func() cell.Body { return new(CatalogueCell) },
-	"recommend":         func() cell.Body { return new(RecommendCell) },
 	"structure":         func() cell.Body { return new(StructureCell) },
 	"vp_scale":          func() cell.Body { return new(VPScaleCell) },
 	"library":           func() cell.Body { return new(LibraryCell) },

@@ -3,28 +3,15 @@ package kinds
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 )
 
-// recommendShown is the most candidates (merged by figures) the text
-// lists; --json lists them all.
-const recommendShown = 10
-
-// text is the answer for the director, within 80 columns: the session and
-// its bounds, the recommendation with its spec, then at most ten
-// candidates (those with the same figures merged), then those that break
-// a bound, with the reason.
-func (a *CatalogueAnswer) text() string {
-	var b strings.Builder
-	para := func(format string, args ...any) {
-		b.WriteString(fill(fmt.Sprintf(format, args...), guideWidth))
-		b.WriteString("\n")
-	}
+// session is the answer's session and bounds, in a sentence.
+func (a *CatalogueAnswer) session() string {
 	session := fmt.Sprintf("%s boards", IntRange(a.Boards))
 	if a.Minutes > 0 {
-		session = fmt.Sprintf("%s boards (%s at %d minutes a board, --minutes-per-board)", IntRange(a.Boards), duration(a.Minutes), a.MinutesPerBoard)
+		session = fmt.Sprintf("%s boards (%s at %d minutes a board)", IntRange(a.Boards), duration(a.Minutes), a.MinutesPerBoard)
 	}
 	tables := "any number of tables"
 	if a.MaxTables > 0 {
@@ -34,71 +21,7 @@ func (a *CatalogueAnswer) text() string {
 	if a.MaxCopies > 1 {
 		copies = fmt.Sprintf("at most %d copies of each board", a.MaxCopies)
 	}
-	para("%d pairs, a session of %s, %s boards a round, %s, %s.", a.Pairs, session, IntRange(a.BoardsPerRound), copies, tables)
-	b.WriteString("\n")
-	if a.Recommended != nil {
-		para("Recommended: %s", a.Reason)
-		para("Spec: %s", a.Candidates[0].Spec)
-		para("Cards: %s", a.cardsCommand())
-	} else {
-		para("%s", a.Reason)
-	}
-	if a.Change != nil {
-		b.WriteString("\n")
-		para("%s", a.Change.Plan)
-	}
-	b.WriteString("\n")
-	para("Ranked by this rule: %s.", a.Rule)
-	b.WriteString("\n")
-	shown, listed, within := 0, 0, 0
-	for i := 0; i < len(a.Candidates); {
-		c := a.Candidates[i]
-		j := i + 1
-		for j < len(a.Candidates) && sameFigures(c, a.Candidates[j]) {
-			j++
-		}
-		if c.Excluded == "" {
-			within += j - i
-		}
-		if c.Excluded == "" && shown < recommendShown {
-			shown++
-			listed += j - i
-			b.WriteString(hang(fmt.Sprintf("%d. %s: %s", i+1, c.Name, candidateFigures(c)), 4))
-			b.WriteString(indent(fill("spec "+c.Spec, guideWidth-4), "    "))
-			if j > i+1 {
-				var names []string
-				for _, o := range a.Candidates[i+1 : j] {
-					names = append(names, o.Name)
-				}
-				b.WriteString(indent(fill(fmt.Sprintf("and %d more with the same figures: %s", j-i-1, strings.Join(names, ", ")), guideWidth-4), "    "))
-			}
-		}
-		i = j
-	}
-	if rest := within - listed; rest > 0 {
-		para("… and %d more within the bounds (--json lists every candidate, --pick K gives the spec of rank K).", rest)
-	}
-	var out []string
-	for i, c := range a.Candidates {
-		if c.Excluded != "" {
-			out = append(out, fmt.Sprintf("%d. %s %s", i+1, c.Name, c.Excluded))
-		}
-	}
-	if len(out) > 0 {
-		b.WriteString("\n")
-		para("Shown apart, %d candidates that break a bound:", len(out))
-		for i, line := range out {
-			if i == recommendShown {
-				para("… and %d more.", len(out)-i)
-				break
-			}
-			b.WriteString(hang(line, 4))
-		}
-	}
-	b.WriteString("\n")
-	para("Qd from %d random numberings (seed %d). For an odd field the figures are those with the phantom pair absent; it sits out, it gets no card.",
-		a.Samples, catalogue.DefaultSeed)
-	return b.String()
+	return fmt.Sprintf("%d pairs, a session of %s, %s boards a round, %s, %s.", a.Pairs, session, IntRange(a.BoardsPerRound), copies, tables)
 }
 
 // cardsCommand is the command that prints the recommended movement's
@@ -138,56 +61,6 @@ func (a *CatalogueAnswer) flags() string {
 		f += fmt.Sprintf(" --max-tables %d", a.MaxTables)
 	}
 	return f
-}
-
-// candidateFigures are a candidate's figures in words.
-func candidateFigures(c CatalogueCandidate) string {
-	var b strings.Builder
-	if c.InRange {
-		parts := make([]string, len(c.BoardsPerRound))
-		for i, bpr := range c.BoardsPerRound {
-			parts[i] = fmt.Sprintf("%d×%d = %d boards", c.Rounds, bpr, c.Rounds*bpr)
-		}
-		fmt.Fprintf(&b, "%s", strings.Join(parts, " or "))
-	} else {
-		fmt.Fprintf(&b, "%d×%d = %d boards (%d outside the range)", c.Rounds, c.NearestBoardsPerRound, c.Rounds*c.NearestBoardsPerRound, c.BoardsOutside)
-	}
-	fmt.Fprintf(&b, ", %d tables", c.Tables)
-	if c.GroupsPerRound > 1 {
-		fmt.Fprintf(&b, " (%d board sets a round)", c.GroupsPerRound)
-	}
-	if c.Copies > 1 {
-		fmt.Fprintf(&b, ", %d copies", c.Copies)
-	}
-	if c.Winners > 1 {
-		fmt.Fprintf(&b, ", %d winners", c.Winners)
-	}
-	fmt.Fprintf(&b, ", Qf %.2f, Qf1av %.2f, Qd %.1f", c.Qf, c.Qf1Av, c.Qd)
-	return b.String()
-}
-
-// sameFigures reports whether two candidates have the same figures, as
-// printed.
-func sameFigures(a, b CatalogueCandidate) bool {
-	return candidateFigures(a) == candidateFigures(b) && a.Excluded == b.Excluded && fmt.Sprintf("%.2f", a.Qf1Max) == fmt.Sprintf("%.2f", b.Qf1Max)
-}
-
-// hang fills text with its later lines indented by n columns.
-func hang(text string, n int) string {
-	lines := strings.Split(fill(text, guideWidth), "\n")
-	first, rest := lines[0], strings.Join(lines[1:], " ")
-	if rest == "" {
-		return first + "\n"
-	}
-	return first + "\n" + indent(fill(rest, guideWidth-n), strings.Repeat(" ", n))
-}
-
-func indent(text, prefix string) string {
-	var b strings.Builder
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		b.WriteString(prefix + line + "\n")
-	}
-	return b.String()
 }
 
 // duration writes minutes as hours and minutes: "2½ hours", "2 hours 40 minutes".
