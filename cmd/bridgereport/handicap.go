@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/league"
 
@@ -28,6 +27,6 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	body := &kinds.HandicapCell{File: pos[0], Layout: cell.LayoutText}
+	body := &kinds.HandicapCell{File: pos[0]}
 	return runCell(ctx, &study.Command{Kind: "handicap", Cell: body}, stdout, *asJSON)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
@@ -27,6 +26,6 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	body.File, body.Layout = pos[0], cell.LayoutText
+	body.File = pos[0]
 	return runCell(ctx, &study.Command{Kind: "instant", Cell: body}, stdout, *asJSON)
 }

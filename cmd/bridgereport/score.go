@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
@@ -24,7 +23,7 @@ reconstructed with its balance, and the luck model run on it.`
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", scoreUsage, stderr)
-	body := &kinds.SessionCell{Layout: cell.LayoutText} // the zero settings are the engine's defaults
+	body := &kinds.SessionCell{} // the zero settings are the engine's defaults
 	fs.IntVar(&body.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")

@@ -3,14 +3,15 @@ package kinds
 import (
 	"cmp"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/league"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/league"
+	"github.com/bridgereport/bridgereport/reports/load"
 
 	"gopkg.in/yaml.v3"
 

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"fmt"
+
 	"github.com/bridgereport/bridgereport/reports/cell"
 
 	"github.com/bridgereport/bridgereport/reports"

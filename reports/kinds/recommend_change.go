@@ -2,8 +2,9 @@ package kinds
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports/resolve"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 )

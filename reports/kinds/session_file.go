@@ -3,11 +3,11 @@ package kinds
 import (
 	"bytes"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"io"
 	"path/filepath"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
@@ -66,13 +66,6 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 	a, err := session.Analyse(env.Ctx, s, session.Settings{Step: c.Step})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.File, err)
-	}
-	if c.Layout == cell.LayoutText {
-		var b strings.Builder
-		if err := writeAnalysisText(&b, c.File, a); err != nil {
-			return nil, err
-		}
-		return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: b.String()}}}, Result: a}, nil
 	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
 	checks, err := check.Figures(env.ID+"/", analysisFigures(a), c.Published, c.Errata)
@@ -275,62 +268,4 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(a.Notes, "; ") + "."})
 	}
 	return blocks
-}
-
-// writeAnalysisText is the score command's text for a results file.
-func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
-	var b strings.Builder
-	m := a.MethodDetail
-	fmt.Fprintf(&b, "Session %s (%s)", name, a.Format)
-	if a.Event != "" {
-		fmt.Fprintf(&b, ": %s", a.Event)
-	}
-	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
-		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
-	fmt.Fprintf(&b, "%-16s %4s %6s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "File %", "Percent", "Place")
-	for _, p := range a.Pairs {
-		file := "-"
-		if p.PercentFile != nil {
-			file = fmt.Sprintf("%.2f", *p.PercentFile)
-		}
-		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, file, p.Percent, p.PlaceFile)
-	}
-	if len(a.Disagreements) > 0 {
-		fmt.Fprintf(&b, "\nDisagreements:\n")
-		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours)
-		}
-	}
-	n := a.Neuberg
-	fmt.Fprintf(&b, "\nNeuberg on %d board(s), step %v: ", n.Adjusted, n.Step)
-	if len(n.RankChanges) == 0 {
-		fmt.Fprintf(&b, "no rank depends on the rounding or on Neuberg\n")
-	} else {
-		fmt.Fprintf(&b, "%d rank change(s)\n", len(n.RankChanges))
-		for _, c := range n.RankChanges {
-			fmt.Fprintf(&b, "  %s\n", c.Text)
-		}
-	}
-	for _, mv := range a.Movement {
-		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
-			fieldLabel(mv.Section), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
-		for _, wn := range mv.Warnings {
-			fmt.Fprintf(&b, "  note: %s\n", wn)
-		}
-	}
-	for _, l := range a.Luck {
-		fmt.Fprintf(&b, "\nLuck model (%s, %d numberings%s): %s\n", fieldLabel(l.Section), l.Samples, map[bool]string{true: ", all", false: ", sampled"}[l.Exact], l.Estimator)
-		fmt.Fprintf(&b, "  %6s %8s %8s %8s %8s %7s\n", "Pair", "Percent", "Seated", "Expected", "Effect", "Places")
-		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
-		}
-		for _, wn := range l.Winners {
-			fmt.Fprintf(&b, "  %s: margin %.2f, movement gave %+.2f, exceeds %v, winner first in %.1f%%\n", wn.Group, wn.Margin, wn.MovementGave, wn.Exceeds, wn.WinnerFirst)
-		}
-	}
-	for _, note := range a.Notes {
-		fmt.Fprintf(&b, "\nnote: %s", note)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
