@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 )
@@ -123,4 +124,30 @@ func jsonKind(t reflect.Type) (string, reflect.Type) {
 		kind += " or null"
 	}
 	return kind, inner
+}
+
+// JSONSection is one --json contract of docs/json.md: its title, what it
+// is, and a zero value of the Result it encodes (a slice: an array of
+// them).
+type JSONSection struct {
+	Title, About string
+	Result       any
+}
+
+// WriteJSONDoc writes docs/json.md: every contract's keys, nested objects
+// as nested lists; regenerate names the command that rewrites it.
+func WriteJSONDoc(w io.Writer, regenerate string, sections []JSONSection) error {
+	var b strings.Builder
+	b.WriteString("# The --json contracts\n\n")
+	fmt.Fprintf(&b, "Generated from the Result types of the commands (`%s`).\n", regenerate)
+	b.WriteString("Keys are a promise to scripts: they keep their names, places and meanings; new keys are added at the end.\n")
+	for _, sec := range sections {
+		shape := "One object with these keys:"
+		if reflect.TypeOf(sec.Result).Kind() == reflect.Slice {
+			shape = "An array of objects with these keys:"
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n%s %s\n\n%s", sec.Title, sec.About, shape, JSONKeyList(sec.Result))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -44,7 +44,7 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		case b.Prose != "":
 			next()
 			for _, line := range strings.Split(strings.TrimSpace(b.Prose), "\n") {
-				fmt.Fprintf(bw, "%s\n", fill(line, textWidth))
+				fmt.Fprintf(bw, "%s\n", Fill(line, textWidth))
 			}
 		case b.Table != nil:
 			next()
@@ -69,9 +69,9 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 // textWidth is the width prose is filled to, for a terminal.
 const textWidth = 80
 
-// fill breaks text between words into lines of at most width runes (a
+// Fill breaks text between words into lines of at most width runes (a
 // longer word has a line of its own).
-func fill(text string, width int) string {
+func Fill(text string, width int) string {
 	var b strings.Builder
 	col := 0
 	for _, w := range strings.Fields(text) {

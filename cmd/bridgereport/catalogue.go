@@ -7,34 +7,13 @@ import (
 	"io"
 	"math"
 
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/catalogue"
-
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var catalogueUsage = `--pairs N [--hours H | --minutes M | --boards MIN-MAX] [--late R | --leave R] [--json] [--pick K]
-
-The candidate movements for N pairs (6 to 40): the generated families,
-re-oriented by arrow switches for one winner, and the library movements of
-that size (for an odd N, of one pair more, with a phantom pair absent: it
-sits out), ranked by the rule the output states, with a recommendation
-and its reason, and for each the spec that gives it exactly (movement,
-balance, optimize and simulate take it; --pick K prints the spec of rank
-K alone). The session: --hours or --minutes at --minutes-per-board (default
-7) give 85% to 100% of the boards that time holds; else --boards (default
-24-28). The bounds: --boards-per-round (default 2-4), --max-copies (default
-1: no barometer, no duplicated sets), --max-tables (default none);
-candidates that break one are shown apart with the reason. --late R (a
-pair arrives after round R) and --leave R (a pair leaves after round R)
-add the plan for the recommended movement, in words, with its Qf and Qf1av
-as played (change in --json). Qd is sampled
-(20,000 numberings, a fixed seed), so every figure is the same on every
-machine.`
-
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("catalogue", catalogueUsage, stderr)
+	fs := newFlagSet("catalogue", stderr)
 	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 40")
 	var boards, perRound kinds.IntRange
 	fs.TextVar(&boards, "boards", kinds.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")

@@ -7,20 +7,8 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-const diffUsage = `[--json] OLD NEW
-
-OLD and NEW are results.json files, or folders holding them (an output
-folder of run, or studies/golden with its NAME.results.json files); studies
-are matched by name. Every table cell is compared at its printed precision,
-every figure value to six decimals, every check and parameter; provenance
-(hashes, versions, inputs) is not. Changes are grouped by study and by
-table, rows in natural order, each moved value once: a figure's value that
-only repeats a table's is left out of the text. The last line counts the
-studies and the values moved, added and removed. The exit status is 1 when
-anything moved.`
-
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("diff", diffUsage, stderr)
+	fs := newFlagSet("diff", stderr)
 	asJSON := fs.Bool("json", false, "write one JSON object instead of a line per change")
 	pos, err := parseFlags(fs, args, 2)
 	if err != nil {

@@ -7,21 +7,11 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/league"
-
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var handicapUsage = `[--json] FILE.yaml
-
-Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
-from last season's divisional average VPs, with binomial checks of fairness.
-
-FILE.yaml (keys other than divisions are optional):
-
-` + strings.TrimRight(league.LeagueUsage, "\n")
-
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("handicap", handicapUsage, stderr)
+	fs := newFlagSet("handicap", stderr, "FILE.yaml (keys other than divisions are optional):\n\n"+strings.TrimRight(league.LeagueUsage, "\n"))
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {

@@ -4,19 +4,13 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var instantUsage = `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE
-
-The instant-matchpoint table of a board from FILE, one "score count" line
-per NS score.`
-
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("instant", instantUsage, stderr)
+	fs := newFlagSet("instant", stderr)
 	body := &kinds.InstantCell{} // the zero settings are seed 003's, the engine's defaults; the usage names the scale's
 	fs.TextVar(&body.Vul, "vul", body.Vul, "vulnerability of the board: none, ns, ew or both")
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleACBL, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")

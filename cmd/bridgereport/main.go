@@ -1,7 +1,8 @@
 // Command bridgereport turns YAML studies into reproducible analysis reports
 // about duplicate bridge movements, scoring and handicaps, and answers one-off
-// questions through its subcommands (balance, optimize, simulate, instant,
-// score, handicap, movements, diff, preview, new, schema, version).
+// questions through its subcommands, listed in the commands table (main.go)
+// and by bridgereport help. Each subcommand is flags, one cell kind run
+// through study.Command, and an exit status.
 package main
 
 import (
@@ -120,7 +121,7 @@ func jsonUsage(name string) string {
 			if o.when != "" {
 				when = " (" + o.when + ")"
 			}
-			fmt.Fprintf(&b, "\n%s\n", wrap(fmt.Sprintf("--json%s: %s Its keys: %s.", when, o.about, reports.JSONKeys(o.result))))
+			fmt.Fprintf(&b, "\n%s\n", reports.Fill(fmt.Sprintf("--json%s: %s Its keys: %s.", when, o.about, reports.JSONKeys(o.result)), 76))
 		}
 	}
 	return b.String()
@@ -183,7 +184,7 @@ var errFailed = errors.New("failed")
 
 // runVersion prints the versions; also bridgereport --version.
 func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", "[--json]", stderr)
+	fs := newFlagSet("version", stderr)
 	asJSON := fs.Bool("json", false, "print the versions as JSON")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err

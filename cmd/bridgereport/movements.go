@@ -9,7 +9,7 @@ import (
 )
 
 func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("movements", "[--pairs N] [--rounds R] [--json]", stderr)
+	fs := newFlagSet("movements", stderr)
 	pairs := fs.Int("pairs", 0, "only movements for this many pairs")
 	rounds := fs.Int("rounds", 0, "only movements of this many rounds")
 	asJSON := fs.Bool("json", false, "write a JSON array instead of the table")

@@ -11,17 +11,8 @@ import (
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-const runUsage = `[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] [--allow-outside] [--json] [--junit FILE] [--pdf] STUDY.yaml|DIR...
-
-The exit status is 0 when every study ran and every published figure
-reproduced, 1 when a published figure failed, 2 when a study could not
-run (bad input). --junit writes a JUnit XML file with a test case per
-published figure. --pdf also prints each report to index.pdf beside its
-index.html, through headless Chromium (chromium, chromium-browser or
-google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).`
-
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("run", runUsage, stderr)
+	fs := newFlagSet("run", stderr)
 	outDir := fs.String("o", "out", "output folder; each study writes OUTDIR/<study>/")
 	cacheDir := fs.String("cache", "", "keep computed cells and drawn figures here (default OUTDIR/.cache); a folder to commit, so that CI re-runs are fast")
 	noCache := fs.Bool("no-cache", false, "recompute every cell and redraw every figure")
@@ -60,21 +51,13 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if !*noCache {
 		opt.CacheDir = cmp.Or(*cacheDir, filepath.Join(*outDir, ".cache"))
 	}
+	opt.JUnit = *junit
 	sum, err := study.RunAll(ctx, paths, overrides, opt, stdout, stderr)
+	if err == nil && *asJSON {
+		err = writeJSON(stdout, sum)
+	}
 	if err != nil {
 		return err
-	}
-	if *junit != "" {
-		if err := sum.WriteJUnit(*junit); err != nil {
-			return err
-		}
-	}
-	if *asJSON {
-		if err := writeJSON(stdout, sum); err != nil {
-			return err
-		}
-	} else if len(paths) > 1 || sum.Totals.Failed > 0 {
-		fmt.Fprintln(stdout, sum.Totals.Line())
 	}
 	figures := reports.Count(sum.Totals.Failed, "published figure", "published figures")
 	switch t := sum.Totals; {

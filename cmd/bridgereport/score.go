@@ -5,24 +5,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv|.xml|.pbn
-
-Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
-boards played fewer times.
-
-FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
-by its extension or its first bytes: its figures are recomputed and checked,
-its scoring method named, Neuberg's rounding measured, the movement played
-reconstructed with its balance, and the luck model run on it.`
-
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("score", scoreUsage, stderr)
+	fs := newFlagSet("score", stderr)
 	body := &kinds.SessionCell{} // the zero settings are the engine's defaults
 	fs.IntVar(&body.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")

@@ -9,20 +9,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
-
-var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--samples N] [--seed S]
-       [--strengths "1 1 2 …"] [--groups "1-7,8-14"] [--exact|--sample] [--json] MOVEMENT
-
-A scoring model on one movement, as a study's one_strong, two_strong or
-bussemaker cell shows it: one strong pair and two strong pairs (seed 004),
-the Bussemaker model (seed 000).`
 
 // modelFlags lists, per model, the flags it reads besides --model and
 // --json.
@@ -56,7 +49,7 @@ func checkModelFlags(model string, set map[string]bool) error {
 }
 
 func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("simulate", simulateUsage, stderr)
+	fs := newFlagSet("simulate", stderr)
 	model := fs.String("model", "", "scoring model: one-strong, two-strong or bussemaker")
 	strong := fs.Int("strong", 1, "one-strong: the strong pair")
 	samples := fs.Int64("samples", luck.DefaultSamples, "bussemaker: random numberings to draw when sampling")
@@ -75,7 +68,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := checkModelFlags(*model, set); err != nil {
 		return &usageError{msg: "simulate: " + err.Error()}
 	}
-	pm, err := readMovement(pos[0], stderr)
+	pm, err := resolve.ReadMovement(pos[0], stderr)
 	if err != nil {
 		return err
 	}

@@ -170,13 +170,15 @@ type BatchOptions struct {
 	// StopAtFirst stops at a study that could not run, which is then the
 	// error.
 	StopAtFirst bool
+	JUnit       string // a JUnit XML file to write, with a test case per published figure
 }
 
 // RunAll runs the studies at paths into opt.OutDir, as the run command
 // does: it locks the output folders, writes each report (and its PDF), a
-// line per study on stdout and each failed figure on stderr, and, with
-// several studies, an index page. Its summary counts what ran, failed
-// and broke.
+// line per study on stdout and each failed figure on stderr, with several
+// studies an index page, the JUnit file when asked, and unless Quiet the
+// totals when there are several studies or a failed figure. Its summary
+// counts what ran, failed and broke.
 func RunAll(ctx context.Context, paths []string, overrides []map[string]string, opt BatchOptions, stdout, stderr io.Writer) (*reports.RunSummary, error) {
 	renderer := reports.NewRenderer()
 	renderer.CacheDir = opt.CacheDir
@@ -239,6 +241,14 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		if !opt.Quiet {
 			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
 		}
+	}
+	if opt.JUnit != "" {
+		if err := sum.WriteJUnit(opt.JUnit); err != nil {
+			return nil, err
+		}
+	}
+	if !opt.Quiet && (many || sum.Totals.Failed > 0) {
+		fmt.Fprintln(stdout, sum.Totals.Line())
 	}
 	return sum, nil
 }
