@@ -486,20 +486,3 @@ func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
 	}
 	return []reports.Block{{Table: matches}, {Table: tally}}
 }
-
-// prob prints a probability to four decimals, or in exponent form when
-// that would hide it.
-func prob(p float64) string {
-	if p != 0 && p < 0.001 {
-		return fmt.Sprintf("%.2e", p)
-	}
-	return fmt.Sprintf("%.4f", p)
-}
-
-// band names the smallest of the seed's bands that holds an outcome.
-func band(m float64) string {
-	if m >= 1 {
-		return fmt.Sprintf("outside %g%%", 100*handicap.SeedBands[len(handicap.SeedBands)-1])
-	}
-	return fmt.Sprintf("inside %g%%", 100*m)
-}

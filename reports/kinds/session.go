@@ -352,29 +352,3 @@ func (r *SessionResult) blocks(id, caption string) []reports.Block {
 	}
 	return []reports.Block{{Table: t}}
 }
-
-// topWords describes the full-board top.
-func (r *SessionResult) topWords() string {
-	if r.Scale == scoring.ScaleACBL {
-		return fmt.Sprintf("1 per result beaten, top %s", cell.FormatMP(r.Scale.Top(r.Expected)))
-	}
-	return fmt.Sprintf("2 per result beaten, top %s", cell.FormatMP(r.Scale.Top(r.Expected)))
-}
-
-// formatTotal shows a total at the rounding step, or to four decimals when
-// nothing is rounded.
-func (r *SessionResult) formatTotal(x float64) string {
-	if r.Rounding == scoring.RoundNone {
-		return fmt.Sprintf("%.4f", x)
-	}
-	return fmt.Sprintf("%.*f", cell.Decimals(r.Step), x)
-}
-
-// formatBoard shows an adjusted board score: at the step when boards are
-// rounded, otherwise to four decimals.
-func (r *SessionResult) formatBoard(x float64) string {
-	if r.Rounding == scoring.RoundEachBoard {
-		return fmt.Sprintf("%.*f", cell.Decimals(r.Step), x)
-	}
-	return fmt.Sprintf("%.4f", x)
-}
