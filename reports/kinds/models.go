@@ -47,8 +47,11 @@ type OneStrongColumn struct {
 	Ideal    float64   `json:"ideal"`
 	MaxDev   float64   `json:"max_dev"`
 	RMSDev   float64   `json:"rms_dev"`
-	MaxRatio float64   `json:"max_ratio"` // the first column's MaxDev over this one's (see devRatio)
-	RMSRatio float64   `json:"rms_ratio"` // the first column's RMSDev over this one's
+	// MaxRatio and RMSRatio are the first column's MaxDev and RMSDev over
+	// this one's; null where this one's is 0 (a perfect movement: every
+	// pair gets its ideal share), where the ratio has no value.
+	MaxRatio *float64 `json:"max_ratio"`
+	RMSRatio *float64 `json:"rms_ratio"`
 }
 
 func (c *OneStrongCell) Movements() []string {
@@ -66,8 +69,10 @@ func (c *OneStrongCell) Run(env *cell.Env) (*cell.Output, error) {
 	}
 	out := &cell.Output{Result: res}
 	for i, col := range res.Columns {
-		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev,
-			"max_ratio": col.MaxRatio, "rms_ratio": col.RMSRatio}
+		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev}
+		if col.MaxRatio != nil {
+			figs["max_ratio"], figs["rms_ratio"] = *col.MaxRatio, *col.RMSRatio
+		}
 		for p, v := range col.Percent {
 			figs[strconv.Itoa(p+1)] = v
 		}
@@ -104,7 +109,7 @@ func (c *OneStrongCell) compute(env *cell.Env) (*OneStrongColumns, error) {
 		if i > 0 {
 			first = res.Columns[0]
 		}
-		column.MaxRatio, column.RMSRatio = devRatio(first.MaxDev, column.MaxDev), devRatio(first.RMSDev, column.RMSDev)
+		column.MaxRatio, column.RMSRatio = ratio(first.MaxDev, column.MaxDev), ratio(first.RMSDev, column.RMSDev)
 		res.Columns = append(res.Columns, column)
 	}
 	return res, nil
@@ -123,7 +128,7 @@ func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
 		qfs = append(qfs, col.Qf)
 		t.Columns = append(t.Columns, reports.Column{Name: col.Name, Decimals: 2})
 		chart.Series = append(chart.Series, reports.Series{Name: col.Name, Values: col.Percent})
-		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, col.MaxRatio, col.RMSRatio})
+		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, ratioCell(col.MaxRatio), ratioCell(col.RMSRatio)})
 	}
 	t.Rows = append(t.Rows, qfs)
 	for p := range r.Columns[0].Percent {
@@ -137,17 +142,21 @@ func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
 	return []reports.Block{{Table: t}, {Chart: chart}, {Table: dev}}
 }
 
-// devRatio is the first column's deviation over another's: 1 when they
-// are equal (two perfect movements), 0 when only the other has none (no
-// finite ratio; JSON has no infinity).
-func devRatio(first, other float64) float64 {
-	switch {
-	case first == other:
-		return 1
-	case other == 0:
-		return 0
+// ratio is a/b, nil when b is 0.
+func ratio(a, b float64) *float64 {
+	if b == 0 {
+		return nil
 	}
-	return first / other
+	r := a / b
+	return &r
+}
+
+// ratioCell is a ratio as a table shows it: "–" when it has no value.
+func ratioCell(r *float64) any {
+	if r == nil {
+		return "–"
+	}
+	return *r
 }
 
 // idealDeviation is the ideal share of the pairs other than strong when
