@@ -3,11 +3,10 @@ package kinds
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"slices"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"

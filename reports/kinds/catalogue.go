@@ -6,14 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 
 	"gopkg.in/yaml.v3"
 

@@ -3,11 +3,10 @@ package kinds
 import (
 	"bufio"
 	"fmt"
-	"io"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"io"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"

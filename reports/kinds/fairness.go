@@ -3,15 +3,14 @@ package kinds
 import (
 	"cmp"
 	"fmt"
-	"math"
-	"slices"
-	"strconv"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/league"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 

@@ -2,12 +2,11 @@ package kinds
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"

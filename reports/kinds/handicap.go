@@ -2,12 +2,11 @@ package kinds
 
 import (
 	"fmt"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/league"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 

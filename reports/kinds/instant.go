@@ -6,13 +6,12 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"

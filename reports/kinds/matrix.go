@@ -2,11 +2,10 @@ package kinds
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"strconv"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"

@@ -3,13 +3,12 @@ package kinds
 import (
 	"cmp"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"

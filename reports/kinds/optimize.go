@@ -2,7 +2,6 @@ package kinds
 
 import (
 	"fmt"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 

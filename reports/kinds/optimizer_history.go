@@ -2,11 +2,10 @@ package kinds
 
 import (
 	"fmt"
-	"slices"
-	"strconv"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/resolve"
+	"slices"
+	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"

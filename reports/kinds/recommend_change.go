@@ -2,9 +2,8 @@ package kinds
 
 import (
 	"fmt"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/resolve"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 )

@@ -3,16 +3,15 @@ package kinds
 import (
 	"bytes"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"io"
 	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/load"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"

@@ -2,12 +2,11 @@ package kinds
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"

@@ -3,11 +3,10 @@ package kinds
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
-	"strings"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"path/filepath"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"

@@ -2,10 +2,9 @@ package kinds
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/cell"
 	"strconv"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports/cell"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"

@@ -2,10 +2,9 @@ package kinds
 
 import (
 	"fmt"
-	"strconv"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"

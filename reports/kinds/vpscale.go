@@ -2,11 +2,10 @@ package kinds
 
 import (
 	"fmt"
-	"math"
-	"strconv"
-
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"math"
+	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"

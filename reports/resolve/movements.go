@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"io"
 	"io/fs"
 	"os"
@@ -13,8 +14,6 @@ import (
 	"reflect"
 	"strings"
 	"syscall"
-
-	"github.com/bridgereport/bridgereport/reports/load"
 
 	"gopkg.in/yaml.v3"
 
