@@ -126,27 +126,50 @@ func jsonKind(t reflect.Type) (string, reflect.Type) {
 	return kind, inner
 }
 
-// JSONSection is one --json contract of docs/json.md: its title, what it
-// is, and a zero value of the Result it encodes (a slice: an array of
-// them).
+// JSONSection is one shape of a command's --json: when it is printed (a
+// flag or an argument that selects it, or ""), a zero value of the Result
+// it encodes (a slice: an array of them), and what it is.
 type JSONSection struct {
-	Title, About string
-	Result       any
+	When   string
+	Result any
+	About  string
+}
+
+// JSONUsage is the part of a command's usage that says what its --json
+// prints: a paragraph a section, filled to 76 columns.
+func JSONUsage(sections []JSONSection) string {
+	var b strings.Builder
+	for _, sec := range sections {
+		when := ""
+		if sec.When != "" {
+			when = " (" + sec.When + ")"
+		}
+		fmt.Fprintf(&b, "\n%s\n", Fill(fmt.Sprintf("--json%s: %s Its keys: %s.", when, sec.About, JSONKeys(sec.Result)), 76))
+	}
+	return b.String()
+}
+
+// JSONDoc is a command's --json contracts, for docs/json.md.
+type JSONDoc struct {
+	Command  string
+	Sections []JSONSection
 }
 
 // WriteJSONDoc writes docs/json.md: every contract's keys, nested objects
 // as nested lists; regenerate names the command that rewrites it.
-func WriteJSONDoc(w io.Writer, regenerate string, sections []JSONSection) error {
+func WriteJSONDoc(w io.Writer, regenerate string, docs []JSONDoc) error {
 	var b strings.Builder
 	b.WriteString("# The --json contracts\n\n")
 	fmt.Fprintf(&b, "Generated from the Result types of the commands (`%s`).\n", regenerate)
 	b.WriteString("Keys are a promise to scripts: they keep their names, places and meanings; new keys are added at the end.\n")
-	for _, sec := range sections {
-		shape := "One object with these keys:"
-		if reflect.TypeOf(sec.Result).Kind() == reflect.Slice {
-			shape = "An array of objects with these keys:"
+	for _, d := range docs {
+		for _, sec := range d.Sections {
+			shape := "One object with these keys:"
+			if reflect.TypeOf(sec.Result).Kind() == reflect.Slice {
+				shape = "An array of objects with these keys:"
+			}
+			fmt.Fprintf(&b, "\n## %s\n\n%s %s\n\n%s", strings.TrimSpace(d.Command+" "+sec.When), sec.About, shape, JSONKeyList(sec.Result))
 		}
-		fmt.Fprintf(&b, "\n## %s\n\n%s %s\n\n%s", sec.Title, sec.About, shape, JSONKeyList(sec.Result))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -14,18 +14,19 @@ import (
 
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("catalogue", stderr)
+	body := &kinds.CatalogueCell{}
 	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 40")
-	var boards, perRound kinds.IntRange
+	var boards kinds.IntRange
 	fs.TextVar(&boards, "boards", kinds.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")
 	hours := fs.Float64("hours", 0, "the session's length in hours (2.5): gives the boards")
-	minutes := fs.Int("minutes", 0, "the session's length in minutes: gives the boards")
-	perBoard := fs.Int("minutes-per-board", kinds.DefaultMinutesPerBoard, "minutes a board takes, the change of round included")
-	fs.TextVar(&perRound, "boards-per-round", kinds.IntRange{catalogue.DefaultMinPerRound, catalogue.DefaultMaxPerRound}, "boards a round, MIN-MAX")
-	maxCopies := fs.Int("max-copies", catalogue.DefaultMaxCopies, "the most copies of each board (more: a barometer or duplicated sets)")
-	maxTables := fs.Int("max-tables", 0, "the most tables the room has (0: no limit)")
+	fs.IntVar(&body.Minutes, "minutes", 0, "the session's length in minutes: gives the boards")
+	fs.IntVar(&body.MinutesPerBoard, "minutes-per-board", kinds.DefaultMinutesPerBoard, "minutes a board takes, the change of round included")
+	fs.TextVar(&body.BoardsPerRound, "boards-per-round", kinds.IntRange{catalogue.DefaultMinPerRound, catalogue.DefaultMaxPerRound}, "boards a round, MIN-MAX")
+	fs.IntVar(&body.MaxCopies, "max-copies", catalogue.DefaultMaxCopies, "the most copies of each board (more: a barometer or duplicated sets)")
+	fs.IntVar(&body.MaxTables, "max-tables", 0, "the most tables the room has (0: no limit)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
-	late := fs.Int("late", 0, "a pair arrives after this round: the plan, with the movement's Qf and Qf1 as played")
-	leave := fs.Int("leave", 0, "a pair leaves after this round: the plan, with the movement's Qf and Qf1 as played")
+	fs.IntVar(&body.Late, "late", 0, "a pair arrives after this round: the plan, with the movement's Qf and Qf1 as played")
+	fs.IntVar(&body.Leave, "leave", 0, "a pair leaves after this round: the plan, with the movement's Qf and Qf1 as played")
 	pick := fs.Int("pick", 0, "print only the spec of candidate K (1: the recommendation), for movement, balance, optimize or simulate")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -35,25 +36,23 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if set["hours"] && set["minutes"] {
 		return fmt.Errorf("--hours and --minutes both give the session's length: give one")
 	}
-	if *hours < 0 || *minutes < 0 || *perBoard < 1 || *maxCopies < 1 || *maxTables < 0 {
+	if *hours < 0 || body.Minutes < 0 || body.MinutesPerBoard < 1 || body.MaxCopies < 1 || body.MaxTables < 0 {
 		return fmt.Errorf("--hours, --minutes, --minutes-per-board and --max-copies take positive numbers, --max-tables 0 or more")
 	}
 	if *pick < 0 {
 		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
 	}
-	body := &kinds.CatalogueCell{Late: *late, Leave: *leave, Pairs: kinds.IntRange{*pairs, *pairs},
-		BoardsPerRound: perRound, MaxCopies: *maxCopies, MaxTables: *maxTables, MinutesPerBoard: *perBoard}
+	body.Pairs = kinds.IntRange{*pairs, *pairs}
 	switch {
 	case set["hours"] || set["minutes"]:
 		if set["boards"] {
 			return fmt.Errorf("--boards and --%s both give the session's length: give one", map[bool]string{true: "hours", false: "minutes"}[set["hours"]])
 		}
-		body.Minutes = *minutes
 		if set["hours"] {
 			body.Minutes = int(math.Round(*hours * 60))
 		}
-		if body.Minutes < *perBoard {
-			return fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", body.Minutes, *perBoard)
+		if body.Minutes < body.MinutesPerBoard {
+			return fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", body.Minutes, body.MinutesPerBoard)
 		}
 	default:
 		body.Boards = boards

@@ -2,18 +2,15 @@ package main
 
 import (
 	"io"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
 )
 
 // writeJSONDoc writes docs/json.md from the commands table.
 func writeJSONDoc(w io.Writer) error {
-	var sections []reports.JSONSection
+	var docs []reports.JSONDoc
 	for _, c := range commands {
-		for _, o := range c.json {
-			sections = append(sections, reports.JSONSection{Title: strings.TrimSpace(c.name + " " + o.when), About: o.about, Result: o.result})
-		}
+		docs = append(docs, reports.JSONDoc{Command: c.name, Sections: c.json})
 	}
-	return reports.WriteJSONDoc(w, "go test ./cmd/bridgereport -run TestJSONDoc -update", sections)
+	return reports.WriteJSONDoc(w, "go test ./cmd/bridgereport -run TestJSONDoc -update", docs)
 }

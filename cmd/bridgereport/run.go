@@ -30,19 +30,27 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fs.Usage()
 		return &usageError{msg: "run: name at least one study file or folder"}
 	}
-	paths, err := study.Paths(pos)
+	st, err := study.SitePaths(pos, *allowOutside)
 	if err != nil {
 		return err
 	}
+	paths := st.Paths
 	if err := study.DistinctOutputs(paths); err != nil {
 		return &usageError{msg: "run: " + err.Error()}
+	}
+	sweep, params, err := study.PlanSweep(&st, params)
+	if err != nil {
+		return err
 	}
 	overrides, unused := study.Overrides(paths, params)
 	if len(unused) > 0 {
 		return &usageError{msg: fmt.Sprintf("run: -p %s: no study declares this parameter", unused[0])}
 	}
-	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON,
-		StopAtFirst: len(paths) == 1 && !*asJSON && *junit == ""} // one study: a broken one is the error, unless a summary is wanted
+	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON, Sweep: sweep, SweepValues: params}
+	if len(paths) > 1 || st.File != "" || sweep != nil {
+		opt.Site = &st // several studies, a site.yaml or a sweep: a site
+	}
+	opt.StopAtFirst = opt.Site == nil && !*asJSON && *junit == "" // one study: a broken one is the error, unless a summary is wanted
 	if *pdf {
 		if opt.Browser, err = reports.FindBrowser(); err != nil {
 			return err

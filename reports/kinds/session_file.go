@@ -76,7 +76,15 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 
 // pairLabel names a pair in figures and tables: its section and number,
 // and its direction in a file that numbers each direction from 1 ("EW3").
-func pairLabel(section string, pair int, dir string) string { return section + dir + fmt.Sprint(pair) }
+// A section whose name ends in a digit is kept apart from the number
+// ("Sect1 1", not "Sect11").
+func pairLabel(section string, pair int, dir string) string {
+	s := section + dir
+	if s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' {
+		s += " "
+	}
+	return s + fmt.Sprint(pair)
+}
 
 func fieldLabel(section string) string {
 	if section == "" {
@@ -172,12 +180,19 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
-		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce.",
-			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "board"}, {Name: "pair"}, {Name: "file"}, {Name: "ours", Decimals: 2}}}
+		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce, ours printed with the file's decimals.",
+			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours})
+			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
+	}
+	if len(a.Warnings) > 0 {
+		var lines []string
+		for _, w := range a.Warnings {
+			lines = append(lines, "- "+w.String())
+		}
+		blocks = append(blocks, reports.Block{Prose: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):\n\n" + strings.Join(lines, "\n")})
 	}
 	n := a.Neuberg
 	nt := &reports.Table{ID: id + "-neuberg", Caption: fmt.Sprintf("Neuberg on %d board(s), rounded to %v per board or on the total, unrounded, and no Neuberg (percent, rank).", n.Adjusted, n.Step),
@@ -198,7 +213,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
-		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", fieldLabel(mv.Section), mv.RoundsFrom),
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
 			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
 		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
 		blocks = append(blocks, reports.Block{Table: t})
@@ -227,7 +242,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		if !l.Exact {
 			how = fmt.Sprintf("%d random numberings (seed %d)", l.Samples, l.Seed)
 		}
-		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("The luck model on the movement played (%s): %s; the estimator: %s.", fieldLabel(l.Section), how, l.Estimator),
+		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("How much could the movement decide (%s)? The Bussemaker model over %s: each pair plays as well as its result says and every board goes to the stronger pair; \"at its seat\" is what the model gives a pair at the number it had, \"expected\" its average over every number, and their difference what its seat gave it.", fieldLabel(l.Section), how),
 			Columns: []reports.Column{{Name: "pair"}, {Name: "percent", Decimals: 2}, {Name: "model at its seat", Decimals: 2}, {Name: "model expected", Decimals: 2},
 				{Name: "seat effect", Decimals: 2}, {Name: "sd", Decimals: 2}, {Name: "places"}, {Name: "P(first) %", Decimals: 1}}}
 		chart := &reports.Chart{ID: lid + "-chart", Caption: "Model percentage of each pair over all numberings: min, mean − sd, mean, mean + sd, max.",

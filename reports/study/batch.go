@@ -1,6 +1,7 @@
 package study
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/site"
 )
 
 // Values are parameter values given as name=value, as a flag.Value.
@@ -114,7 +117,19 @@ type Outcome struct {
 // RunBatch loads, runs and writes every study into outDir, each reported to
 // done as it finishes; a broken study does not stop the others. It stops at
 // the first failure when stopAtFirst is set, or when ctx ends.
+//
+// With opt.SiteTitle the studies are a site: every study runs first, then
+// the references between them resolve, then each page is written with the
+// site's navigation (the index and search index are the caller's:
+// site.WriteIndex).
 func RunBatch(ctx context.Context, paths []string, overrides []map[string]string, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+	if opt.SiteTitle != "" {
+		jobs := make([]job, len(paths))
+		for i, p := range paths {
+			jobs[i] = job{path: p, overrides: overrides[i]}
+		}
+		return runSite(ctx, jobs, opt, renderer, outDir, stopAtFirst, done)
+	}
 	for i, p := range paths {
 		o := Outcome{Path: p}
 		var s *Study
@@ -127,6 +142,73 @@ func RunBatch(ctx context.Context, paths []string, overrides []map[string]string
 			return o.Err
 		}
 		done(o)
+	}
+	return nil
+}
+
+// job is one page of a site: a study with its parameter values, and, in
+// a sweep, the page's own name and title.
+type job struct {
+	path      string
+	label     string // names the page in messages; the path when empty
+	overrides map[string]string
+	rename    func(*Study)
+}
+
+// runSite runs the studies of a site: all of them, then the references
+// between them, then the pages.
+func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+	outcomes := make([]Outcome, len(jobs))
+	var studies []*Study
+	var reps []*reports.Report
+	var bibs []*cite.Bibliography
+	var at []int // the outcome of each report
+	siteOpt := opt
+	siteOpt.InSite = true
+	for i, j := range jobs {
+		o := Outcome{Path: cmp.Or(j.label, j.path)}
+		var s *Study
+		var bib *cite.Bibliography
+		if s, o.Err = LoadStudy(j.path, j.overrides); o.Err == nil {
+			if j.rename != nil {
+				j.rename(s)
+			}
+			if o.Report, o.Err = Run(ctx, s, siteOpt); o.Err == nil {
+				bib, _, o.Err = s.LoadBibliography(opt.AllowOutside)
+			}
+		}
+		if o.Err != nil && (stopAtFirst || ctx.Err() != nil) {
+			return o.Err
+		}
+		outcomes[i] = o
+		if o.Err == nil {
+			if bib == nil {
+				bib = opt.SiteBibliography
+			}
+			studies, reps, bibs, at = append(studies, s), append(reps, o.Report), append(bibs, bib), append(at, i)
+		}
+	}
+	var pages []*reports.Report
+	for j, err := range Finish(studies, reps, bibs) {
+		if o := &outcomes[at[j]]; err != nil {
+			o.Err = err
+			if stopAtFirst {
+				return err
+			}
+		} else {
+			pages = append(pages, o.Report)
+		}
+	}
+	site.Navigate(opt.SiteTitle, pages)
+	for i := range outcomes {
+		o := &outcomes[i]
+		if o.Err == nil {
+			o.Written, o.Err = renderer.Write(outDir, o.Report)
+		}
+		if o.Err != nil && (stopAtFirst || ctx.Err() != nil) {
+			return o.Err
+		}
+		done(*o)
 	}
 	return nil
 }
@@ -159,6 +241,25 @@ func (o Outcome) Summary(caching bool) string {
 	return fmt.Sprintf("%s -> %s", line, filepath.Join(w.Dir, "index.html"))
 }
 
+// PlanSweep says whether a run of one study (no site.yaml) is a sweep,
+// -p name=FROM..TO[/STEP] or name=a,b,c: a page a value, under the
+// sweep's title. It returns the other values.
+func PlanSweep(st *Site, values Values) (*site.Sweep, Values, error) {
+	if len(st.Paths) != 1 || st.File != "" {
+		return nil, values, nil
+	}
+	sweep, values, err := FindSweep(st.Paths[0], values)
+	if err != nil || sweep == nil {
+		return sweep, values, err
+	}
+	s, err := LoadStudy(st.Paths[0], nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.Title = sweep.Title(s.Title)
+	return sweep, values, nil
+}
+
 // BatchOptions are the settings of a run of several studies, as the run
 // command takes them.
 type BatchOptions struct {
@@ -171,6 +272,12 @@ type BatchOptions struct {
 	// error.
 	StopAtFirst bool
 	JUnit       string // a JUnit XML file to write, with a test case per published figure
+	// Site makes the studies a site (several studies, or a site.yaml):
+	// its title and bibliography, an index page, and with Browser a book.
+	Site *Site
+	// Sweep, with SweepValues, runs the one study once a value.
+	Sweep       *site.Sweep
+	SweepValues Values
 }
 
 // RunAll runs the studies at paths into opt.OutDir, as the run command
@@ -190,15 +297,15 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		return nil, err
 	}
 	defer release()
-	many := len(paths) > 1
+	many := opt.Site != nil || opt.Sweep != nil
 	if many {
-		renderer.IndexLink = "../index.html"
+		opt.SiteTitle, opt.SiteBibliography = opt.Site.Title, opt.Site.Bibliography
 	}
 	var written []*reports.Report
 	var broken []reports.Broken
 	sum := &reports.RunSummary{}
 	last := time.Now()
-	err = RunBatch(ctx, paths, overrides, opt.RunOptions, renderer, opt.OutDir, opt.StopAtFirst, func(o Outcome) {
+	each := func(o Outcome) {
 		status.Done()
 		now := time.Now()
 		st := sum.Add(o.Path, NameOf(o.Path), o.Report, o.Written.Dir, o.Err, now.Sub(last).Seconds())
@@ -230,16 +337,30 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 			}
 		}
 		written = append(written, rep)
-	})
+	}
+	if opt.Sweep != nil {
+		err = RunSweep(ctx, paths[0], *opt.Sweep, opt.SweepValues, opt.RunOptions, renderer, opt.OutDir, each)
+	} else {
+		err = RunBatch(ctx, paths, overrides, opt.RunOptions, renderer, opt.OutDir, opt.StopAtFirst, each)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if many {
-		if err := renderer.WriteIndex(opt.OutDir, engine.Version, written, broken); err != nil {
+		if err := site.WriteIndex(renderer, opt.OutDir, engine.Version, opt.Site.Title, written, broken); err != nil {
 			return nil, err
 		}
 		if !opt.Quiet {
 			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
+		}
+		if opt.Browser != "" && len(written) > 0 {
+			file, err := printBook(ctx, opt.Browser, renderer, opt.OutDir, opt.Site.Title, written)
+			if err != nil {
+				return nil, err
+			}
+			if !opt.Quiet {
+				fmt.Fprintf(stdout, "book: %s\n", file)
+			}
 		}
 	}
 	if opt.JUnit != "" {
@@ -251,4 +372,23 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		fmt.Fprintln(stdout, sum.Totals.Line())
 	}
 	return sum, nil
+}
+
+// printBook prints the studies of a site as one PDF with a contents page:
+// OUTDIR/book/index.pdf.
+func printBook(ctx context.Context, browser string, renderer *reports.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
+	b, err := site.Book(title, reps)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range reps {
+		if r.Name == b.Name {
+			return "", fmt.Errorf("run: the study %s and the site's book would both write %s: rename the study", r.Provenance.SourceName, filepath.Join(outDir, b.Name))
+		}
+	}
+	w, err := renderer.Write(outDir, b)
+	if err != nil {
+		return "", err
+	}
+	return reports.PrintPDF(ctx, browser, w.Dir)
 }
