@@ -15,7 +15,7 @@ import (
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("catalogue", stderr)
 	body := &kinds.CatalogueCell{}
-	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 40")
+	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 60")
 	var boards kinds.IntRange
 	fs.TextVar(&boards, "boards", kinds.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")
 	hours := fs.Float64("hours", 0, "the session's length in hours (2.5): gives the boards")
@@ -27,7 +27,8 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	fs.IntVar(&body.Late, "late", 0, "a pair arrives after this round: the plan, with the movement's Qf and Qf1 as played")
 	fs.IntVar(&body.Leave, "leave", 0, "a pair leaves after this round: the plan, with the movement's Qf and Qf1 as played")
-	pick := fs.Int("pick", 0, "print only the spec of candidate K (1: the recommendation), for movement, balance, optimize or simulate")
+	fs.IntVar(&body.Extra, "extra", 0, "an extra pair joins after this round: the plans, ranked, and the cards of the best")
+	pick := fs.Int("pick", 0, "print only the spec of the K-th candidate within the bounds that fits the session (1: the recommendation)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
@@ -39,8 +40,10 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *hours < 0 || body.Minutes < 0 || body.MinutesPerBoard < 1 || body.MaxCopies < 1 || body.MaxTables < 0 {
 		return fmt.Errorf("--hours, --minutes, --minutes-per-board and --max-copies take positive numbers, --max-tables 0 or more")
 	}
-	if *pick < 0 {
-		return fmt.Errorf("--pick %d: want a rank, 1 or more", *pick)
+	for i, v := range []int{*pick, body.Late, body.Leave, body.Extra} {
+		if name := []string{"pick", "late", "leave", "extra"}[i]; set[name] && v < 1 {
+			return fmt.Errorf("--%s %d: want a %s, 1 or more", name, v, map[bool]string{true: "rank", false: "round"}[name == "pick"])
+		}
 	}
 	body.Pairs = kinds.IntRange{*pairs, *pairs}
 	switch {
@@ -57,19 +60,24 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	default:
 		body.Boards = boards
 	}
-	cmd := &study.Command{Kind: "catalogue", Cell: body}
-	if *pick == 0 {
-		return runCell(ctx, cmd, stdout, *asJSON)
-	}
-	_, result, err := cmd.Run(ctx)
+	r, result, err := (&study.Command{Kind: "catalogue", Cell: body}).Run(ctx)
 	if err != nil {
 		return err
 	}
 	a := result.([]*kinds.CatalogueAnswer)[0]
-	if *pick > len(a.Candidates) {
-		return fmt.Errorf("--pick %d: %d pairs have %d candidates", *pick, a.Pairs, len(a.Candidates))
+	if *pick == 0 {
+		if err := emit(stdout, r, result, *asJSON); err != nil {
+			return err
+		}
+		if a.Recommended == nil {
+			return fmt.Errorf("%d pairs: no movement is recommended: %s", a.Pairs, a.Reason)
+		}
+		return nil
 	}
-	c := a.Candidates[*pick-1]
+	c, err := a.Pick(*pick)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		return writeJSON(stdout, c)
 	}

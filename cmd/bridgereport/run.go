@@ -30,25 +30,10 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fs.Usage()
 		return &usageError{msg: "run: name at least one study file or folder"}
 	}
-	st, err := study.SitePaths(pos, *allowOutside)
+	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON, JUnit: *junit}
+	paths, overrides, err := study.PlanRun(pos, params, &opt)
 	if err != nil {
 		return err
-	}
-	paths := st.Paths
-	if err := study.DistinctOutputs(paths); err != nil {
-		return &usageError{msg: "run: " + err.Error()}
-	}
-	sweep, params, err := study.PlanSweep(&st, params)
-	if err != nil {
-		return err
-	}
-	overrides, unused := study.Overrides(paths, params)
-	if len(unused) > 0 {
-		return &usageError{msg: fmt.Sprintf("run: -p %s: no study declares this parameter", unused[0])}
-	}
-	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON, Sweep: sweep, SweepValues: params}
-	if len(paths) > 1 || st.File != "" || sweep != nil {
-		opt.Site = &st // several studies, a site.yaml or a sweep: a site
 	}
 	opt.StopAtFirst = opt.Site == nil && !*asJSON && *junit == "" // one study: a broken one is the error, unless a summary is wanted
 	if *pdf {
@@ -59,7 +44,6 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if !*noCache {
 		opt.CacheDir = cmp.Or(*cacheDir, filepath.Join(*outDir, ".cache"))
 	}
-	opt.JUnit = *junit
 	sum, err := study.RunAll(ctx, paths, overrides, opt, stdout, stderr)
 	if err == nil && *asJSON {
 		err = writeJSON(stdout, sum)

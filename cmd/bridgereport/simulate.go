@@ -18,31 +18,24 @@ import (
 )
 
 // modelFlags lists, per model, the flags it reads besides --model and
-// --json.
-var modelFlags = map[string][]string{
-	"one-strong": {"strong"},
-	"two-strong": {},
-	"bussemaker": {"samples", "seed", "strengths", "groups", "exact", "sample"},
-}
+// --json: the others are refused rather than ignored.
+var modelFlags = map[string]string{"one-strong": "strong", "two-strong": "", "bussemaker": "samples seed strengths groups exact sample"}
 
-// checkModelFlags rejects an unknown model and flags the model does not
-// use, rather than ignoring them.
 func checkModelFlags(model string, set map[string]bool) error {
 	own, ok := modelFlags[model]
-	if !ok {
-		if model == "" {
-			return errors.New("--model is required: one-strong, two-strong or bussemaker")
-		}
+	if !ok && model == "" {
+		return errors.New("--model is required: one-strong, two-strong or bussemaker")
+	} else if !ok {
 		return fmt.Errorf("--model %q: want one-strong, two-strong or bussemaker", model)
 	}
 	var stray []string
 	for name := range set {
-		if name != "model" && name != "json" && !slices.Contains(own, name) {
+		if !slices.Contains(strings.Fields(own+" model json"), name) {
 			stray = append(stray, "--"+name)
 		}
 	}
+	slices.Sort(stray)
 	if len(stray) > 0 {
-		slices.Sort(stray)
 		return fmt.Errorf("%s not used by --model %s", strings.Join(stray, ", "), model)
 	}
 	return nil

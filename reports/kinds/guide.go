@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -149,10 +150,10 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 	facts := movement.Describe(m)
 	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
 		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
-	v.Qf, v.Uniform = movement.ComputeBalance(m).Qf, facts.Uniform
-	if vac, err := movement.ComputeVacancy(m); err == nil {
-		v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
-	}
+	// The catalogue's figures: for sections scored apart, pooled over the
+	// sections (catalogue.Measure); otherwise the movement's balance.
+	f := catalogue.Measure(m)
+	v.Qf, v.Uniform, v.Qf1Av, v.Qf1Max = f.Qf, facts.Uniform, f.Qf1av, f.Qf1max
 	half := movement.FirstHalves(m)
 	// number[t] is the table number of position t on the cards: the
 	// positions where pairs sit, numbered in order (a position only the

@@ -63,6 +63,22 @@ func (a *CatalogueAnswer) flags() string {
 	return f
 }
 
+// dealText is what the director deals, beside what each pair plays.
+func dealText(c CatalogueCandidate) string {
+	if c.DealBoards == 0 {
+		return "nothing (no number of boards a round within the bounds)"
+	}
+	copies := ""
+	if c.DealCopies > 1 {
+		copies = fmt.Sprintf(", %d copies", c.DealCopies)
+	}
+	if c.DealBoardsPerSet == 0 {
+		// Sections whose sets differ in size.
+		return fmt.Sprintf("%d boards (%d sets, each section its own%s), each pair plays %d", c.DealBoards, c.DealSets, copies, c.BoardsPlayed)
+	}
+	return fmt.Sprintf("%d boards (%d sets of %d%s), each pair plays %d", c.DealBoards, c.DealSets, c.DealBoardsPerSet, copies, c.BoardsPlayed)
+}
+
 // duration writes minutes as hours and minutes: "2½ hours", "2 hours 40 minutes".
 func duration(minutes int) string {
 	h, m := minutes/60, minutes%60
@@ -75,4 +91,22 @@ func duration(minutes int) string {
 		return fmt.Sprintf("%d½ hours", h)
 	}
 	return fmt.Sprintf("%d hours %d minutes", h, m)
+}
+
+// Pick is the k-th candidate (from 1) within the bounds that fits the
+// session: the catalogue command's --pick.
+func (a *CatalogueAnswer) Pick(k int) (CatalogueCandidate, error) {
+	var within []CatalogueCandidate
+	for _, c := range a.Candidates {
+		if c.Excluded == "" && c.InRange {
+			within = append(within, c)
+		}
+	}
+	switch {
+	case len(within) == 0:
+		return CatalogueCandidate{}, fmt.Errorf("--pick %d: no candidate for %d pairs is within the bounds and fits the session: %s", k, a.Pairs, a.Reason)
+	case k > len(within):
+		return CatalogueCandidate{}, fmt.Errorf("--pick %d: %d pairs have %d candidates within the bounds that fit the session (pick 1 to %d)", k, a.Pairs, len(within), len(within))
+	}
+	return within[k-1], nil
 }

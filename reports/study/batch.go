@@ -241,6 +241,31 @@ func (o Outcome) Summary(caching bool) string {
 	return fmt.Sprintf("%s -> %s", line, filepath.Join(w.Dir, "index.html"))
 }
 
+// PlanRun reads the arguments of a run into opt: the studies (a
+// site.yaml's, a folder's, or the files named), each one's parameter
+// values, and whether they are a site (several studies, a site.yaml) or a
+// sweep. It returns the studies and their values.
+func PlanRun(args []string, values Values, opt *BatchOptions) ([]string, []map[string]string, error) {
+	st, err := SitePaths(args, opt.AllowOutside)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := DistinctOutputs(st.Paths); err != nil {
+		return nil, nil, fmt.Errorf("run: %w", err)
+	}
+	if opt.Sweep, opt.SweepValues, err = PlanSweep(&st, values); err != nil {
+		return nil, nil, err
+	}
+	overrides, unused := Overrides(st.Paths, opt.SweepValues)
+	if len(unused) > 0 {
+		return nil, nil, fmt.Errorf("run: -p %s: no study declares this parameter", unused[0])
+	}
+	if len(st.Paths) > 1 || st.File != "" || opt.Sweep != nil {
+		opt.Site = &st
+	}
+	return st.Paths, overrides, nil
+}
+
 // PlanSweep says whether a run of one study (no site.yaml) is a sweep,
 // -p name=FROM..TO[/STEP] or name=a,b,c: a page a value, under the
 // sweep's title. It returns the other values.
