@@ -32,6 +32,13 @@ type Change struct {
 	Mirrors string `json:"mirrors,omitempty"`
 }
 
+// DiffResult is what diff --json prints: the number of studies compared
+// and every change, in the order of the text.
+type DiffResult struct {
+	Studies int      `json:"studies"`
+	Changes []Change `json:"changes"`
+}
+
 // String reads "study / table qf / row round 2 / column qf: 92.00 → 84.00".
 func (c Change) String() string {
 	parts := []string{c.Study}

@@ -9,7 +9,7 @@ import (
 )
 
 // Text writes the report as plain text, for a terminal: the title
-// underlined, prose as written, preformatted blocks as they are, tables with
+// underlined, prose filled to 80 columns, preformatted blocks as they are, tables with
 // aligned columns (numbers to the right), each chart as the table of its
 // data, then the checks of published figures, if any. A subcommand's report
 // has no title and no checks: its text is its blocks. Text draws no chart,
@@ -44,7 +44,9 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 			}
 		case b.Prose != "":
 			next()
-			fmt.Fprintf(bw, "%s\n", strings.TrimSpace(TerminalBlock(b.Prose)))
+			for _, line := range strings.Split(strings.TrimSpace(TerminalBlock(b.Prose)), "\n") {
+				fmt.Fprintf(bw, "%s\n", Fill(line, textWidth))
+			}
 		case b.Plain != nil:
 			next()
 			if text := TerminalText(b.Plain.Text); text != "" {
@@ -77,6 +79,31 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		writeTextTable(bw, fmt.Sprintf("Published figures: %d ok, %d errata, %d failed.", ok, errata, failed), checks)
 	}
 	return bw.Flush()
+}
+
+// textWidth is the width prose is filled to, for a terminal.
+const textWidth = 80
+
+// Fill breaks text between words into lines of at most width runes (a
+// longer word has a line of its own).
+func Fill(text string, width int) string {
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields(text) {
+		n := utf8.RuneCountInString(w)
+		switch {
+		case col == 0:
+		case col+1+n > width:
+			b.WriteByte('\n')
+			col = 0
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col += n
+	}
+	return b.String()
 }
 
 // textCaption is "Table 3. caption", or the caption alone when the block

@@ -4,29 +4,20 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var balanceUsage = `[--json] MOVEMENT
-
-The check report of a movement, in the manner of balans -c: the movement,
-its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.
---json prints one object (floats unrounded, null on the matrix diagonal):
-` + wrap(jsonKeys(kinds.CheckResult{})) + `
-
-flags:`
-
 func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("balance", balanceUsage, stderr)
+	fs := newFlagSet("balance", stderr)
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	pm, err := readMovement(pos[0], stderr)
+	pm, err := resolve.ReadMovement(pos[0], stderr)
 	if err != nil {
 		return err
 	}

@@ -20,8 +20,12 @@ func TestCatalogueSpecs(t *testing.T) {
 			continue
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
-			var a kinds.CatalogueAnswer
-			runJSON(t, &a, "catalogue", "--pairs", strconv.Itoa(n), "--json")
+			var answers []kinds.CatalogueAnswer
+			runJSON(t, &answers, "catalogue", "--pairs", strconv.Itoa(n), "--json")
+			if len(answers) != 1 {
+				t.Fatalf("%d answers, want the one field size's", len(answers))
+			}
+			a := answers[0]
 			checkRecommended(t, n, &a)
 			for _, c := range a.Candidates {
 				var b struct {

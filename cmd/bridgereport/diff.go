@@ -2,28 +2,13 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-const diffUsage = `[--json] OLD NEW
-
-OLD and NEW are results.json files, or folders holding them (an output
-folder of run, or studies/golden with its NAME.results.json files); studies
-are matched by name. Every table cell is compared at its printed precision,
-every figure value to six decimals, every check and parameter; provenance
-(hashes, versions, inputs) is not. Changes are grouped by study and by
-table, rows in natural order, each moved value once: a figure's value that
-only repeats a table's is left out of the text. The last line counts the
-studies and the values moved, added and removed. The exit status is 1 when
-anything moved. --json prints {"studies": N, "changes": [{study, kind,
-name, row, column, what, old, new, mirrors}]}, mirrors naming the table a
-figure's change repeats.`
-
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("diff", diffUsage, stderr)
+	fs := newFlagSet("diff", stderr)
 	asJSON := fs.Bool("json", false, "write one JSON object instead of a line per change")
 	pos, err := parseFlags(fs, args, 2)
 	if err != nil {
@@ -37,7 +22,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if changes == nil {
 			changes = []reports.Change{}
 		}
-		if err := writeJSON(stdout, map[string]any{"studies": studies, "changes": changes}); err != nil {
+		if err := writeJSON(stdout, reports.DiffResult{Studies: studies, Changes: changes}); err != nil {
 			return err
 		}
 	} else if err := reports.WriteDiff(stdout, studies, changes); err != nil {
@@ -47,12 +32,4 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return errFailed
 	}
 	return nil
-}
-
-// count writes "1 study", "2 studies".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -2,33 +2,46 @@ package main
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports/resolve"
-
-	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
+// help holds each command's usage, help/NAME.txt: the synopsis on its
+// first line, then what the command does.
+//
+//go:embed help
+var help embed.FS
+
 // newFlagSet returns a flag set that reports errors instead of exiting.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+// Its usage is help/NAME.txt, then more, then what --json prints (from the
+// commands table), then the flags.
+func newFlagSet(name string, stderr io.Writer, more ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		first, more, _ := strings.Cut(usage, "\n")
+		text, err := help.ReadFile("help/" + name + ".txt")
+		if err != nil {
+			panic("bridgereport: no help/" + name + ".txt") // a command added without its help
+		}
+		first, rest, _ := strings.Cut(strings.Join(append([]string{strings.TrimRight(string(text), "\n")}, more...), "\n\n"), "\n")
 		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, first)
 		if strings.Contains(first, "MOVEMENT") {
 			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), a library movement (bridgereport movements lists them) or a spec such as mitchell:7 or howell:16,rounds=12.")
 		}
-		if more != "" {
-			fmt.Fprintln(stderr, more)
+		if rest != "" {
+			fmt.Fprintln(stderr, rest)
+		}
+		fmt.Fprint(stderr, jsonUsage(name))
+		if rest != "" || jsonUsage(name) != "" {
+			fmt.Fprintln(stderr, "\nflags:")
 		}
 		fs.PrintDefaults()
 	}
@@ -106,45 +119,4 @@ func runCell(ctx context.Context, cmd *study.Command, stdout io.Writer, asJSON b
 		return err
 	}
 	return emit(stdout, r, result, asJSON)
-}
-
-// readMovement resolves a MOVEMENT argument and writes its warnings to
-// stderr.
-func readMovement(arg string, stderr io.Writer) (*movement.Parsed, error) {
-	pm, _, err := resolve.ResolveMovement(arg, "")
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range pm.Warnings {
-		fmt.Fprintf(stderr, "warning: %v\n", w)
-	}
-	return pm, nil
-}
-
-// isTerminal reports whether w is a character device such as a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// wrap fills text into lines of at most 76 columns, for usage texts.
-func wrap(text string) string {
-	var b strings.Builder
-	col := 0
-	for _, w := range strings.Fields(text) {
-		if col > 0 && col+1+len(w) > 76 {
-			b.WriteByte('\n')
-			col = 0
-		} else if col > 0 {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	return b.String()
 }

@@ -3,34 +3,20 @@ package main
 import (
 	"context"
 	"io"
+	"strings"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/league"
-
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var handicapUsage = `[--json] FILE.yaml
-
-Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
-from last season's divisional average VPs, with binomial checks of fairness.
---json prints one object (new_teams and matches are null when the league has
-none; settings are the values in force):
-` + wrap(jsonKeys(kinds.HandicapResult{})) + `
-
-FILE.yaml (keys other than divisions are optional):
-
-` + league.LeagueUsage + `
-flags:`
-
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("handicap", handicapUsage, stderr)
+	fs := newFlagSet("handicap", stderr, "FILE.yaml (keys other than divisions are optional):\n\n"+strings.TrimRight(league.LeagueUsage, "\n"))
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	body := &kinds.HandicapCell{File: pos[0], Layout: cell.LayoutText}
+	body := &kinds.HandicapCell{File: pos[0]}
 	return runCell(ctx, &study.Command{Kind: "handicap", Cell: body}, stdout, *asJSON)
 }

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // TestNonRegularInputsFailFast checks that /dev/zero and a FIFO are refused
@@ -147,7 +149,7 @@ func TestRunLocksOutdirAndClearsStale(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	os.WriteFile("tiny.yaml", []byte(tinyStudy), 0o644)
-	release, err := lockDir("out", "OUTDIR")
+	release, err := reports.LockOutputs("out", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,24 +4,13 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var instantUsage = `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE
-
-The instant-matchpoint table of a board from FILE, one "score count" line
-per NS score. --json prints one object (a result row has score, a gap row
-low, high, lowest and highest; ties index rows):
-` + wrap(jsonKeys(kinds.InstantResult{})) + `
-
-flags:`
-
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("instant", instantUsage, stderr)
+	fs := newFlagSet("instant", stderr)
 	body := &kinds.InstantCell{} // the zero settings are seed 003's, the engine's defaults; the usage names the scale's
 	fs.TextVar(&body.Vul, "vul", body.Vul, "vulnerability of the board: none, ns, ew or both")
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleACBL, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
@@ -31,6 +20,6 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	body.File, body.Layout = pos[0], cell.LayoutText
+	body.File = pos[0]
 	return runCell(ctx, &study.Command{Kind: "instant", Cell: body}, stdout, *asJSON)
 }

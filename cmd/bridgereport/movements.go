@@ -4,20 +4,17 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/resolve"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("movements", "[--pairs N] [--rounds R] [--json]", stderr)
+	fs := newFlagSet("movements", stderr)
 	pairs := fs.Int("pairs", 0, "only movements for this many pairs")
 	rounds := fs.Int("rounds", 0, "only movements of this many rounds")
 	asJSON := fs.Bool("json", false, "write a JSON array instead of the table")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	list, err := resolve.LibraryMovements(ctx, *pairs, *rounds)
-	if err != nil {
-		return err
-	}
-	return emit(stdout, resolve.LibraryReport(list), list, *asJSON)
+	return runCell(ctx, &study.Command{Kind: "library", Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}, stdout, *asJSON)
 }

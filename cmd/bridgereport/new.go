@@ -9,7 +9,7 @@ import (
 )
 
 func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags := newFlagSet("new", "NAME[.yaml]", stderr)
+	flags := newFlagSet("new", stderr)
 	pos, err := parseFlags(flags, args, 1)
 	if err != nil {
 		return err
@@ -26,7 +26,7 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 }
 
 func runSchema(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("schema", "", stderr)
+	fs := newFlagSet("schema", stderr)
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}

@@ -22,10 +22,11 @@ func TestOptimizeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
 	}
-	var got map[string]any
-	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
-		t.Fatal(err)
+	var rows []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("%v: %d rows, want the one movement's", err, len(rows))
 	}
+	got := rows[0]
 	for _, k := range []string{"qf", "qf_before", "vacancy", "switched", "proven_optimal", "movement", "iterations", "stop"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
@@ -58,7 +59,8 @@ func TestOptimizeJSON(t *testing.T) {
 	}
 }
 
-// TestOptimizeText: the text report reads back as the optimised movement.
+// TestOptimizeText: the text report ends with the optimised movement, which
+// reads back as a movement file from its # comments on.
 func TestOptimizeText(t *testing.T) {
 	in := "NBBR/7ronden/8p7rperfectH"
 	var out, errb bytes.Buffer
@@ -70,7 +72,11 @@ func TestOptimizeText(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	pm, err := movement.ParseASC("out", bytes.NewReader(out.Bytes()))
+	_, asc, ok := strings.Cut(out.String(), "\n# bridgereport optimize ")
+	if !ok {
+		t.Fatalf("no movement in the report:\n%s", out.String())
+	}
+	pm, err := movement.ParseASC("out", strings.NewReader("# "+asc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,13 +90,13 @@ func TestOptimizeBadInput(t *testing.T) {
 	tests := []struct {
 		name  string
 		args  []string
-		usage bool
+		usage bool // a usage error, else one of the cell (both exit 2)
 		want  string
 	}{
-		{"round out of range", []string{"--fix-round", "9", in}, true, "round 9 is outside 1..8"},
-		{"table out of range", []string{"--fix-table", "0", in}, true, "table 0 is outside 1..7"},
-		{"pair out of range", []string{"--fix-pair", "15", in}, true, "pair 15 is outside 1..14"},
-		{"first out of range", []string{"--fix-first", "8", in}, true, "first 8 positions"},
+		{"round out of range", []string{"--fix-round", "9", in}, false, "round 9 is outside 1..8"},
+		{"table out of range", []string{"--fix-table", "0", in}, false, "table 0 is outside 1..7"},
+		{"pair out of range", []string{"--fix-pair", "15", in}, false, "pair 15 is outside 1..14"},
+		{"first out of range", []string{"--fix-first", "8", in}, false, "first 8 positions"},
 		{"not a number", []string{"--fix-round", "x", in}, true, "not a whole number"},
 		{"mode", []string{"--mode", "medium", in}, true, "want fast, slow or greedy"},
 		{"no movement", []string{}, true, "want 1 argument"},

@@ -11,7 +11,7 @@ import (
 )
 
 func runPreview(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("preview", "[--port N] [--host ADDR] [--cache DIR] STUDY.yaml|DIR", stderr)
+	fs := newFlagSet("preview", stderr)
 	port := fs.Int("port", 8750, "port to listen on (0 picks a free one)")
 	host := fs.String("host", "127.0.0.1", "address to listen on; the default serves this machine only")
 	cacheDir := fs.String("cache", "", "keep computed cells here between builds (default a temporary folder)")

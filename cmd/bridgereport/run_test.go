@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,9 +57,8 @@ func TestRunRefusesCollidingOutputs(t *testing.T) {
 	writeStudy(t, filepath.Join(dir, "y", "s.yaml"), strings.ReplaceAll(goodStudy, "%s", "Y"))
 	out := t.TempDir()
 	_, _, err := run(t, "run", "-o", out, filepath.Join(dir, "x"), filepath.Join(dir, "y"))
-	var u *usageError
-	if !errors.As(err, &u) || !strings.Contains(err.Error(), filepath.Join("x", "s.yaml")) || !strings.Contains(err.Error(), filepath.Join("y", "s.yaml")) {
-		t.Errorf("err = %v, want a usage error naming both studies", err)
+	if exitCode(err, io.Discard) != exitBad || !strings.Contains(err.Error(), filepath.Join("x", "s.yaml")) || !strings.Contains(err.Error(), filepath.Join("y", "s.yaml")) {
+		t.Errorf("err = %v, want bad input (exit 2) naming both studies", err)
 	}
 	if entries, _ := os.ReadDir(out); len(entries) != 0 {
 		t.Errorf("colliding studies still wrote %d files", len(entries))

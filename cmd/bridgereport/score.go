@@ -6,38 +6,10 @@ import (
 	"io"
 	"os"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/scoring"
-	"github.com/bridgereport/bridgereport/engine/season"
-	"github.com/bridgereport/bridgereport/engine/session"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
-
-var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE
-       score [--best-of N] [--resamples N] [--seed N] [--json] FILE... | DIR
-
-Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
-boards played fewer times. --json prints one object (expected, scale,
-rounding and step are the settings in force):
-` + wrap(jsonKeys(kinds.SessionResult{})) + `
-
-FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
-by its extension or its first bytes: its figures are recomputed and checked,
-its scoring method named, Neuberg's rounding measured, the movement played
-reconstructed with its balance, and the luck model run on it. --json then
-prints one object:
-` + wrap(jsonKeys(session.Analysis{})) + `
-
-Several results files, or a folder of them (its .xml and .pbn files), are a
-season: each session analysed, its movement with Qf, Qd and the better
-arrow switches, each pair's probability of finishing first from a bootstrap
-over the boards, every partnership's season average with a 95 % interval,
-and the season's fairness. --json then prints one object:
-` + wrap(jsonKeys(season.Result{})) + `
-
-flags:`
 
 // maxExpected bounds --expected: more results of one board than any
 // field could have (2,000 pairs scored across the field is 1,000) is a
@@ -45,8 +17,8 @@ flags:`
 const maxExpected = 10_000
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("score", scoreUsage, stderr)
-	body := &kinds.SessionCell{Layout: cell.LayoutText} // the zero settings are the engine's defaults
+	fs := newFlagSet("score", stderr)
+	body := &kinds.SessionCell{} // the zero settings are the engine's defaults
 	fs.IntVar(&body.Expected, "expected", 0, "results each board should have; 0 means the most any board has")
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,64 +10,40 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-var simulateUsage = `--model one-strong|two-strong|bussemaker [--strong N] [--samples N] [--seed S]
-       [--strengths "1 1 2 …"] [--groups "1-7,8-14"] [--exact [--shard K/N -o PART]|--sample] [--json] MOVEMENT
-       | --merge [--json] PART...
-
---exact prints the estimate of its CPU time first and refuses a run beyond
-an hour of CPU; --shard K/N computes shard K (0…N−1) of the enumeration
-into the part file -o (auto/N takes K from JOB_COMPLETION_INDEX, as a
-Kubernetes Indexed Job sets it), and --merge sums all N parts into what
---exact prints for the whole, the same bytes (docs/cluster.md).
-
-A scoring model on one movement, laid out as the seeds print it: one strong
-pair and two strong pairs (seed 004), the Bussemaker model (seed 000).
---json prints one object per model (floats unrounded):
-` + wrap("one-strong {"+jsonKeys(kinds.OneStrongResult{})+"}; two-strong {"+
-	jsonKeys(kinds.TwoStrongResult{})+"}; bussemaker {"+jsonKeys(kinds.BussemakerResult{})+"}.") + `
-
-flags:`
-
 // modelFlags lists, per model, the flags it reads besides --model and
-// --json.
-var modelFlags = map[string][]string{
-	"one-strong": {"strong"},
-	"two-strong": {},
-	"bussemaker": {"samples", "seed", "strengths", "groups", "exact", "sample", "shard", "o"},
-}
+// --json: the others are refused rather than ignored.
+var modelFlags = map[string]string{"one-strong": "strong", "two-strong": "", "bussemaker": "samples seed strengths groups exact sample shard o"}
 
-// checkModelFlags rejects an unknown model and flags the model does not
-// use, rather than ignoring them.
 func checkModelFlags(model string, set map[string]bool) error {
 	own, ok := modelFlags[model]
-	if !ok {
-		if model == "" {
-			return errors.New("--model is required: one-strong, two-strong or bussemaker")
-		}
+	if !ok && model == "" {
+		return errors.New("--model is required: one-strong, two-strong or bussemaker")
+	} else if !ok {
 		return fmt.Errorf("--model %q: want one-strong, two-strong or bussemaker", model)
 	}
 	var stray []string
 	for name := range set {
-		if name != "model" && name != "json" && !slices.Contains(own, name) {
+		if !slices.Contains(strings.Fields(own+" model json"), name) {
 			stray = append(stray, "--"+name)
 		}
 	}
+	slices.Sort(stray)
 	if len(stray) > 0 {
-		slices.Sort(stray)
 		return fmt.Errorf("%s not used by --model %s", strings.Join(stray, ", "), model)
 	}
 	return nil
 }
 
 func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("simulate", simulateUsage, stderr)
+	fs := newFlagSet("simulate", stderr)
 	model := fs.String("model", "", "scoring model: one-strong, two-strong or bussemaker")
 	strong := fs.Int("strong", 1, "one-strong: the strong pair")
 	samples := fs.Int64("samples", luck.DefaultSamples, "bussemaker: random numberings to draw when sampling")
@@ -97,22 +72,22 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := checkModelFlags(*model, set); err != nil {
 		return &usageError{msg: "simulate: " + err.Error()}
 	}
-	pm, err := readMovement(pos[0], stderr)
+	pm, err := resolve.ReadMovement(pos[0], stderr)
 	if err != nil {
 		return err
 	}
 	m, name := pm.Movement, pos[0]
-	body := &kinds.SimulateCell{Model: *model, Movement: name}
-	cmd := &study.Command{Kind: "simulate", Cell: body, Movements: map[string]*movement.Parsed{name: pm}}
+	cmd := &study.Command{Movements: map[string]*movement.Parsed{name: pm}}
 	switch *model {
 	case "one-strong":
 		if *strong < 1 || *strong > m.Pairs {
 			return &usageError{msg: fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
-		body.Strong = *strong
+		cmd.Kind, cmd.Cell = "one_strong", &kinds.OneStrongCell{Strong: *strong, Columns: []kinds.BalanceRow{{Movement: name}}}
+	case "two-strong":
+		cmd.Kind, cmd.Cell = "two_strong", &kinds.TwoStrongCell{Rows: []kinds.BalanceRow{{Movement: name}}}
 	case "bussemaker":
-		b := &body.BussemakerSettings
-		b.Samples, b.Seed, b.Groups = *samples, *seed, *groups
+		b := kinds.BussemakerSettings{Samples: *samples, Seed: *seed, Groups: *groups}
 		if *samples <= 0 {
 			return &usageError{msg: fmt.Sprintf("simulate: --samples %d: the number of samples must be positive", *samples)}
 		}
@@ -132,15 +107,20 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if _, err := luck.ParseGroups(*groups); set["groups"] && err != nil {
 			return &usageError{msg: "simulate: --groups: " + err.Error()}
 		}
-		bar := newProgress(stderr, "simulate", *asJSON)
-		defer bar.done()
-		cmd.Progress = bar.count
+		cmd.Kind, cmd.Cell = "bussemaker", &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
+		bar := reports.NewProgress(stderr, "simulate", *asJSON)
+		defer bar.Done()
+		cmd.Progress = bar.Count
 		if set["shard"] || set["o"] {
-			return runShard(ctx, m, name, b, *shard, *partFile, set, stderr, bar.count)
+			return runShard(ctx, m, name, b, *shard, *partFile, set, stderr, bar.Count)
 		}
 		if *exact {
-			if err := exactEstimate(m, name, b, stderr); err != nil {
-				return err
+			note, err := kinds.ExactEstimate(m, name, b)
+			if note != "" {
+				fmt.Fprintln(stderr, "simulate:", note)
+			}
+			if err != nil {
+				return fmt.Errorf("simulate: %w", err)
 			}
 		}
 	}
@@ -150,58 +130,8 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return nil
 }
 
-// localExactBudget is the most CPU-seconds an unsharded --exact may take
-// by the estimate: an hour, about half an hour on two cores.
-const localExactBudget = 3600
-
-// engineSettings are the engine's settings of an exact run from the flags.
-func engineSettings(b *kinds.BussemakerSettings) (luck.Settings, error) {
-	set := luck.Settings{Strengths: b.Strengths, Seed: b.Seed, Method: luck.Exact, Ties: b.Ties}
-	if b.Groups != "" {
-		var err error
-		if set.Groups, err = luck.ParseGroups(b.Groups); err != nil {
-			return set, &usageError{msg: "simulate: --groups: " + err.Error()}
-		}
-	}
-	return set, nil
-}
-
-// exactEstimate prints what an exact run will cost and refuses one beyond
-// the local budget, pointing to --shard. Fields the engine cannot
-// enumerate at all are left to its own error.
-func exactEstimate(m *movement.Movement, name string, b *kinds.BussemakerSettings, stderr io.Writer) error {
-	set, err := engineSettings(b)
-	if err != nil {
-		return err
-	}
-	est, err := luck.EstimateExact(m, set)
-	if err != nil || est.Rate == 0 {
-		return nil
-	}
-	fmt.Fprintf(stderr, "simulate: exact enumeration of %s: %s numberings, %.4g to score, about %s of CPU (%.2f CPU-hours)\n",
-		name, est.Numberings, est.Evaluated, cpuTime(est.CPUSeconds), est.CPUHours())
-	if err := est.CheckLocal(localExactBudget); errors.Is(err, luck.ErrOverBudget) {
-		return fmt.Errorf("simulate: %w; run it in shards on several machines: --shard K/N -o part-K.json for K = 0…N−1, then --merge part-*.json (docs/cluster.md)", err)
-	}
-	return nil
-}
-
-// cpuTime says how long an estimate of seconds is, in the largest unit
-// that fits.
-func cpuTime(s float64) string {
-	switch {
-	case s >= 2*86400:
-		return fmt.Sprintf("%.0f days", s/86400)
-	case s >= 2*3600:
-		return fmt.Sprintf("%.0f hours", s/3600)
-	case s >= 120:
-		return fmt.Sprintf("%.0f minutes", s/60)
-	}
-	return fmt.Sprintf("%.2g seconds", s)
-}
-
 // runShard computes one shard of an exact run into its part file.
-func runShard(ctx context.Context, m *movement.Movement, name string, b *kinds.BussemakerSettings,
+func runShard(ctx context.Context, m *movement.Movement, name string, b kinds.BussemakerSettings,
 	shard, file string, flags map[string]bool, stderr io.Writer, progress func(done, total int64)) error {
 	switch {
 	case b.Method != luck.Exact:
@@ -211,38 +141,13 @@ func runShard(ctx context.Context, m *movement.Movement, name string, b *kinds.B
 	case flags["json"]:
 		return &usageError{msg: "simulate: --shard writes its part as JSON to -o; --json is for the merged result"}
 	}
-	sh, err := luck.ParseShard(shard, os.Getenv("JOB_COMPLETION_INDEX"))
-	if err != nil {
-		return &usageError{msg: "simulate: --shard: " + err.Error()}
-	}
-	set, err := engineSettings(b)
-	if err != nil {
-		return err
-	}
-	set.Progress = progress
-	part, err := luck.ExactShard(ctx, m, set, sh)
-	if err != nil {
+	done, err := kinds.WriteShard(ctx, m, name, b, shard, os.Getenv("JOB_COMPLETION_INDEX"), file, progress)
+	if errors.Is(err, kinds.ErrShardFlags) {
+		return &usageError{msg: "simulate: --shard: " + strings.TrimPrefix(err.Error(), "shard: ")}
+	} else if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
-	part.Movement = name
-	// Written beside and renamed: a part file is whole or absent, never
-	// half written by a pod that was stopped.
-	tmp := file + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("simulate: %w", err)
-	}
-	if err := json.NewEncoder(f).Encode(part); err != nil {
-		f.Close()
-		return fmt.Errorf("simulate: %s: %w", tmp, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("simulate: %w", err)
-	}
-	if err := os.Rename(tmp, file); err != nil {
-		return fmt.Errorf("simulate: %w", err)
-	}
-	fmt.Fprintf(stderr, "simulate: shard %s of %s: chunks %d…%d of %d written to %s\n", sh, name, part.First, part.End-1, part.Chunks, file)
+	fmt.Fprintln(stderr, "simulate:", done)
 	return nil
 }
 
@@ -257,26 +162,16 @@ func runMerge(ctx context.Context, files []string, flags map[string]bool, stdout
 	if len(files) == 0 {
 		return &usageError{msg: "simulate: --merge: give the part files"}
 	}
-	var parts []*luck.ExactPart
-	for _, file := range files {
-		f, err := os.Open(file)
-		if err != nil {
-			return fmt.Errorf("simulate: %w", err)
-		}
-		p, err := luck.DecodeExactPart(f, file)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("simulate: --merge: %w", err)
-		}
-		parts = append(parts, p)
+	parts, err := kinds.ReadParts(files)
+	if err != nil {
+		return fmt.Errorf("simulate: --merge: %w", err)
 	}
 	name := parts[0].Movement
-	pm, err := readMovement(name, stderr)
+	pm, err := resolve.ReadMovement(name, stderr)
 	if err != nil {
 		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], name, err)
 	}
-	body := &kinds.SimulateCell{Model: "bussemaker", Movement: name, Parts: parts}
-	cmd := &study.Command{Kind: "simulate", Cell: body, Movements: map[string]*movement.Parsed{name: pm}}
+	cmd := &study.Command{Kind: "bussemaker", Cell: &kinds.BussemakerCell{Movement: name, Parts: parts}, Movements: map[string]*movement.Parsed{name: pm}}
 	if err := runCell(ctx, cmd, stdout, asJSON); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}

@@ -9,44 +9,6 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// Layout is how a cell presents its result: as the report's tables and
-// charts (tables, the default), or as the text layout of the seed that the
-// matching command prints (text), one preformatted block that every
-// printer shows as it is.
-type Layout int
-
-const (
-	LayoutTables Layout = iota // tables and charts, the default
-	LayoutText                 // the command's text layout
-)
-
-var layoutNames = []string{"tables", "text"}
-
-func (l Layout) String() string {
-	if int(l) < len(layoutNames) {
-		return layoutNames[l]
-	}
-	return fmt.Sprintf("Layout(%d)", int(l))
-}
-
-// MarshalText writes the layout's name: tables or text.
-func (l Layout) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
-
-// UnmarshalText reads tables or text.
-func (l *Layout) UnmarshalText(text []byte) error {
-	for i, name := range layoutNames {
-		if strings.EqualFold(string(text), name) {
-			*l = Layout(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("want tables or text, got %q", text)
-}
-
-func (Layout) JSONSchema() map[string]any {
-	return map[string]any{"type": "string", "enum": layoutNames}
-}
-
 // The helpers below write numbers the way more than one presenter shows
 // them; a helper of one presenter lives beside it.
 

@@ -59,6 +59,17 @@ type CatalogueCell struct {
 	// Samples is the number of random numberings behind each Qd (default
 	// catalogue.DefaultSamples), drawn with a fixed seed.
 	Samples int64 `yaml:"samples"`
+	// Late is the round after which a pair arrives (0: none), for one
+	// field size: the answer adds the plan, with the recommended
+	// movement's figures as played.
+	Late int `yaml:"late"`
+	// Leave is the round after which a pair leaves (0: none), likewise,
+	// and the plans, one per pair that may leave, ranked.
+	Leave int `yaml:"leave"`
+	// Extra is the round after which an extra pair joins the field (0:
+	// none), for one field size: the plans (fill, rover, appendix table,
+	// restart), ranked by the figures as played, and the cards of the best.
+	Extra int `yaml:"extra"`
 }
 
 // IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
@@ -505,8 +516,8 @@ func (c *CatalogueCell) answers(env *cell.Env) ([]*CatalogueAnswer, []catalogueF
 	return answers, fields, nil
 }
 
-// CatalogueAnswer is the answer for one field size: the catalogue
-// command's --json.
+// CatalogueAnswer is the answer for one field size: an element of the
+// catalogue cell's Result, which the catalogue command runs on one size.
 type CatalogueAnswer struct {
 	Pairs       int                  `json:"pairs"`
 	Boards      [2]int               `json:"boards"`
@@ -531,22 +542,55 @@ type CatalogueAnswer struct {
 	Plans []PlanView `json:"plans"`
 }
 
-// blocks are the answer's recommendation, first, and its table of
+// blocks are the answer: the session and its bounds, the recommendation
+// with its deal, its spec and the command that prints its cards, the plan
+// for a pair arriving late or leaving early, the plans for a pair leaving
+// or an extra pair (with the guide cards that change), and the table of
 // candidates.
 func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 	boards := IntRange(a.Boards)
-	reason := a.Reason
+	reason := a.session() + " " + a.Reason
 	if a.Recommended != nil {
-		reason = "Recommended: " + reason + " Its cards: `" + a.cardsCommand() + "`."
+		reason = a.session() + " Recommended: " + a.Reason + " Deal: " + dealText(a.Candidates[0]) + ". Its spec: `" + a.Candidates[0].Spec + "`; its cards: `" + a.cardsCommand() + "`."
+	}
+	blocks := []reports.Block{{Prose: reason}}
+	if a.Change != nil {
+		blocks = append(blocks, reports.Block{Prose: a.Change.Plan})
+	}
+	if len(a.Plans) > 0 {
+		perRound := a.Candidates[0].NearestBoardsPerRound
+		if len(a.Candidates[0].BoardsPerRound) > 0 {
+			perRound = a.Candidates[0].BoardsPerRound[0]
+		}
+		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText(perRound)}})
 	}
 	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
-	return []reports.Block{{Prose: reason}, {Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)}}
+	return append(blocks, reports.Block{Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)})
 }
 
 func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
+	if (c.Late != 0 || c.Leave != 0 || c.Extra != 0) && c.Pairs[0] != c.Pairs[1] {
+		return nil, fmt.Errorf("late, leave, extra: a plan is for one field size, not %s", c.Pairs)
+	}
+	if c.Extra < 0 || c.Late < 0 || c.Leave < 0 {
+		return nil, fmt.Errorf("extra %d, late %d, leave %d: want a round, 1 or more", c.Extra, c.Late, c.Leave)
+	}
+	if c.Extra != 0 && (c.Late != 0 || c.Leave != 0) {
+		return nil, fmt.Errorf("extra and late or leave: give one change of the field")
+	}
 	answers, fields, err := c.answers(env)
 	if err != nil {
 		return nil, err
+	}
+	if a := answers[0]; c.Late != 0 || c.Leave != 0 {
+		if a.Change, err = c.change(a); err != nil {
+			return nil, err
+		}
+	}
+	if a := answers[0]; c.Extra != 0 || c.Leave != 0 {
+		if a.Plans, err = c.plans(env, a); err != nil {
+			return nil, err
+		}
 	}
 	out := &cell.Output{Result: answers}
 	a0 := answers[0]
@@ -660,56 +704,4 @@ func catalogueCharts(id string, fields []catalogueField) []reports.Block {
 		heat.Grid = append(heat.Grid, row)
 	}
 	return []reports.Block{{Chart: heat}, {Chart: qd}}
-}
-
-// RecommendCell is the catalogue's answer for one field size, with how to
-// read it: the catalogue command runs it.
-type RecommendCell struct {
-	CatalogueCell `yaml:",inline"`
-	// Late is the round after which a pair arrives (0: none): the answer
-	// adds the plan, with the recommended movement's figures as played.
-	Late int `yaml:"late"`
-	// Leave is the round after which a pair leaves (0: none), likewise,
-	// and the plans, one per pair that may leave, ranked.
-	Leave int `yaml:"leave"`
-	// Extra is the round after which an extra pair joins the field (0:
-	// none): the plans (fill, rover, appendix table, restart), ranked by
-	// the figures as played, and the cards of the best.
-	Extra int `yaml:"extra"`
-}
-
-func (c *RecommendCell) Run(env *cell.Env) (*cell.Output, error) {
-	if c.Pairs[0] != c.Pairs[1] {
-		return nil, fmt.Errorf("pairs: a recommendation is for one field size, not %s (a catalogue cell takes a range)", c.Pairs)
-	}
-	answers, _, err := c.answers(env)
-	if err != nil {
-		return nil, err
-	}
-	a := answers[0]
-	if c.Extra < 0 || c.Late < 0 || c.Leave < 0 {
-		return nil, fmt.Errorf("extra %d, late %d, leave %d: want a round, 1 or more", c.Extra, c.Late, c.Leave)
-	}
-	if (c.Extra != 0) && (c.Late != 0 || c.Leave != 0) {
-		return nil, fmt.Errorf("extra and late or leave: give one change of the field")
-	}
-	if c.Late != 0 || c.Leave != 0 {
-		if a.Change, err = c.change(a); err != nil {
-			return nil, err
-		}
-	}
-	if c.Extra != 0 || c.Leave != 0 {
-		if a.Plans, err = c.plans(env, a); err != nil {
-			return nil, err
-		}
-	}
-	text := a.text()
-	if len(a.Plans) > 0 {
-		perRound := a.Candidates[0].NearestBoardsPerRound
-		if len(a.Candidates[0].BoardsPerRound) > 0 {
-			perRound = a.Candidates[0].BoardsPerRound[0]
-		}
-		text += "\n" + a.plansText(perRound)
-	}
-	return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: text}}}, Result: a}, nil
 }

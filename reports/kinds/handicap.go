@@ -1,15 +1,11 @@
 package kinds
 
 import (
-	"bufio"
-	"cmp"
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/league"
 	"github.com/bridgereport/bridgereport/reports/load"
-	"io"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -45,8 +41,7 @@ import (
 // p_at_least, system Form-L or old): these are published at the cell's
 // level. With reverse, a table replays each division's round robin at the
 // expected VP differences, and each team gains the figure replayed, its
-// average in that replay. The handicap command runs it on a file with
-// layout text.
+// average in that replay. The handicap command runs it on a file.
 type HandicapCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a league file, relative to the study, instead of the league
@@ -54,10 +49,7 @@ type HandicapCell struct {
 	File string `yaml:"file"`
 	// Reverse replays each division at its expected VP differences and
 	// recomputes the averages (the seed's reverse check of 2(N − 1)/N).
-	Reverse bool `yaml:"reverse"`
-	// Layout shows the league as tables and a chart (tables, the default),
-	// or as the seed's Table 1 and the handicap command print it (text).
-	Layout        cell.Layout `yaml:"layout"`
+	Reverse       bool `yaml:"reverse"`
 	league.League `yaml:",inline"`
 	node          *yaml.Node
 }
@@ -224,7 +216,7 @@ func (c *HandicapCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Result: res}
+	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}
 
 	// The engine ranks each division's teams; the published figures are
 	// looked up by name. Only a league given inline has them (and a node).
@@ -394,13 +386,9 @@ func (r *HandicapResult) figures() map[string]float64 {
 	return figs
 }
 
-// blocks presents the league: the text layout, or the handicaps as a
-// table and a chart, then the tables of the reverse check, the new teams
+// blocks presents the league: the handicaps as a table and a chart, then the tables of the reverse check, the new teams
 // and the replayed matches.
-func (r *HandicapResult) blocks(id, caption string, layout cell.Layout) []reports.Block {
-	if layout == cell.LayoutText {
-		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
-	}
+func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 	avgDecimals := 1
 	for _, t := range r.Teams {
 		avgDecimals = max(avgDecimals, cell.Decimals(t.AvgVP))
@@ -496,122 +484,4 @@ func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
 		tally.Rows = append(tally.Rows, []any{sys.name, sys.t.Wins, sys.t.Losses, sys.t.Draws, sys.t.EqualHandicap, sys.t.Unrated, sys.t.PAtMost, sys.t.PAtLeast})
 	}
 	return []reports.Block{{Table: matches}, {Table: tally}}
-}
-
-// text is the league as the handicap command prints it: the handicap
-// table in the manner of the seed's Table 1, then the new teams, the
-// handicaps applied to the league's matches and the judged outcomes.
-func (r *HandicapResult) text() string {
-	var b strings.Builder
-	r.write(&b)
-	return b.String()
-}
-
-func (r *HandicapResult) write(w io.Writer) {
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	fmt.Fprintf(bw, "Handicaps from %s\n\n", cmp.Or(r.File, "the league given"))
-	r.writeTable(bw)
-	if r.NewTeams != nil && len(r.NewTeams.Teams) > 0 {
-		r.NewTeams.write(bw)
-	}
-	if r.Matches != nil {
-		r.Matches.write(bw)
-	}
-	if len(r.Outcomes) > 0 {
-		writeOutcomes(bw, r.Outcomes)
-	}
-}
-
-// writeTable writes one line per team, division by division, each
-// division closed by its range of averages.
-func (r *HandicapResult) writeTable(w io.Writer) {
-	dw, tw := len("Division"), len("Range")
-	avgDecimals := 1
-	for _, t := range r.Teams {
-		dw, tw = max(dw, len(t.Division)), max(tw, len(t.Team))
-		avgDecimals = max(avgDecimals, cell.Decimals(t.AvgVP))
-	}
-	const nw = 10 // numeric columns
-	row := func(div, team string, cells ...string) {
-		line := fmt.Sprintf("%-*s  %-*s", dw, div, tw, team)
-		for _, c := range cells {
-			line += fmt.Sprintf("  %*s", nw, c)
-		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-	}
-	formL := "Form-L handicaps"
-	span := 3*nw + 4
-	pad := (span - len(formL)) / 2
-	fmt.Fprintf(w, "%-*s  %-*s  %*s  %*s  %s\n", dw, "", tw, "", nw, "Divisional", nw, "Existing",
-		strings.Repeat("-", pad-1)+" "+formL+" "+strings.Repeat("-", span-pad-len(formL)-1))
-	row("", "", "average", "handicap", "Expected", "Merged", "Handicap")
-	row("Division", "Team", "VPs", "IMPs", "VP diff", "VP diff", "IMPs")
-	row(strings.Repeat("-", dw), strings.Repeat("-", tw), strings.Repeat("-", nw), strings.Repeat("-", nw),
-		strings.Repeat("-", nw), strings.Repeat("-", nw), strings.Repeat("-", nw))
-	i := 0
-	for _, div := range r.Divisions {
-		for range div.Teams {
-			t := r.Teams[i]
-			row(t.Division, t.Team, strconv.FormatFloat(t.AvgVP, 'f', avgDecimals, 64), cell.FmtNum(t.OldHandicapIMPs),
-				fmt.Sprintf("%.2f", t.ExpectedVPDiff), fmt.Sprintf("%.2f", t.MergedVPDiff), cell.FmtNum(t.HandicapIMPs))
-			i++
-		}
-		row(div.Name, "Range", strconv.FormatFloat(div.RangeAvgVP, 'f', avgDecimals, 64))
-	}
-}
-
-func (nt *HandicapNewTeams) write(w io.Writer) {
-	tw := len("New team")
-	for _, t := range nt.Teams {
-		tw = max(tw, len(t.Team))
-	}
-	fmt.Fprintf(w, "\nNew teams, placed by this season's matches (converged after %d iterations)\n", nt.Iterations)
-	fmt.Fprintf(w, "%-*s  %7s  %14s  %13s\n", tw, "New team", "Matches", "Merged VP diff", "Handicap IMPs")
-	for _, t := range nt.Teams {
-		fmt.Fprintf(w, "%-*s  %7d  %14.2f  %13s\n", tw, t.Team, t.Matches, t.MergedVPDiff, cell.FmtNum(t.HandicapIMPs))
-	}
-}
-
-func (a *HandicapApplied) write(w io.Writer) {
-	fmt.Fprintf(w, "\nHandicaps applied to %d matches: wins of the lower-ranked (higher-handicap) team;\n", a.Count)
-	fmt.Fprintf(w, "draws, equal handicaps and teams without a handicap are left out\n")
-	fmt.Fprintf(w, "%-10s  %5s  %6s  %5s  %5s  %7s  %11s  %11s  %s\n",
-		"System", "Wins", "Losses", "Draws", "Equal", "Unrated", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
-	for _, s := range []struct {
-		name string
-		t    HandicapTally
-	}{{"Form-L", a.FormL}, {"Old", a.Old}} {
-		fmt.Fprintf(w, "%-10s  %5d  %6d  %5d  %5d  %7d  %11s  %11s  %s\n", s.name, s.t.Wins, s.t.Losses, s.t.Draws,
-			s.t.EqualHandicap, s.t.Unrated, prob(s.t.PAtMost), prob(s.t.PAtLeast), band(s.t.Band))
-	}
-}
-
-func writeOutcomes(w io.Writer, outs []HandicapJudged) {
-	lw := len("Outcome")
-	for _, o := range outs {
-		lw = max(lw, len(o.Label))
-	}
-	fmt.Fprintf(w, "\nOutcomes judged as coin tosses: X ~ Binomial(matches, 1/2)\n")
-	fmt.Fprintf(w, "%-*s  %5s  %7s  %11s  %11s  %s\n", lw, "Outcome", "Wins", "Matches", "P(X ≤ wins)", "P(X ≥ wins)", "Band")
-	for _, o := range outs {
-		fmt.Fprintf(w, "%-*s  %5d  %7d  %11s  %11s  %s\n", lw, o.Label, o.Wins, o.Matches, prob(o.PAtMost), prob(o.PAtLeast), band(o.Band))
-	}
-}
-
-// prob prints a probability to four decimals, or in exponent form when
-// that would hide it.
-func prob(p float64) string {
-	if p != 0 && p < 0.001 {
-		return fmt.Sprintf("%.2e", p)
-	}
-	return fmt.Sprintf("%.4f", p)
-}
-
-// band names the smallest of the seed's bands that holds an outcome.
-func band(m float64) string {
-	if m >= 1 {
-		return fmt.Sprintf("outside %g%%", 100*handicap.SeedBands[len(handicap.SeedBands)-1])
-	}
-	return fmt.Sprintf("inside %g%%", 100*m)
 }

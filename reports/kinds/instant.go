@@ -24,7 +24,7 @@ import (
 // (the runs of rows left with equal percents after the remedy), and
 // dropped_mp(<low>..<high>) for each gap between neighbouring listed scores
 // that is left out because no legal score lies inside it: what it would
-// earn, the results below it. The instant command runs it with layout text.
+// earn, the results below it. The instant command runs it on a file.
 type InstantCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a frequency file (a `score count` line per score, relative
@@ -36,10 +36,6 @@ type InstantCell struct {
 	Ties  scoring.TieRemedy     `yaml:"ties"`  // report, merge or nudge
 	// Results are [NS score, count] pairs.
 	Results [][2]int `yaml:"results"`
-	// Layout shows the board as played, the table and its chart (tables,
-	// the default), or the table as seed 003 prints it and the instant
-	// command shows it (text).
-	Layout cell.Layout `yaml:"layout"`
 }
 
 // InstantResult is an instant-matchpoint table; the instant command's
@@ -146,7 +142,7 @@ func (c *InstantCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
+	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Checks: checks, Result: res}, nil
 }
 
 // frequencies reads the file, or checks the inline results.
@@ -265,12 +261,9 @@ func (r *InstantResult) figures() map[string]float64 {
 	return figs
 }
 
-// blocks presents the result: the text layout, or the board as played,
-// the table and its chart.
-func (r *InstantResult) blocks(id, caption string, layout cell.Layout) []reports.Block {
-	if layout == cell.LayoutText {
-		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
-	}
+// blocks presents the result: the board as played, the table as seed 003
+// prints it, and its chart.
+func (r *InstantResult) blocks(id, caption string) []reports.Block {
 	raw := &reports.Table{ID: id + "-played", Caption: fmt.Sprintf("The board as played: %d results matchpointed on a top of %s.", r.Results, cell.FmtNum(r.PlayedTop)),
 		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}}}
 	for _, p := range r.Played {
@@ -278,17 +271,11 @@ func (r *InstantResult) blocks(id, caption string, layout cell.Layout) []reports
 	}
 
 	caption = cell.CaptionOr(caption, "Instant matchpoints")
-	t := &reports.Table{ID: id, Caption: cell.Extend(caption, " ", fmt.Sprintf("(one imaginary result added: top %s).", cell.FmtNum(r.Top))),
-		Columns: []reports.Column{{Name: "NS score"}, {Name: "frequency"}, {Name: "matchpoints", Decimals: 1}, {Name: "percent"}}}
+	table := &reports.Preformatted{ID: id, Caption: cell.Extend(caption, " ", fmt.Sprintf("(one imaginary result added: top %s).", cell.FmtNum(r.Top))), Text: r.text()}
 	chart := &reports.Chart{ID: id + "-chart", Caption: cell.Extend(caption, ": ", "matchpoints against the NS score (gaps at their legal extremes)."),
 		Kind: "line", XName: "NS score", YName: "matchpoints", Series: []reports.Series{{Name: "matchpoints"}}}
 	var points [][2]float64 // score, mp, from low to high
 	for _, row := range r.Rows {
-		count := any(row.Count)
-		if row.Kind != "result" {
-			count = "…"
-		}
-		t.Rows = append(t.Rows, []any{row.label(), count, row.MP, row.Percent})
 		points = append(points, [2]float64{float64(row.Highest), row.MP}, [2]float64{float64(row.Lowest), row.MP})
 	}
 	slices.SortStableFunc(points, func(a, b [2]float64) int { return int(a[0] - b[0]) })
@@ -296,7 +283,7 @@ func (r *InstantResult) blocks(id, caption string, layout cell.Layout) []reports
 		chart.XLabels = append(chart.XLabels, cell.Signed(int(p[0])))
 		chart.Series[0].Values = append(chart.Series[0].Values, p[1])
 	}
-	blocks := []reports.Block{{Table: raw}, {Table: t}, {Chart: chart}}
+	blocks := []reports.Block{{Table: raw}, {Pre: table}, {Chart: chart}}
 	if len(r.Dropped) > 0 {
 		var words []string
 		for _, d := range r.Dropped {
@@ -350,9 +337,10 @@ func (r InstantRow) textLabel() string {
 
 func (d InstantDropped) label() string { return cell.Signed(d.Low) + ".." + cell.Signed(d.High) }
 
-// text is the table as seed 003 prints it: NS score, frequency,
-// matchpoints and percent, best score first. A gap row shows the legal
-// scores it covers instead of the seed's "…".
+// text is the table as seed 003 prints it, the instant cell's one layout
+// of it in every printer: NS score, frequency, matchpoints and percent,
+// best score first. A gap row shows the legal scores it covers instead of
+// the seed's "…".
 func (r *InstantResult) text() string {
 	var b strings.Builder
 	r.write(&b)
@@ -362,9 +350,8 @@ func (r *InstantResult) text() string {
 func (r *InstantResult) write(w io.Writer) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
-	fmt.Fprintf(bw, "Instant matchpoints: %s\n", cmp.Or(r.File, "the results given"))
-	fmt.Fprintf(bw, "%s vulnerable, %d results, %s scale; top %s with the imaginary result\n\n",
-		vulnerableWho(r.Vulnerability), r.Results, r.Scale, cell.FormatMP(r.Top))
+	fmt.Fprintf(bw, "%s: %s vulnerable, %d results, %s scale; top %s with the imaginary result\n\n",
+		cmp.Or(r.File, "The results given"), vulnerableWho(r.Vulnerability), r.Results, r.Scale, cell.FormatMP(r.Top))
 
 	labels := make([]string, len(r.Rows))
 	width := len("N-S score")
@@ -388,16 +375,7 @@ func (r *InstantResult) write(w io.Writer) {
 	if nudged {
 		fmt.Fprintln(bw, "\n(+1) and (-1) mark percents moved by one to keep them unique.")
 	}
-	if len(r.Ties) > 0 {
-		fmt.Fprintln(bw, "\nRows with equal percents (--ties merge or --ties nudge would separate them):")
-		for _, run := range r.Ties {
-			names := make([]string, len(run.Rows))
-			for k, i := range run.Rows {
-				names[k] = labels[i]
-			}
-			fmt.Fprintf(bw, "  %d%%: %s\n", run.Percent, strings.Join(names, "; "))
-		}
-	}
+
 }
 
 func vulnerableWho(v scoring.Vulnerability) string {

@@ -23,7 +23,6 @@ var Registry = map[string]func() cell.Body{
 	"one_strong":        func() cell.Body { return new(OneStrongCell) },
 	"two_strong":        func() cell.Body { return new(TwoStrongCell) },
 	"bussemaker":        func() cell.Body { return new(BussemakerCell) },
-	"simulate":          func() cell.Body { return new(SimulateCell) },
 	"instant":           func() cell.Body { return new(InstantCell) },
 	"neuberg":           func() cell.Body { return new(NeubergCell) },
 	"session":           func() cell.Body { return new(SessionCell) },
@@ -31,9 +30,9 @@ var Registry = map[string]func() cell.Body{
 	"handicap":          func() cell.Body { return new(HandicapCell) },
 	"fairness":          func() cell.Body { return new(FairnessCell) },
 	"catalogue":         func() cell.Body { return new(CatalogueCell) },
-	"recommend":         func() cell.Body { return new(RecommendCell) },
 	"structure":         func() cell.Body { return new(StructureCell) },
 	"vp_scale":          func() cell.Body { return new(VPScaleCell) },
+	"library":           func() cell.Body { return new(LibraryCell) },
 }
 
 // Kinds lists the cell kinds a study may use, sorted.

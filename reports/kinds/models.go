@@ -29,15 +29,6 @@ type OneStrongCell struct {
 	Columns []BalanceRow `yaml:"columns"`
 }
 
-// OneStrongResult is the "one strong pair" model on one movement: the
-// simulate command's --json with --model one-strong.
-type OneStrongResult struct {
-	Model    string    `json:"model"`   // one-strong
-	Strong   int       `json:"strong"`  // the strong pair
-	Percent  []float64 `json:"percent"` // pairs 1..P
-	Movement string    `json:"movement"`
-}
-
 // OneStrongColumns is what a one_strong cell computes: a column per
 // movement.
 type OneStrongColumns struct {
@@ -55,8 +46,11 @@ type OneStrongColumn struct {
 	Ideal    float64   `json:"ideal"`
 	MaxDev   float64   `json:"max_dev"`
 	RMSDev   float64   `json:"rms_dev"`
-	MaxRatio float64   `json:"max_ratio"` // the first column's MaxDev over this one's
-	RMSRatio float64   `json:"rms_ratio"` // the first column's RMSDev over this one's
+	// MaxRatio and RMSRatio are the first column's MaxDev and RMSDev over
+	// this one's; null where this one's is 0 (a perfect movement: every
+	// pair gets its ideal share), where the ratio has no value.
+	MaxRatio *float64 `json:"max_ratio"`
+	RMSRatio *float64 `json:"rms_ratio"`
 }
 
 func (c *OneStrongCell) Movements() []string {
@@ -74,8 +68,10 @@ func (c *OneStrongCell) Run(env *cell.Env) (*cell.Output, error) {
 	}
 	out := &cell.Output{Result: res}
 	for i, col := range res.Columns {
-		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev,
-			"max_ratio": col.MaxRatio, "rms_ratio": col.RMSRatio}
+		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev}
+		if col.MaxRatio != nil {
+			figs["max_ratio"], figs["rms_ratio"] = *col.MaxRatio, *col.RMSRatio
+		}
 		for p, v := range col.Percent {
 			figs[strconv.Itoa(p+1)] = v
 		}
@@ -95,40 +91,27 @@ func (c *OneStrongCell) compute(env *cell.Env) (*OneStrongColumns, error) {
 	}
 	res := &OneStrongColumns{Strong: cmp.Or(c.Strong, 1)}
 	for i, col := range c.Columns {
-		one, err := oneStrong(env, col.Movement, res.Strong)
-		if err != nil {
-			return nil, fmt.Errorf("column %d: %w", i+1, err)
-		}
-		if i > 0 && len(one.Percent) != len(res.Columns[0].Percent) {
-			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(one.Percent), len(res.Columns[0].Percent))
-		}
 		m, err := env.Movement(col.Movement)
 		if err != nil {
 			return nil, err
 		}
-		column := OneStrongColumn{Name: col.name(), Movement: col.Movement, Qf: movement.ComputeBalance(m).Qf, Percent: one.Percent}
-		column.Ideal, column.MaxDev, column.RMSDev = idealDeviation(one.Percent, res.Strong)
+		pct, err := luck.OneStrongPair(m, res.Strong)
+		if err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
+		}
+		if i > 0 && len(pct) != len(res.Columns[0].Percent) {
+			return nil, fmt.Errorf("column %d: %d pairs, the first column has %d", i+1, len(pct), len(res.Columns[0].Percent))
+		}
+		column := OneStrongColumn{Name: col.name(), Movement: col.Movement, Qf: movement.ComputeBalance(m).Qf, Percent: pct}
+		column.Ideal, column.MaxDev, column.RMSDev = idealDeviation(pct, res.Strong)
 		first := column
 		if i > 0 {
 			first = res.Columns[0]
 		}
-		column.MaxRatio, column.RMSRatio = first.MaxDev/column.MaxDev, first.RMSDev/column.RMSDev
+		column.MaxRatio, column.RMSRatio = ratio(first.MaxDev, column.MaxDev), ratio(first.RMSDev, column.RMSDev)
 		res.Columns = append(res.Columns, column)
 	}
 	return res, nil
-}
-
-// oneStrong runs the "one strong pair" model on a movement of the study.
-func oneStrong(env *cell.Env, name string, strong int) (*OneStrongResult, error) {
-	m, err := env.Movement(name)
-	if err != nil {
-		return nil, err
-	}
-	pct, err := luck.OneStrongPair(m, strong)
-	if err != nil {
-		return nil, err
-	}
-	return &OneStrongResult{Model: "one-strong", Strong: strong, Percent: pct, Movement: name}, nil
 }
 
 // blocks presents the columns: the percentages as a table and a chart, and
@@ -144,7 +127,7 @@ func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
 		qfs = append(qfs, col.Qf)
 		t.Columns = append(t.Columns, reports.Column{Name: col.Name, Decimals: 2})
 		chart.Series = append(chart.Series, reports.Series{Name: col.Name, Values: col.Percent})
-		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, col.MaxRatio, col.RMSRatio})
+		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, ratioCell(col.MaxRatio), ratioCell(col.RMSRatio)})
 	}
 	t.Rows = append(t.Rows, qfs)
 	for p := range r.Columns[0].Percent {
@@ -158,16 +141,21 @@ func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
 	return []reports.Block{{Table: t}, {Chart: chart}, {Table: dev}}
 }
 
-// blocks presents the model as seed 004 prints it: one line per pair.
-func (r *OneStrongResult) blocks(id, caption string) []reports.Block {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Movement %s\n", r.Movement)
-	fmt.Fprintf(&b, "One strong pair: pair %d beats everybody, all other results are equal.\n\n", r.Strong)
-	width := len(strconv.Itoa(len(r.Percent)))
-	for p, x := range r.Percent {
-		fmt.Fprintf(&b, " pair %*d %6.2f\n", max(2, width), p+1, x)
+// ratio is a/b, nil when b is 0.
+func ratio(a, b float64) *float64 {
+	if b == 0 {
+		return nil
 	}
-	return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: b.String()}}}
+	r := a / b
+	return &r
+}
+
+// ratioCell is a ratio as a table shows it: "–" when it has no value.
+func ratioCell(r *float64) any {
+	if r == nil {
+		return "–"
+	}
+	return *r
 }
 
 // idealDeviation is the ideal share of the pairs other than strong when
@@ -198,8 +186,7 @@ type TwoStrongCell struct {
 
 // TwoStrongResult is the "two strong pairs" model on one movement: the
 // spread of the weak pairs' percentages over every choice of the two
-// strong pairs. It is the simulate command's --json with --model
-// two-strong.
+// strong pairs.
 type TwoStrongResult struct {
 	Model    string  `json:"model"` // two-strong
 	Choices  int     `json:"choices"`
@@ -303,27 +290,6 @@ func (r *TwoStrongRows) blocks(id, caption string) []reports.Block {
 	return []reports.Block{{Table: t}, {Chart: chart}}
 }
 
-// blocks presents the model on one movement: the spread of the weak
-// pairs' percentages and their distribution.
-func (r *TwoStrongResult) blocks(id, caption string) []reports.Block {
-	var b strings.Builder
-	total := 0
-	for _, d := range r.Distribution {
-		total += d.Count
-	}
-	fmt.Fprintf(&b, "Movement %s\n", r.Movement)
-	fmt.Fprintf(&b, "Two strong pairs: every one of the %d choices of two pairs out of %d; the strong\n", r.Choices, r.Pairs)
-	fmt.Fprintf(&b, "pairs beat everybody else, all other results are equal. %d weak percentages.\n\n", total)
-	fmt.Fprintf(&b, "weak pairs  min %.2f  max %.2f  most frequent %.2f  mean %.2f  sd %.2f\n\n",
-		r.WeakMin, r.WeakMax, r.WeakMode, r.WeakMean, r.WeakSd)
-	cw := max(5, len(strconv.Itoa(total)))
-	fmt.Fprintf(&b, "%7s  %*s  %6s\n", "percent", cw, "count", "share")
-	for _, d := range r.Distribution {
-		fmt.Fprintf(&b, "%7.2f  %*d  %5.1f%%\n", d.Percent, cw, d.Count, 100*float64(d.Count)/float64(total))
-	}
-	return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: b.String()}}}
-}
-
 func sortNumericLabels(labels []string) {
 	val := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
 	for i := 1; i < len(labels); i++ {
@@ -360,10 +326,13 @@ type BussemakerCell struct {
 	// CompareSampled, if positive, also samples that many numberings (with
 	// Seed) and checks that the exact figures lie within the sampling error.
 	CompareSampled int64 `yaml:"compare_sampled"`
+	// Parts are the parts of a sharded exact run (simulate --merge), merged
+	// instead of running the model; they carry their own settings. Set by
+	// the command, not by studies.
+	Parts []*luck.ExactPart `yaml:"-" json:"-"`
 }
 
-// BussemakerSettings are the settings of the Bussemaker model, in the
-// bussemaker and simulate cells. The zero value is the original model.
+// BussemakerSettings are the settings of the Bussemaker model. The zero value is the original model.
 type BussemakerSettings struct {
 	// Strengths, lower is stronger; default 1..P.
 	Strengths []float64 `yaml:"strengths"`
@@ -382,9 +351,9 @@ type BussemakerSettings struct {
 	Ties luck.TieRule `yaml:"ties"`
 }
 
-// BussemakerResult is the Bussemaker model on one movement: the simulate
-// command's --json with --model bussemaker, and what the bussemaker cell
-// caches.
+// BussemakerResult is the Bussemaker model on one movement: what the
+// bussemaker cell computes and caches, and the simulate command's --json
+// with --model bussemaker.
 type BussemakerResult struct {
 	Model   string `json:"model"` // bussemaker
 	Exact   bool   `json:"exact"` // every numbering enumerated
@@ -481,6 +450,9 @@ func bussemakerResult(r *luck.Result, name string, ties luck.TieRule) *Bussemake
 }
 
 func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
+	if len(c.Parts) > 0 {
+		return c.merge(env)
+	}
 	if err := check.Tolerances(c.Tolerance, c.FigureTolerance); err != nil {
 		return nil, err
 	}
@@ -492,7 +464,7 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption, false), Result: res}
+	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}
 	extreme, _, beyond := extremes(res.Pairs)
 
 	sampled := !res.Exact || c.Tolerance > 0
@@ -569,13 +541,9 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 	return out, nil
 }
 
-// blocks presents the result: as seed 000 lays it out (the simulate cell),
-// or as the spread and rank tables, their charts and a paragraph on Qd, Qb
-// and the extremes (the bussemaker cell).
-func (r *BussemakerResult) blocks(id, caption string, seedLayout bool) []reports.Block {
-	if seedLayout {
-		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.seedText()}}}
-	}
+// blocks presents the result: the spread and rank tables, their charts
+// and a paragraph on Qd, Qb, sigma and the extremes.
+func (r *BussemakerResult) blocks(id, caption string) []reports.Block {
 	how := fmt.Sprintf("all %d numberings enumerated (exact)", r.Samples)
 	if !r.Exact {
 		how = fmt.Sprintf("%d random numberings sampled, seed %d", r.Samples, r.Seed)
@@ -622,114 +590,6 @@ func (r *BussemakerResult) blocks(id, caption string, seedLayout bool) []reports
 	}
 	return []reports.Block{{Table: spread}, {Chart: box}, {Table: ranks}, {Chart: heat},
 		{Prose: fmt.Sprintf("Qd (the mean probability of finishing in the ideal place) = %.1f; Qb = 100/(1 + σ/3) = %.1f with σ = %.2f, the RMS of the standard deviations. Method: %s.%s%s %s", r.Qd, r.Qb, r.Sigma, how, reductionProse(r), ties, far)}}
-}
-
-// seedText is the result in the manner of seed 000: the spread table per
-// strength, the rank-probability table (rounded to whole percents, '.' for
-// values in (0, 0.5), blank for 0), Qd and Qb.
-func (r *BussemakerResult) seedText() string {
-	var bw strings.Builder
-	P := len(r.Pairs)
-	fmt.Fprintf(&bw, "Movement %s\n", r.Movement)
-	fmt.Fprintf(&bw, "Bussemaker model: strengths %s; %s.\n", strengthsText(r.Strengths), groupsText(r.Groups))
-	if r.Exact {
-		fmt.Fprintf(&bw, "Exact: all %d numberings enumerated; tied places shared evenly.\n", r.Samples)
-		if r.Evaluated > 0 {
-			fmt.Fprintf(&bw, "%s\n", exactReductionText(r))
-		}
-		fmt.Fprintln(&bw)
-	} else {
-		fmt.Fprintf(&bw, "Sampled: %d random numberings, seed %d; ties broken at random.\n\n", r.Samples, r.Seed)
-	}
-
-	lw := max(4, len(strconv.Itoa(P))) // label column
-	fmt.Fprintf(&bw, "%-*s %8s %6s %6s %6s\n", lw, "Pair", "average", "s.d.", "min.", "max.")
-	for i, s := range r.Pairs {
-		fmt.Fprintf(&bw, "%*d %8.1f %6.1f %6.1f %6.1f\n", lw, i+1, s.Avg, s.Sd, s.Min, s.Max)
-	}
-
-	cells := make([][]string, len(r.RankProbability))
-	cw := max(3, len(strconv.Itoa(P))+1)
-	for j, row := range r.RankProbability {
-		cells[j] = make([]string, len(row))
-		for i, x := range row {
-			cells[j][i] = rankCell(x)
-			cw = max(cw, len(cells[j][i])+1)
-		}
-	}
-	rw := max(2, len(strconv.Itoa(len(cells)))) // place labels
-	lw = max(4, rw+2)
-	fmt.Fprintf(&bw, "\n%-*s", lw, "Pair")
-	for i := range P {
-		fmt.Fprintf(&bw, "%*d", cw, i+1)
-	}
-	fmt.Fprintf(&bw, "\nRank\n")
-	for j, row := range cells {
-		var line strings.Builder
-		fmt.Fprintf(&line, "%*d%*s", rw, j+1, lw-rw, "")
-		for _, c := range row {
-			fmt.Fprintf(&line, "%*s", cw, c)
-		}
-		fmt.Fprintln(&bw, strings.TrimRight(line.String(), " "))
-	}
-	fmt.Fprintf(&bw, "Qd %.1f   Qb %.1f   (sigma, the RMS of the s.d., %.2f)\n", r.Qd, r.Qb, r.Sigma)
-	return bw.String()
-}
-
-// rankCell is a rank probability as printed: blank for 0, '.' below 0.5,
-// else the rounded whole percent.
-func rankCell(x float64) string {
-	switch {
-	case x == 0:
-		return ""
-	case x < 0.5:
-		return "."
-	}
-	return strconv.Itoa(int(math.Round(x)))
-}
-
-// strengthsText writes strengths compactly: "1..P" when they are 1, 2, …, P.
-func strengthsText(s []float64) string {
-	plain := true
-	parts := make([]string, len(s))
-	for i, x := range s {
-		plain = plain && x == float64(i+1)
-		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
-	}
-	if plain {
-		return fmt.Sprintf("1..%d", len(s))
-	}
-	return strings.Join(parts, " ")
-}
-
-// groupsText names the groups, as ranges where possible.
-func groupsText(groups [][]int) string {
-	if len(groups) <= 1 {
-		return "one group, all pairs ranked together"
-	}
-	parts := make([]string, len(groups))
-	for g, members := range groups {
-		parts[g] = rangesText(members)
-	}
-	return fmt.Sprintf("groups %s, ranked within each group", strings.Join(parts, ", "))
-}
-
-// rangesText writes pair numbers as ranges: "1-7", "1-3+5".
-func rangesText(members []int) string {
-	var parts []string
-	for i := 0; i < len(members); {
-		j := i
-		for j+1 < len(members) && members[j+1] == members[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d-%d", members[i], members[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(members[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, "+")
 }
 
 // extremes is the farthest an entrant's minimum or maximum lies from its

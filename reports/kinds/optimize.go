@@ -5,11 +5,14 @@ import (
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 
+	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
 )
 
 // OptimizeCell re-orients the tables of movements for the best balance, one
-// row per movement, and shows the best movement found for each row.
+// row per movement, and shows the best movement found for the rows named
+// in show_movements, in .ASC form with its figures as # comments. The
+// optimize command runs it on one movement, shown.
 type OptimizeCell struct {
 	cell.Common             `yaml:",inline"`
 	resolve.OptimizeOptions `yaml:",inline"`
@@ -28,6 +31,14 @@ func (c *OptimizeCell) Run(env *cell.Env) (*cell.Output, error) {
 	set, fixers, err := c.Settings(env.ReadText)
 	if err != nil {
 		return nil, err
+	}
+	if env.OnProgress != nil {
+		set.Progress = func(p optimize.Progress) {
+			if p.Budget >= resolve.NoBudget {
+				p.Budget = 0 // a time limit alone: no total to count towards
+			}
+			env.OnProgress(p.Iterations, p.Budget)
+		}
 	}
 	var extra any
 	if fixers != nil {
@@ -66,20 +77,13 @@ func (c *OptimizeCell) Run(env *cell.Env) (*cell.Output, error) {
 		{Name: "Qf1max", Decimals: 2}, {Name: "d4", Decimals: 3}, {Name: "switched tables"}, {Name: "search"}}}
 	chart := &reports.Chart{ID: env.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: "Qf",
 		Series: []reports.Series{{Name: "before"}, {Name: "after"}}}
-	out := &cell.Output{}
+	out := &cell.Output{Result: results}
 	var shown []reports.Block
 	for i, r := range c.Rows {
 		o := results[i]
-		search := searchName(c.Mode.Mode) + ", not proven optimal"
-		switch {
-		case o.Exhaustive:
-			search = "exhaustive: proven optimal"
-		case o.ProvenOptimal:
-			search = searchName(c.Mode.Mode) + ": at the lower bound, proven optimal"
-		}
 		label := r.name()
 		qf1Av, qf1Max := o.qf1()
-		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, qf1Av, qf1Max, o.D4, len(o.Switched), search})
+		t.Rows = append(t.Rows, []any{label, o.QfBefore, o.Qf, qf1Av, qf1Max, o.D4, len(o.Switched), o.Verdict})
 		chart.XLabels = append(chart.XLabels, label)
 		chart.Series[0].Values = append(chart.Series[0].Values, o.QfBefore)
 		chart.Series[1].Values = append(chart.Series[1].Values, o.Qf)

@@ -38,7 +38,8 @@ type OptimizeResult struct {
 	// Uniform is false when board groups are played unequal numbers of
 	// times, where Qf is not defined.
 	Uniform bool `json:"uniform"`
-	// Verdict says whether the result is proven optimal, and why.
+	// Verdict says whether the result is proven optimal, and why: the
+	// one wording of it, in the table and the movement's comments.
 	Verdict string `json:"verdict"`
 }
 
@@ -62,11 +63,6 @@ func Optimize(ctx context.Context, name string, m *movement.Movement, set optimi
 		Absent: set.Absent, Movement: asc.String(), Uniform: res.Before.Uniform, Verdict: searchVerdict(set, res),
 		Vacancy: vacancyFigures(res.VacancyAfter), VacancyBefore: vacancyFigures(res.VacancyBefore),
 	}, nil
-}
-
-// Report is the result as the optimize command prints it.
-func (r *OptimizeResult) Report() *reports.Report {
-	return &reports.Report{Name: "optimize", Sections: []reports.Section{{ID: "optimize", Blocks: []reports.Block{r.block("optimize", "")}}}}
 }
 
 // block is the optimised movement in .ASC form, which is data, with the

@@ -9,7 +9,8 @@ import (
 )
 
 // FieldChange is the plan for the recommended movement when a pair arrives
-// late or leaves early: the catalogue command's --late and --leave.
+// late or leaves early: a catalogue cell's late and leave, the catalogue
+// command's --late and --leave.
 type FieldChange struct {
 	// Kind is "late" or "leave"; Rounds the rounds the pair misses.
 	Kind   string `json:"kind"`
@@ -33,7 +34,7 @@ type FieldChange struct {
 
 // change works out the plan for a late or leaving pair on the answer's
 // recommended movement.
-func (c *RecommendCell) change(a *CatalogueAnswer) (*FieldChange, error) {
+func (c *CatalogueCell) change(a *CatalogueAnswer) (*FieldChange, error) {
 	if c.Late != 0 && c.Leave != 0 {
 		return nil, fmt.Errorf("late and leave: give one")
 	}

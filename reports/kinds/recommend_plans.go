@@ -43,7 +43,7 @@ type PlanView struct {
 // plans works out the plans for the answer's recommended movement: an
 // extra pair after round c.Extra (with a restart as the recommendation
 // for one pair more, after round 1), or a pair leaving after c.Leave.
-func (c *RecommendCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, error) {
+func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, error) {
 	if a.Recommended == nil {
 		return nil, fmt.Errorf("no movement is recommended: no plan for a change of the field")
 	}
@@ -106,7 +106,8 @@ func playedAs(spec string) (catalogue.Played, error) {
 	return catalogue.Played{Text: spec, Raw: pm.Movement}, nil
 }
 
-// plansText is the plans in words: the best with its spec, its cards
+// plansText is the plans in words, the catalogue cell's one layout of
+// them, a preformatted block in every printer (it carries guide cards): the best with its spec, its cards
 // command and the guide cards of the pairs whose evening changes (the
 // newcomer, and the pairs who sit out because of it, from the round after
 // it arrives), then the others.
@@ -202,4 +203,25 @@ func uniformText(uniform bool) string {
 		return ""
 	}
 	return " (boards played unequal numbers of times: each board's own top)"
+}
+
+// recommendShown is the most plans the text lists; --json lists them all.
+const recommendShown = 10
+
+// hang fills text with its later lines indented by n columns.
+func hang(text string, n int) string {
+	lines := strings.Split(fill(text, guideWidth), "\n")
+	first, rest := lines[0], strings.Join(lines[1:], " ")
+	if rest == "" {
+		return first + "\n"
+	}
+	return first + "\n" + indent(fill(rest, guideWidth-n), strings.Repeat(" ", n))
+}
+
+func indent(text, prefix string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString(prefix + line + "\n")
+	}
+	return b.String()
 }

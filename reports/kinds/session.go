@@ -1,9 +1,7 @@
 package kinds
 
 import (
-	"bufio"
 	"bytes"
-	"cmp"
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
@@ -25,7 +23,7 @@ import (
 // A club's results file (USEBIO or PBN) is analysed whole: its figures
 // checked, its method named, Neuberg's rounding, the movement played with
 // its balance, the luck model and instant matchpoints; its Result is then
-// a session.Analysis. The score command runs it on a file with layout text.
+// a session.Analysis. The score command runs it on a file.
 type SessionCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
@@ -41,10 +39,6 @@ type SessionCell struct {
 	Pairs []string `yaml:"pairs"`
 	// Boards with their results: the named pairs' and the field's.
 	Boards []SessionBoard `yaml:"boards"`
-	// Layout shows the ranking as a table (tables, the default), or the
-	// ranking and every board's matchpoints as the score command prints
-	// them (text).
-	Layout cell.Layout `yaml:"layout"`
 }
 
 // SessionBoard is one board (or a range "3-22" of identical boards).
@@ -149,7 +143,7 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption, c.Layout), Checks: checks, Result: res}, nil
+	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Checks: checks, Result: res}, nil
 }
 
 // compute scores the session: the file's data, read by the reader of its
@@ -335,13 +329,10 @@ func (r *SessionResult) figures() map[string]float64 {
 	return figs
 }
 
-// blocks presents the session: the text layout, or the ranking as a table
+// blocks presents the session: the ranking as a table
 // (a constructed session's named pairs in the order given, raw figures
 // first).
-func (r *SessionResult) blocks(id, caption string, layout cell.Layout) []reports.Block {
-	if layout == cell.LayoutText {
-		return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: r.text()}}}
-	}
+func (r *SessionResult) blocks(id, caption string) []reports.Block {
 	settings := fmt.Sprintf("(expected %d results a board, %s scale, rounding %s).", r.Expected, r.Scale, r.Rounding)
 	if r.named() {
 		t := &reports.Table{ID: id, Caption: cell.Extend(cell.CaptionOr(caption, "Session"), " ", settings),
@@ -359,90 +350,4 @@ func (r *SessionResult) blocks(id, caption string, layout cell.Layout) []reports
 		t.Rows = append(t.Rows, []any{p.Rank, p.Pair, p.Boards, p.MP, p.Top, p.Percent, p.RawMP, p.RawTop, p.RawPercent})
 	}
 	return []reports.Block{{Table: t}}
-}
-
-// text is the session as the score command prints it: the ranking, then
-// every board with its raw and Neuberg-adjusted matchpoints.
-func (r *SessionResult) text() string {
-	var b strings.Builder
-	r.write(&b)
-	return b.String()
-}
-
-func (r *SessionResult) write(w io.Writer) {
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	fmt.Fprintf(bw, "%s: %d boards, %d pairs, %d results expected a board\n",
-		strings.TrimSpace("Session "+r.File), len(r.Boards), len(r.Pairs), r.Expected)
-	fmt.Fprintf(bw, "%s scale (%s a board); boards played fewer times are Neuberg-adjusted; %s\n\n",
-		r.Scale, r.topWords(), r.roundingWords())
-
-	// A constructed session's pairs go by name.
-	pairs, pw := make([]string, len(r.Pairs)), 5
-	for i, p := range r.Pairs {
-		pairs[i] = cmp.Or(p.Name, strconv.Itoa(p.Pair))
-		pw = max(pw, len(pairs[i]))
-	}
-	fmt.Fprintf(bw, "%4s  %*s  %6s  %9s  %7s  %7s  %9s  %7s  %7s\n",
-		"Rank", pw, "Pair", "Boards", "MP", "Top", "Percent", "Raw MP", "Raw top", "Raw %")
-	prev := 0
-	for i, p := range r.Pairs {
-		rank := fmt.Sprint(p.Rank)
-		if p.Rank == prev {
-			rank = "="
-		}
-		prev = p.Rank
-		fmt.Fprintf(bw, "%4s  %*s  %6d  %9s  %7s  %7.2f  %9s  %7s  %7.2f\n",
-			rank, pw, pairs[i], p.Boards, r.formatTotal(p.MP), cell.FormatMP(p.Top), p.Percent,
-			cell.FormatMP(p.RawMP), cell.FormatMP(p.RawTop), p.RawPercent)
-	}
-
-	for _, b := range r.Boards {
-		fmt.Fprintf(bw, "\nBoard %d: played %d times, top %s", b.Board, b.Played, cell.FormatMP(b.Top))
-		if b.Played < r.Expected {
-			fmt.Fprintf(bw, "; Neuberg to %d results, top %s", r.Expected, cell.FormatMP(b.FullTop))
-		}
-		fmt.Fprintln(bw)
-		fmt.Fprintf(bw, "  %5s  %5s  %6s  %6s  %6s  %8s  %8s\n", "NS", "EW", "Score", "NS MP", "EW MP", "NS adj", "EW adj")
-		for _, x := range b.Results {
-			fmt.Fprintf(bw, "  %5d  %5d  %6s  %6s  %6s  %8s  %8s\n", x.NS, x.EW, cell.Signed(x.Score),
-				cell.FormatMP(x.NSMP), cell.FormatMP(x.EWMP), r.formatBoard(x.NSAdjusted), r.formatBoard(x.EWAdjusted))
-		}
-	}
-}
-
-// topWords describes the full-board top.
-func (r *SessionResult) topWords() string {
-	if r.Scale == scoring.ScaleACBL {
-		return fmt.Sprintf("1 per result beaten, top %s", cell.FormatMP(r.Scale.Top(r.Expected)))
-	}
-	return fmt.Sprintf("2 per result beaten, top %s", cell.FormatMP(r.Scale.Top(r.Expected)))
-}
-
-func (r *SessionResult) roundingWords() string {
-	switch r.Rounding {
-	case scoring.RoundEachBoard:
-		return fmt.Sprintf("each board rounded to %v", r.Step)
-	case scoring.RoundNone:
-		return "nothing rounded"
-	}
-	return fmt.Sprintf("totals rounded to %v", r.Step)
-}
-
-// formatTotal shows a total at the rounding step, or to four decimals when
-// nothing is rounded.
-func (r *SessionResult) formatTotal(x float64) string {
-	if r.Rounding == scoring.RoundNone {
-		return fmt.Sprintf("%.4f", x)
-	}
-	return fmt.Sprintf("%.*f", cell.Decimals(r.Step), x)
-}
-
-// formatBoard shows an adjusted board score: at the step when boards are
-// rounded, otherwise to four decimals.
-func (r *SessionResult) formatBoard(x float64) string {
-	if r.Rounding == scoring.RoundEachBoard {
-		return fmt.Sprintf("%.*f", cell.Decimals(r.Step), x)
-	}
-	return fmt.Sprintf("%.4f", x)
 }

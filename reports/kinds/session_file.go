@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -66,13 +65,6 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 	a, err := session.Analyse(env.Ctx, s, session.Settings{Step: c.Step})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.File, err)
-	}
-	if c.Layout == cell.LayoutText {
-		var b strings.Builder
-		if err := writeAnalysisText(&b, c.File, a); err != nil {
-			return nil, err
-		}
-		return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: b.String()}}}, Result: a}, nil
 	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
 	checks, err := check.Figures(env.ID+"/", analysisFigures(a), c.Published, c.Errata)
@@ -291,99 +283,4 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
-}
-
-// writeAnalysisText is the score command's text for a results file.
-func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
-	// Every name and note of the file reaches the terminal through
-	// TerminalText: no escape sequence, no line break of its own.
-	tt := reports.TerminalText
-	var b strings.Builder
-	m := a.MethodDetail
-	fmt.Fprintf(&b, "Session %s (%s)", tt(name), tt(a.Format))
-	if a.Event != "" {
-		fmt.Fprintf(&b, ": %s", tt(a.Event))
-	}
-	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
-		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
-	// The file's percentage and place are printed only where they differ
-	// from the recomputed ones: when they agree they repeat each other.
-	agree := true
-	for _, d := range a.Disagreements {
-		agree = agree && d.Kind != "percent" && d.Kind != "place"
-	}
-	if agree {
-		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent")
-	} else {
-		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent", "File %", "Place")
-	}
-	for _, p := range a.Pairs {
-		fmt.Fprintf(&b, "%-16s %4d %8s  %-40s %6d %8.2f", tt(p.Group), p.Rank, tt(pairLabel(p.Section, p.Pair, p.Direction)), tt(strings.Join(p.Names, " & ")), p.Boards, p.Percent)
-		if !agree {
-			file := "-"
-			if p.PercentFile != nil {
-				file = fmt.Sprintf("%.2f", *p.PercentFile)
-			}
-			fmt.Fprintf(&b, " %8s %6s", file, tt(p.PlaceFile))
-		}
-		b.WriteString("\n")
-	}
-	if agree && m.PairsChecked > 0 {
-		fmt.Fprintf(&b, "(the file's percentages and places are these)\n")
-	}
-	if len(a.Disagreements) > 0 {
-		fmt.Fprintf(&b, "\nDisagreements:\n")
-		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, %s, pair %s: file %s, recomputed %s\n", d.Line, d.Kind, tt(d.Where), tt(pairLabel(d.Section, d.Pair, d.Direction)), tt(d.File), d.OursText)
-		}
-	}
-	if len(a.Warnings) > 0 {
-		fmt.Fprintf(&b, "\nThe file's own mistakes:\n")
-		for _, w := range a.Warnings {
-			fmt.Fprintf(&b, "  %s\n", tt(fmt.Sprint(w)))
-		}
-	}
-	n := a.Neuberg
-	fmt.Fprintf(&b, "\nNeuberg on %d board(s), step %v: ", n.Adjusted, n.Step)
-	if len(n.RankChanges) == 0 {
-		fmt.Fprintf(&b, "no rank depends on the rounding or on Neuberg\n")
-	} else {
-		fmt.Fprintf(&b, "%d rank change(s)\n", len(n.RankChanges))
-		for _, c := range n.RankChanges {
-			fmt.Fprintf(&b, "  %s\n", tt(c.Text))
-		}
-	}
-	for _, mv := range a.Movement {
-		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
-			tt(mv.Label), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
-		for _, wn := range mv.Warnings {
-			fmt.Fprintf(&b, "  note: %s\n", tt(wn))
-		}
-	}
-	for _, l := range a.Luck {
-		how := fmt.Sprintf("every one of the %d ways of giving out the pair numbers", l.Samples)
-		if !l.Exact {
-			how = fmt.Sprintf("%d random ways of giving out the pair numbers", l.Samples)
-		}
-		fmt.Fprintf(&b, "\nHow much could the movement decide? (%s; the Bussemaker model)\n", tt(fieldLabel(l.Section)))
-		fmt.Fprintf(&b, "Each pair plays as well as its result says, every board goes to the stronger pair, and %s are tried:\n", how)
-		fmt.Fprintf(&b, "what a pair scores at its own number against what it scores on average is what its seat gave it.\n")
-		fmt.Fprintf(&b, "  %8s %8s %10s %10s %10s %7s\n", "Pair", "Percent", "its seat", "average", "seat gave", "places")
-		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %8s %8.2f %10.2f %10.2f %+10.2f %3d–%-3d\n", tt(pairLabel(p.Section, p.Pair, p.Direction)), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
-		}
-		for _, wn := range l.Winners {
-			verdict := "more than"
-			if !wn.Exceeds {
-				verdict = "not more than"
-			}
-			fmt.Fprintf(&b, "  %s: the winner is %.2f points ahead; the seats gave it %+.2f points over the runner-up, so the win is %s what the seats gave. The winner finishes first with %.1f%% of the numberings.\n",
-				tt(wn.Group), wn.Margin, wn.MovementGave, verdict, wn.WinnerFirst)
-		}
-	}
-	for _, note := range a.Notes {
-		fmt.Fprintf(&b, "\nnote: %s", tt(note))
-	}
-	_, err := io.WriteString(w, reports.TerminalBlock(b.String()))
-	return err
 }

@@ -3,16 +3,15 @@ package resolve
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
 // LibraryMovement is a movement of the embedded library with its published
-// and recomputed figures: an element of the movements command's --json.
+// and recomputed figures: an element of the library cell's Result, the
+// movements command's --json.
 type LibraryMovement struct {
 	Name        string   `json:"name"`
 	Folder      string   `json:"folder"`
@@ -60,33 +59,6 @@ func LibraryMovements(ctx context.Context, pairs, rounds int) ([]LibraryMovement
 		})
 	}
 	return list, nil
-}
-
-// LibraryReport is the movements command's text: a table of the listed
-// movements and the reasons of any misannotation.
-func LibraryReport(list []LibraryMovement) *reports.Report {
-	r := &reports.Report{Name: "movements"}
-	if len(list) == 0 {
-		r.Sections = []reports.Section{{Blocks: []reports.Block{{Prose: "no library movement has that many pairs and rounds"}}}}
-		return r
-	}
-	t := &reports.Table{Columns: []reports.Column{{Name: "name"}, {Name: "pairs"}, {Name: "tables"}, {Name: "rounds"},
-		{Name: "groups"}, {Name: "published Qf"}, {Name: "Qf", Decimals: 2}}}
-	notes := ""
-	for _, e := range list {
-		published := "-"
-		if e.PublishedQf != nil {
-			published = strconv.FormatFloat(*e.PublishedQf, 'f', -1, 64)
-			if e.Misannotated != "" {
-				published = "(!) " + published
-				notes += fmt.Sprintf("(!) %s: %s.\n", e.Name, e.Misannotated)
-			}
-		}
-		t.Rows = append(t.Rows, []any{e.Name, e.Pairs, e.Tables, e.Rounds, e.BoardGroups, published, e.Qf})
-	}
-	blocks := []reports.Block{{Table: t}, {Prose: fmt.Sprintf("%d movements. A MOVEMENT argument of balance, optimize and simulate may be any of these names.\n%s", len(list), notes)}}
-	r.Sections = []reports.Section{{Blocks: blocks}}
-	return r
 }
 
 // family names who published a library movement, from its folder.

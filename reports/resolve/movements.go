@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -190,4 +191,17 @@ func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
 func sha256Hex(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// ReadMovement resolves a command's MOVEMENT argument, as ResolveMovement
+// does from the working folder, and writes its warnings to warn.
+func ReadMovement(arg string, warn io.Writer) (*movement.Parsed, error) {
+	pm, _, err := ResolveMovement(arg, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range pm.Warnings {
+		fmt.Fprintf(warn, "warning: %v\n", w)
+	}
+	return pm, nil
 }

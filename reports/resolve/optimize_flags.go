@@ -42,6 +42,9 @@ func (o *OptimizeOptions) Flags(fs *flag.FlagSet) {
 		return nil
 	})
 	fs.BoolVar(&o.Randomize, "randomize", o.Randomize, "start every restart from random orientations [-z]")
+	fs.DurationVar(&o.Time, "time", 0, "stop after this long, e.g. 30s (results then depend on machine speed)")
+	fs.Float64Var(&o.Target, "target", 0, "stop each restart once Qf reaches this value")
+	fs.IntVar(&o.ExhaustiveBits, "exhaustive-bits", 0, fmt.Sprintf("enumerate all orientations when at most 2^N remain (default %d; -1 never)", optimize.DefaultExhaustiveBits))
 }
 
 // atoi reads a whole number.

@@ -3,6 +3,7 @@ package resolve
 import (
 	"bytes"
 	"fmt"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
 )
@@ -54,7 +55,18 @@ type OptimizeOptions struct {
 	D4 *bool `yaml:"d4"`
 	// Randomize starts every restart from random orientations of the free tables [-z].
 	Randomize bool `yaml:"randomize"`
+	// Target stops each restart once Qf reaches this value.
+	Target float64 `yaml:"target"`
+	// ExhaustiveBits: all orientations are enumerated when at most 2^N remain (default the engine's; -1 never).
+	ExhaustiveBits int `yaml:"exhaustive_bits"`
+	// Time stops the search after this long; the optimize command's
+	// --time only, since a study's figures must not depend on the
+	// machine's speed. Alone, it lifts the iteration budget.
+	Time time.Duration `yaml:"-"`
 }
+
+// NoBudget is the iteration budget of a search bounded by time alone.
+const NoBudget = 1 << 50
 
 // Settings decodes the options into the engine's settings. readFile reads
 // the fixers file; fixers returns its text, an input of the result.
@@ -63,7 +75,11 @@ func (o *OptimizeOptions) Settings(readFile func(name string) ([]byte, error)) (
 		FixRounds: o.FixRounds, FixTables: o.FixTables, FixPairs: o.FixPairs, FixGroups: o.FixGroups, FixFirst: o.FixFirst,
 		OnlyRound: o.OnlyRound, OnlyTable: o.OnlyTable, OnlyPair: o.OnlyPair, OnlyGroup: o.OnlyGroup,
 		Absent: o.Absent, AbsentRange: o.AbsentRange, Renumber: o.Renumber,
-		Vacancy: o.Vacancy, Weights: o.Weights, NoD4: o.D4 != nil && !*o.D4, Randomize: o.Randomize}
+		Vacancy: o.Vacancy, Weights: o.Weights, NoD4: o.D4 != nil && !*o.D4, Randomize: o.Randomize,
+		TargetQf: o.Target, ExhaustiveBits: o.ExhaustiveBits, Time: o.Time}
+	if set.Time > 0 && set.Iterations == 0 {
+		set.Iterations = NoBudget
+	}
 	if o.Fixers != "" {
 		if fixers, err = readFile(o.Fixers); err != nil {
 			return set, nil, fmt.Errorf("fixers: %w", err)

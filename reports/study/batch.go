@@ -4,11 +4,14 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/site"
@@ -236,4 +239,185 @@ func (o Outcome) Summary(caching bool) string {
 		line += ")"
 	}
 	return fmt.Sprintf("%s -> %s", line, filepath.Join(w.Dir, "index.html"))
+}
+
+// PlanRun reads the arguments of a run into opt: the studies (a
+// site.yaml's, a folder's, or the files named), each one's parameter
+// values, and whether they are a site (several studies, a site.yaml) or a
+// sweep. It returns the studies and their values.
+func PlanRun(args []string, values Values, opt *BatchOptions) ([]string, []map[string]string, error) {
+	st, err := SitePaths(args, opt.AllowOutside)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := DistinctOutputs(st.Paths); err != nil {
+		return nil, nil, fmt.Errorf("run: %w", err)
+	}
+	if opt.Sweep, opt.SweepValues, err = PlanSweep(&st, values); err != nil {
+		return nil, nil, err
+	}
+	overrides, unused := Overrides(st.Paths, opt.SweepValues)
+	if len(unused) > 0 {
+		return nil, nil, fmt.Errorf("run: -p %s: no study declares this parameter", unused[0])
+	}
+	if len(st.Paths) > 1 || st.File != "" || opt.Sweep != nil {
+		opt.Site = &st
+	}
+	return st.Paths, overrides, nil
+}
+
+// PlanSweep says whether a run of one study (no site.yaml) is a sweep,
+// -p name=FROM..TO[/STEP] or name=a,b,c: a page a value, under the
+// sweep's title. It returns the other values.
+func PlanSweep(st *Site, values Values) (*site.Sweep, Values, error) {
+	if len(st.Paths) != 1 || st.File != "" {
+		return nil, values, nil
+	}
+	sweep, values, err := FindSweep(st.Paths[0], values)
+	if err != nil || sweep == nil {
+		return sweep, values, err
+	}
+	s, err := LoadStudy(st.Paths[0], nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.Title = sweep.Title(s.Title)
+	return sweep, values, nil
+}
+
+// BatchOptions are the settings of a run of several studies, as the run
+// command takes them.
+type BatchOptions struct {
+	RunOptions
+	OutDir  string
+	Browser string // headless Chromium that prints each report to index.pdf; "" for none
+	// Quiet leaves out the line per study on stdout (the summary is JSON).
+	Quiet bool
+	// StopAtFirst stops at a study that could not run, which is then the
+	// error.
+	StopAtFirst bool
+	JUnit       string // a JUnit XML file to write, with a test case per published figure
+	// Site makes the studies a site (several studies, or a site.yaml):
+	// its title and bibliography, an index page, and with Browser a book.
+	Site *Site
+	// Sweep, with SweepValues, runs the one study once a value.
+	Sweep       *site.Sweep
+	SweepValues Values
+}
+
+// RunAll runs the studies at paths into opt.OutDir, as the run command
+// does: it locks the output folders, writes each report (and its PDF), a
+// line per study on stdout and each failed figure on stderr, with several
+// studies an index page, the JUnit file when asked, and unless Quiet the
+// totals when there are several studies or a failed figure. Its summary
+// counts what ran, failed and broke.
+func RunAll(ctx context.Context, paths []string, overrides []map[string]string, opt BatchOptions, stdout, stderr io.Writer) (*reports.RunSummary, error) {
+	renderer := reports.NewRenderer()
+	renderer.CacheDir = opt.CacheDir
+	status := reports.NewProgress(stderr, "run", opt.Quiet)
+	defer status.Done()
+	opt.Progress = status
+	release, err := reports.LockOutputs(opt.OutDir, opt.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	many := opt.Site != nil || opt.Sweep != nil
+	if many {
+		opt.SiteTitle, opt.SiteBibliography = opt.Site.Title, opt.Site.Bibliography
+	}
+	var written []*reports.Report
+	var broken []reports.Broken
+	sum := &reports.RunSummary{}
+	last := time.Now()
+	each := func(o Outcome) {
+		status.Done()
+		now := time.Now()
+		st := sum.Add(o.Path, NameOf(o.Path), o.Report, o.Written.Dir, o.Err, now.Sub(last).Seconds())
+		last = now
+		if o.Err == nil && opt.Browser != "" {
+			var file string
+			if file, o.Err = reports.PrintPDF(ctx, opt.Browser, o.Written.Dir); o.Err == nil {
+				st.Outputs = append(st.Outputs, file)
+			} else {
+				st.Error = o.Err.Error()
+				sum.Totals.Broken++
+			}
+		}
+		if o.Err != nil {
+			fmt.Fprintf(stderr, "bridgereport: %v\n", o.Err)
+			broken = append(broken, reports.Broken{Source: o.Path, Error: o.Err.Error()})
+			return
+		}
+		rep := o.Report
+		for _, w := range rep.Warnings {
+			fmt.Fprintln(stderr, w)
+		}
+		if !opt.Quiet {
+			fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
+		}
+		for _, c := range rep.Checks {
+			if c.Status == reports.StatusFail {
+				fmt.Fprintln(stderr, strings.TrimSpace(fmt.Sprintf("%s:%d: FAIL %s: published %s, computed %s %s", o.Path, c.Line, c.Name, c.Published, c.Computed, c.Reason)))
+			}
+		}
+		written = append(written, rep)
+	}
+	if opt.Sweep != nil {
+		err = RunSweep(ctx, paths[0], *opt.Sweep, opt.SweepValues, opt.RunOptions, renderer, opt.OutDir, each)
+	} else {
+		err = RunBatch(ctx, paths, overrides, opt.RunOptions, renderer, opt.OutDir, opt.StopAtFirst, each)
+	}
+	// Links in the figure cache are skipped, never followed: say so.
+	for _, w := range renderer.CacheSkipped() {
+		fmt.Fprintln(stderr, "bridgereport: warning:", w)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if many {
+		if err := site.WriteIndex(renderer, opt.OutDir, engine.Version, opt.Site.Title, written, broken); err != nil {
+			return nil, err
+		}
+		if !opt.Quiet {
+			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
+		}
+		if opt.Browser != "" && len(written) > 0 {
+			file, err := printBook(ctx, opt.Browser, renderer, opt.OutDir, opt.Site.Title, written)
+			if err != nil {
+				return nil, err
+			}
+			if !opt.Quiet {
+				fmt.Fprintf(stdout, "book: %s\n", file)
+			}
+		}
+	}
+	if opt.JUnit != "" {
+		if err := sum.WriteJUnit(opt.JUnit); err != nil {
+			return nil, err
+		}
+	}
+	if !opt.Quiet && (many || sum.Totals.Failed > 0) {
+		fmt.Fprintln(stdout, sum.Totals.Line())
+	}
+	return sum, nil
+}
+
+// printBook prints the studies of a site as one PDF with a contents page:
+// OUTDIR/book/index.pdf.
+func printBook(ctx context.Context, browser string, renderer *reports.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
+	b, err := site.Book(title, reps)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range reps {
+		if r.Name == b.Name {
+			return "", fmt.Errorf("run: the study %s and the site's book would both write %s: rename the study", r.Provenance.SourceName, filepath.Join(outDir, b.Name))
+		}
+	}
+	w, err := renderer.Write(outDir, b)
+	if err != nil {
+		return "", err
+	}
+	return reports.PrintPDF(ctx, browser, w.Dir)
 }

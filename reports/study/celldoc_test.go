@@ -26,7 +26,7 @@ type goDocs struct {
 
 func readGoDocs(t *testing.T) goDocs {
 	t.Helper()
-	// The kinds and the contract they embed (Common, Layout) live below.
+	// The kinds and the contract they embed (Common) live below.
 	var paths []string
 	for _, dir := range []string{"../kinds", "../cell", "../resolve", "../league"} {
 		more, err := filepath.Glob(filepath.Join(dir, "*.go"))

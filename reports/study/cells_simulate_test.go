@@ -2,9 +2,14 @@ package study
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
-	"fmt"
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"strings"
 	"testing"
 
@@ -18,17 +23,38 @@ movements:
 cells:
 `
 
-// TestSimulateCellInAStudy: the simulate cell lays a model out as the
-// command does, in a study's report, from the same compute as the cells
-// that compare movements.
-func TestSimulateCellInAStudy(t *testing.T) {
-	src := simulateStudy +
-		"  - simulate: {id: one, model: one-strong, movement: s, strong: 3}\n" +
-		"  - one_strong: {id: cols, strong: 3, columns: [{movement: s}]}\n" +
-		"  - simulate: {id: two, model: two-strong, movement: s}\n" +
-		"  - two_strong: {id: rows, rows: [{movement: s}]}\n" +
-		"  - simulate: {id: buss, model: bussemaker, movement: s, method: sample, samples: 2000, caption: Sampled}\n"
-	s, err := ParseStudy("s.yaml", []byte(src), nil)
+// shown is what a reader sees of blocks: captions, rows, series and prose,
+// without the numbers a study gives its tables.
+func shown(t *testing.T, blocks []reports.Block) string {
+	t.Helper()
+	var parts []any
+	for _, b := range blocks {
+		switch {
+		case b.Table != nil:
+			parts = append(parts, b.Table.Caption, b.Table.Columns, b.Table.Rows)
+		case b.Chart != nil:
+			parts = append(parts, b.Chart.Caption, b.Chart.XLabels, b.Chart.Series, b.Chart.Boxes)
+		case b.Pre != nil:
+			parts = append(parts, b.Pre.Text)
+		default:
+			parts = append(parts, b.Prose)
+		}
+	}
+	data, err := json.Marshal(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestSimulateRunsTheStudysCells: the simulate command runs the
+// one_strong, two_strong and bussemaker cells, so what it prints are the
+// blocks the same cell shows in a study, and its --json is their Result.
+func TestSimulateRunsTheStudysCells(t *testing.T) {
+	s, err := ParseStudy("s.yaml", []byte(simulateStudy+
+		"  - one_strong: {id: one_strong, strong: 3, columns: [{movement: s}]}\n"+
+		"  - two_strong: {id: two_strong, rows: [{movement: s}]}\n"+
+		"  - bussemaker: {id: bussemaker, movement: s, method: sample, samples: 2000}\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,56 +62,43 @@ func TestSimulateCellInAStudy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pre := map[string]*reports.Preformatted{}
-	tables := map[string]*reports.Table{}
-	for _, b := range r.Blocks() {
-		if b.Pre != nil {
-			pre[b.Pre.ID] = b.Pre
-		}
-		if b.Table != nil {
-			tables[b.Table.ID] = b.Table
-		}
+	pm, _, err := resolve.ResolveMovement("mitchell:7,switch=2", "")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(pre) != 3 {
-		t.Fatalf("%d text layouts, want 3", len(pre))
-	}
-	// Every pair's percentage in the layout is the one_strong column's.
-	for p, row := range tables["cols"].Rows[1:] {
-		line := fmt.Sprintf(" pair %2d %6.2f\n", p+1, row[1].(float64))
-		if !strings.Contains(pre["one"].Text, line) {
-			t.Errorf("one-strong layout lacks %q:\n%s", line, pre["one"].Text)
-		}
-	}
-	row := tables["rows"].Rows[0]
-	spread := fmt.Sprintf("min %.2f  max %.2f  most frequent %.2f  mean %.2f  sd %.2f", row[2], row[3], row[4], row[5], row[6])
-	if !strings.Contains(pre["two"].Text, spread) {
-		t.Errorf("two-strong layout lacks %q:\n%s", spread, pre["two"].Text)
-	}
-	if b := pre["buss"]; b.Caption != "Sampled" || !strings.Contains(b.Text, "Sampled: 2000 random numberings, seed 1;") {
-		t.Errorf("bussemaker layout (caption %q):\n%s", b.Caption, b.Text)
-	}
-}
-
-func TestSimulateCellRefusesBadSettings(t *testing.T) {
-	cases := []struct{ name, cell, want string }{
-		{"no model", "{movement: m}", "model: give one-strong, two-strong or bussemaker"},
-		{"unknown model", "{model: three-strong, movement: m}", `model "three-strong": want one-strong, two-strong or bussemaker`},
-		{"strong elsewhere", "{model: two-strong, movement: m, strong: 2}", "strong: only model one-strong"},
-		{"bussemaker settings elsewhere", "{model: one-strong, movement: m, samples: 10}", "settings of model bussemaker only"},
-		{"published", `{model: one-strong, movement: m, published: {"1": "100"}}`, "checks no figures"},
-		{"strong outside", "{model: one-strong, movement: m, strong: 15}", "strong pair 15 is outside 1..14"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			s, err := ParseStudy("s.yaml", []byte(simulateStudy+"  - simulate: "+c.cell+"\n"), nil)
+	for i, c := range []cell.Body{
+		&kinds.OneStrongCell{Strong: 3, Columns: []kinds.BalanceRow{{Movement: "s"}}},
+		&kinds.TwoStrongCell{Rows: []kinds.BalanceRow{{Movement: "s"}}},
+		&kinds.BussemakerCell{Movement: "s", BussemakerSettings: kinds.BussemakerSettings{Method: luck.Sample, Samples: 2000}},
+	} {
+		kind := r.Sections[i].ID
+		t.Run(kind, func(t *testing.T) {
+			cr, _, err := (&Command{Kind: kind, Cell: c, Movements: map[string]*movement.Parsed{"s": pm}}).Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Run(context.Background(), s, RunOptions{})
-			var se *load.StudyError
-			if !errors.As(err, &se) || se.Line != 6 || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("err = %v, want line 6 saying %q", err, c.want)
+			if got, want := shown(t, cr.Sections[0].Blocks), shown(t, r.Sections[i].Blocks); got != want {
+				t.Errorf("the command shows\n%s\nthe study\n%s", got, want)
 			}
 		})
+	}
+	md := new(strings.Builder)
+	if _, err := reports.NewRenderer().Markdown(md, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "Qd (the mean probability of finishing in the ideal place) = ") {
+		t.Errorf("a bussemaker cell without published figures does not show Qd:\n%s", md)
+	}
+}
+
+func TestOneStrongRefusesAPairOutside(t *testing.T) {
+	s, err := ParseStudy("s.yaml", []byte(simulateStudy+"  - one_strong: {strong: 15, columns: [{movement: m}]}\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), s, RunOptions{})
+	var se *load.StudyError
+	if !errors.As(err, &se) || se.Line != 6 || !strings.Contains(err.Error(), "strong pair 15 is outside 1..14") {
+		t.Errorf("err = %v, want line 6 saying the strong pair is outside", err)
 	}
 }

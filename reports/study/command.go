@@ -32,7 +32,9 @@ type Command struct {
 }
 
 // Run runs the cell. Its errors are the cell's own, without a study's
-// file and line.
+// file and line. The report has no checks: a command states no published
+// figures (a kind's own checks, such as the catalogue's of the library's
+// annotations, are a study's).
 func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 	if _, ok := kinds.Registry[c.Kind]; !ok {
 		panic(fmt.Sprintf("study: Command: unknown cell kind %q", c.Kind))
@@ -53,7 +55,7 @@ func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 		return nil, nil, err
 	}
 	r := &reports.Report{
-		Name: c.Kind, Sections: []reports.Section{{ID: c.Kind, Blocks: out.Blocks}}, Checks: out.Checks,
+		Name: c.Kind, Sections: []reports.Section{{ID: c.Kind, Blocks: out.Blocks}},
 		Provenance: reports.Provenance{Version: engine.Version},
 	}
 	return r, out.Result, nil

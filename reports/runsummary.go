@@ -1,4 +1,4 @@
-package main
+package reports
 
 import (
 	"encoding/xml"
@@ -7,38 +7,35 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/reports/study"
 )
 
-// runSummary is what `run --json` prints: one entry per study, in the order
+// RunSummary is what `run --json` prints: one entry per study, in the order
 // they ran, and the totals. Its keys are a contract for CI scripts.
-type runSummary struct {
-	Studies []studySummary `json:"studies"`
-	Totals  runTotals      `json:"totals"`
+type RunSummary struct {
+	Studies []StudySummary `json:"studies"`
+	Totals  RunTotals      `json:"totals"`
 }
 
-// studySummary is one study of a run. Error is set, and the checks and
+// StudySummary is one study of a run. Error is set, and the checks and
 // outputs empty, when the study could not run.
-type studySummary struct {
+type StudySummary struct {
 	File     string          `json:"file"`
 	Name     string          `json:"name"`
 	Title    string          `json:"title,omitempty"`
 	OK       int             `json:"ok"`
 	Errata   int             `json:"errata"`
 	Failed   int             `json:"failed"`
-	Failures []figureFailure `json:"failures"`
+	Failures []FigureFailure `json:"failures"`
 	Outputs  []string        `json:"outputs"`
 	Seconds  float64         `json:"seconds"`
 	Error    string          `json:"error,omitempty"`
 	Warnings []string        `json:"warnings,omitempty"`
-	checks   []reports.Check // every check, for JUnit
+	checks   []Check         // every check, for JUnit
 }
 
-// figureFailure is a published figure that did not reproduce, at the line
+// FigureFailure is a published figure that did not reproduce, at the line
 // of its published: entry.
-type figureFailure struct {
+type FigureFailure struct {
 	Name      string `json:"name"`
 	Published string `json:"published"`
 	Computed  string `json:"computed"`
@@ -47,8 +44,8 @@ type figureFailure struct {
 	Line      int    `json:"line"`
 }
 
-// runTotals adds up a run.
-type runTotals struct {
+// RunTotals adds up a run.
+type RunTotals struct {
 	Studies int     `json:"studies"`
 	Broken  int     `json:"broken"`
 	OK      int     `json:"ok"`
@@ -57,30 +54,30 @@ type runTotals struct {
 	Seconds float64 `json:"seconds"`
 }
 
-// add records a finished study.
-func (s *runSummary) add(o study.Outcome, seconds float64) *studySummary {
-	e := studySummary{File: o.Path, Name: study.NameOf(o.Path), Failures: []figureFailure{}, Outputs: []string{}, Seconds: round3(seconds)}
+// Add records a finished study: file, its name, and its report written to
+// dir, or the error that stopped it.
+func (s *RunSummary) Add(file, name string, r *Report, dir string, err error, seconds float64) *StudySummary {
+	e := StudySummary{File: file, Name: name, Failures: []FigureFailure{}, Outputs: []string{}, Seconds: round3(seconds)}
 	s.Totals.Studies++
 	s.Totals.Seconds = round3(s.Totals.Seconds + seconds)
-	if o.Err != nil {
-		e.Error = o.Err.Error()
+	if err != nil {
+		e.Error = err.Error()
 		s.Totals.Broken++
 		s.Studies = append(s.Studies, e)
 		return &s.Studies[len(s.Studies)-1]
 	}
-	r := o.Report
 	e.Title, e.checks, e.Warnings = r.Title, r.Checks, r.Warnings
 	e.OK, e.Errata, e.Failed = r.Tally()
 	s.Totals.OK += e.OK
 	s.Totals.Errata += e.Errata
 	s.Totals.Failed += e.Failed
 	for _, c := range r.Checks {
-		if c.Status == reports.StatusFail {
-			e.Failures = append(e.Failures, figureFailure{Name: c.Name, Published: c.Published, Computed: c.Computed, Reason: c.Reason, File: o.Path, Line: c.Line})
+		if c.Status == StatusFail {
+			e.Failures = append(e.Failures, FigureFailure{Name: c.Name, Published: c.Published, Computed: c.Computed, Reason: c.Reason, File: file, Line: c.Line})
 		}
 	}
 	for _, f := range []string{"index.html", "index.md", "results.json"} {
-		e.Outputs = append(e.Outputs, filepath.Join(o.Written.Dir, f))
+		e.Outputs = append(e.Outputs, filepath.Join(dir, f))
 	}
 	s.Studies = append(s.Studies, e)
 	return &s.Studies[len(s.Studies)-1]
@@ -91,9 +88,9 @@ func round3(x float64) float64 {
 	return v
 }
 
-// line is the last line of a run's text output.
-func (t runTotals) line() string {
-	s := fmt.Sprintf("%s: %d ok, %d errata, %d failed", count(t.Studies, "study", "studies"), t.OK, t.Errata, t.Failed)
+// Line is the last line of a run's text output.
+func (t RunTotals) Line() string {
+	s := fmt.Sprintf("%s: %d ok, %d errata, %d failed", Count(t.Studies, "study", "studies"), t.OK, t.Errata, t.Failed)
 	if t.Broken > 0 {
 		s += fmt.Sprintf(", %d could not run", t.Broken)
 	}
@@ -102,17 +99,17 @@ func (t runTotals) line() string {
 
 // JUnit XML, as Jenkins, GitLab and GitHub test reporters read it: a
 // testsuite per study, a testcase per published figure.
-type junitSuites struct {
+type JUnitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
 	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	Suites   []JUnitSuite `xml:"testsuite"`
 }
 
-type junitSuite struct {
+type JUnitSuite struct {
 	Name     string      `xml:"name,attr"`
 	Tests    int         `xml:"tests,attr"`
 	Failures int         `xml:"failures,attr"`
@@ -120,31 +117,31 @@ type junitSuite struct {
 	Skipped  int         `xml:"skipped,attr"`
 	Time     string      `xml:"time,attr"`
 	File     string      `xml:"file,attr,omitempty"`
-	Cases    []junitCase `xml:"testcase"`
+	Cases    []JUnitCase `xml:"testcase"`
 }
 
-type junitCase struct {
+type JUnitCase struct {
 	Name       string        `xml:"name,attr"`
 	Classname  string        `xml:"classname,attr"`
 	File       string        `xml:"file,attr,omitempty"`
 	Line       int           `xml:"line,attr,omitempty"`
 	Time       string        `xml:"time,attr"`
-	Properties *junitProps   `xml:"properties,omitempty"`
-	Failure    *junitProblem `xml:"failure,omitempty"`
-	Error      *junitProblem `xml:"error,omitempty"`
+	Properties *JUnitProps   `xml:"properties,omitempty"`
+	Failure    *JUnitProblem `xml:"failure,omitempty"`
+	Error      *JUnitProblem `xml:"error,omitempty"`
 	SystemOut  string        `xml:"system-out,omitempty"`
 }
 
-type junitProps struct {
-	Props []junitProp `xml:"property"`
+type JUnitProps struct {
+	Props []JUnitProp `xml:"property"`
 }
 
-type junitProp struct {
+type JUnitProp struct {
 	Name  string `xml:"name,attr"`
 	Value string `xml:"value,attr"`
 }
 
-type junitProblem struct {
+type JUnitProblem struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 	Text    string `xml:",chardata"`
@@ -153,25 +150,25 @@ type junitProblem struct {
 // junit builds the JUnit report of a run. A study that could not run is one
 // test case with an error; an erratum passes, with an erratum property and
 // a note in its output.
-func (s *runSummary) junit() junitSuites {
-	out := junitSuites{Name: "bridgereport", Time: seconds(s.Totals.Seconds)}
+func (s *RunSummary) JUnit() JUnitSuites {
+	out := JUnitSuites{Name: "bridgereport", Time: seconds(s.Totals.Seconds)}
 	for _, st := range s.Studies {
-		suite := junitSuite{Name: st.Name, File: st.File, Time: seconds(st.Seconds)}
+		suite := JUnitSuite{Name: st.Name, File: st.File, Time: seconds(st.Seconds)}
 		if st.Error != "" {
-			suite.Cases = append(suite.Cases, junitCase{Name: "run", Classname: st.Name, File: st.File, Time: seconds(st.Seconds),
-				Error: &junitProblem{Message: "the study could not run", Type: "error", Text: st.Error}})
+			suite.Cases = append(suite.Cases, JUnitCase{Name: "run", Classname: st.Name, File: st.File, Time: seconds(st.Seconds),
+				Error: &JUnitProblem{Message: "the study could not run", Type: "error", Text: st.Error}})
 			suite.Errors++
 		}
 		for _, c := range st.checks {
-			tc := junitCase{Name: c.Name, Classname: st.Name, File: st.File, Line: c.Line, Time: "0"}
+			tc := JUnitCase{Name: c.Name, Classname: st.Name, File: st.File, Line: c.Line, Time: "0"}
 			where := fmt.Sprintf("%s:%d", st.File, c.Line)
 			switch c.Status {
-			case reports.StatusFail:
+			case StatusFail:
 				msg := fmt.Sprintf("published %s, computed %s", c.Published, c.Computed)
-				tc.Failure = &junitProblem{Message: msg, Type: "figure", Text: strings.TrimSpace(fmt.Sprintf("%s: %s: %s %s", where, c.Name, msg, c.Reason))}
+				tc.Failure = &JUnitProblem{Message: msg, Type: "figure", Text: strings.TrimSpace(fmt.Sprintf("%s: %s: %s %s", where, c.Name, msg, c.Reason))}
 				suite.Failures++
-			case reports.StatusErratum:
-				tc.Properties = &junitProps{[]junitProp{{"erratum", c.Reason}, {"published", c.Published}, {"computed", c.Computed}}}
+			case StatusErratum:
+				tc.Properties = &JUnitProps{[]JUnitProp{{"erratum", c.Reason}, {"published", c.Published}, {"computed", c.Computed}}}
 				tc.SystemOut = fmt.Sprintf("%s: erratum: published %s, computed %s: %s", where, c.Published, c.Computed, c.Reason)
 			}
 			suite.Cases = append(suite.Cases, tc)
@@ -187,9 +184,9 @@ func (s *runSummary) junit() junitSuites {
 
 func seconds(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 
-// writeJUnit writes the JUnit XML of a run to file.
-func writeJUnit(file string, s *runSummary) error {
-	b, err := xml.MarshalIndent(s.junit(), "", "  ")
+// WriteJUnit writes the JUnit XML of a run to file.
+func (s *RunSummary) WriteJUnit(file string) error {
+	b, err := xml.MarshalIndent(s.JUnit(), "", "  ")
 	if err != nil {
 		return err
 	}
@@ -198,4 +195,12 @@ func writeJUnit(file string, s *runSummary) error {
 		return fmt.Errorf("--junit: %w", err)
 	}
 	return nil
+}
+
+// Count writes "1 study", "2 studies".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

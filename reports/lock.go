@@ -1,16 +1,14 @@
-package main
+package reports
 
 import (
 	"path/filepath"
-
-	"github.com/bridgereport/bridgereport/reports"
 )
 
-// lockOutputs takes the locks of OUTDIR and of the cache folder (when it is
+// LockOutputs takes the locks of OUTDIR and of the cache folder (when it is
 // elsewhere) for this run, so that a second run into the same folders stops
 // with a clear message instead of mixing its files with ours, and then
 // removes the temporary files a killed run left there.
-func lockOutputs(outDir, cacheDir string) (release func(), err error) {
+func LockOutputs(outDir, cacheDir string) (release func(), err error) {
 	var releases []func()
 	release = func() {
 		for _, r := range releases {
@@ -28,7 +26,7 @@ func lockOutputs(outDir, cacheDir string) (release func(), err error) {
 			return nil, err
 		}
 		releases = append(releases, r)
-		if err := reports.RemoveStale(d.dir); err != nil {
+		if err := RemoveStale(d.dir); err != nil {
 			release()
 			return nil, err
 		}

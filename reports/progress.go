@@ -1,22 +1,21 @@
-package main
+package reports
 
 import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
-
-	"github.com/bridgereport/bridgereport/engine/optimize"
 )
 
-// progress is the program's one progress printer: a status line on stderr
+// Progress is the program's one progress printer: a status line on stderr
 // that overwrites itself, drawn once a run has lasted a second and at most
 // ten times a second. It draws nothing when stderr is not a terminal or the
 // output is --json. optimize and simulate call it with their counts; run
 // can hand it to study.RunOptions.Progress, as the io.Writer of the study's
 // progress lines, each of which replaces the last.
-type progress struct {
+type Progress struct {
 	w     io.Writer
 	label string // what runs: simulate, optimize
 	on    bool
@@ -26,12 +25,14 @@ type progress struct {
 	line  []byte // a progress line written in part
 }
 
-func newProgress(stderr io.Writer, label string, asJSON bool) *progress {
-	return &progress{w: stderr, label: label, on: !asJSON && isTerminal(stderr), start: time.Now()}
+// NewProgress returns the progress line of label on stderr; it draws
+// nothing for --json output or when stderr is not a terminal.
+func NewProgress(stderr io.Writer, label string, asJSON bool) *Progress {
+	return &Progress{w: stderr, label: label, on: !asJSON && isTerminal(stderr), start: time.Now()}
 }
 
 // show draws the status line, when it is time to.
-func (p *progress) show(format string, args ...any) {
+func (p *Progress) show(format string, args ...any) {
 	now := time.Now()
 	if !p.on || now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
 		return
@@ -40,9 +41,13 @@ func (p *progress) show(format string, args ...any) {
 	fmt.Fprintf(p.w, "\r"+format, args...)
 }
 
-// count draws a bar of work done out of a total; its signature is that of
-// the engine's progress callbacks (luck.Settings.Progress).
-func (p *progress) count(done, total int64) {
+// Count draws a bar of work done out of a total (0: unknown); its signature is that of
+// the engine's Progress callbacks (luck.Settings.Progress).
+func (p *Progress) Count(done, total int64) {
+	if total <= 0 { // no total: what is done, and for how long
+		p.show("%s: %d done, %s\033[K", p.label, done, time.Since(p.start).Round(time.Second))
+		return
+	}
 	const width = 30
 	frac := float64(done) / float64(total)
 	n := int(frac * width)
@@ -54,22 +59,9 @@ func (p *progress) count(done, total int64) {
 	p.show("%s [%s%s] %3.0f%%  %d of %d%s\033[K", p.label, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac, done, total, left)
 }
 
-// search draws the state of an optimisation.
-func (p *progress) search(s optimize.Progress) {
-	what := "iterations"
-	if s.Exhaustive {
-		what = "orientations"
-	}
-	done := fmt.Sprintf("%.1fM", float64(s.Iterations)/1e6)
-	if s.Budget < 1<<50 {
-		done += fmt.Sprintf("/%.1fM", float64(s.Budget)/1e6)
-	}
-	p.show("%s: %s %s, best Qf %.2f, %s\033[K", p.label, done, what, s.BestQf, s.Elapsed.Round(time.Second))
-}
-
-// Write takes progress lines (a study run's) and shows the last complete
+// Write takes Progress lines (a study run's) and shows the last complete
 // one.
-func (p *progress) Write(b []byte) (int, error) {
+func (p *Progress) Write(b []byte) (int, error) {
 	p.line = append(p.line, b...)
 	if i := bytes.LastIndexByte(p.line, '\n'); i >= 0 {
 		complete := p.line[:i]
@@ -82,10 +74,20 @@ func (p *progress) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// done clears the status line, if one was drawn.
-func (p *progress) done() {
+// Done clears the status line, if one was drawn.
+func (p *Progress) Done() {
 	if p.drawn {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.drawn = false
 	}
+}
+
+// isTerminal reports whether w is a character device such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

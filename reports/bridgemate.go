@@ -1,4 +1,4 @@
-package main
+package reports
 
 import (
 	"bytes"
@@ -13,12 +13,13 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// The Bridgemate Data Connector's http interface (its developers' guide,
-// Http.md and Overviewofcommunication.md): a ScoringProgramRequest posted
+// ScoringProgramRequest is a request to the Bridgemate Data Connector's
+// http interface, which the movement command's --send speaks (its
+// developers' guide, Http.md and Overviewofcommunication.md): posted
 // as JSON to {base}/dc-scoringprogram, its SerializedData the DTO as JSON
 // again; the answer a ScoringProgramResponse whose DataType 1 is OK and 4
 // an error (ErrorType says which, SerializedData is a string).
-type scoringProgramRequest struct {
+type ScoringProgramRequest struct {
 	Command        int    `json:"Command"`
 	ClubId         string `json:"ClubId"`
 	LicenceKey     string `json:"LicenceKey"`
@@ -26,7 +27,8 @@ type scoringProgramRequest struct {
 	SerializedData string `json:"SerializedData"`
 }
 
-type scoringProgramResponse struct {
+// ScoringProgramResponse is the Data Connector's answer.
+type ScoringProgramResponse struct {
 	RequestCommand int    `json:"RequestCommand"`
 	DataType       int    `json:"DataType"`
 	ErrorType      int    `json:"ErrorType"`
@@ -37,15 +39,15 @@ type scoringProgramResponse struct {
 // Data Connector constants: the UpdateMovement command, the OK and Error
 // data types.
 const (
-	commandUpdateMovement = 6
-	dataTypeOK            = 1
-	dataTypeError         = 4
+	CommandUpdateMovement = 6
+	DataTypeOK            = 1
+	DataTypeError         = 4
 )
 
-// sendBridgemate posts each section to the Data Connector at base as an
+// SendBridgemate posts each section to the Data Connector at base as an
 // UpdateMovement (a section that does not exist yet is added; an update
 // from a round keeps the rounds before it) and says what it answered.
-func sendBridgemate(ctx context.Context, base, clubID, licence string, secs []movement.BridgemateSection, stdout io.Writer) error {
+func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []movement.BridgemateSection, stdout io.Writer) error {
 	client := &http.Client{Timeout: 30 * time.Second}
 	url := strings.TrimRight(base, "/") + "/dc-scoringprogram"
 	for _, sec := range secs {
@@ -53,7 +55,7 @@ func sendBridgemate(ctx context.Context, base, clubID, licence string, secs []mo
 		if err != nil {
 			return err
 		}
-		body, err := json.Marshal(scoringProgramRequest{Command: commandUpdateMovement, ClubId: clubID, LicenceKey: licence,
+		body, err := json.Marshal(ScoringProgramRequest{Command: CommandUpdateMovement, ClubId: clubID, LicenceKey: licence,
 			SessionGuid: sec.SessionGuid, SerializedData: string(data)})
 		if err != nil {
 			return err
@@ -75,14 +77,14 @@ func sendBridgemate(ctx context.Context, base, clubID, licence string, secs []mo
 		if resp.StatusCode != http.StatusOK {
 			return fmt.Errorf("--send %s: section %s: http %s", base, sec.Letters, resp.Status)
 		}
-		var answer scoringProgramResponse
+		var answer ScoringProgramResponse
 		if err := json.Unmarshal(raw, &answer); err != nil {
 			return fmt.Errorf("--send %s: section %s: the answer is not a ScoringProgramResponse: %v", base, sec.Letters, err)
 		}
 		switch answer.DataType {
-		case dataTypeOK:
+		case DataTypeOK:
 			fmt.Fprintf(stdout, "section %s: %d tables sent, the Data Connector answered OK\n", sec.Letters, len(sec.Tables))
-		case dataTypeError:
+		case DataTypeError:
 			return fmt.Errorf("--send %s: section %s: the Data Connector answered error %d: %s", base, sec.Letters, answer.ErrorType, answer.SerializedData)
 		default:
 			return fmt.Errorf("--send %s: section %s: unexpected answer (data type %d)", base, sec.Letters, answer.DataType)

@@ -1,0 +1,122 @@
+package kinds
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+)
+
+// GuideFiles reads the movement command's -o and --cards: -o names the
+// movement's .ASC file or, as .html, the cards page; --cards the cards
+// page.
+func GuideFiles(out, cards string) (ascFile, cardsFile string, err error) {
+	switch ext := strings.ToLower(filepath.Ext(out)); {
+	case out == "":
+	case ext == ".asc":
+		ascFile = out
+	case ext == ".html" || ext == ".htm":
+		if cards != "" {
+			return "", "", fmt.Errorf("-o %s and --cards %s both write the cards: give one", out, cards)
+		}
+		cards = out
+	default:
+		return "", "", fmt.Errorf("-o %s: unknown extension %q: -o writes the movement (.asc) or the cards (.html)", out, ext)
+	}
+	if ext := strings.ToLower(filepath.Ext(cards)); cards != "" && ext != ".html" && ext != ".htm" {
+		return "", "", fmt.Errorf("--cards %s: the cards are an HTML page: give a .html file", cards)
+	}
+	return ascFile, cards, nil
+}
+
+// WriteFiles writes the movement in .ASC form and the cards page to
+// print, each when its file is named.
+func (g *Guide) WriteFiles(ascFile, cardsFile string, opts CardsOptions) error {
+	if opts.Paper != PaperA4 && opts.Paper != PaperLetter || opts.TablesPerPage < 1 || opts.TablesPerPage > 2 {
+		return fmt.Errorf("--paper %q --tables-per-page %d: want a4 or letter, and 1 or 2", opts.Paper, opts.TablesPerPage)
+	}
+	if ascFile != "" {
+		if err := reports.WriteFileAtomic(ascFile, []byte(g.ASC)); err != nil {
+			return err
+		}
+	}
+	if cardsFile == "" {
+		return nil
+	}
+	var page bytes.Buffer
+	if err := g.WriteCardsHTML(&page, opts); err != nil {
+		return err
+	}
+	return reports.WriteFileAtomic(cardsFile, page.Bytes())
+}
+
+// FormatOptions are the movement command's options of another scoring
+// program's format.
+type FormatOptions struct {
+	Format         string // bridgemate or bridgescorer
+	Out            string // the file; "" for stdout
+	BoardsPerRound int
+	FromRound      int    // bridgemate: the update from this round on (0: all)
+	Send           string // bridgemate: post to the Data Connector at this address instead
+	ClubID         string // with Send
+	LicenceKey     string // with Send
+}
+
+// WriteFormat writes m, named name, in another scoring program's format
+// to o.Out or stdout, or posts the Bridgemate records to o.Send.
+func WriteFormat(ctx context.Context, m *movement.Movement, name string, o FormatOptions, stdout io.Writer) error {
+	if o.Send != "" {
+		if o.Format != "bridgemate" {
+			return fmt.Errorf("--send %s: only with --format bridgemate", o.Send)
+		}
+		if o.BoardsPerRound < 1 {
+			return fmt.Errorf("--send: give --boards-per-round: the records name the boards")
+		}
+		secs, err := movement.BridgemateSections(m, movement.BridgemateOptions{BoardsPerRound: o.BoardsPerRound, FromRound: o.FromRound})
+		if err != nil {
+			return err
+		}
+		return reports.SendBridgemate(ctx, o.Send, o.ClubID, o.LicenceKey, secs, stdout)
+	}
+	data, err := MovementFormat(m, name, o.Format, o.BoardsPerRound, o.FromRound)
+	if err != nil {
+		return err
+	}
+	if o.Out != "" {
+		return reports.WriteFileAtomic(o.Out, data)
+	}
+	_, err = stdout.Write(data)
+	return err
+}
+
+// MovementFormat writes m, named name, in another scoring program's
+// format: the Bridgemate Data Connector's records (from fromRound on, when
+// not 0) or the bridgescorer file.
+func MovementFormat(m *movement.Movement, name, format string, perRound, fromRound int) ([]byte, error) {
+	if format != "bridgemate" && format != "bridgescorer" {
+		return nil, fmt.Errorf("--format %q: want asc, bridgemate or bridgescorer", format)
+	}
+	if perRound < 1 {
+		return nil, fmt.Errorf("--format %s: give --boards-per-round: the records name the boards", format)
+	}
+	var buf bytes.Buffer
+	var err error
+	switch format {
+	case "bridgemate":
+		if fromRound < 0 || fromRound > m.Rounds {
+			return nil, fmt.Errorf("--from-round %d: the movement has %d rounds", fromRound, m.Rounds)
+		}
+		err = movement.WriteBridgemate(&buf, m, movement.BridgemateOptions{BoardsPerRound: perRound, FromRound: fromRound})
+	default:
+		if fromRound != 0 {
+			return nil, fmt.Errorf("--from-round %d: only with --format bridgemate", fromRound)
+		}
+		err = movement.WriteBridgescorer(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
+	}
+	return buf.Bytes(), err
+}

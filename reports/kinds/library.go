@@ -1,0 +1,68 @@
+package kinds
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/resolve"
+)
+
+// LibraryCell lists the movements of the embedded library, with the Qf
+// each file publishes and the Qf recomputed from its layout; a published Qf
+// that belongs to another layout is marked (!) with the reason. Its
+// figures are NAME/qf and NAME/qo of each movement listed (NAME as the
+// library names it). The movements command runs it.
+type LibraryCell struct {
+	cell.Common `yaml:",inline"`
+	// Pairs keeps the movements for this many pairs (0: any).
+	Pairs int `yaml:"pairs"`
+	// Rounds keeps the movements of this many rounds (0: any).
+	Rounds int `yaml:"rounds"`
+}
+
+func (c *LibraryCell) Movements() []string { return nil }
+
+func (c *LibraryCell) Run(env *cell.Env) (*cell.Output, error) {
+	if c.Pairs < 0 || c.Rounds < 0 {
+		return nil, fmt.Errorf("pairs %d, rounds %d: want 0 (any) or more", c.Pairs, c.Rounds)
+	}
+	list, err := resolve.LibraryMovements(env.Ctx, c.Pairs, c.Rounds)
+	if err != nil {
+		return nil, err
+	}
+	figs := map[string]float64{}
+	for _, e := range list {
+		figs[e.Name+"/qf"], figs[e.Name+"/qo"] = e.Qf, e.Qo
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cell.Output{Blocks: libraryBlocks(env.ID, c.Caption, list), Checks: checks, Result: list}, nil
+}
+
+// libraryBlocks are the table of the movements listed and a paragraph that
+// counts them and gives the reasons of any misannotation.
+func libraryBlocks(id, caption string, list []resolve.LibraryMovement) []reports.Block {
+	if len(list) == 0 {
+		return []reports.Block{{Prose: "No library movement has that many pairs and rounds."}}
+	}
+	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{{Name: "name"}, {Name: "pairs"}, {Name: "tables"}, {Name: "rounds"},
+		{Name: "groups"}, {Name: "published Qf"}, {Name: "Qf", Decimals: 2}}}
+	notes := ""
+	for _, e := range list {
+		published := "-"
+		if e.PublishedQf != nil {
+			published = strconv.FormatFloat(*e.PublishedQf, 'f', -1, 64)
+			if e.Misannotated != "" {
+				published = "(!) " + published
+				notes += fmt.Sprintf("(!) %s: %s.\n", e.Name, e.Misannotated)
+			}
+		}
+		t.Rows = append(t.Rows, []any{e.Name, e.Pairs, e.Tables, e.Rounds, e.BoardGroups, published, e.Qf})
+	}
+	return []reports.Block{{Table: t}, {Prose: fmt.Sprintf("%d movements. A MOVEMENT argument of balance, optimize and simulate may be any of these names.\n%s", len(list), notes)}}
+}
