@@ -50,10 +50,10 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		case b.Plain != nil:
 			next()
 			if text := TerminalText(b.Plain.Text); text != "" {
-				fmt.Fprintf(bw, "%s\n", text)
+				fmt.Fprintf(bw, "%s\n", Fill(text, textWidth))
 			}
 			for _, item := range b.Plain.Items {
-				fmt.Fprintf(bw, "- %s\n", TerminalText(item))
+				fmt.Fprintf(bw, "%s\n", Fill("- "+TerminalText(item), textWidth))
 			}
 		case b.Table != nil:
 			next()

@@ -16,7 +16,7 @@ func TestFractionsAndRangesRefused(t *testing.T) {
 		{"title: T\nmovements:\n  m: {mitchell: 7.5}\ncells:\n  - balance: {rows: [{movement: m}]}\n", "s.yaml:3: mitchell: want a whole number, got 7.5"},
 		{"title: T\nmovements:\n  m: {mitchell: 7, switch: [2.7]}\ncells:\n  - balance: {rows: [{movement: m}]}\n", "switch: want a whole number, got 2.7"},
 		{"title: T\nmovements:\n  m: {mitchell: 7}\ncells:\n  - movement: {movement: m,\n      boards_per_round: -5}\n", "boards_per_round: -5 is outside 0..1000"},
-		{"title: T\nmovements:\n  m: {mitchell: 7}\ncells:\n  - simulate:\n      model: bussemaker\n      movement: m\n      samples: 1000.5\n", "samples: want a whole number, got 1000.5"},
+		{"title: T\nmovements:\n  m: {mitchell: 7}\ncells:\n  - bussemaker:\n      movement: m\n      samples: 1000.5\n", "samples: want a whole number, got 1000.5"},
 	}
 	for i, c := range cases {
 		path := filepath.Join(dir, "s.yaml")

@@ -11,6 +11,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -29,18 +30,22 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
+	// Work of hours without a time limit is refused at once, naming the
+	// flags that bound it; the cell checks the rest.
+	if set, _, err := opts.Settings(load.ReadText); err == nil {
+		if err := set.Validate(pm.Movement); err != nil {
+			if long := (*budget.TooLong)(nil); errors.As(err, &long) {
+				long.Hint = "give --time, or fewer --iterations or --restarts"
+			}
+			return &usageError{msg: fmt.Sprintf("optimize: %s: %v", pos[0], err)}
+		}
+	}
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
 	cmd := &study.Command{Kind: "optimize", Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	bar := reports.NewProgress(stderr, "optimize", *asJSON)
 	cmd.Progress = bar.Count
 	r, result, err := cmd.Run(ctx)
 	bar.Done()
-	if long := (*budget.TooLong)(nil); errors.As(err, &long) {
-		// Work of hours without a time limit: refused at once, with the
-		// flags that bound it.
-		long.Hint = "give --time, or fewer --iterations or --restarts"
-		return &usageError{msg: fmt.Sprintf("optimize: %s: %v", pos[0], err)}
-	}
 	if err != nil {
 		return err
 	}

@@ -551,7 +551,7 @@ func (r *BussemakerResult) blocks(id, caption string) []reports.Block {
 	caption = cell.CaptionOr(caption, "Bussemaker model, "+r.Movement)
 	spread := &reports.Table{ID: id + "-spread", Caption: cell.Extend(caption, ": ", "percentage by strength ("+how+")."),
 		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
-	box := &reports.Chart{ID: id + "-spread-chart", Caption: cell.Extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent"}
+	box := &reports.Chart{ID: id + "-spread-chart", Caption: cell.Extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent", Box: reports.BoxMeanSD, Table: id + "-spread"}
 	for i, s := range r.Pairs {
 		spread.Rows = append(spread.Rows, []any{i + 1, r.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
 		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))

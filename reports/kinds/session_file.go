@@ -247,7 +247,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			Columns: []reports.Column{{Name: "pair"}, {Name: "percent", Decimals: 2}, {Name: "model at its seat", Decimals: 2}, {Name: "model expected", Decimals: 2},
 				{Name: "seat effect", Decimals: 2}, {Name: "sd", Decimals: 2}, {Name: "places"}, {Name: "P(first) %", Decimals: 1}}}
 		chart := &reports.Chart{ID: lid + "-chart", Caption: "Model percentage of each pair over all numberings: min, mean − sd, mean, mean + sd, max.",
-			Kind: "boxplot", XName: "pair", YName: "model percent"}
+			Kind: "boxplot", XName: "pair", YName: "model percent", Box: reports.BoxMeanSD, Table: lid}
 		for _, p := range l.Pairs {
 			first := 0.0
 			if len(p.Places) > 0 {
