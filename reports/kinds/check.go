@@ -64,10 +64,11 @@ func (c *CheckCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", map[string]float64{
-		"qf": res.Qf, "qc": res.Qc, "qo": res.Qo, "sd": res.Sd, "skew": res.Skew, "d4": res.D4,
-		"qf1_av": res.Vacancy.Qf1Av, "qf1_max": res.Vacancy.Qf1Max,
-	}, c.Published, c.Errata)
+	figs, err := check.Paths(res)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -99,19 +100,10 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
 		H: b.H, Uniform: b.Uniform, S: b.S, N: b.N, SS: b.SS,
 		Qf: b.Qf, Qc: b.Qc, Qo: b.Qo, Sd: b.Sd, Skew: b.Skew, D4: b.D4,
-		Matrix: make([][]*int, b.Pairs), Warnings: append([]string{}, env.Warnings[c.Movement]...),
+		Matrix: matrixRows(b), Warnings: append([]string{}, env.Warnings[c.Movement]...),
 		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
 	res.Vacancy = &VacancyFigures{v.Qf1, v.Av, v.Max}
-	for p := range res.Matrix {
-		res.Matrix[p] = make([]*int, b.Pairs)
-		for q := range res.Matrix[p] {
-			if p != q {
-				x := b.At(p+1, q+1)
-				res.Matrix[p][q] = &x
-			}
-		}
-	}
 	return res, nil
 }
 
