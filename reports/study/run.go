@@ -86,7 +86,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 				b.Chart.Number = figures
 			}
 		}
-		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
+		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Kind: c.kind, Blocks: out.Blocks, Result: out.Result, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
 		placeChecks(c, out.Checks)
 		res.Checks = append(res.Checks, out.Checks...)
 	}
