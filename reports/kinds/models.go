@@ -56,8 +56,11 @@ type OneStrongColumn struct {
 	Ideal    float64   `json:"ideal"`
 	MaxDev   float64   `json:"max_dev"`
 	RMSDev   float64   `json:"rms_dev"`
-	MaxRatio float64   `json:"max_ratio"` // the first column's MaxDev over this one's
-	RMSRatio float64   `json:"rms_ratio"` // the first column's RMSDev over this one's
+	// MaxRatio and RMSRatio are the first column's MaxDev and RMSDev over
+	// this one's; null where this one's is 0 (a perfect movement: every
+	// pair gets its ideal share), where the ratio has no value.
+	MaxRatio *float64 `json:"max_ratio"`
+	RMSRatio *float64 `json:"rms_ratio"`
 }
 
 func (c *OneStrongCell) Movements() []string {
@@ -112,7 +115,7 @@ func (c *OneStrongCell) compute(env *cell.Env) (*OneStrongColumns, error) {
 		if i > 0 {
 			first = res.Columns[0]
 		}
-		column.MaxRatio, column.RMSRatio = first.MaxDev/column.MaxDev, first.RMSDev/column.RMSDev
+		column.MaxRatio, column.RMSRatio = ratio(first.MaxDev, column.MaxDev), ratio(first.RMSDev, column.RMSDev)
 		res.Columns = append(res.Columns, column)
 	}
 	return res, nil
@@ -144,7 +147,7 @@ func (r *OneStrongColumns) blocks(id, caption string) []reports.Block {
 		qfs = append(qfs, col.Qf)
 		t.Columns = append(t.Columns, reports.Column{Name: col.Name, Decimals: 2})
 		chart.Series = append(chart.Series, reports.Series{Name: col.Name, Values: col.Percent})
-		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, col.MaxRatio, col.RMSRatio})
+		dev.Rows = append(dev.Rows, []any{col.Name, col.Ideal, col.MaxDev, col.RMSDev, ratioCell(col.MaxRatio), ratioCell(col.RMSRatio)})
 	}
 	t.Rows = append(t.Rows, qfs)
 	for p := range r.Columns[0].Percent {
@@ -168,6 +171,23 @@ func (r *OneStrongResult) blocks(id, caption string) []reports.Block {
 		fmt.Fprintf(&b, " pair %*d %6.2f\n", max(2, width), p+1, x)
 	}
 	return []reports.Block{{Pre: &reports.Preformatted{ID: id, Caption: caption, Text: b.String()}}}
+}
+
+// ratio is a/b, nil when b is 0.
+func ratio(a, b float64) *float64 {
+	if b == 0 {
+		return nil
+	}
+	r := a / b
+	return &r
+}
+
+// ratioCell is a ratio as a table shows it: "–" when it has no value.
+func ratioCell(r *float64) any {
+	if r == nil {
+		return "–"
+	}
+	return *r
 }
 
 // idealDeviation is the ideal share of the pairs other than strong when

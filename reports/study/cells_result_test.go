@@ -131,3 +131,30 @@ func TestResultsAreTheContracts(t *testing.T) {
 		})
 	}
 }
+
+// TestOneStrongPerfectHasNoRatio: on a perfect movement every other pair
+// gets its ideal share, so the deviations are 0 and their ratio has no
+// value: null in the Result, "–" in the table, and results.json encodes
+// (a NaN would not).
+func TestOneStrongPerfectHasNoRatio(t *testing.T) {
+	src := "title: P\nmovements:\n  p: NBBR/7ronden/8p7rperfectH\ncells:\n  - one_strong: {id: os, columns: [{movement: p}]}\n"
+	s, err := ParseStudy("p.yaml", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), s, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := r.Sections[0].Result.(*kinds.OneStrongColumns).Columns[0]
+	if col.MaxDev > 1e-9 || col.MaxRatio != nil || col.RMSRatio != nil {
+		t.Errorf("max deviation %v, ratios %v %v: want 0 and no ratios", col.MaxDev, col.MaxRatio, col.RMSRatio)
+	}
+	var js bytes.Buffer
+	if err := testRenderer(t).JSON(&js, r); err != nil {
+		t.Fatalf("results.json: %v", err)
+	}
+	if !strings.Contains(js.String(), `"max_ratio": null`) {
+		t.Error(`results.json lacks "max_ratio": null`)
+	}
+}
