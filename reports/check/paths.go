@@ -36,14 +36,18 @@ func Paths(result any) (map[string]float64, error) {
 	return figs, nil
 }
 
-// MustPaths is Paths for Results that always encode (no NaN, no
-// infinity): it panics otherwise, a programmer's error.
-func MustPaths(result any) map[string]float64 {
-	figs, err := Paths(result)
+// AddPaths adds the figures of one labelled part of a Result (a row, a
+// candidate) to figs, under prefix: the figures of a kind whose published
+// keys name the part by its label (X/adjusted, 14/mitchell:7/qf).
+func AddPaths(figs map[string]float64, prefix string, part any) error {
+	more, err := Paths(part)
 	if err != nil {
-		panic(fmt.Sprintf("check: %T: %v", result, err))
+		return err
 	}
-	return figs
+	for k, v := range more {
+		figs[prefix+k] = v
+	}
+	return nil
 }
 
 func flatten(figs map[string]float64, path string, v any) error {

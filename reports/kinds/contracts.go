@@ -20,21 +20,24 @@ type Contract struct {
 	// Per says where the published figures are given: "" in the cell's
 	// own published, else in each of its rows, columns, …
 	Per string
+	// Prefix, in the cell's own published, names the part of the Result
+	// the figure is of (LABEL/ for a row by its label).
+	Prefix string
 }
 
 // Contracts are the kinds' contracts, by kind. Markdown has none.
 var Contracts = map[string]Contract{
 	"balance":           {Results: []any{&BalanceResult{}}, Figures: BalanceFigures{}, Per: "rows"},
 	"bussemaker":        {Results: []any{&BussemakerCellResult{}}, Figures: BussemakerCellResult{}},
-	"catalogue":         {Results: []any{[]*CatalogueAnswer{}}},
+	"catalogue":         {Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"},
 	"check":             {Results: []any{&CheckResult{}}, Figures: CheckResult{}},
-	"fairness":          {Results: []any{&FairnessResult{}}},
+	"fairness":          {Results: []any{&FairnessResult{}}, Figures: FairnessJudged{}, Per: "outcomes"},
 	"guide":             {Results: []any{&Guide{}}},
 	"handicap":          {Results: []any{&HandicapResult{}}},
 	"instant":           {Results: []any{&InstantResult{}}},
 	"matrix":            {Results: []any{&MatrixResult{}}, Figures: MatrixResult{}},
 	"movement":          {Results: []any{&MovementResult{}}},
-	"neuberg":           {Results: []any{&NeubergResult{}}},
+	"neuberg":           {Results: []any{&NeubergResult{}}, Figures: NeubergRow{}, Prefix: "LABEL/"},
 	"one_strong":        {Results: []any{&OneStrongColumns{}}, Figures: OneStrongColumn{}, Per: "columns"},
 	"optimize":          {Results: []any{&OptimizeCellResult{}}, Figures: OptimizeRow{}, Per: "rows"},
 	"optimizer_history": {Results: []any{&HistoryResult{}}, Figures: HistoryRow{}, Per: "rows"},

@@ -195,10 +195,14 @@ func writeContract(b *strings.Builder, c kinds.Contract) {
 	}
 	var figs []string
 	for _, n := range check.Names(reflect.TypeOf(c.Figures)) {
-		figs = append(figs, "`"+n+"`")
+		figs = append(figs, "`"+c.Prefix+n+"`")
 	}
-	fmt.Fprintf(b, "\nFigures, %s (the numbers of `%s` by json path; N is a place in a list, from 1; KEY a key): %s.\n",
-		where, reflect.TypeOf(c.Figures).Name(), strings.Join(figs, ", "))
+	of := "`" + reflect.TypeOf(c.Figures).Name() + "` by json path"
+	if c.Prefix != "" {
+		of += ", after " + c.Prefix + " naming the part they are of"
+	}
+	fmt.Fprintf(b, "\nFigures, %s (the numbers of %s; N is a place in a list, from 1; KEY a key): %s.\n",
+		where, of, strings.Join(figs, ", "))
 }
 
 // resultTypeName names a Result type as Go writes it, package and all

@@ -33,8 +33,8 @@ cells:
       id: f
       bands: [0.9, 0.5]
       outcomes:
-        - {label: "19 of 56", wins: 19, matches: 56, published: {p_at_most: "0.01", losses: "37", inside_50: "0", inside_90: "0"}}
-        - {label: "6 of 12", wins: 6, matches: 12, color: red, published: {from_expected: "0", low_90: "3", high_90: "9"}}
+        - {label: "19 of 56", wins: 19, matches: 56, published: {p_at_most: "0.01", losses: "37", bands/50/inside: "0", bands/90/inside: "0"}}
+        - {label: "6 of 12", wins: 6, matches: 12, color: red, published: {from_expected: "0", bands/90/low: "3", bands/90/high: "9"}}
 `
 
 func runHandicapStudy(t *testing.T, src string) (*reports.Report, error) {
@@ -62,8 +62,8 @@ func TestHandicapAndFairnessCells(t *testing.T) {
 		"h/F/old":              {"18", reports.StatusOK},
 		"h/range/1":            {"6.0", reports.StatusOK},
 		"f/19 of 56/p_at_most": {"0.01", reports.StatusOK}, "f/19 of 56/losses": {"37", reports.StatusOK},
-		"f/19 of 56/inside_50": {"0", reports.StatusOK}, "f/19 of 56/inside_90": {"0", reports.StatusOK},
-		"f/6 of 12/from_expected": {"0", reports.StatusOK}, "f/6 of 12/low_90": {"3", reports.StatusOK}, "f/6 of 12/high_90": {"9", reports.StatusOK},
+		"f/19 of 56/bands/50/inside": {"0", reports.StatusOK}, "f/19 of 56/bands/90/inside": {"0", reports.StatusOK},
+		"f/6 of 12/from_expected": {"0", reports.StatusOK}, "f/6 of 12/bands/90/low": {"3", reports.StatusOK}, "f/6 of 12/bands/90/high": {"9", reports.StatusOK},
 	}
 	got := map[string]reports.Check{}
 	for _, c := range res.Checks {
