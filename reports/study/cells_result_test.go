@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
@@ -127,9 +130,46 @@ func TestResultsAreTheContracts(t *testing.T) {
 				if !ok {
 					t.Errorf("%s (%s): result %T, the contract says %s", sec.ID, sec.Kind, sec.Result, strings.Join(types, " or "))
 				}
+				// Where the figures are the Result's by json path, the
+				// names docs/cells.md gives (check.Names of the type)
+				// cover every figure the value has (check.Paths).
+				if kinds.Contracts[sec.Kind].Figures == nil {
+					continue
+				}
+				figs, err := check.Paths(sec.Result)
+				if err != nil {
+					t.Fatalf("%s: %v", sec.ID, err)
+				}
+				names := check.Names(reflect.TypeOf(sec.Result))
+				for path := range figs {
+					if !slices.ContainsFunc(names, func(n string) bool { return namesPath(n, path) }) {
+						t.Errorf("%s (%s): figure %s has no name in check.Names", sec.ID, sec.Kind, path)
+						break
+					}
+				}
 			}
 		})
 	}
+}
+
+// namesPath says whether a path is an instance of a name (N a place in a
+// list, KEY a map's key).
+func namesPath(name, path string) bool {
+	n, p := strings.Split(name, "/"), strings.Split(path, "/")
+	if len(n) != len(p) {
+		return false
+	}
+	for i := range n {
+		if n[i] != p[i] && n[i] != "KEY" && !(n[i] == "N" && isNumber(p[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
 }
 
 // TestOneStrongPerfectHasNoRatio: on a perfect movement every other pair
