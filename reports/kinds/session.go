@@ -26,6 +26,9 @@ import (
 // checked, its method named, Neuberg's rounding, the movement played with
 // its balance, the luck model and instant matchpoints; its Result is then
 // a session.Analysis. The score command runs it on a file with layout text.
+// A scored session's figures are expected and step, and each pair's under
+// its name or number: PAIR/rank, mp, top, percent, raw_mp, raw_top,
+// raw_percent, boards (the json names of the pair in its Result).
 type SessionCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
@@ -145,7 +148,11 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
+	figs, err := res.figures()
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -318,21 +325,30 @@ func rankAmong(pairs []SessionPair) {
 // named says whether the pairs are a constructed session's named pairs.
 func (r *SessionResult) named() bool { return len(r.Pairs) > 0 && r.Pairs[0].Name != "" }
 
-// figures are the cell's figures, by name, for the checks: each pair's,
-// under its name or number.
-func (r *SessionResult) figures() map[string]float64 {
-	figs := map[string]float64{"expected": float64(r.Expected)}
+// figures are the cell's figures for the checks: the numbers of the
+// Result's own (expected, step) and of each pair's SessionPair under its
+// name or number (A/rank, 1/raw_mp), by json path.
+func (r *SessionResult) figures() (map[string]float64, error) {
+	all, err := check.Paths(r)
+	if err != nil {
+		return nil, err
+	}
+	figs := map[string]float64{}
+	for k, v := range all {
+		if !strings.Contains(k, "/") {
+			figs[k] = v
+		}
+	}
 	for _, p := range r.Pairs {
 		key := strconv.Itoa(p.Pair)
 		if p.Name != "" {
 			key = p.Name
 		}
-		for k, v := range map[string]float64{"raw_mp": p.RawMP, "raw_top": p.RawTop, "raw_percent": p.RawPercent,
-			"mp": p.MP, "top": p.Top, "percent": p.Percent, "rank": float64(p.Rank)} {
-			figs[key+"/"+k] = v
+		if err := check.AddPaths(figs, key+"/", p); err != nil {
+			return nil, err
 		}
 	}
-	return figs
+	return figs, nil
 }
 
 // blocks presents the session: the text layout, or the ranking as a table
