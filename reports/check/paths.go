@@ -13,8 +13,9 @@ import (
 
 // A kind's figures are the numbers of its Result, named by their json
 // path: the json names of the keys, joined with "/", and a list's
-// elements by their place from 1 (qf, vacancy/qf1_av, qf1/8). A true is 1,
-// a false 0; strings and nulls are no figures. So the figures a study may
+// elements by their place from 1 (qf, vacancy/qf1_av, qf1/8); a list is
+// also a figure itself, its length (rows: how many rows). A true is 1, a
+// false 0; strings and nulls are no figures. So the figures a study may
 // publish are what --json and results.json print, under the same names.
 
 // Paths flattens a Result into its figures by json path.
@@ -34,6 +35,23 @@ func Paths(result any) (map[string]float64, error) {
 		return nil, err
 	}
 	return figs, nil
+}
+
+// Own returns a Result's own figures: those at the top of its paths (its
+// numbers, and the lengths of its lists), without what is inside its
+// lists and objects; for kinds that key the parts inside by label with
+// AddPaths.
+func Own(result any) (map[string]float64, error) {
+	all, err := Paths(result)
+	if err != nil {
+		return nil, err
+	}
+	for k := range all {
+		if strings.Contains(k, "/") {
+			delete(all, k)
+		}
+	}
+	return all, nil
 }
 
 // AddPaths adds the figures of one labelled part of a Result (a row, a
@@ -65,6 +83,9 @@ func flatten(figs map[string]float64, path string, v any) error {
 			}
 		}
 	case []any:
+		if path != "" {
+			figs[path] = float64(len(v))
+		}
 		for i, x := range v {
 			if err := flatten(figs, join(strconv.Itoa(i+1)), x); err != nil {
 				return err
@@ -86,7 +107,8 @@ func flatten(figs map[string]float64, path string, v any) error {
 }
 
 // Names lists the figure names of a Result type, sorted, with N for a
-// place in a list (qf1/N) and KEY for a key of a map: the names
+// place in a list (qf1/N; the list itself, qf1, is its length) and KEY
+// for a key of a map: the names
 // docs/cells.md gives. Keys of json.Marshaler and encoding.TextMarshaler
 // types are not followed (their JSON is their own).
 func Names(t reflect.Type) []string {
@@ -121,6 +143,9 @@ func names(set map[string]bool, path string, t reflect.Type, seen map[reflect.Ty
 			set[path] = true
 		}
 	case reflect.Slice, reflect.Array:
+		if path != "" {
+			set[path] = true // the length
+		}
 		names(set, join("N"), t.Elem(), seen)
 	case reflect.Map:
 		names(set, join("KEY"), t.Elem(), seen)

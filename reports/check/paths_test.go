@@ -45,6 +45,7 @@ func TestPaths(t *testing.T) {
 	want := map[string]float64{
 		"qf": 92, "pairs": 14, "uniform": 1, "vacancy/qf1_av": 65.5, "vacancy/qf1/1": 60, "vacancy/qf1/2": 71.25,
 		"boards/12": 2.75, "qf_outer": 0, "deep/1/1": 1, "deep/1/2": 2, "deep/2/1": 3,
+		"vacancy/qf1": 2, "deep": 2, "deep/1": 2, "deep/2": 1, // the lists' lengths
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("Paths:\n got %v\nwant %v", got, want)
@@ -72,7 +73,7 @@ func nan() float64 { z := 0.0; return z / z }
 // TestNames: the names of a type are the patterns of its values' paths.
 func TestNames(t *testing.T) {
 	got := Names(reflect.TypeFor[sample]())
-	want := []string{"boards/KEY", "deep/N/N", "opt", "pairs", "qf", "qf_outer", "uniform", "vacancy/qf1/N", "vacancy/qf1_av"}
+	want := []string{"boards/KEY", "deep", "deep/N", "deep/N/N", "opt", "pairs", "qf", "qf_outer", "uniform", "vacancy/qf1", "vacancy/qf1/N", "vacancy/qf1_av"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Names:\n got %v\nwant %v", got, want)
 	}
@@ -102,6 +103,16 @@ func matches(name, path string) bool {
 		}
 	}
 	return true
+}
+
+func TestOwn(t *testing.T) {
+	got, err := Own(sample{Pairs: 8, Vacancy: &inner{Qf1: []float64{1}}, Deep: [][]int{{1}, {2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]float64{"pairs": 8, "uniform": 0, "qf_outer": 0, "deep": 2}; !maps.Equal(got, want) {
+		t.Errorf("Own: got %v, want %v", got, want)
+	}
 }
 
 func TestPatterns(t *testing.T) {

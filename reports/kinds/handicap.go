@@ -393,14 +393,12 @@ func (r *HandicapResult) figures() (map[string]float64, error) {
 				return nil, err
 			}
 		}
-		own, err := check.Paths(r.NewTeams)
+		own, err := check.Own(r.NewTeams)
 		if err != nil {
 			return nil, err
 		}
 		for k, v := range own {
-			if !strings.Contains(k, "/") {
-				figs["new/"+k] = v
-			}
+			figs["new/"+k] = v
 		}
 	}
 	if r.Matches != nil {

@@ -325,19 +325,13 @@ func rankAmong(pairs []SessionPair) {
 // named says whether the pairs are a constructed session's named pairs.
 func (r *SessionResult) named() bool { return len(r.Pairs) > 0 && r.Pairs[0].Name != "" }
 
-// figures are the cell's figures for the checks: the numbers of the
-// Result's own (expected, step) and of each pair's SessionPair under its
-// name or number (A/rank, 1/raw_mp), by json path.
+// figures are the cell's figures for the checks: the Result's own
+// (expected, step, and pairs and boards: how many) and each pair's
+// SessionPair under its name or number (A/rank, 1/raw_mp), by json path.
 func (r *SessionResult) figures() (map[string]float64, error) {
-	all, err := check.Paths(r)
+	figs, err := check.Own(r)
 	if err != nil {
 		return nil, err
-	}
-	figs := map[string]float64{}
-	for k, v := range all {
-		if !strings.Contains(k, "/") {
-			figs[k] = v
-		}
 	}
 	for _, p := range r.Pairs {
 		key := strconv.Itoa(p.Pair)
