@@ -34,7 +34,7 @@ type SessionCell struct {
 	// File is a session file, relative to the study, instead of Pairs and
 	// Boards: a CSV, or a club's results file in USEBIO (.xml) or PBN
 	// (.pbn), told by its extension or its first bytes, which is analysed
-	// whole (cells_session_file.go lists its figures).
+	// whole (session_file.go lists its figures).
 	File     string              `yaml:"file"`
 	Scale    scoring.Scale       `yaml:"scale"`    // wbf (default) or acbl
 	Round    scoring.RoundPolicy `yaml:"round"`    // total (default), board or none
