@@ -8,8 +8,10 @@ GO ?= go
 report:
 	$(GO) run ./cmd/bridgereport run studies/mitchell14.yaml
 
+# Every study as one site (out/index.html), from the committed cache: a
+# cold run recomputes only what the cache lacks.
 studies:
-	$(GO) run ./cmd/bridgereport run studies
+	$(GO) run ./cmd/bridgereport run --cache studies/cache studies
 
 # The browser test of the HTML reports needs Debian's chromium.
 browser:

@@ -25,6 +25,11 @@ type Report struct {
 	// meant ("study.yaml:250: warning: ..."), for the run's output; no
 	// printer shows them.
 	Warnings []string
+	// NumberSections shows the numbers of the prose's level-2 and level-3
+	// headings, set when the prose refers to a section by number.
+	NumberSections bool
+	// Nav, when set, is the navigation of the site the report is a page of.
+	Nav *Nav
 }
 
 // Section is the output of one cell of a study.
@@ -75,6 +80,13 @@ type Block struct {
 	// every printer: the layouts users rely on (the `balans -c` check
 	// report of a movement, the seeds' tables, a movement's cards).
 	Pre *Preformatted
+	// Callout is a boxed note in prose (callout.go); References is the
+	// numbered list of the works a report cites.
+	Callout    *Callout
+	References *References
+	// Line is the study file's line of the first line of Prose, for
+	// messages about it (an unknown reference); 0 when unknown.
+	Line int
 }
 
 // Preformatted is text printed as it is, in a fixed-width font: a <pre> in
@@ -177,6 +189,11 @@ type Check struct {
 	// beats:) in the study file, for messages; 0 when unknown. It is not
 	// part of results.json, so that moving an entry is no drift.
 	Line int `json:"-"`
+	// Source is the bibliography key of the work the figure was published
+	// in, with an optional locator: "moore1992" or "moore1992, table 2".
+	Source string `json:"source,omitempty"`
+	// Cited is Source resolved to its entry of the reference list.
+	Cited *Citation `json:"-"`
 }
 
 // Check statuses.

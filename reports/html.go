@@ -27,6 +27,7 @@ var markdown = goldmark.New(
 type tocEntry struct {
 	Anchor, Text string
 	Sub          bool // a table under the last heading
+	Sec          bool // a level-2 heading of the prose, numbered when sections are
 }
 
 type htmlTable struct {
@@ -50,6 +51,9 @@ type htmlBlock struct {
 	Table *htmlTable
 	Chart *htmlChart
 	Pre   *Preformatted
+	// Callout is a boxed note; References the list of works cited.
+	Callout    *htmlCallout
+	References []htmlReference
 	// PreShort: a layout short enough to keep on one printed page.
 	PreShort bool
 }
@@ -68,6 +72,20 @@ type reportPage struct {
 	Inputs                  []Input
 	Parameters              []Param
 	Source                  string
+	NumberSections          bool
+	Nav                     *Nav
+	SearchJS                template.JS // the site's search, when the page has one
+}
+
+type htmlCallout struct {
+	Kind, Label string
+	Body        template.HTML
+}
+
+type htmlReference struct {
+	Anchor string
+	Number int
+	Text   template.HTML
 }
 
 // HTML writes the self-contained HTML report: the chart library is inlined
@@ -84,6 +102,13 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 	page.OK, page.Errata, page.Failed = r.Tally()
 	hashes := []string{rd.echartsHash()}
 	page.Parameters = r.Provenance.Parameters
+	page.NumberSections, page.Nav = r.NumberSections, r.Nav
+	if r.Nav != nil && r.Nav.Search != "" {
+		// The search index is a script file beside the pages ('self'):
+		// fetch() of a local file does not work from file://.
+		page.SearchJS = template.JS(templates.SearchJS)
+		hashes = append(hashes, "'self'", scriptHash(templates.SearchJS))
+	}
 	anchors := map[string]int{}
 	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
@@ -115,6 +140,19 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				}})
 			case b.Pre != nil:
 				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre, PreShort: strings.Count(b.Pre.Text, "\n") < 30})
+			case b.Callout != nil:
+				body, _, err := renderProse(b.Callout.Body, anchors)
+				if err != nil {
+					return err
+				}
+				page.Blocks = append(page.Blocks, htmlBlock{Callout: &htmlCallout{Kind: b.Callout.Kind, Label: b.Callout.Label(), Body: body}})
+			case b.References != nil:
+				refs, err := htmlReferences(b.References)
+				if err != nil {
+					return err
+				}
+				page.TOC = append(page.TOC, tocEntry{Anchor: "references", Text: "References"})
+				page.Blocks = append(page.Blocks, htmlBlock{References: refs})
 			}
 		}
 	}
@@ -129,13 +167,84 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 // renderProse renders Markdown to HTML and lists its level-2 headings for
 // the table of contents. anchors keeps heading ids unique across cells.
 func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry, error) {
-	src, err := safeProse(src)
+	doc, source, headings, err := parseProse(src, anchors)
 	if err != nil {
 		return "", nil, err
 	}
+	var toc []tocEntry
+	for _, h := range headings {
+		if h.Level <= 2 {
+			toc = append(toc, tocEntry{Anchor: h.Anchor, Text: h.Text, Sec: h.Level == 2})
+		}
+	}
+	var buf bytes.Buffer
+	if err := markdown.Renderer().Render(&buf, source, doc); err != nil {
+		return "", nil, err
+	}
+	return template.HTML(buf.String()), toc, nil
+}
+
+// htmlReferences renders the entries of a reference list.
+func htmlReferences(refs *References) ([]htmlReference, error) {
+	var out []htmlReference
+	for _, e := range refs.Entries {
+		text, _, err := renderProse(e.Text, map[string]int{})
+		if err != nil {
+			return nil, fmt.Errorf("reference %s: %w", e.Key, err)
+		}
+		// One paragraph: its <p> would put the text below the number.
+		t := strings.TrimSpace(string(text))
+		t = strings.TrimSuffix(strings.TrimPrefix(t, "<p>"), "</p>")
+		out = append(out, htmlReference{Anchor: "ref-" + e.Key, Number: e.Number, Text: template.HTML(t)})
+	}
+	return out, nil
+}
+
+// Heading is a heading of a report's prose with the anchor the HTML page
+// gives it.
+type Heading struct {
+	Anchor, Text string
+	Level        int
+	InCallout    bool
+}
+
+// Headings lists the headings of a report's prose and callouts in reading
+// order, with the anchors its HTML page gives them: what a reference to a
+// section (@sec-ID) resolves against.
+func (r *Report) Headings() ([]Heading, error) {
+	anchors := map[string]int{}
+	var out []Heading
+	for _, b := range r.Blocks() {
+		src, callout := b.Prose, false
+		if b.Callout != nil {
+			src, callout = b.Callout.Body, true
+		}
+		if src == "" {
+			continue
+		}
+		_, _, hs, err := parseProse(src, anchors)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range hs {
+			h.InCallout = callout
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// parseProse parses prose made safe and gives each heading its anchor:
+// the automatic id, with a suffix where an earlier heading (of any cell,
+// counted in anchors) took it.
+func parseProse(src string, anchors map[string]int) (ast.Node, []byte, []Heading, error) {
+	src, err := safeProse(src)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	source := []byte(src)
 	doc := markdown.Parser().Parse(text.NewReader(source))
-	var toc []tocEntry
+	var headings []Heading
 	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !entering || !ok {
@@ -150,19 +259,13 @@ func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry,
 		}
 		anchors[id]++
 		h.SetAttributeString("id", []byte(id))
-		if h.Level <= 2 {
-			toc = append(toc, tocEntry{Anchor: id, Text: headingText(h, source)})
-		}
+		headings = append(headings, Heading{Anchor: id, Text: headingText(h, source), Level: h.Level})
 		return ast.WalkContinue, nil
 	})
 	if err != nil {
-		return "", nil, err
+		return nil, nil, nil, err
 	}
-	var buf bytes.Buffer
-	if err := markdown.Renderer().Render(&buf, source, doc); err != nil {
-		return "", nil, err
-	}
-	return template.HTML(buf.String()), toc, nil
+	return doc, source, headings, nil
 }
 
 func headingText(n ast.Node, source []byte) string {

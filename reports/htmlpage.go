@@ -92,15 +92,13 @@ func sortedChecks(checks []Check) []Check {
 	return out
 }
 
-// tableTOC is the contents entry of a table: its number and caption, the
-// caption cut at its first sentence or 60 characters.
+// tableTOC is the contents entry of a table: its number and the first
+// sentence of its caption, whole (the contents wrap it; a cut at so many
+// characters left "(expec…").
 func tableTOC(t *Table) tocEntry {
 	c := t.Caption
 	if i := strings.Index(c, ". "); i > 0 {
 		c = c[:i]
-	}
-	if r := []rune(c); len(r) > 60 {
-		c = strings.TrimSpace(string(r[:57])) + "…"
 	}
 	return tocEntry{Anchor: "table-" + t.ID, Text: fmt.Sprintf("Table %d. %s", t.Number, c), Sub: true}
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"io"
 	"os"
 	"path/filepath"
@@ -39,13 +40,30 @@ func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []
 
 // Index writes the index page of several reports, linked as <name>/index.html.
 func (rd *Renderer) Index(w io.Writer, version string, reps []*Report, broken []Broken) error {
+	return rd.SiteIndex(w, version, reps, broken, nil)
+}
+
+// SiteIndex writes the index page of a site of reports: the index with the
+// site's navigation and search, when nav is set.
+func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*Report, broken []Broken, nav *Nav) error {
 	var entries []indexEntry
 	for _, r := range reps {
 		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r), File: r.Provenance.SourceName}
 		e.OK, e.Errata, e.Failed = r.Tally()
 		entries = append(entries, e)
 	}
-	return templates.Index.Execute(w, map[string]any{"Version": version, "Studies": entries, "Broken": broken})
+	page := map[string]any{
+		"Version": version, "Studies": entries, "Broken": broken, "Nav": nav, "SearchJS": template.JS(""),
+		"Title": "bridgereport studies", "Heading": "Studies", "CSP": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
+	}
+	if nav != nil {
+		page["Title"], page["Heading"] = nav.Title, nav.Title
+		if nav.Search != "" {
+			page["SearchJS"] = template.JS(templates.SearchJS)
+			page["CSP"] = contentSecurityPolicy([]string{"'self'", scriptHash(templates.SearchJS)})
+		}
+	}
+	return templates.Index.Execute(w, page)
 }
 
 // headline lists a report's headline checks, as figures a reader can scan.

@@ -47,6 +47,14 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			case b.Pre != nil:
 				writeMarkdownPre(bw, b.Pre)
+			case b.Callout != nil:
+				if err := writeMarkdownCallout(bw, b.Callout); err != nil {
+					return nil, 0, err
+				}
+			case b.References != nil:
+				if err := writeMarkdownReferences(bw, b.References); err != nil {
+					return nil, 0, err
+				}
 			}
 		}
 	}
@@ -54,7 +62,7 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 		fmt.Fprintf(bw, "## Published figures\n\n")
 		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
-			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})
+			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
 		writeMarkdownTable(bw, "Each published figure against the recomputed one, at the published precision.", checks)
 	}

@@ -54,7 +54,9 @@ func (rd *Renderer) JSON(w io.Writer, r *Report) error {
 	out.Parameters = append(out.Parameters, r.Provenance.Parameters...)
 	out.Sections = []sectionJSON{}
 	for _, c := range r.Sections {
-		out.Sections = append(out.Sections, sectionJSON{ID: c.ID, Kind: c.Kind, Result: c.Result})
+		if c.Kind != "" { // a cell; not the references a study's end lists
+			out.Sections = append(out.Sections, sectionJSON{ID: c.ID, Kind: c.Kind, Result: c.Result})
+		}
 		for _, b := range c.Blocks {
 			if b.Table != nil {
 				out.Tables = append(out.Tables, b.Table)

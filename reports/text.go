@@ -50,6 +50,12 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		case b.Chart != nil:
 			next()
 			writeTextTable(bw, textCaption("Figure", b.Chart.Number, b.Chart.Caption)+" (its data)", b.Chart.DataTable())
+		case b.Callout != nil:
+			next()
+			writeTextCallout(bw, b.Callout)
+		case b.References != nil:
+			next()
+			writeTextReferences(bw, b.References)
 		}
 	}
 	if len(r.Checks) > 0 {
@@ -57,7 +63,7 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		ok, errata, failed := r.Tally()
 		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
-			checks.Rows = append(checks.Rows, []any{c.Name, c.Published, c.Computed, c.Status, c.Reason})
+			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
 		writeTextTable(bw, fmt.Sprintf("Published figures: %d ok, %d errata, %d failed.", ok, errata, failed), checks)
 	}

@@ -20,8 +20,15 @@ var (
 )
 
 func parse(name string) *template.Template {
-	return template.Must(template.New(name).Option("missingkey=error").ParseFS(files, name, "style.html.tmpl"))
+	return template.Must(template.New(name).Option("missingkey=error").ParseFS(files, name, "style.html.tmpl", "nav.html.tmpl"))
 }
+
+// SearchJS is the site's search: it reads the index that search-index.js
+// assigns to window.bridgereportSearch and lists the pages that hold every
+// word of the query. It is inlined into each page of a site.
+//
+//go:embed search.js
+var SearchJS string
 
 // Starter is the study that bridgereport new writes, with TITLE and
 // TITLE_FILE to replace.

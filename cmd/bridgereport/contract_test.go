@@ -31,8 +31,9 @@ func TestResultIsTheContract(t *testing.T) {
 		drop []string
 		// row takes the cell's result's rows[0] (a cell of rows against a
 		// command of one).
-		row  bool
-		long bool
+		row bool
+		// args, when set, replace the archive's (which lacks --json).
+		args []string
 	}{
 		{archive: "balance-json", movement: perfect8, cell: "check: {movement: " + perfect8 + "}"},
 		{archive: "simulate-one-strong-json", movement: perfect8, cell: "simulate: {model: one-strong, strong: 2, movement: " + perfect8 + "}"},
@@ -43,19 +44,18 @@ func TestResultIsTheContract(t *testing.T) {
 		{archive: "score-json", cell: "session: {file: session.csv}"},
 		{archive: "score-usebio-json", cell: "session: {file: thursday.xml}"},
 		{archive: "handicap-json", cell: "handicap: {file: league.yaml}"},
+		{archive: "score-season", args: []string{"score", "--json", "--resamples", "200", "2026-09-17.pbn", "2026-10-01.pbn"},
+			cell: `season: {files: "*.pbn", resamples: 200}`},
 		{archive: "movement-json", movement: "howell:6,rounds=4", cell: `guide: {movement: "howell:6,rounds=4"}`},
 		// The command prints one optimisation, the cell a row of them, each
 		// with its label.
 		{archive: "optimize-json", movement: "NBBR/7ronden/8p7rTeamH", row: true, drop: []string{"label"},
 			cell: "optimize: {iterations: 20000, restarts: 2, seed: 1, rows: [{movement: NBBR/7ronden/8p7rTeamH}]}"},
-		{archive: "catalogue-13-json", cell: "recommend: {pairs: 13}", long: true},
-		{archive: "catalogue-13-leave-json", cell: "recommend: {pairs: 13, minutes: 150, leave: 6}", long: true},
+		{archive: "catalogue-13-json", cell: "recommend: {pairs: 13}"},
+		{archive: "catalogue-13-leave-json", cell: "recommend: {pairs: 13, minutes: 150, leave: 6}"},
 	}
 	for _, c := range cases {
 		t.Run(c.archive, func(t *testing.T) {
-			if c.long && testing.Short() {
-				t.Skip("a catalogue of one field size takes seconds: go test without -short runs it")
-			}
 			a, err := txtar.ParseFile(filepath.Join("testdata", "cli", c.archive+".txtar"))
 			if err != nil {
 				t.Fatal(err)
@@ -72,6 +72,9 @@ func TestResultIsTheContract(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+			}
+			if c.args != nil {
+				args = c.args
 			}
 			t.Chdir(dir)
 			var stdout, stderr bytes.Buffer

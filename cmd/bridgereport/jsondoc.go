@@ -9,6 +9,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 
+	"github.com/bridgereport/bridgereport/engine/season"
 	"github.com/bridgereport/bridgereport/engine/session"
 )
 
@@ -30,6 +31,7 @@ var jsonContracts = []jsonContract{
 	{"instant", kinds.InstantResult{}, false, "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead."},
 	{"score", kinds.SessionResult{}, false, "A session matchpointed, Neuberg-adjusting boards played fewer times."},
 	{"score (a USEBIO or PBN results file)", session.Analysis{}, false, "A club's results file analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field."},
+	{"score (several results files, or a folder of them: a season)", season.Result{}, false, "A club's season: each session's date, method, disagreements and movements (Qf, Qd, the better arrow switches in words), each pair's probability of finishing first and in the top three from a seeded bootstrap over the boards, every partnership's season average with its standard error and 95 % interval (best N of M with --best-of), and the season's fairness (NS against EW, stationary against moving, Neuberg's rank changes)."},
 	{"handicap", kinds.HandicapResult{}, false, "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes."},
 	{"catalogue", kinds.CatalogueAnswer{}, false, "The candidates for one field size, in rank order; `recommended` is null when nothing fits; a candidate's `absent` is the phantom's pair number in `asc`, or null."},
 	{"movement", kinds.Guide{}, false, "The guide of a movement: table cards and pair cards; a `next` is {table, direction} or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."},

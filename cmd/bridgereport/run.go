@@ -11,6 +11,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/site"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -24,7 +25,17 @@ line}], outputs, seconds, error, warnings}], "totals": {studies, broken, ok, err
 failed, seconds}}; --junit writes a JUnit XML file with a test case per
 published figure. --pdf also prints each report to index.pdf beside its
 index.html, through headless Chromium (chromium, chromium-browser or
-google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).`
+google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).
+
+Several studies (or a folder of them) make a site: every page has a
+sidebar of the studies, previous and next links and a search, the index
+lists them, and a study may refer to another's tables (@name:tbl-id). A
+site.yaml in the folder (or named alone) gives the site's title, its
+studies in order and a shared bibliography. With --pdf a site is also
+printed whole, with a contents page, to OUTDIR/book/index.pdf. One study
+with -p name=FROM..TO[/STEP] (an int parameter) or -p name=a,b,c is a
+sweep: a page a value, OUTDIR/<study>-<name>-<value>/, each cached on its
+own, and an index of them.`
 
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runUsage, stderr)
@@ -45,12 +56,27 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fs.Usage()
 		return &usageError{msg: "run: name at least one study file or folder"}
 	}
-	paths, err := study.Paths(pos)
+	st, err := study.SitePaths(pos, *allowOutside)
 	if err != nil {
 		return err
 	}
+	paths := st.Paths
 	if err := study.DistinctOutputs(paths); err != nil {
 		return &usageError{msg: "run: " + err.Error()}
+	}
+	// One study with -p name=6..40 (or a list) is a sweep: a page a value.
+	var sweep *site.Sweep
+	if len(paths) == 1 && st.File == "" {
+		if sweep, params, err = study.FindSweep(paths[0], params); err != nil {
+			return err
+		}
+		if sweep != nil {
+			s, err := study.LoadStudy(paths[0], nil)
+			if err != nil {
+				return err
+			}
+			st.Title = sweep.Title(s.Title)
+		}
 	}
 	overrides, unused := study.Overrides(paths, params)
 	if len(unused) > 0 {
@@ -78,16 +104,16 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// With one study, a broken one is the error, unless a summary is
 	// wanted; with several, every study runs, the broken ones are listed,
 	// and the exit status says so.
-	many := len(paths) > 1
+	many := len(paths) > 1 || st.File != "" || sweep != nil
 	if many {
-		renderer.IndexLink = "../index.html"
+		opt.SiteTitle, opt.SiteBibliography = st.Title, st.Bibliography
 	}
 	summarize := *asJSON || *junit != ""
 	var written []*reports.Report
 	var broken []reports.Broken
 	var sum runSummary
 	last := time.Now()
-	err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, func(o study.Outcome) {
+	each := func(o study.Outcome) {
 		status.done()
 		now := time.Now()
 		sum.add(o, now.Sub(last).Seconds())
@@ -123,16 +149,30 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			}
 		}
 		written = append(written, rep)
-	})
+	}
+	if sweep != nil {
+		err = study.RunSweep(ctx, paths[0], *sweep, params, opt, renderer, *outDir, each)
+	} else {
+		err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, each)
+	}
 	if err != nil {
 		return err
 	}
 	if many {
-		if err := renderer.WriteIndex(*outDir, engine.Version, written, broken); err != nil {
+		if err := site.WriteIndex(renderer, *outDir, engine.Version, st.Title, written, broken); err != nil {
 			return err
 		}
 		if !*asJSON {
 			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(*outDir, "index.html"))
+		}
+		if browser != "" && len(written) > 0 {
+			file, err := printBook(ctx, browser, renderer, *outDir, st.Title, written)
+			if err != nil {
+				return err
+			}
+			if !*asJSON {
+				fmt.Fprintf(stdout, "book: %s\n", file)
+			}
 		}
 	}
 	if *junit != "" {
@@ -156,4 +196,23 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return errFailed
 	}
 	return nil
+}
+
+// printBook prints the studies of a site as one PDF with a contents page:
+// OUTDIR/book/index.pdf.
+func printBook(ctx context.Context, browser string, renderer *reports.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
+	b, err := site.Book(title, reps)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range reps {
+		if r.Name == b.Name {
+			return "", fmt.Errorf("run: the study %s and the site's book would both write %s: rename the study", r.Provenance.SourceName, filepath.Join(outDir, b.Name))
+		}
+	}
+	w, err := renderer.Write(outDir, b)
+	if err != nil {
+		return "", err
+	}
+	return reports.PrintPDF(ctx, browser, w.Dir)
 }

@@ -4,16 +4,19 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/engine/season"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 var scoreUsage = `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE
+       score [--best-of N] [--resamples N] [--seed N] [--json] FILE... | DIR
 
 Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
 boards played fewer times. --json prints one object (expected, scale,
@@ -27,6 +30,13 @@ reconstructed with its balance, and the luck model run on it. --json then
 prints one object:
 ` + wrap(jsonKeys(session.Analysis{})) + `
 
+Several results files, or a folder of them (its .xml and .pbn files), are a
+season: each session analysed, its movement with Qf, Qd and the better
+arrow switches, each pair's probability of finishing first from a bootstrap
+over the boards, every partnership's season average with a 95 % interval,
+and the season's fairness. --json then prints one object:
+` + wrap(jsonKeys(season.Result{})) + `
+
 flags:`
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -36,9 +46,25 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
-	pos, err := parseFlags(fs, args, 1)
+	seasonBody := &kinds.SeasonCell{}
+	fs.IntVar(&seasonBody.BestOf, "best-of", 0, "a season: also each partnership's average over its best N sessions")
+	fs.IntVar(&seasonBody.Resamples, "resamples", 0, "a season: bootstrap resamples a session (0: 2000)")
+	fs.Uint64Var(&seasonBody.Seed, "seed", 0, "a season: seed of the bootstrap and the optimiser")
+	pos, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
+	}
+	if len(pos) == 0 {
+		fs.Usage()
+		return &usageError{msg: "score: want a FILE, several results files or a folder"}
+	}
+	if fi, err := os.Stat(pos[0]); len(pos) > 1 || err == nil && fi.IsDir() {
+		if len(pos) == 1 {
+			seasonBody.Files = pos[0]
+		} else {
+			seasonBody.Paths = pos
+		}
+		return runCell(ctx, &study.Command{Kind: "season", Cell: seasonBody}, stdout, *asJSON)
 	}
 	if body.Expected < 0 {
 		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", body.Expected)}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
@@ -79,13 +80,15 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 	if first[0] != '%' && first[0] != '[' && first[0] != ';' && first[0] != '{' {
 		return nil, fail(1+bytes.Count(data[:len(data)-len(first)], []byte("\n")), "not a PBN file: it starts with neither %% nor a [Tag \"value\"]")
 	}
-	s := &Session{Format: "pbn"}
+	s := &Session{Name: name, Format: "pbn"}
 	var check sessionChecker
 	var table *pbnTable
 	board, boardLine := 0, 0
 	section := ""
 	tags := 0
 	inComment, commentLine := false, 0
+	swallowed := 0 // the first tag line inside the open comment
+	vul, hasVul := VulNone, false
 	lines := strings.Split(string(data), "\n")
 	for i, raw := range lines {
 		line := i + 1
@@ -94,7 +97,15 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 			if j := strings.IndexByte(text, '}'); j >= 0 {
 				inComment = false
 				text = strings.TrimSpace(text[j+1:])
+				if swallowed > 0 {
+					s.warn(name, commentLine, "comment", "the { comment } opened here runs to line %d and hides the tags from line %d on: a } is missing", line, swallowed)
+				}
 			} else {
+				if swallowed == 0 && strings.HasPrefix(text, "[") {
+					if _, _, err := parsePBNTag(text); err == nil {
+						swallowed = line
+					}
+				}
 				continue
 			}
 		}
@@ -102,7 +113,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 			if j := strings.IndexByte(text, '}'); j >= 0 {
 				text = strings.TrimSpace(text[j+1:])
 			} else {
-				inComment, commentLine = true, line
+				inComment, commentLine, swallowed = true, line, 0
 				continue
 			}
 		}
@@ -132,9 +143,19 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 				if err != nil {
 					return nil, fail(line, "%v", strings.Replace(err.Error(), "pair number", "board number", 1))
 				}
-				board, boardLine = b, line
+				board, boardLine, hasVul = b, line, false
 			case "section":
 				section = value
+			case "date":
+				if s.Date == "" && value != "#" && !strings.Contains(value, "?") {
+					s.Date = value
+				}
+			case "vulnerable":
+				if v, ok := parseVulnerableTag(value); ok {
+					vul, hasVul = v, true
+				} else if value != "#" {
+					s.warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", clip(value))
+				}
 			case "scoretable", "totalscoretable":
 				if value == "#" {
 					return nil, fail(line, "[%s \"#\"]: a table must spell out its columns", tag)
@@ -196,6 +217,10 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 			return nil, fail(line, "%v", err)
 		}
 		s.addLine(board, boardLine, *l)
+		if hasVul {
+			b := &s.Boards[s.index[board]]
+			b.Vul, b.HasVul = vul, true
+		}
 	}
 	if inComment {
 		return nil, fail(commentLine, "file ends inside the { comment } that starts here")
@@ -332,9 +357,21 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 			return nil, errors.New(strings.Replace(err.Error(), "pair number", "table number", 1))
 		}
 	}
+	if v, ok := t.get(row, "Result"); ok && v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 && n <= 13 {
+			l.Tricks, l.HasTricks = n, true
+		}
+	}
 	nsScore, _ := t.get(row, "Score_NS")
 	ewScore, _ := t.get(row, "Score_EW")
 	switch {
+	case isArtificial(nsScore) && isArtificial(ewScore):
+		// PBN 2.1: each score column is from its own side's point of
+		// view, so "A+" "A+" gives both sides average-plus.
+		a, _ := ParseArtificial(nsScore)
+		b, _ := ParseArtificial(ewScore)
+		a.EW, a.Text = b.NS, nsScore+" "+ewScore
+		l.Artificial = &a
 	case isArtificial(nsScore):
 		a, _ := ParseArtificial(nsScore)
 		l.Artificial = &a
@@ -374,11 +411,12 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 		if l.NSMP, d, err = parseNumber("MP_NS", mpNS); err != nil {
 			return nil, err
 		}
-		l.HasMP, l.MPDecimals = true, d
+		l.HasMP, l.MPDecimals, l.NSMPText = true, d, mpNS
 		if hasEW && mpEW != "" {
 			if l.EWMP, d, err = parseNumber("MP_EW", mpEW); err != nil {
 				return nil, err
 			}
+			l.EWMPText = mpEW
 			l.MPDecimals = max(l.MPDecimals, d)
 		} else {
 			return nil, errors.New("MP_NS without MP_EW")
@@ -426,7 +464,7 @@ func pbnTotalRow(t *pbnTable, row []string, section string, line int) (SessionPa
 		if p.Total, _, err = parseNumber("TotalScoreMP", v); err != nil {
 			return p, err
 		}
-		p.HasTotal = true
+		p.TotalText, p.HasTotal = v, true
 	}
 	p.Place, _ = t.get(row, "Rank", "Place")
 	if v, ok := t.get(row, "Names"); ok {

@@ -23,6 +23,8 @@ const maxResultsBytes = 16 << 20
 // totals, percentages and places), kept as the file prints them so that
 // they can be checked against a recomputation.
 type Session struct {
+	// Name is the file's name as the reader was given it.
+	Name string
 	// Format is "usebio 1.0", "usebio 1.2" (the version the file states)
 	// or "pbn".
 	Format string
@@ -32,6 +34,12 @@ type Session struct {
 	Pairs []SessionPair
 	// Boards are the boards with at least one traveller line, by number.
 	Boards []SessionBoard
+	// Date is the session's date as the file writes it ("" when none).
+	Date string
+	// Warnings are the file's own mistakes that did not stop the reading:
+	// scores that do not follow from their contracts, contracts that are
+	// not contracts, values the format does not allow. Each names its line.
+	Warnings []Warning
 
 	index map[int]int // board number → index in Boards, while reading
 }
@@ -53,9 +61,14 @@ type SessionPair struct {
 	Percent     float64
 	PercentText string
 	HasPercent  bool
-	// Total is the file's matchpoint total, HasTotal whether it gives one.
-	Total    float64
-	HasTotal bool
+	// Total is the file's matchpoint total and TotalText how it is
+	// written; HasTotal whether it gives one.
+	Total     float64
+	TotalText string
+	HasTotal  bool
+	// PlayerIDs are the players' numbers (national or club membership
+	// numbers) when the file gives them, in the order of Names.
+	PlayerIDs []string
 	// Place is the file's place, as written ("3", "8=").
 	Place string
 	// Line is where the pair is in the file.
@@ -71,6 +84,10 @@ type SessionBoard struct {
 	Lines  []TravellerLine
 	// Line is where the board starts in the file.
 	Line int
+	// Vul is the board's vulnerability when the file states it (HasVul);
+	// otherwise BoardVulnerability(Number) applies.
+	Vul    Vulnerability
+	HasVul bool
 }
 
 // Artificial is an artificial (adjusted) score: each side gets a
@@ -94,12 +111,16 @@ type TravellerLine struct {
 	Contract, Declarer string
 	// Round and Table when the file gives them; 0 otherwise.
 	Round, Table int
-	// NSMP and EWMP are the file's matchpoints; HasMP whether it gives
-	// them. MPDecimals is how many decimals the file writes (the most of
-	// the two).
-	NSMP, EWMP float64
-	HasMP      bool
-	MPDecimals int
+	// Tricks taken by declarer when the file gives them (HasTricks).
+	Tricks    int
+	HasTricks bool
+	// NSMP and EWMP are the file's matchpoints and NSMPText, EWMPText how
+	// it writes them; HasMP whether it gives them. MPDecimals is how many
+	// decimals the file writes (the most of the two).
+	NSMP, EWMP         float64
+	NSMPText, EWMPText string
+	HasMP              bool
+	MPDecimals         int
 	// Line is where the traveller line is in the file.
 	Line int
 	// ByDirection is set when the file numbers each direction from 1: NS
@@ -116,10 +137,25 @@ type PairKey struct {
 	Number  int
 }
 
+// String is the pair as a scorer writes it: A12, or Sect1 12 when the
+// section's name ends in a digit (Sect1 and 1 must not run together into
+// Sect11), with the direction after a space in a file numbered by
+// direction.
 func (k PairKey) String() string {
-	s := k.Section + strconv.Itoa(k.Number)
-	if k.Dir != "" {
-		s += " " + k.Dir
+	s := PairLabel(k.Section, k.Number, k.Dir)
+	return s
+}
+
+// PairLabel writes a pair's section, number and direction as PairKey.String
+// does; every printer should label pairs with it.
+func PairLabel(section string, number int, dir string) string {
+	s := section
+	if s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' {
+		s += " "
+	}
+	s += strconv.Itoa(number)
+	if dir != "" {
+		s += " " + dir
 	}
 	return s
 }
@@ -342,6 +378,7 @@ func (s *Session) finish(name string) error {
 	}
 	sortBoards(s.Boards)
 	s.index = nil
+	s.checkScores(name)
 	if byDirection(s.Pairs) {
 		for i := range s.Pairs {
 			s.Pairs[i].ByDirection = true

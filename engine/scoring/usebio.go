@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
@@ -70,7 +71,7 @@ func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
 	if version == "" {
 		version = "1.0"
 	}
-	s := &Session{Format: "usebio " + version}
+	s := &Session{Name: name, Format: "usebio " + version}
 	rd := usebioReader{name: name, s: s}
 	events := 0
 	var walk func(n *xmlNode, section string) error
@@ -86,6 +87,13 @@ func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
 			}
 			if s.Event == "" {
 				s.Event, _, _ = n.child("EVENT_DESCRIPTION", "EVENT_NAME", "EVENT_IDENTIFIER")
+			}
+			if s.Date == "" {
+				s.Date, _, _ = n.child("DATE", "EVENT_DATE")
+			}
+		case "SESSION":
+			if s.Date == "" {
+				s.Date, _, _ = n.child("SESSION_DATE", "DATE")
 			}
 		case "SECTION":
 			if id, _, ok := n.child("SECTION_ID", "SECTION_NAME", "SECTION_LETTER", "NAME", "ID"); ok {
@@ -135,7 +143,10 @@ func parseXMLTree(name string, data []byte) (*xmlNode, error) {
 	var text []*strings.Builder
 	for {
 		line, _ := d.InputPos()
-		tok, err := d.Token()
+		// RawToken, because Token in non-strict mode closes a mismatched
+		// element silently: a deleted closing tag must be an error, while
+		// the other leniencies (HTML entities, a bare &) stay.
+		tok, err := d.RawToken()
 		if err == io.EOF {
 			break
 		}
@@ -177,6 +188,10 @@ func parseXMLTree(name string, data []byte) (*xmlNode, error) {
 				return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("unexpected </%s>", t.Name.Local)}
 			}
 			n := stack[len(stack)-1]
+			if end := strings.ToUpper(t.Name.Local); end != n.name {
+				at, _ := d.InputPos()
+				return nil, &engine.ParseError{File: name, Line: at, Err: fmt.Errorf("XML: element <%s> (line %d) closed by </%s>: a closing tag is missing or misspelt", n.name, n.line, t.Name.Local)}
+			}
 			n.text = strings.TrimSpace(text[len(text)-1].String())
 			stack, text = stack[:len(stack)-1], text[:len(text)-1]
 		case xml.CharData:
@@ -218,8 +233,11 @@ func (rd *usebioReader) pair(n *xmlNode, section string) error {
 	if p.Number, err = parsePairNumber("PAIR_NUMBER", num); err != nil {
 		return rd.fail(line, "%v", err)
 	}
-	p.Direction, _, _ = n.child("DIRECTION")
-	p.Direction = strings.ToUpper(p.Direction)
+	if dir, line, ok := n.child("DIRECTION"); ok && dir != "" {
+		if p.Direction = normDirection(dir); p.Direction == "" {
+			rd.s.warn(rd.name, line, "direction", "pair %d: DIRECTION %q is not NS or EW; the travellers say where the pair sat", p.Number, clip(dir))
+		}
+	}
 	if t, line, ok := n.child("PERCENTAGE"); ok && t != "" {
 		if p.Percent, _, err = parseNumber("PERCENTAGE", t); err != nil {
 			return rd.fail(line, "pair %d: %v", p.Number, err)
@@ -230,7 +248,7 @@ func (rd *usebioReader) pair(n *xmlNode, section string) error {
 		if p.Total, _, err = parseNumber("total", t); err != nil {
 			return rd.fail(line, "pair %d: %v", p.Number, err)
 		}
-		p.HasTotal = true
+		p.TotalText, p.HasTotal = t, true
 	}
 	p.Place, _, _ = n.child("PLACE", "POSITION")
 	for _, k := range n.kids {
@@ -239,6 +257,8 @@ func (rd *usebioReader) pair(n *xmlNode, section string) error {
 		}
 		if nm, _, ok := k.child("PLAYER_NAME", "NAME"); ok && nm != "" {
 			p.Names = append(p.Names, nm)
+			id, _, _ := k.child("NATIONAL_ID_NUMBER", "PLAYER_NUMBER", "MEMBERSHIP_NUMBER", "CLUB_ID_NUMBER", "PLAYER_ID")
+			p.PlayerIDs = append(p.PlayerIDs, id)
 		}
 	}
 	if nm, _, ok := n.child("PAIR_NAME", "NAMES"); ok && len(p.Names) == 0 {
@@ -305,6 +325,14 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 			l.Round = r
 		}
 	}
+	if v, line, ok := n.child("TRICKS", "TRICKS_TAKEN", "TRICKS_MADE"); ok && v != "" {
+		t, err := strconv.Atoi(v)
+		if err != nil || t < 0 || t > 13 {
+			rd.s.warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, l.NS, l.EW, clip(v))
+		} else {
+			l.Tricks, l.HasTricks = t, true
+		}
+	}
 	if v, _, ok := n.child("TABLE_NUMBER", "TABLE"); ok {
 		if t, err := parsePairNumber("table", v); err == nil {
 			l.Table = t
@@ -318,6 +346,16 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 		}
 	}
 	if a, art := ParseArtificial(score); art {
+		// An EW_SCORE beside an artificial NS score is EW's own share
+		// (both sides may get average-plus).
+		if ew, _, ok := n.child("EW_SCORE"); ok && !ewScore {
+			if b, art := ParseArtificial(ew); art {
+				a.EW, a.Text = b.NS, a.Text+" "+b.Text
+			}
+		}
+		if ewScore {
+			a.NS, a.EW = a.EW, a.NS
+		}
 		l.Artificial = &a
 	} else if a, art := ParseArtificial(l.Contract); art && score == "" {
 		l.Artificial = &a
@@ -339,13 +377,14 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 		if l.NSMP, d, err = parseNumber("NS_MATCH_POINTS", ns); err != nil {
 			return l, rd.fail(nsLine, "board %d: %v", board, err)
 		}
-		l.HasMP, l.MPDecimals = true, d
+		l.HasMP, l.MPDecimals, l.NSMPText = true, d, ns
 	}
 	if hasEW && ew != "" {
 		var d int
 		if l.EWMP, d, err = parseNumber("EW_MATCH_POINTS", ew); err != nil {
 			return l, rd.fail(ewLine, "board %d: %v", board, err)
 		}
+		l.EWMPText = ew
 		if !l.HasMP {
 			return l, rd.fail(ewLine, "board %d: EW_MATCH_POINTS without NS_MATCH_POINTS", board)
 		}
@@ -361,4 +400,22 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 func notMatchpoints(method string) bool {
 	m := strings.ToUpper(method)
 	return strings.Contains(m, "IMP") || strings.Contains(m, "AGGREGATE") || strings.Contains(m, "BUTLER") || strings.Contains(m, "TOTAL_POINTS")
+}
+
+// normDirection reads a direction as writers spell it (NS, N-S, N/S, North
+// South, EW, …); "" when it is neither.
+func normDirection(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(s) {
+		if r >= 'A' && r <= 'Z' {
+			b.WriteRune(r)
+		}
+	}
+	switch b.String() {
+	case "NS", "NORTHSOUTH", "N":
+		return "NS"
+	case "EW", "EASTWEST", "E":
+		return "EW"
+	}
+	return ""
 }

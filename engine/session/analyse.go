@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
@@ -42,7 +43,12 @@ const MaxEnumerate = 1_000_000
 // `bridgereport score FILE --json` for results files.
 type Analysis struct {
 	Event  string `json:"event,omitempty"`
+	Date   string `json:"date,omitempty"`
 	Format string `json:"format"`
+	// Warnings are the file's own mistakes, each with its file and line: a
+	// score that does not follow from its contract, a contract that is not
+	// one, a value the format does not allow.
+	Warnings []scoring.Warning `json:"warnings"`
 	// Pairs are the pairs with the file's percentage and the recomputed
 	// one, in rank order within each ranking group.
 	Pairs []Pair `json:"pairs"`
@@ -56,8 +62,9 @@ type Analysis struct {
 	// Neuberg compares per-board rounding, total rounding, no rounding and
 	// no Neuberg at all.
 	Neuberg NeubergResult `json:"neuberg"`
-	// Movement is the movement played, one per scoring field (a section,
-	// or the whole field when it is matchpointed across sections).
+	// Movement is the movement played, one per section as played; when
+	// sections are matchpointed across the field, a last entry (Scope
+	// "across") measures the union as one field.
 	Movement []FieldMovement `json:"movement"`
 	// Luck is the Bussemaker model run on each field's movement.
 	Luck []FieldLuck `json:"luck"`
@@ -65,12 +72,46 @@ type Analysis struct {
 	Instant []InstantBoard `json:"instant"`
 	// Notes say what could not be done and why.
 	Notes []string `json:"notes,omitempty"`
+	// PairBoards holds each pair's matchpoints and top on every board it
+	// played under the identified method, for analyses over boards (a
+	// bootstrap, a season); keyed like scoring.Session's pairs.
+	PairBoards map[scoring.PairKey][]BoardMP `json:"-"`
+}
+
+// BoardMP is a pair's score on one board: its matchpoints out of Top.
+type BoardMP struct {
+	Board   int
+	MP, Top float64
+	// NS is true when the pair sat NS on the board.
+	NS bool
+}
+
+// Key is the pair's key in PairBoards.
+func (p Pair) Key() scoring.PairKey {
+	return scoring.PairKey{Section: p.Section, Dir: p.Direction, Number: p.Pair}
+}
+
+// pairBoards lists every pair's boards under the candidate, by board.
+func (c *candidate) pairBoards() map[scoring.PairKey][]BoardMP {
+	out := map[scoring.PairKey][]BoardMP{}
+	for _, f := range c.fields {
+		for _, b := range f.boards {
+			for _, l := range b.lines {
+				mp, top := c.mp[l], c.top[l]
+				out[l.NSKey()] = append(out[l.NSKey()], BoardMP{b.number, mp[0], top, true})
+				out[l.EWKey()] = append(out[l.EWKey()], BoardMP{b.number, mp[1], top, false})
+			}
+		}
+	}
+	return out
 }
 
 // Pair is one pair's result.
 type Pair struct {
 	Pair    int    `json:"pair"`
 	Section string `json:"section"`
+	// Label is how the pair is written: A12, Sect1 12, 3 NS.
+	Label string `json:"label"`
 	// Direction is set when the file numbers each direction from 1, so
 	// that NS 1 and EW 1 are two pairs.
 	Direction string   `json:"direction,omitempty"`
@@ -161,18 +202,44 @@ func fmtStep(s float64) string { return fmt.Sprint(s) }
 // Disagreement is one figure of the file that the method does not give.
 type Disagreement struct {
 	// Kind is "matchpoints", "percent", "total" or "place".
-	Kind    string `json:"kind"`
+	Kind string `json:"kind"`
+	// Where is "board N" for a board's matchpoints, "session total" for a
+	// pair's percentage, total or place (Board is then 0).
+	Where   string `json:"where"`
 	Section string `json:"section,omitempty"`
 	Board   int    `json:"board,omitempty"`
 	Pair    int    `json:"pair,omitempty"`
+	// Label is the pair as written (A12, Sect1 12).
+	Label string `json:"label"`
 	// Direction qualifies Pair in a file numbered by direction.
 	Direction string `json:"direction,omitempty"`
 	NS        int    `json:"ns,omitempty"`
 	EW        int    `json:"ew,omitempty"`
-	// File is the figure as the file prints it, Ours the recomputed one.
-	File string  `json:"file"`
-	Ours float64 `json:"ours"`
-	Line int     `json:"line,omitempty"`
+	// File is the figure as the file prints it, Ours the recomputed one
+	// and OursText that printed with the file's decimals.
+	File     string  `json:"file"`
+	Ours     float64 `json:"ours"`
+	OursText string  `json:"ours_text"`
+	Line     int     `json:"line,omitempty"`
+}
+
+// PairLabel writes a pair as the analysis labels it (scoring.PairLabel).
+func PairLabel(section string, pair int, dir string) string {
+	return scoring.PairLabel(section, pair, dir)
+}
+
+// decimalsOf is the number of decimals a figure is written with.
+func decimalsOf(text string) int {
+	t := strings.TrimSuffix(strings.TrimSpace(text), "%")
+	if i := strings.IndexAny(t, ".,"); i >= 0 {
+		return len(t) - i - 1
+	}
+	return 0
+}
+
+// withDecimals prints x as a figure written like text is.
+func withDecimals(x float64, text string) string {
+	return strconv.FormatFloat(x, 'f', min(decimalsOf(text), 8), 64)
 }
 
 // Analyse runs every analysis of the package on a session.
@@ -180,17 +247,52 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	if s == nil || len(s.Boards) == 0 {
 		return nil, errors.New("session: no boards")
 	}
-	a := &Analysis{Event: s.Event, Format: s.Format, Disagreements: []Disagreement{}}
-	best, err := identify(s)
+	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings)}
+	if a.Warnings == nil {
+		a.Warnings = []scoring.Warning{}
+	}
+	best, err := identify(ctx, s)
 	if err != nil {
 		return nil, err
 	}
 	a.MethodDetail = best.method
 	a.Method = best.method.Name()
 	a.Pairs, a.Disagreements = best.report(s)
+	a.PairBoards = best.pairBoards()
 	a.Neuberg = neubergResult(s, best, set)
+	// The movement as played is measured per section; across the field,
+	// the union's figure follows, labelled.
+	if best.method.Across {
+		for _, f := range makeFields(s, false) {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			fm, _, err := reconstruct(ctx, f)
+			if err != nil {
+				return nil, err
+			}
+			fm.Scope = "section"
+			fm.Label = movementLabel(fm)
+			a.Movement = append(a.Movement, fm)
+		}
+	}
 	for _, f := range best.fields {
-		fm, m := reconstruct(f)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		fm, m, err := reconstruct(ctx, f)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case best.method.Across:
+			fm.Scope = "across"
+		case len(f.sections) == 1 && f.sections[0] == "":
+			fm.Scope = "session"
+		default:
+			fm.Scope = "section"
+		}
+		fm.Label = movementLabel(fm)
 		a.Movement = append(a.Movement, fm)
 		if set.NoLuck {
 			continue
@@ -207,6 +309,17 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	}
 	a.Instant, a.Notes = instantBoards(best.fields, a.Notes)
 	return a, nil
+}
+
+// movementLabel says what a movement's figures measure.
+func movementLabel(fm FieldMovement) string {
+	switch fm.Scope {
+	case "across":
+		return "sections " + fm.Section + " matchpointed across the field, measured as one field"
+	case "section":
+		return "section " + fm.Section + " as played"
+	}
+	return "the session as played"
 }
 
 // field is a set of pairs matchpointed against each other: a section, or
@@ -438,7 +551,7 @@ func percentTolerance(text string, x float64) float64 {
 // identify tries every method and keeps the one that reproduces most of
 // the file's matchpoints, then most of its percentages; ties go to the
 // simpler method (the order of the loops).
-func identify(s *scoring.Session) (*candidate, error) {
+func identify(ctx context.Context, s *scoring.Session) (*candidate, error) {
 	sections := map[string]bool{}
 	decimals := 0
 	for _, b := range s.Boards {
@@ -459,6 +572,9 @@ func identify(s *scoring.Session) (*candidate, error) {
 	for _, across := range acrossOptions {
 		for _, scaling := range []Method{{Neuberg: true}, {Neuberg: true, OwnTop: true}, {}} {
 			for _, step := range []float64{0, 0.1, 0.01} {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
 				c := score(s, Method{Across: across, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
 				exact := 0
 				for _, b := range s.Boards {
@@ -554,23 +670,31 @@ func (c *candidate) group(k scoring.PairKey) string {
 }
 
 // rank ranks pairs by value within their groups, highest first; values
-// within 1e-6 share a rank.
+// within 1e-6 share a rank: a pair's rank is one more than the number of
+// values above its own by more than 1e-6, found by binary search in the
+// group's sorted values (a congress has thousands of pairs in one group).
 func rank(keys []scoring.PairKey, group func(scoring.PairKey) string, value func(scoring.PairKey) float64) map[scoring.PairKey]int {
-	byGroup := map[string][]scoring.PairKey{}
+	byGroup := map[string][]float64{}
+	vals := make(map[scoring.PairKey]float64, len(keys))
 	for _, k := range keys {
-		byGroup[group(k)] = append(byGroup[group(k)], k)
+		v := value(k)
+		vals[k] = v
+		byGroup[group(k)] = append(byGroup[group(k)], v)
 	}
-	out := map[scoring.PairKey]int{}
-	for _, ks := range byGroup {
-		for _, k := range ks {
-			r := 1
-			for _, o := range ks {
-				if value(o) > value(k)+1e-6 {
-					r++
-				}
+	for _, vs := range byGroup {
+		slices.Sort(vs)
+	}
+	out := make(map[scoring.PairKey]int, len(keys))
+	for _, k := range keys {
+		vs := byGroup[group(k)]
+		// Values above v+1e-6 are those after the last one ≤ v+1e-6.
+		at, _ := slices.BinarySearchFunc(vs, vals[k]+1e-6, func(x, t float64) int {
+			if x <= t {
+				return -1
 			}
-			out[k] = r
-		}
+			return 1
+		})
+		out[k] = 1 + len(vs) - at
 	}
 	return out
 }
@@ -596,13 +720,18 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 			mp := c.mp[l]
 			for side, file := range []float64{l.NSMP, l.EWMP} {
 				if math.Abs(mp[side]-file) > tol {
-					d := Disagreement{Kind: "matchpoints", Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
-						File: trimFloat(file), Ours: mp[side], Line: l.Line}
+					text := [2]string{l.NSMPText, l.EWMPText}[side]
+					if text == "" {
+						text = trimFloat(file)
+					}
+					d := Disagreement{Kind: "matchpoints", Where: fmt.Sprintf("board %d", b.Number), Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
+						File: text, Ours: mp[side], OursText: withDecimals(mp[side], text), Line: l.Line}
 					if side == 0 {
 						d.Pair, d.Direction = l.NS, l.NSKey().Dir
 					} else {
 						d.Pair, d.Direction = l.EW, l.EWKey().Dir
 					}
+					d.Label = PairLabel(d.Section, d.Pair, d.Direction)
 					dis = append(dis, d)
 				}
 			}
@@ -624,7 +753,8 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 		total, p := c.percent(k, c.method.TotalStep)
 		t := c.pairs[k]
 		f := c.fieldOf[k]
-		pr := Pair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
+		label := k.String()
+		pr := Pair{Pair: k.Number, Section: k.Section, Label: label, Direction: k.Dir, Names: sp.Names, Seats: f.seats[k], Group: c.group(k),
 			Boards: t.boards, Total: total, Top: t.top, Percent: p, Rank: ranks[k], PlaceFile: sp.Place}
 		if pr.Names == nil {
 			pr.Names = []string{}
@@ -633,28 +763,52 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 			v := sp.Percent
 			pr.PercentFile = &v
 			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
-				dis = append(dis, Disagreement{Kind: "percent", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.PercentText, Ours: p, Line: sp.Line})
+				dis = append(dis, Disagreement{Kind: "percent", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line})
 			}
 		}
 		if sp.HasTotal {
 			v := sp.Total
 			pr.TotalFile = &v
 			if math.Abs(total-v) > 0.005+1e-9 {
-				dis = append(dis, Disagreement{Kind: "total", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: trimFloat(v), Ours: total, Line: sp.Line})
+				text := sp.TotalText
+				if text == "" {
+					text = trimFloat(v)
+				}
+				dis = append(dis, Disagreement{Kind: "total", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line})
 			}
 		}
 		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
-			dis = append(dis, Disagreement{Kind: "place", Section: k.Section, Pair: k.Number, Direction: k.Dir, File: sp.Place, Ours: float64(pr.Rank), Line: sp.Line})
+			dis = append(dis, Disagreement{Kind: "place", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line})
 		}
 		pairs = append(pairs, pr)
 	}
 	slices.SortStableFunc(pairs, func(a, b Pair) int {
-		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
+		return cmp.Or(compareGroups(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
 	})
 	return pairs, dis
 }
 
 func trimFloat(x float64) string { return fmt.Sprint(x) }
+
+// compareGroups orders ranking groups by field, then NS before EW (the
+// order a scorer prints them in), which plain string order reverses.
+func compareGroups(a, b string) int {
+	split := func(g string) (string, int) {
+		switch {
+		case g == "NS" || strings.HasSuffix(g, " NS"):
+			return strings.TrimSuffix(g, "NS"), 0
+		case g == "EW" || strings.HasSuffix(g, " EW"):
+			return strings.TrimSuffix(g, "EW"), 1
+		}
+		return g, 0
+	}
+	ga, da := split(a)
+	gb, db := split(b)
+	return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(da, db))
+}
 
 // leadingNumber is the place a file prints, without its tie marks: "8"
 // of "8=", "8-9", "8T".

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -39,6 +40,7 @@ type FieldLuck struct {
 type LuckPair struct {
 	Pair      int      `json:"pair"`
 	Section   string   `json:"section"`
+	Label     string   `json:"label"`
 	Direction string   `json:"direction,omitempty"`
 	Names     []string `json:"names"`
 	Group     string   `json:"group"`
@@ -83,6 +85,14 @@ type LuckMargin struct {
 	WinnerFirst float64 `json:"winner_first"`
 }
 
+// maxLuckWork bounds the comparisons of two results on a board the luck
+// model makes over all its default draws (about a second); MinSamples is
+// the fewest draws it makes.
+const (
+	maxLuckWork = 500_000_000
+	MinSamples  = 2_000
+)
+
 // fieldLuck runs the model on field f's movement m.
 func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candidate, set Settings) (*FieldLuck, error) {
 	P := len(f.pairs)
@@ -116,7 +126,19 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 	}
 	ls := luck.Settings{Strengths: strengths, Groups: groups, Seed: set.Seed, Method: luck.Sample, Samples: set.Samples}
 	if ls.Samples == 0 {
-		ls.Samples = DefaultSamples
+		// The model compares every two results of a board in every draw:
+		// a congress scored across the field (hundreds of results a
+		// board) would take minutes. Its draws are capped, and above a
+		// size the model is left out, with a note; an explicit
+		// Settings.Samples runs it whatever the size.
+		var work int64
+		for _, b := range f.boards {
+			work += int64(len(b.lines)) * int64(len(b.lines))
+		}
+		if work*MinSamples > maxLuckWork {
+			return nil, fmt.Errorf("left out: %d pairs with up to %d results a board are too many for the model's default draws (set the samples to run it)", P, f.expected)
+		}
+		ls.Samples = min(DefaultSamples, max(MinSamples, maxLuckWork/max(1, work)))
 	}
 	if count.IsInt64() && count.Int64() <= MaxEnumerate {
 		ls.Method = luck.Exact
@@ -133,7 +155,7 @@ func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candid
 		Exact: res.Exact, Samples: res.Samples, Seed: res.Seed, ByDirection: groups != nil}
 	for i, k := range f.pairs {
 		sp := res.Spread[i]
-		lp := LuckPair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
+		lp := LuckPair{Pair: k.Number, Section: k.Section, Label: k.String(), Direction: k.Dir, Names: nonNil(f.names[k]), Group: best.group(k), Percent: pct[i],
 			Seated: seated[i], Expected: sp.Avg, Sd: sp.Sd, Min: sp.Min, Max: sp.Max, SeatEffect: clean(seated[i] - sp.Avg), PlaceMin: math.MaxInt}
 		for j := range res.RankProbability {
 			p := res.RankProbability[j][i]

@@ -26,6 +26,7 @@ type NeubergResult struct {
 type NeubergPair struct {
 	Pair      int      `json:"pair"`
 	Section   string   `json:"section"`
+	Label     string   `json:"label"`
 	Direction string   `json:"direction,omitempty"`
 	Group     string   `json:"group"`
 	Names     []string `json:"names"`
@@ -41,6 +42,7 @@ type NeubergPair struct {
 type RankChange struct {
 	Pair      int      `json:"pair"`
 	Section   string   `json:"section"`
+	Label     string   `json:"label"`
 	Direction string   `json:"direction,omitempty"`
 	Names     []string `json:"names"`
 	Group     string   `json:"group"`
@@ -82,7 +84,7 @@ func neubergResult(s *scoring.Session, best *candidate, set Settings) NeubergRes
 		ranks[i] = rank(keys, exact.group, v)
 	}
 	for _, k := range keys {
-		np := NeubergPair{Pair: k.Number, Section: k.Section, Direction: k.Dir, Group: exact.group(k), Names: nonNil(names[k]),
+		np := NeubergPair{Pair: k.Number, Section: k.Section, Label: k.String(), Direction: k.Dir, Group: exact.group(k), Names: nonNil(names[k]),
 			PerBoard: values[0](k), Total: values[1](k), Unrounded: values[2](k), Raw: values[3](k)}
 		for i := range ranks {
 			np.Ranks[i] = ranks[i][k]
@@ -90,13 +92,13 @@ func neubergResult(s *scoring.Session, best *candidate, set Settings) NeubergRes
 		res.Pairs = append(res.Pairs, np)
 		r := np.Ranks
 		if r[0] != r[1] || r[1] != r[2] || r[2] != r[3] {
-			res.RankChanges = append(res.RankChanges, RankChange{Pair: k.Number, Section: k.Section, Direction: k.Dir, Names: np.Names, Group: exact.group(k), Ranks: r,
+			res.RankChanges = append(res.RankChanges, RankChange{Pair: k.Number, Section: k.Section, Label: k.String(), Direction: k.Dir, Names: np.Names, Group: exact.group(k), Ranks: r,
 				Text: fmt.Sprintf("pair %s (%s): rank %d with per-board rounding, %d with total rounding, %d unrounded, %d without Neuberg",
 					k, joinNames(np.Names), r[0], r[1], r[2], r[3])})
 		}
 	}
 	slices.SortStableFunc(res.Pairs, func(a, b NeubergPair) int {
-		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Ranks[2], b.Ranks[2]))
+		return cmp.Or(compareGroups(a.Group, b.Group), cmp.Compare(a.Ranks[2], b.Ranks[2]))
 	})
 	return res
 }

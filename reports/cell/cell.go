@@ -33,9 +33,17 @@ type Common struct {
 	Published map[string]string `yaml:"published"`
 	// Errata: published figures known to be wrong, with the reason.
 	Errata map[string]string `yaml:"errata"`
+	// Source is the work the published figures are printed in: a key of
+	// the study's bibliography, with an optional locator ("balance" or
+	// "balance, table 2"); each figure's check cites it.
+	Source string `yaml:"source"`
 }
 
 func (c Common) GivenID() string { return c.ID }
+
+// GivenSource is the bibliography key (and locator) of the cell's
+// published figures.
+func (c Common) GivenSource() string { return c.Source }
 
 // Env is what a cell sees while it runs.
 type Env struct {

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"github.com/bridgereport/bridgereport/engine/season"
 	"github.com/bridgereport/bridgereport/engine/session"
 )
 
@@ -42,6 +43,7 @@ var Contracts = map[string]Contract{
 	"optimize":          {Results: []any{&OptimizeCellResult{}}, Figures: OptimizeRow{}, Per: "rows"},
 	"optimizer_history": {Results: []any{&HistoryResult{}}, Figures: HistoryRow{}, Per: "rows"},
 	"recommend":         {Results: []any{&CatalogueAnswer{}}},
+	"season":            {Results: []any{&season.Result{}}},
 	"session":           {Results: []any{&SessionResult{}, &session.Analysis{}}},
 	"session_balance":   {Results: []any{&SessionBalanceResult{}}, Figures: SessionBalanceFigures{}, Per: "rows"},
 	"simulate":          {Results: []any{&OneStrongResult{}, &TwoStrongResult{}, &BussemakerResult{}}},

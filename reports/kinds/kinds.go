@@ -27,6 +27,7 @@ var Registry = map[string]func() cell.Body{
 	"instant":           func() cell.Body { return new(InstantCell) },
 	"neuberg":           func() cell.Body { return new(NeubergCell) },
 	"session":           func() cell.Body { return new(SessionCell) },
+	"season":            func() cell.Body { return new(SeasonCell) },
 	"handicap":          func() cell.Body { return new(HandicapCell) },
 	"fairness":          func() cell.Body { return new(FairnessCell) },
 	"catalogue":         func() cell.Body { return new(CatalogueCell) },

@@ -88,7 +88,15 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 
 // pairLabel names a pair in figures and tables: its section and number,
 // and its direction in a file that numbers each direction from 1 ("EW3").
-func pairLabel(section string, pair int, dir string) string { return section + dir + fmt.Sprint(pair) }
+// A section whose name ends in a digit is kept apart from the number
+// ("Sect1 1", not "Sect11").
+func pairLabel(section string, pair int, dir string) string {
+	s := section + dir
+	if s != "" && s[len(s)-1] >= '0' && s[len(s)-1] <= '9' {
+		s += " "
+	}
+	return s + fmt.Sprint(pair)
+}
 
 func fieldLabel(section string) string {
 	if section == "" {
@@ -182,12 +190,19 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
-		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce.",
-			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "board"}, {Name: "pair"}, {Name: "file"}, {Name: "ours", Decimals: 2}}}
+		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce, ours printed with the file's decimals.",
+			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours})
+			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
+	}
+	if len(a.Warnings) > 0 {
+		var lines []string
+		for _, w := range a.Warnings {
+			lines = append(lines, "- "+w.String())
+		}
+		blocks = append(blocks, reports.Block{Prose: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):\n\n" + strings.Join(lines, "\n")})
 	}
 	n := a.Neuberg
 	nt := &reports.Table{ID: id + "-neuberg", Caption: fmt.Sprintf("Neuberg on %d board(s), rounded to %v per board or on the total, unrounded, and no Neuberg (percent, rank).", n.Adjusted, n.Step),
@@ -208,7 +223,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
-		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", fieldLabel(mv.Section), mv.RoundsFrom),
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
 			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
 		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
 		blocks = append(blocks, reports.Block{Table: t})
@@ -237,7 +252,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		if !l.Exact {
 			how = fmt.Sprintf("%d random numberings (seed %d)", l.Samples, l.Seed)
 		}
-		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("The luck model on the movement played (%s): %s; the estimator: %s.", fieldLabel(l.Section), how, l.Estimator),
+		t := &reports.Table{ID: lid, Caption: fmt.Sprintf("How much could the movement decide (%s)? The Bussemaker model over %s: each pair plays as well as its result says and every board goes to the stronger pair; \"at its seat\" is what the model gives a pair at the number it had, \"expected\" its average over every number, and their difference what its seat gave it.", fieldLabel(l.Section), how),
 			Columns: []reports.Column{{Name: "pair"}, {Name: "percent", Decimals: 2}, {Name: "model at its seat", Decimals: 2}, {Name: "model expected", Decimals: 2},
 				{Name: "seat effect", Decimals: 2}, {Name: "sd", Decimals: 2}, {Name: "places"}, {Name: "P(first) %", Decimals: 1}}}
 		chart := &reports.Chart{ID: lid + "-chart", Caption: "Model percentage of each pair over all numberings: min, mean − sd, mean, mean + sd, max.",
@@ -289,18 +304,41 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	}
 	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
 		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
-	fmt.Fprintf(&b, "%-16s %4s %6s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "File %", "Percent", "Place")
+	// The file's percentage and place are printed only where they differ
+	// from the recomputed ones: when they agree they repeat each other.
+	agree := true
+	for _, d := range a.Disagreements {
+		agree = agree && d.Kind != "percent" && d.Kind != "place"
+	}
+	if agree {
+		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent")
+	} else {
+		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent", "File %", "Place")
+	}
 	for _, p := range a.Pairs {
-		file := "-"
-		if p.PercentFile != nil {
-			file = fmt.Sprintf("%.2f", *p.PercentFile)
+		fmt.Fprintf(&b, "%-16s %4d %8s  %-40s %6d %8.2f", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, p.Percent)
+		if !agree {
+			file := "-"
+			if p.PercentFile != nil {
+				file = fmt.Sprintf("%.2f", *p.PercentFile)
+			}
+			fmt.Fprintf(&b, " %8s %6s", file, p.PlaceFile)
 		}
-		fmt.Fprintf(&b, "%-16s %4d %6s  %-40s %6d %8s %8.2f %6s\n", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, file, p.Percent, p.PlaceFile)
+		b.WriteString("\n")
+	}
+	if agree && m.PairsChecked > 0 {
+		fmt.Fprintf(&b, "(the file's percentages and places are these)\n")
 	}
 	if len(a.Disagreements) > 0 {
 		fmt.Fprintf(&b, "\nDisagreements:\n")
 		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, board %d, pair %s: file %s, recomputed %.4g\n", d.Line, d.Kind, d.Board, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.Ours)
+			fmt.Fprintf(&b, "  line %d: %s, %s, pair %s: file %s, recomputed %s\n", d.Line, d.Kind, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText)
+		}
+	}
+	if len(a.Warnings) > 0 {
+		fmt.Fprintf(&b, "\nThe file's own mistakes:\n")
+		for _, w := range a.Warnings {
+			fmt.Fprintf(&b, "  %s\n", w)
 		}
 	}
 	n := a.Neuberg
@@ -315,19 +353,30 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	}
 	for _, mv := range a.Movement {
 		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
-			fieldLabel(mv.Section), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
+			mv.Label, mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
 		for _, wn := range mv.Warnings {
 			fmt.Fprintf(&b, "  note: %s\n", wn)
 		}
 	}
 	for _, l := range a.Luck {
-		fmt.Fprintf(&b, "\nLuck model (%s, %d numberings%s): %s\n", fieldLabel(l.Section), l.Samples, map[bool]string{true: ", all", false: ", sampled"}[l.Exact], l.Estimator)
-		fmt.Fprintf(&b, "  %6s %8s %8s %8s %8s %7s\n", "Pair", "Percent", "Seated", "Expected", "Effect", "Places")
+		how := fmt.Sprintf("every one of the %d ways of giving out the pair numbers", l.Samples)
+		if !l.Exact {
+			how = fmt.Sprintf("%d random ways of giving out the pair numbers", l.Samples)
+		}
+		fmt.Fprintf(&b, "\nHow much could the movement decide? (%s; the Bussemaker model)\n", fieldLabel(l.Section))
+		fmt.Fprintf(&b, "Each pair plays as well as its result says, every board goes to the stronger pair, and %s are tried:\n", how)
+		fmt.Fprintf(&b, "what a pair scores at its own number against what it scores on average is what its seat gave it.\n")
+		fmt.Fprintf(&b, "  %8s %8s %10s %10s %10s %7s\n", "Pair", "Percent", "its seat", "average", "seat gave", "places")
 		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %6s %8.2f %8.2f %8.2f %+8.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
+			fmt.Fprintf(&b, "  %8s %8.2f %10.2f %10.2f %+10.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
 		}
 		for _, wn := range l.Winners {
-			fmt.Fprintf(&b, "  %s: margin %.2f, movement gave %+.2f, exceeds %v, winner first in %.1f%%\n", wn.Group, wn.Margin, wn.MovementGave, wn.Exceeds, wn.WinnerFirst)
+			verdict := "more than"
+			if !wn.Exceeds {
+				verdict = "not more than"
+			}
+			fmt.Fprintf(&b, "  %s: the winner is %.2f points ahead; the seats gave it %+.2f points over the runner-up, so the win is %s what the seats gave. The winner finishes first with %.1f%% of the numberings.\n",
+				wn.Group, wn.Margin, wn.MovementGave, verdict, wn.WinnerFirst)
 		}
 	}
 	for _, note := range a.Notes {

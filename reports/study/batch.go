@@ -1,6 +1,7 @@
 package study
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/site"
 )
 
 // Values are parameter values given as name=value, as a flag.Value.
@@ -111,7 +114,19 @@ type Outcome struct {
 // RunBatch loads, runs and writes every study into outDir, each reported to
 // done as it finishes; a broken study does not stop the others. It stops at
 // the first failure when stopAtFirst is set, or when ctx ends.
+//
+// With opt.SiteTitle the studies are a site: every study runs first, then
+// the references between them resolve, then each page is written with the
+// site's navigation (the index and search index are the caller's:
+// site.WriteIndex).
 func RunBatch(ctx context.Context, paths []string, overrides []map[string]string, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+	if opt.SiteTitle != "" {
+		jobs := make([]job, len(paths))
+		for i, p := range paths {
+			jobs[i] = job{path: p, overrides: overrides[i]}
+		}
+		return runSite(ctx, jobs, opt, renderer, outDir, stopAtFirst, done)
+	}
 	for i, p := range paths {
 		o := Outcome{Path: p}
 		var s *Study
@@ -124,6 +139,73 @@ func RunBatch(ctx context.Context, paths []string, overrides []map[string]string
 			return o.Err
 		}
 		done(o)
+	}
+	return nil
+}
+
+// job is one page of a site: a study with its parameter values, and, in
+// a sweep, the page's own name and title.
+type job struct {
+	path      string
+	label     string // names the page in messages; the path when empty
+	overrides map[string]string
+	rename    func(*Study)
+}
+
+// runSite runs the studies of a site: all of them, then the references
+// between them, then the pages.
+func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+	outcomes := make([]Outcome, len(jobs))
+	var studies []*Study
+	var reps []*reports.Report
+	var bibs []*cite.Bibliography
+	var at []int // the outcome of each report
+	siteOpt := opt
+	siteOpt.InSite = true
+	for i, j := range jobs {
+		o := Outcome{Path: cmp.Or(j.label, j.path)}
+		var s *Study
+		var bib *cite.Bibliography
+		if s, o.Err = LoadStudy(j.path, j.overrides); o.Err == nil {
+			if j.rename != nil {
+				j.rename(s)
+			}
+			if o.Report, o.Err = Run(ctx, s, siteOpt); o.Err == nil {
+				bib, _, o.Err = s.LoadBibliography(opt.AllowOutside)
+			}
+		}
+		if o.Err != nil && (stopAtFirst || ctx.Err() != nil) {
+			return o.Err
+		}
+		outcomes[i] = o
+		if o.Err == nil {
+			if bib == nil {
+				bib = opt.SiteBibliography
+			}
+			studies, reps, bibs, at = append(studies, s), append(reps, o.Report), append(bibs, bib), append(at, i)
+		}
+	}
+	var pages []*reports.Report
+	for j, err := range Finish(studies, reps, bibs) {
+		if o := &outcomes[at[j]]; err != nil {
+			o.Err = err
+			if stopAtFirst {
+				return err
+			}
+		} else {
+			pages = append(pages, o.Report)
+		}
+	}
+	site.Navigate(opt.SiteTitle, pages)
+	for i := range outcomes {
+		o := &outcomes[i]
+		if o.Err == nil {
+			o.Written, o.Err = renderer.Write(outDir, o.Report)
+		}
+		if o.Err != nil && (stopAtFirst || ctx.Err() != nil) {
+			return o.Err
+		}
+		done(*o)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cache"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"io"
@@ -29,6 +30,16 @@ type RunOptions struct {
 	AllowOutside bool
 	// Expensive tunes the cells whose results take minutes (see Expensive).
 	Expensive cache.Expensive
+	// InSite leaves the report's references and citations unresolved, for
+	// RunBatch to resolve with the other reports of its site (Finish).
+	InSite bool
+	// SiteTitle, for RunBatch, makes its studies a site of that title: the
+	// references between them resolve, and every page has the site's
+	// navigation. Empty: each study is a page of its own.
+	SiteTitle string
+	// SiteBibliography, in a site, is the bibliography of the studies that
+	// name none of their own.
+	SiteBibliography *cite.Bibliography
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -86,8 +97,16 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 				b.Chart.Number = figures
 			}
 		}
+		if c.kind == "markdown" && len(out.Blocks) == 1 {
+			out.Blocks[0].Line = c.proseLine // references and citations are placed by it
+		}
 		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Kind: c.kind, Blocks: out.Blocks, Result: out.Result, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
 		placeChecks(c, out.Checks)
+		if src, ok := c.body.(interface{ GivenSource() string }); ok && src.GivenSource() != "" {
+			for i := range out.Checks {
+				out.Checks[i].Source = src.GivenSource()
+			}
+		}
 		res.Checks = append(res.Checks, out.Checks...)
 	}
 	for _, w := range s.LintProse() {
@@ -103,6 +122,18 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	for _, h := range s.Headline {
 		if !seen[h] {
 			return nil, &load.StudyError{File: s.Path, Err: fmt.Errorf("headline: no check is named %q", h)}
+		}
+	}
+	bib, input, err := s.LoadBibliography(opt.AllowOutside)
+	if err != nil {
+		return nil, err
+	}
+	if input != nil {
+		res.Provenance.Inputs = append(res.Provenance.Inputs, *input)
+	}
+	if !opt.InSite {
+		if err := Finish([]*Study{s}, []*reports.Report{res}, []*cite.Bibliography{bib})[0]; err != nil {
+			return nil, err
 		}
 	}
 	if cacheDir != "" {

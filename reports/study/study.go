@@ -31,16 +31,23 @@ type Study struct {
 	Parameters []Parameter
 	Values     map[string]string // parameter values in force, by name
 	Cells      []Cell
+	// Bibliography is the BibTeX file the prose cites ([@key]), relative
+	// to the study; BibliographyLine is its line in the study.
+	Bibliography     string
+	BibliographyLine int
 }
 
 // studyFile is the YAML schema of a study.
 type studyFile struct {
-	Title      string                          `yaml:"title"`
-	Summary    string                          `yaml:"summary"`
-	Headline   []string                        `yaml:"headline"`
-	Parameters []Parameter                     `yaml:"parameters"`
-	Movements  map[string]resolve.MovementSpec `yaml:"movements"`
-	Cells      []yaml.Node                     `yaml:"cells"` // decoded by kind
+	Title    string   `yaml:"title"`
+	Summary  string   `yaml:"summary"`
+	Headline []string `yaml:"headline"`
+	// Bibliography is a BibTeX file (refs.bib) whose works the prose cites
+	// as [@key] and published figures name as their source.
+	Bibliography string                          `yaml:"bibliography"`
+	Parameters   []Parameter                     `yaml:"parameters"`
+	Movements    map[string]resolve.MovementSpec `yaml:"movements"`
+	Cells        []yaml.Node                     `yaml:"cells"` // decoded by kind
 }
 
 // Parameter is a declared study parameter, used in the study as ${name}.
@@ -137,6 +144,10 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	s := &Study{
 		Set: resolve.Set{Path: path, Dir: filepath.Dir(path)}, Name: NameOf(path),
 		Data: data, Title: sf.Title, Summary: sf.Summary, Headline: sf.Headline, Parameters: params, Values: values,
+		Bibliography: sf.Bibliography,
+	}
+	if n := load.MappingValue(doc, "bibliography"); n != nil {
+		s.BibliographyLine = n.Line
 	}
 
 	// Movements keep the order of the file.

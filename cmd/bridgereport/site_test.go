@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRunSite runs a site.yaml: the pages carry the site's navigation, a
+// study's reference to another's table and its citation are resolved, and
+// the index and the search index are written.
+func TestRunSite(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "site.yaml"), "title: Mitchells\nbibliography: refs.bib\nstudies: [seven.yaml, nine.yaml]\n")
+	writeStudy(t, filepath.Join(dir, "refs.bib"), "@article{manning1979, author = {Manning, John}, title = {The Mathematics of Duplicate Bridge Tournaments}, year = {1979}}\n")
+	writeStudy(t, filepath.Join(dir, "seven.yaml"), strings.ReplaceAll(goodStudy, "%s", "Seven"))
+	writeStudy(t, filepath.Join(dir, "nine.yaml"), "title: Nine\nmovements:\n  m: {mitchell: 9}\ncells:\n  - markdown: |\n      Compare @seven:tbl-b [@manning1979].\n  - balance: {id: b, rows: [{movement: m}]}\n")
+	out := t.TempDir()
+	if _, stderr, err := run(t, "run", "--no-cache", "-o", out, dir); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"nine/index.md", "Compare [Table 1 of *Seven*](../seven/index.html#table-b) [[1](#ref-manning1979)]."},
+		{"nine/index.md", `1. <a id="ref-manning1979"></a>John Manning (1979).`},
+		{"nine/index.html", `<li aria-current="page"><a href="../nine/index.html">Nine</a></li>`},
+		{"seven/index.html", `<a rel="next" href="../nine/index.html">`},
+		{"index.html", "<title>Mitchells</title>"},
+		{"search-index.js", `"title":"Nine","link":"nine/index.html"`},
+	} {
+		if !strings.Contains(read(c.file), c.want) {
+			t.Errorf("%s has no %s", c.file, c.want)
+		}
+	}
+}
+
+// TestRunSweep runs a study over three values of a parameter: three pages
+// and an index, and a second run takes every value's cells from the cache.
+func TestRunSweep(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "m.yaml"), `title: Mitchell
+parameters:
+  - {name: tables, type: int, default: "7"}
+movements:
+  m: {mitchell: "${tables}"}
+cells:
+  - markdown: |
+      The ${tables}-table Mitchell: @tbl-qf.
+  - balance: {id: qf, rows: [{movement: m}]}
+  - bussemaker: {id: luck, movement: m, method: sample, samples: 500}
+`)
+	out := t.TempDir()
+	for pass := range 2 {
+		stdout, stderr, err := run(t, "run", "-o", out, "-p", "tables=5..9/2", filepath.Join(dir, "m.yaml"))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, stderr)
+		}
+		for _, v := range []string{"5", "7", "9"} {
+			if _, err := os.Stat(filepath.Join(out, "m-tables-"+v, "index.html")); err != nil {
+				t.Errorf("no page for tables=%s: %v", v, err)
+			}
+			if want := "m.yaml (tables=" + v + "): no published figures to check (from the cache: 1 cells"; pass == 1 && !strings.Contains(stdout, want) {
+				t.Errorf("the rerun of tables=%s does not come from the cache:\n%s", v, stdout)
+			}
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), "<title>Mitchell, tables 5, 7, 9</title>") || !strings.Contains(string(index), `href="m-tables-9/index.html"`) {
+		t.Error("the index does not list the sweep")
+	}
+}

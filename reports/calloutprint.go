@@ -1,0 +1,58 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"strings"
+)
+
+// writeMarkdownCallout writes a callout as a blockquote under its label in
+// bold; the body is prose, made safe as prose is.
+func writeMarkdownCallout(w *bufio.Writer, c *Callout) error {
+	body, err := safeProse(c.Body)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "> **%s**\n>\n", mdText(c.Label()))
+	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
+		if line = strings.TrimRight(line, " \r"); line == "" {
+			w.WriteString(">\n")
+		} else {
+			fmt.Fprintf(w, "> %s\n", line)
+		}
+	}
+	w.WriteByte('\n')
+	return nil
+}
+
+// writeMarkdownReferences writes the reference list as a numbered list,
+// each entry with the anchor its citations link to.
+func writeMarkdownReferences(w *bufio.Writer, refs *References) error {
+	w.WriteString("## References\n\n")
+	for _, e := range refs.Entries {
+		text, err := safeProse(e.Text)
+		if err != nil {
+			return fmt.Errorf("reference %s: %w", e.Key, err)
+		}
+		fmt.Fprintf(w, "%d. <a id=\"ref-%s\"></a>%s\n", e.Number, html.EscapeString(e.Key), strings.Join(strings.Fields(text), " "))
+	}
+	w.WriteByte('\n')
+	return nil
+}
+
+// writeTextCallout writes a callout set off by a bar down its left side.
+func writeTextCallout(w *bufio.Writer, c *Callout) {
+	fmt.Fprintf(w, "| %s\n|\n", c.Label())
+	for _, line := range strings.Split(strings.TrimSpace(c.Body), "\n") {
+		fmt.Fprintln(w, strings.TrimRight("| "+line, " \r"))
+	}
+}
+
+// writeTextReferences writes the reference list, "[n] entry" a line.
+func writeTextReferences(w *bufio.Writer, refs *References) {
+	w.WriteString("References\n")
+	for _, e := range refs.Entries {
+		fmt.Fprintf(w, "[%d] %s\n", e.Number, strings.Join(strings.Fields(e.Text), " "))
+	}
+}

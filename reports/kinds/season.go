@@ -1,0 +1,283 @@
+package kinds
+
+import (
+	"cmp"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/engine/season"
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+)
+
+// SeasonCell analyses a club's season: every results file (USEBIO .xml,
+// PBN .pbn) that Files names, each analysed as the session cell analyses
+// one, then together: per session its movement (Qf, Qd, the better arrow
+// switches) and how sure its ranking is (each pair's probability of
+// finishing first, from a bootstrap over the boards); per partnership its
+// season average with a 95 % interval; the season's fairness. Its Result
+// is a season.Result, the `score DIR --json` contract.
+type SeasonCell struct {
+	cell.Common `yaml:",inline"`
+	// Files is a glob relative to the study ("results/*.xml"), or a folder,
+	// whose .xml and .pbn files are read.
+	Files string `yaml:"files"`
+	// Paths are files given one by one (the score command's FILE...),
+	// instead of Files.
+	Paths []string `yaml:"-" json:"paths,omitempty"`
+	// BestOf adds each partnership's average over its best N sessions.
+	BestOf int `yaml:"best_of"`
+	// Resamples is the number of bootstrap resamples a session (default 2000).
+	Resamples int `yaml:"resamples"`
+	// Seed seeds the bootstrap, the optimiser and the luck model.
+	Seed uint64 `yaml:"seed"`
+	// Iterations bounds the optimiser of the better movement (default 20 000 a restart).
+	Iterations int64 `yaml:"iterations"`
+}
+
+func (c *SeasonCell) Movements() []string { return nil }
+
+// files lists the results files the cell reads, relative to the study.
+func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
+	if len(c.Paths) > 0 {
+		return c.Paths, nil
+	}
+	if c.Files == "" {
+		return nil, fmt.Errorf("files: want a glob such as results/*.xml, or a folder")
+	}
+	pattern := c.Files
+	if dir, err := env.Input(c.Files); err == nil {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			pattern = filepath.Join(c.Files, "*")
+		}
+	}
+	matches, err := filepath.Glob(filepath.Join(env.Dir, pattern))
+	if err != nil {
+		return nil, fmt.Errorf("files: %q: %v", c.Files, err)
+	}
+	var out []string
+	for _, m := range matches {
+		switch strings.ToLower(filepath.Ext(m)) {
+		case ".xml", ".pbn":
+		default:
+			continue
+		}
+		rel, err := filepath.Rel(env.Dir, m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rel)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("files: %q matches no .xml or .pbn file", c.Files)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
+	files, err := c.files(env)
+	if err != nil {
+		return nil, err
+	}
+	var sessions []*scoring.Session
+	for _, f := range files {
+		data, err := env.Read(f, 16<<20+1)
+		if err != nil {
+			return nil, err
+		}
+		s, ok, err := readResults(f, data)
+		switch {
+		case err != nil:
+			return nil, err
+		case !ok:
+			return nil, fmt.Errorf("%s: not a USEBIO or PBN results file", f)
+		}
+		sessions = append(sessions, s)
+	}
+	res, err := season.Analyse(env.Ctx, sessions, season.Options{BestOf: c.BestOf, Resamples: c.Resamples, Seed: c.Seed, Iterations: c.Iterations})
+	if err != nil {
+		return nil, err
+	}
+	figs, err := seasonFigures(res)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &cell.Output{Blocks: seasonBlocks(env.ID, cell.CaptionOr(c.Caption, "The season"), res), Checks: checks, Result: res}, nil
+}
+
+// sessionKey names a session in figures: its date, or its file.
+func sessionKey(s season.Session) string {
+	if s.Date != "" {
+		return s.Date
+	}
+	return s.File
+}
+
+// seasonFigures are the figures a study may check, by json path: the
+// Result's own (sessions, pairs: how many), each session's own under its
+// date (<date>/margin_of_error, disagreements, warnings, …), each of its
+// movements under its field (<date>/<section>/qf, qd, better/qf, …) and
+// its pairs (<date>/<pair>/percent, p_first, p_top3, …), each
+// partnership under its id (<id>/percent, se, sessions, …), and the
+// fairness (fairness/ns/percent, …, fairness/neuberg_changes).
+func seasonFigures(r *season.Result) (map[string]float64, error) {
+	f, err := check.Own(r)
+	if err != nil {
+		return nil, err
+	}
+	own := func(prefix string, part any) error {
+		figs, err := check.Own(part)
+		for k, v := range figs {
+			f[prefix+k] = v
+		}
+		return err
+	}
+	for _, s := range r.Sessions {
+		k := sessionKey(s)
+		if err := own(k+"/", s); err != nil {
+			return nil, err
+		}
+		for _, m := range s.Movements {
+			if err := check.AddPaths(f, k+"/"+fieldLabel(m.Section)+"/", m); err != nil {
+				return nil, err
+			}
+		}
+		for _, p := range s.Ranking {
+			if err := check.AddPaths(f, k+"/"+p.Pair+"/", p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, p := range r.Pairs {
+		if err := check.AddPaths(f, p.ID+"/", p); err != nil {
+			return nil, err
+		}
+	}
+	if err := check.AddPaths(f, "fairness/", r.Fairness); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// seasonBlocks presents a season: the sessions with their movements, the
+// partnerships, a chart of the regulars' percentages, each session's
+// probabilities of first, and the season's fairness.
+func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
+	var blocks []reports.Block
+	sess := &reports.Table{ID: id + "-sessions", Caption: caption + ": the sessions, each movement as played with its balance (Qf), its luck quality (Qd) and the better arrow switches.",
+		Columns: []reports.Column{{Name: "date"}, {Name: "event"}, {Name: "file"}, {Name: "pairs"}, {Name: "boards"}, {Name: "method"},
+			{Name: "disagreements"}, {Name: "warnings"}, {Name: "movement"}, {Name: "Qf", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "better"}, {Name: "± margin", Decimals: 1}}}
+	for _, s := range r.Sessions {
+		for i, m := range s.Movements {
+			better := ""
+			if m.Better != nil {
+				better = m.Better.Text
+			}
+			var qd any = m.Qd
+			if m.Scope == "across" {
+				qd = nil
+			}
+			row := []any{s.Date, s.Event, s.File, s.Pairs, s.Boards, s.Method, s.Disagreements, len(s.Warnings), m.Label, m.Qf, qd, better, s.MarginOfError}
+			if i > 0 {
+				row = []any{"", "", "", nil, nil, "", nil, nil, m.Label, m.Qf, qd, better, nil}
+			}
+			sess.Rows = append(sess.Rows, row)
+		}
+	}
+	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("%d sessions, %d partnerships. The margin of error is the half-width of a 95 %% interval of a pair's session percentage, from the spread of its board percentages: two pairs closer than that are not told apart by the session.",
+		len(r.Sessions), len(r.Pairs))}, reports.Block{Table: sess})
+	pairs := &reports.Table{ID: id + "-pairs", Caption: "The partnerships over the season: average of their board percentages, its standard error and 95 % interval.",
+		Columns: []reports.Column{{Name: "names"}, {Name: "sessions"}, {Name: "boards"}, {Name: "average %", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "95 % from", Decimals: 1}, {Name: "to", Decimals: 1}}}
+	if r.BestOf > 0 {
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: fmt.Sprintf("best %d", r.BestOf), Decimals: 2})
+	}
+	for _, p := range r.Pairs {
+		row := []any{strings.Join(p.Names, " & "), p.Sessions, p.Boards, p.Percent, p.SE, p.Low95, p.High95}
+		if r.BestOf > 0 {
+			var best any
+			if p.Best != nil {
+				best = *p.Best
+			}
+			row = append(row, best)
+		}
+		pairs.Rows = append(pairs.Rows, row)
+	}
+	blocks = append(blocks, reports.Block{Table: pairs})
+	// The regulars (every session) over the season.
+	line := &reports.Chart{ID: id + "-regulars", Caption: "The percentages of the partnerships that played every session, session by session.", Kind: "line", XName: "session", YName: "percent"}
+	for _, s := range r.Sessions {
+		line.XLabels = append(line.XLabels, sessionKey(s))
+	}
+	for _, p := range r.Pairs {
+		if p.Sessions != len(r.Sessions) {
+			continue
+		}
+		vals := make([]float64, len(r.Sessions))
+		for _, ps := range p.PerSession {
+			vals[ps.Session] = ps.Percent
+		}
+		line.Series = append(line.Series, reports.Series{Name: strings.Join(p.Names, " & "), Values: vals})
+	}
+	if len(line.Series) > 0 {
+		blocks = append(blocks, reports.Block{Chart: line})
+	}
+	for _, s := range r.Sessions {
+		k := sessionKey(s)
+		ranked := slices.Clone(s.Ranking)
+		slices.SortStableFunc(ranked, func(a, b season.Ranked) int {
+			return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank))
+		})
+		t := &reports.Table{ID: id + "-" + cell.Slug(k), Caption: fmt.Sprintf("%s: how sure the ranking is. The chance of finishing first and in the first three of the group if the session's boards were drawn again (%d resamples).", k, r.Resamples),
+			Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "percent", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "first %", Decimals: 1}, {Name: "top 3 %", Decimals: 1}}}
+		bar := &reports.Chart{ID: id + "-" + cell.Slug(k) + "-first", Caption: k + ": the probability of finishing first, pair by pair.", Kind: "bar", XName: "pair", YName: "P(first) %", SlantXLabels: true}
+		vals := []float64{}
+		for _, p := range ranked {
+			t.Rows = append(t.Rows, []any{p.Group, p.Rank, p.Pair, strings.Join(p.Names, " & "), p.Percent, p.SE, 100 * p.PFirst, 100 * p.PTop3})
+			if p.PFirst > 0 {
+				bar.XLabels = append(bar.XLabels, p.Pair)
+				vals = append(vals, 100*p.PFirst)
+			}
+		}
+		bar.Series = []reports.Series{{Name: "P(first) %", Values: vals}}
+		blocks = append(blocks, reports.Block{Table: t}, reports.Block{Chart: bar})
+		for _, w := range s.Warnings {
+			blocks = append(blocks, reports.Block{Prose: "The file's own mistake: " + w.String()})
+		}
+	}
+	f := r.Fairness
+	fair := &reports.Table{ID: id + "-fairness", Caption: "Fairness over the season: average board percentage with its 95 % interval.",
+		Columns: []reports.Column{{Name: "who"}, {Name: "results"}, {Name: "average %", Decimals: 2}, {Name: "95 % from", Decimals: 1}, {Name: "to", Decimals: 1}}}
+	for _, row := range []struct {
+		who string
+		fig season.Figure
+	}{{fmt.Sprintf("NS, in the %d one-winner sessions", f.OneWinnerSessions), f.NS}, {"EW, in the same", f.EW}, {"stationary pairs", f.Stationary}, {"moving pairs", f.Moving}} {
+		fair.Rows = append(fair.Rows, []any{row.who, row.fig.Results, row.fig.Percent, row.fig.Low95, row.fig.High95})
+	}
+	blocks = append(blocks, reports.Block{Table: fair})
+	if len(f.StationaryFrom) > 0 {
+		blocks = append(blocks, reports.Block{Prose: "Stationary pairs were told by: " + strings.Join(f.StationaryFrom, "; ") + "."})
+	}
+	if len(f.NeubergChanges) == 0 {
+		blocks = append(blocks, reports.Block{Prose: "No rank of the season depended on Neuberg or on its rounding."})
+	} else {
+		var lines []string
+		for _, c := range f.NeubergChanges {
+			lines = append(lines, "- "+c.Text)
+		}
+		blocks = append(blocks, reports.Block{Prose: "Ranks that depended on Neuberg or on its rounding:\n\n" + strings.Join(lines, "\n")})
+	}
+	if len(r.Notes) > 0 {
+		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(r.Notes, "; ") + "."})
+	}
+	return blocks
+}

@@ -1,0 +1,97 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is a site.yaml: the site's title, its studies in order and,
+// optionally, the bibliography they share.
+//
+//	title: Movements and luck
+//	bibliography: refs.bib
+//	studies:
+//	  - mitchell14.yaml
+//	  - bussemaker.yaml
+type Config struct {
+	Title string `yaml:"title"`
+	// Studies are study files, relative to the site.yaml, in the order of
+	// the site.
+	Studies []string `yaml:"studies"`
+	// Bibliography, when set, is the BibTeX file of every study that names
+	// none of its own.
+	Bibliography string `yaml:"bibliography"`
+	// Lines are the lines of the entries of Studies, for messages.
+	Lines []int `yaml:"-"`
+}
+
+// ParseConfig reads a site.yaml strictly: unknown keys, a study named
+// twice or one that is not a .yaml file are errors at their line.
+func ParseConfig(r io.Reader, file string) (*Config, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, yamlError(file, err)
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	var c Config
+	if err := dec.Decode(&c); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty: want title: and studies:", file)
+		}
+		return nil, yamlError(file, err)
+	}
+	at := func(line int, format string, args ...any) error {
+		return fmt.Errorf("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
+	}
+	var list *yaml.Node
+	if len(root.Content) > 0 && root.Content[0].Kind == yaml.MappingNode {
+		m := root.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == "studies" {
+				list = m.Content[i+1]
+			}
+		}
+	}
+	if strings.TrimSpace(c.Title) == "" {
+		return nil, at(1, "title: missing: the site's title, shown on every page")
+	}
+	if list == nil || len(c.Studies) == 0 {
+		return nil, at(1, "studies: missing: the study files of the site, in order")
+	}
+	seen := map[string]int{}
+	for i, s := range c.Studies {
+		line := list.Content[i].Line
+		c.Lines = append(c.Lines, line)
+		name := strings.TrimSuffix(path.Base(s), ".yaml")
+		switch {
+		case !strings.HasSuffix(s, ".yaml"):
+			return nil, at(line, "%s: a study is a .yaml file", s)
+		case seen[name] > 0:
+			return nil, at(line, "%s: a study named %s is already at line %d (each page is named after its file)", s, name, seen[name])
+		}
+		seen[name] = line
+	}
+	return &c, nil
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): `)
+
+// yamlError puts the file before yaml.v3's "line N:".
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %s", file, m[1], strings.TrimSpace(msg[len(m[0]):]))
+	}
+	return fmt.Errorf("%s: %s", file, strings.TrimPrefix(msg, "yaml: "))
+}
