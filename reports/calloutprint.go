@@ -43,8 +43,8 @@ func writeMarkdownReferences(w *bufio.Writer, refs *References) error {
 
 // writeTextCallout writes a callout set off by a bar down its left side.
 func writeTextCallout(w *bufio.Writer, c *Callout) {
-	fmt.Fprintf(w, "| %s\n|\n", c.Label())
-	for _, line := range strings.Split(strings.TrimSpace(c.Body), "\n") {
+	fmt.Fprintf(w, "| %s\n|\n", TerminalText(c.Label()))
+	for _, line := range strings.Split(strings.TrimSpace(TerminalBlock(c.Body)), "\n") {
 		fmt.Fprintln(w, strings.TrimRight("| "+line, " \r"))
 	}
 }
@@ -53,6 +53,6 @@ func writeTextCallout(w *bufio.Writer, c *Callout) {
 func writeTextReferences(w *bufio.Writer, refs *References) {
 	w.WriteString("References\n")
 	for _, e := range refs.Entries {
-		fmt.Fprintf(w, "[%d] %s\n", e.Number, strings.Join(strings.Fields(e.Text), " "))
+		fmt.Fprintf(w, "[%d] %s\n", e.Number, strings.Join(strings.Fields(TerminalText(e.Text)), " "))
 	}
 }

@@ -87,6 +87,16 @@ type Block struct {
 	// Line is the study file's line of the first line of Prose, for
 	// messages about it (an unknown reference); 0 when unknown.
 	Line int
+	// Plain is text that comes from data (names and notes of a results
+	// file): every printer shows it as it is, never as Markdown.
+	Plain *Plain
+}
+
+// Plain is a paragraph of plain text and a bulleted list of plain items,
+// either may be empty. A line break in any of them is a space.
+type Plain struct {
+	Text  string
+	Items []string
 }
 
 // Preformatted is text printed as it is, in a fixed-width font: a <pre> in

@@ -54,6 +54,7 @@ type htmlBlock struct {
 	// Callout is a boxed note; References the list of works cited.
 	Callout    *htmlCallout
 	References []htmlReference
+	Plain      *Plain
 	// PreShort: a layout short enough to keep on one printed page.
 	PreShort bool
 }
@@ -153,6 +154,8 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				}
 				page.TOC = append(page.TOC, tocEntry{Anchor: "references", Text: "References"})
 				page.Blocks = append(page.Blocks, htmlBlock{References: refs})
+			case b.Plain != nil:
+				page.Blocks = append(page.Blocks, htmlBlock{Plain: b.Plain})
 			}
 		}
 	}

@@ -2,6 +2,8 @@ package reports
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"slices"
@@ -23,10 +25,15 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	if err != nil {
 		return nil, 0, err
 	}
+	return figures, cached, writeMarkdown(w, r, paths)
+}
+
+// writeMarkdown prints the report, its figures drawn already at paths.
+func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s\n\n", mdText(r.Title))
-	if r.Summary != "" {
-		fmt.Fprintf(bw, "%s\n\n", mdText(r.Summary))
+	if summary := mdText(r.Summary); summary != "" {
+		fmt.Fprintf(bw, "%s\n\n", summary)
 	}
 	if len(r.Checks) > 0 {
 		ok, errata, failed := r.Tally()
@@ -38,22 +45,24 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 			case b.Prose != "":
 				prose, err := safeProse(b.Prose)
 				if err != nil {
-					return nil, 0, err
+					return err
 				}
-				fmt.Fprintf(bw, "%s\n\n", strings.TrimSpace(prose))
+				fmt.Fprintf(bw, "%s\n\n", containProse(strings.TrimSpace(prose)))
 			case b.Table != nil:
 				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, mdText(b.Table.Caption)), b.Table)
 			case b.Chart != nil:
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
 			case b.Pre != nil:
 				writeMarkdownPre(bw, b.Pre)
+			case b.Plain != nil:
+				writeMarkdownPlain(bw, b.Plain)
 			case b.Callout != nil:
 				if err := writeMarkdownCallout(bw, b.Callout); err != nil {
-					return nil, 0, err
+					return err
 				}
 			case b.References != nil:
 				if err := writeMarkdownReferences(bw, b.References); err != nil {
-					return nil, 0, err
+					return err
 				}
 			}
 		}
@@ -69,15 +78,15 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study %s, SHA-256 `%s`\n", mdText(r.Provenance.Version), mdCode(r.Provenance.SourceName), r.SourceHash())
 	for _, in := range r.Provenance.Inputs {
 		if in.Library != "" {
-			fmt.Fprintf(bw, "- library movement %s, SHA-256 `%s`\n", mdCode(in.Library), in.SHA256)
+			fmt.Fprintf(bw, "- library movement %s, SHA-256 %s\n", mdCode(in.Library), mdCode(in.SHA256))
 		} else {
-			fmt.Fprintf(bw, "- input %s, SHA-256 `%s`\n", mdCode(in.Path), in.SHA256)
+			fmt.Fprintf(bw, "- input %s, SHA-256 %s\n", mdCode(in.Path), mdCode(in.SHA256))
 		}
 	}
 	for _, p := range r.Provenance.Parameters {
 		fmt.Fprintf(bw, "- parameter %s = %s\n", mdCode(p.Name), mdCode(p.Value))
 	}
-	return figures, cached, bw.Flush()
+	return bw.Flush()
 }
 
 // renderFigures draws every chart of a report as SVG, keyed by its path
@@ -114,6 +123,10 @@ func figurePath(id string, taken map[string][]byte) string {
 	if name == "" {
 		name = "figure"
 	}
+	if len(name) > 80 { // a file name has a limit (255 bytes on most systems)
+		sum := sha256.Sum256([]byte(id))
+		name = name[:64] + "-" + hex.EncodeToString(sum[:6])
+	}
 	p := "figures/" + name + ".svg"
 	for i := 2; ; i++ {
 		if _, ok := taken[p]; !ok {
@@ -126,8 +139,7 @@ func figurePath(id string, taken map[string][]byte) string {
 // writeMarkdownFigure writes a figure as its image and caption, with its
 // data in a folded block that forges render as a table.
 func writeMarkdownFigure(w io.Writer, c *Chart, path string) {
-	alt := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(mdText(c.Caption))
-	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, alt, path, c.Number, mdText(c.Caption))
+	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, mdText(c.Caption), path, c.Number, mdText(c.Caption))
 	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
 	writeMarkdownTable(w, "", c.DataTable())
 	fmt.Fprint(w, "</details>\n\n")
@@ -161,14 +173,16 @@ func writeMarkdownTable(w io.Writer, caption string, t *Table) {
 	fmt.Fprintln(w)
 }
 
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, `\`, `\\`).Replace(mdText(s))
-}
+// mdEscape is the text of a table cell: mdText escapes its pipes too.
+func mdEscape(s string) string { return mdText(s) }
 
 // mdCode writes s as a code span, fenced with more backticks than it holds
 // in a row, on one line.
 func mdCode(s string) string {
 	s = strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
+	if strings.Trim(s, " ") == "" {
+		return "` `" // an empty span would be two backticks of text
+	}
 	run, longest := 0, 0
 	for _, c := range s {
 		if c == '`' {
@@ -261,8 +275,8 @@ func addMarkedPoints(t *Table, c *Chart) {
 // writeMarkdownPre writes a text layout as a fenced block whose fence is
 // longer than any run of backticks in the text, so the text cannot end it.
 func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
-	if p.Caption != "" {
-		fmt.Fprintf(w, "%s\n\n", p.Caption)
+	if caption := mdText(p.Caption); caption != "" {
+		fmt.Fprintf(w, "%s\n\n", caption)
 	}
 	fence, run := 3, 0
 	for _, r := range p.Text {
@@ -279,4 +293,17 @@ func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
 		w.WriteByte('\n')
 	}
 	fmt.Fprintf(w, "%s\n\n", f)
+}
+
+// writeMarkdownPlain writes plain text as an escaped paragraph and list.
+func writeMarkdownPlain(w *bufio.Writer, p *Plain) {
+	if text := mdText(p.Text); text != "" {
+		fmt.Fprintf(w, "%s\n\n", text)
+	}
+	for _, item := range p.Items {
+		fmt.Fprintf(w, "- %s\n", mdText(item))
+	}
+	if len(p.Items) > 0 {
+		w.WriteByte('\n')
+	}
 }

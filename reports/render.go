@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/bridgereport/bridgereport/templates"
@@ -27,8 +28,9 @@ type Renderer struct {
 	// every report's page links back to ("../index.html" in a folder run).
 	IndexLink string
 
-	mu   sync.Mutex
-	used map[string]map[string]bool // report name → cache files drawn or reused
+	mu      sync.Mutex
+	used    map[string]map[string]bool // report name → cache files drawn or reused
+	skipped []string                   // parts of the cache not followed (links)
 }
 
 // NewRenderer returns a renderer with the embedded chart library.
@@ -66,6 +68,11 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprintf("echarts %s\n%dx%d\n%s", templates.EchartsVersion, w, h, option)))
 	dir := filepath.Join(rd.CacheDir, report, "figures")
+	if err := NoLinks(rd.CacheDir, dir); err != nil {
+		rd.skip(err)
+		svg, err = rd.svg.draw(c, option, w, h)
+		return svg, false, err
+	}
 	// An entry is named <option hash>.<content hash>.svg: one whose content
 	// no longer matches its name, or is not a plain SVG drawing, is a miss,
 	// redrawn, and pruned as unused.
@@ -75,6 +82,9 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 		return nil, false, fmt.Errorf("figure cache: %w", err)
 	}
 	for _, p := range matches {
+		if !isRegular(p) {
+			continue // a link or a folder: never read through, pruned as unused
+		}
 		data, err := ReadFile(p, MaxCacheBytes)
 		if err == nil && filepath.Base(p) == figureName(prefix, data) && CheckSVG(data) == nil {
 			rd.markUsed(report, filepath.Base(p))
@@ -119,11 +129,17 @@ func (rd *Renderer) pruneFigures(report string) error {
 	rd.mu.Lock()
 	used := rd.used[report]
 	rd.mu.Unlock()
-	old, err := filepath.Glob(filepath.Join(rd.CacheDir, report, "figures", "*.svg"))
+	dir := filepath.Join(rd.CacheDir, report, "figures")
+	if err := NoLinks(rd.CacheDir, dir); err != nil {
+		rd.skip(err)
+		return nil
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "*.svg"))
 	if err != nil {
 		return err
 	}
 	for _, p := range old {
+		// os.Remove of a link removes the link, never what it points to.
 		if !used[filepath.Base(p)] {
 			if err := os.Remove(p); err != nil {
 				return fmt.Errorf("figure cache: %w", err)
@@ -131,4 +147,22 @@ func (rd *Renderer) pruneFigures(report string) error {
 		}
 	}
 	return nil
+}
+
+// skip notes a part of the figure cache left alone (a link), once.
+func (rd *Renderer) skip(err error) {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	msg := err.Error()
+	if !slices.Contains(rd.skipped, msg) {
+		rd.skipped = append(rd.skipped, msg)
+	}
+}
+
+// CacheSkipped says which parts of the figure cache were skipped, and
+// why (a symbolic link inside it): for the run's warnings.
+func (rd *Renderer) CacheSkipped() []string {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	return slices.Clone(rd.skipped)
 }

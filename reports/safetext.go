@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer/html"
@@ -19,13 +20,114 @@ import (
 // Markdown printer escapes them too, and prose is made safe once, the same
 // way for both printers.
 
-// mdText escapes a line of text for Markdown: raw HTML becomes text (an
-// entity renders as the character it names) and the line stays one line.
+// mdText is the Markdown source of a line of data (a title, a caption, a
+// cell, a name from a results file) that reads as the text it is, so that
+// no data string changes the document around it: raw HTML becomes text (an
+// entity renders as the character it names), the characters of inline
+// Markdown (emphasis, code, links, strikethrough, math, table pipes) are
+// escaped, so is a first character that could start a block (a list, a
+// heading, a quote, a fence, a rule), and the line stays one line, trimmed,
+// so that four spaces cannot start a code block.
 func mdText(s string) string {
-	return mdTextReplacer.Replace(s)
+	s = strings.TrimSpace(mdLineReplacer.Replace(s))
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i, c := range s {
+		switch {
+		case c == '&':
+			b.WriteString("&amp;")
+		case c == '<':
+			b.WriteString("&lt;")
+		case c == '>':
+			b.WriteString("&gt;")
+		case strings.ContainsRune(mdInline, c),
+			i == 0 && c < 0x80 && (unicode.IsPunct(c) || unicode.IsSymbol(c)) && !alnumAt(s, 1),
+			(c == '.' || c == ')') && allDigits(s[:i]) && !alnumAt(s, i+1):
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }
 
-var mdTextReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\r\n", " ", "\n", " ", "\r", " ")
+// mdInline are the characters that mean something inside a line of
+// GitHub-flavoured Markdown, wherever they stand.
+const mdInline = "\\`*_[]~|$"
+
+var mdLineReplacer = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+
+// alnumAt says whether s has an ASCII letter or digit at byte i: a
+// block marker (- x, 1. x, # x, ---) is followed by a space, the end or
+// more of itself, never by a letter or digit, so -50 and 52.17 stay as
+// they are.
+func alnumAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// MarkdownText is the Markdown source that reads as s, on one line: for a
+// name or note from a results file put into prose, where a Plain block
+// will not do.
+func MarkdownText(s string) string { return mdText(s) }
+
+// containProse keeps a prose block's structure inside it: a code fence
+// the prose leaves open (data pasted into prose, or a slip) would swallow
+// the rest of the document, so it is closed at the end of the block.
+func containProse(src string) string {
+	if proseContained(src) {
+		return src
+	}
+	for _, c := range []string{"`", "~"} {
+		run := max(3, longestRun(src, c[0]))
+		closed := src + "\n" + strings.Repeat(c, run)
+		if proseContained(closed) {
+			return closed
+		}
+	}
+	return src + "\n" + strings.Repeat("`", max(3, longestRun(src, '`'))) + "\n" + strings.Repeat("~", max(3, longestRun(src, '~')))
+}
+
+// proseContained says whether a paragraph after src is a paragraph of its
+// own, not code or part of a block that src left open.
+func proseContained(src string) bool {
+	const end = "bridgereport-end-of-prose"
+	source := []byte(src + "\n\n" + end + "\n")
+	doc := markdown.Parser().Parse(text.NewReader(source))
+	p, ok := doc.LastChild().(*ast.Paragraph)
+	if !ok || p.Lines().Len() != 1 {
+		return false
+	}
+	line := p.Lines().At(0)
+	return strings.TrimSpace(string(line.Value(source))) == end
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	run, longest := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
 
 // safeProse makes study prose safe for both printers: raw HTML in it (HTML
 // blocks and inline tags) is escaped so that it shows as the text it is,
@@ -111,4 +213,16 @@ func escapeSegments(src string, raw []text.Segment) string {
 	}
 	b.WriteString(src[at:])
 	return b.String()
+}
+
+// ProseLinks says what safeProse does to the links of study prose before
+// a report is printed: the schemes of the links it blocks (javascript,
+// data, …), and the error of one it refuses (a scheme written with
+// entities or escapes), so that the study can name their lines.
+func ProseLinks(src string) (blocked []string, err error) {
+	_, schemes := proseHazards([]byte(src))
+	if _, err := safeProse(src); err != nil {
+		return schemes, err
+	}
+	return schemes, nil
 }

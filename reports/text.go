@@ -23,27 +23,36 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 		}
 		first = false
 	}
-	if r.Title != "" {
+	if title := TerminalText(r.Title); title != "" {
 		next()
-		fmt.Fprintf(bw, "%s\n%s\n", r.Title, strings.Repeat("=", utf8.RuneCountInString(r.Title)))
-		if r.Summary != "" {
-			fmt.Fprintf(bw, "\n%s\n", strings.TrimSpace(r.Summary))
+		fmt.Fprintf(bw, "%s\n%s\n", title, strings.Repeat("=", utf8.RuneCountInString(title)))
+		if summary := strings.TrimSpace(TerminalBlock(r.Summary)); summary != "" {
+			fmt.Fprintf(bw, "\n%s\n", summary)
 		}
 	}
 	for _, b := range r.Blocks() {
 		switch {
 		case b.Pre != nil:
 			next()
-			if b.Pre.Caption != "" {
-				fmt.Fprintf(bw, "%s\n\n", b.Pre.Caption)
+			if caption := TerminalText(b.Pre.Caption); caption != "" {
+				fmt.Fprintf(bw, "%s\n\n", caption)
 			}
-			bw.WriteString(b.Pre.Text)
-			if !strings.HasSuffix(b.Pre.Text, "\n") {
+			text := TerminalBlock(b.Pre.Text)
+			bw.WriteString(text)
+			if !strings.HasSuffix(text, "\n") {
 				bw.WriteByte('\n')
 			}
 		case b.Prose != "":
 			next()
-			fmt.Fprintf(bw, "%s\n", strings.TrimSpace(b.Prose))
+			fmt.Fprintf(bw, "%s\n", strings.TrimSpace(TerminalBlock(b.Prose)))
+		case b.Plain != nil:
+			next()
+			if text := TerminalText(b.Plain.Text); text != "" {
+				fmt.Fprintf(bw, "%s\n", text)
+			}
+			for _, item := range b.Plain.Items {
+				fmt.Fprintf(bw, "- %s\n", TerminalText(item))
+			}
 		case b.Table != nil:
 			next()
 			writeTextTable(bw, textCaption("Table", b.Table.Number, b.Table.Caption), b.Table)
@@ -73,6 +82,7 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 // textCaption is "Table 3. caption", or the caption alone when the block
 // is not numbered.
 func textCaption(what string, number int, caption string) string {
+	caption = TerminalText(caption)
 	if number == 0 {
 		return caption
 	}
@@ -89,13 +99,13 @@ func writeTextTable(w *bufio.Writer, caption string, t *Table) {
 	width := make([]int, len(t.Columns))
 	right := make([]bool, len(t.Columns))
 	for j, c := range t.Columns {
-		width[j] = utf8.RuneCountInString(c.Name)
+		width[j] = utf8.RuneCountInString(TerminalText(c.Name))
 		right[j] = j > 0
 	}
 	for i, row := range t.Rows {
 		cells[i] = make([]string, len(t.Columns))
 		for j := range t.Columns {
-			cells[i][j] = t.Text(i, j)
+			cells[i][j] = TerminalText(t.Text(i, j))
 			width[j] = max(width[j], utf8.RuneCountInString(cells[i][j]))
 			if _, isText := row[j].(string); isText && !numeric(cells[i][j]) {
 				right[j] = false
@@ -120,7 +130,7 @@ func writeTextTable(w *bufio.Writer, caption string, t *Table) {
 	names := make([]string, len(t.Columns))
 	rules := make([]string, len(t.Columns))
 	for j, c := range t.Columns {
-		names[j], rules[j] = c.Name, strings.Repeat("-", width[j])
+		names[j], rules[j] = TerminalText(c.Name), strings.Repeat("-", width[j])
 	}
 	line(names)
 	line(rules)

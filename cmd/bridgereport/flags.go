@@ -37,13 +37,24 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 
 // parseFlags parses args and wants exactly nargs positional arguments. Flags
 // may come before or after the positional arguments.
+//
+// A mistake gets its message and one line that points at the help, not the
+// whole usage (which would push the message off the screen); -h prints the
+// usage. A string flag given an empty value (an empty -o) is a mistake: an
+// empty file or folder name means nothing.
 func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
+	full := fs.Usage
+	fs.Usage = func() {} // the flag package calls it after its own message
+	defer func() { fs.Usage = full }()
+	hint := fmt.Sprintf("bridgereport %s -h shows its flags and arguments", fs.Name())
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				full()
 				return nil, errHelp
 			}
+			fmt.Fprintln(fs.Output(), hint)
 			return nil, &usageError{msg: fmt.Sprintf("%s: %v", fs.Name(), err), shown: true}
 		}
 		args = fs.Args()
@@ -53,9 +64,19 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+	var empty []string
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if s, ok := g.Get().(string); ok && s == "" {
+				empty = append(empty, "-"+f.Name)
+			}
+		}
+	})
+	if len(empty) > 0 {
+		return nil, &usageError{msg: fmt.Sprintf("%s: %s '': an empty value; give a name, or leave the flag out\n%s", fs.Name(), empty[0], hint)}
+	}
 	if nargs >= 0 && len(pos) != nargs {
-		fs.Usage()
-		return nil, &usageError{msg: fmt.Sprintf("%s: want %d argument(s), got %d", fs.Name(), nargs, len(pos))}
+		return nil, &usageError{msg: fmt.Sprintf("%s: want %d argument(s), got %d\n%s", fs.Name(), nargs, len(pos), hint)}
 	}
 	return pos, nil
 }

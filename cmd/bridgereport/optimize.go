@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 
+	"github.com/bridgereport/bridgereport/engine/budget"
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
 )
@@ -54,6 +57,10 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if err := set.Validate(pm.Movement); err != nil {
+		var long *budget.TooLong
+		if errors.As(err, &long) {
+			long.Hint = "give --time, or fewer --iterations or --restarts"
+		}
 		return &usageError{msg: fmt.Sprintf("%s: %v", pos[0], err)}
 	}
 	bar := newProgress(stderr, "optimize", *asJSON)
@@ -63,13 +70,19 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
+	if res.Stop == string(optimize.StopCancelled) {
+		// Ctrl-C: the best so far is shown, no file is written, and the
+		// exit status says the run was interrupted (130).
+		fmt.Fprintln(stderr, "optimize: interrupted; showing the best found so far")
+		if err := emit(stdout, res.Report(), res, *asJSON); err != nil {
+			return err
+		}
+		return cmp.Or(ctx.Err(), context.Canceled)
+	}
 	if *outFile != "" {
 		if err := reports.WriteFileAtomic(*outFile, []byte(res.Movement)); err != nil {
 			return err
 		}
-	}
-	if res.Stop == string(optimize.StopCancelled) {
-		fmt.Fprintln(stderr, "optimize: interrupted; showing the best found so far")
 	}
 	return emit(stdout, res.Report(), res, *asJSON)
 }

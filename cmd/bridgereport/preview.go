@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"strconv"
@@ -19,6 +20,9 @@ func runPreview(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
+	}
+	if *timeout < 0 {
+		return &usageError{msg: fmt.Sprintf("preview: --timeout %v: want a positive duration such as 30s (0: the default, 2m)", *timeout)}
 	}
 	return preview.ListenAndServe(ctx, pos[0], net.JoinHostPort(*host, strconv.Itoa(*port)), preview.Options{CacheDir: *cacheDir, Log: stderr, AllowOutside: *allowOutside, BuildTimeout: *timeout}, stdout)
 }

@@ -155,6 +155,9 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	} else {
 		err = study.RunBatch(ctx, paths, overrides, opt, renderer, *outDir, !many && !summarize, each)
 	}
+	for _, w := range renderer.CacheSkipped() {
+		fmt.Fprintln(stderr, "bridgereport: warning:", w)
+	}
 	if err != nil {
 		return err
 	}

@@ -39,6 +39,11 @@ and the season's fairness. --json then prints one object:
 
 flags:`
 
+// maxExpected bounds --expected: more results of one board than any
+// field could have (2,000 pairs scored across the field is 1,000) is a
+// slip, not a session.
+const maxExpected = 10_000
+
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", scoreUsage, stderr)
 	body := &kinds.SessionCell{Layout: cell.LayoutText} // the zero settings are the engine's defaults
@@ -55,8 +60,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if len(pos) == 0 {
-		fs.Usage()
-		return &usageError{msg: "score: want a FILE, several results files or a folder"}
+		return &usageError{msg: "score: want a FILE, several results files or a folder\nbridgereport score -h shows its flags and arguments"}
 	}
 	if fi, err := os.Stat(pos[0]); len(pos) > 1 || err == nil && fi.IsDir() {
 		if len(pos) == 1 {
@@ -66,8 +70,8 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return runCell(ctx, &study.Command{Kind: "season", Cell: seasonBody}, stdout, *asJSON)
 	}
-	if body.Expected < 0 {
-		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (automatic) or more", body.Expected)}
+	if body.Expected < 0 || body.Expected > maxExpected {
+		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (the most any board has) to %d", body.Expected, maxExpected)}
 	}
 	body.File = pos[0]
 	return runCell(ctx, &study.Command{Kind: "session", Cell: body}, stdout, *asJSON)

@@ -25,13 +25,15 @@ import (
 // beyond what a club director brings.
 const (
 	MinPairs = 6
-	MaxPairs = 40
+	MaxPairs = 60
 )
 
-// The session lengths, in rounds, for which short Howells are listed.
+// The session lengths, in rounds, for which short Howells, curtailed
+// Mitchells and Web Mitchells with fewer sets are listed (For keeps those
+// whose rounds fit the board range).
 const (
-	ShortRoundsMin = 6
-	ShortRoundsMax = 13
+	ShortRoundsMin = 5
+	ShortRoundsMax = 15
 )
 
 // Defaults of Settings.
@@ -59,7 +61,7 @@ const (
 
 // Rule is the ranking rule of For, in words.
 const Rule = "candidates within the bounds (boards per round, copies, tables) first; then those whose rounds fit the board range, " +
-	"the others by how far they fall outside it; then one winner before two; " +
+	"the others by how far they fall outside it; then one winner before two (two sections scored apart have two or more); " +
 	"then the higher Qf (at two decimals), the higher Qf1av, the higher Qf1max; then fewer copies of the boards; then by name"
 
 // Published is a published movement the caller offers as a candidate (a
@@ -105,6 +107,11 @@ type Settings struct {
 	// (0: DefaultSamples; negative: no Qd). The numberings are drawn with
 	// Seed, so Qd is the same on every machine.
 	Samples int64
+	// NoSections leaves out the fields played as two sections.
+	NoSections bool
+	// allLengths keeps every session length that fits (a section must
+	// match the other section's rounds), not only the longest.
+	allLengths bool
 	// Published are published movements to add as candidates: those with
 	// the field's number of pairs, and for an odd field those with one pair
 	// more, made a half table (movement.BestPhantom). Movements whose board
@@ -226,11 +233,25 @@ type Candidate struct {
 	// Proven says the search proved no orientation is better.
 	Proven bool
 	Facts  movement.Facts
-	// QfGenerated is the Qf of the movement before the arrow switches.
+	// QfGenerated is the Qf of the movement before the arrow switches (for
+	// a field played as sections, the lower of the sections').
 	QfGenerated float64
 	// Qf, Qf1av, Qf1max and Qo are the balance figures of Movement
 	// (movement.Balance, movement.Vacancy); Qf1 figures are 0 when the field is too small.
 	Qf, Qf1av, Qf1max, Qo float64
+	// Deal is what the director deals at the first of BoardsPerRound (or
+	// Nearest): board sets, boards a set, copies, beside the boards each
+	// pair plays.
+	Deal Deal
+	// Sections are the figures of each section of a field played as
+	// several (Movement.Sections), nil for one section; Across is then the
+	// Qf of the whole field on shared boards, 0 with each section its own.
+	Sections []SectionFigures
+	Across   float64
+	// Measured says the arrow-switch search and Qd ran: candidates outside
+	// the board range, when some candidate is within it, are measured as
+	// generated (they rank after every candidate in range).
+	Measured bool
 	// Qd is the Bussemaker Qd of Movement (luck.Bussemaker): the mean
 	// probability, in percent, that a pair finishes in the place of its
 	// strength, from Settings.Samples random numberings; 0 when not
@@ -306,14 +327,24 @@ func Specs(pairs int) []movement.Spec {
 // For returns the candidate movements for a field of the given number of
 // pairs, ranked best first by this rule (Rule says it in words):
 //
-//  1. candidates whose rounds fit the board range (Settings.MinBoards and
-//     MaxBoards) before those that do not;
-//  2. one winner before two or more (a movement the search could not join
-//     into one field is ranked after every one-field movement);
-//  3. higher Qf, at the printed precision (two decimals);
-//  4. higher Qf1av, then higher Qf1max (the vacancy quality);
-//  5. fewer copies of the boards needed;
-//  6. the name, so that the order is total.
+//  1. candidates within the bounds (copies, tables, boards a round) first;
+//  2. candidates whose rounds fit the board range (Settings.MinBoards and
+//     MaxBoards) before those that do not, these by how far they fall
+//     outside it;
+//  3. one winner before two or more (a movement the search could not join
+//     into one field, or a field played as sections scored apart, is
+//     ranked after every one-field movement);
+//  4. higher Qf, at the printed precision (two decimals);
+//  5. higher Qf1av, then higher Qf1max (the vacancy quality);
+//  6. fewer copies of the boards needed;
+//  7. the name, so that the order is total.
+//
+// Besides the single movements (Specs), a field of 12 pairs or more gets
+// candidates played as two sections (sectionCandidates). When some
+// candidate within the bounds fits the board range, those outside it are
+// measured as generated (no arrow-switch search, no Qd; Measured false):
+// they rank after it whatever their balance, and the search of a 59-round
+// Howell is time no director waits for.
 //
 // For is deterministic: the same settings give the same list on every
 // machine. A cancelled context stops it with the context's error.
@@ -331,6 +362,26 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 	if set.MaxCopies < 1 || set.MaxTables < 0 {
 		return nil, fmt.Errorf("catalogue: copies at most %d, tables at most %d: want positive numbers", set.MaxCopies, set.MaxTables)
 	}
+	var secs []Candidate
+	if !set.NoSections && pairs >= 2*MinPairs {
+		var err error
+		if secs, err = sectionCandidates(ctx, pairs, set); err != nil {
+			return nil, err
+		}
+	}
+	fits := slices.ContainsFunc(secs, func(c Candidate) bool { return c.Excluded == "" && c.InRange() })
+	out, err := single(ctx, pairs, set, fits)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, secs...)
+	slices.SortStableFunc(out, compare)
+	return out, nil
+}
+
+// single lists the candidates played as one movement, measured; fits says
+// some other candidate within the bounds fits the board range.
+func single(ctx context.Context, pairs int, set Settings, fits bool) ([]Candidate, error) {
 	keep := func(m *movement.Movement) bool {
 		return !(set.MinRounds > 0 && m.Rounds < set.MinRounds || set.MaxRounds > 0 && m.Rounds > set.MaxRounds)
 	}
@@ -338,6 +389,19 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 	for _, spec := range Specs(pairs) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		// A session length of the family is listed only when it fits.
+		if r := max(spec.Rounds, spec.Sets); r != 0 {
+			if fit, _, _ := perRound(r, 1, set); len(fit) == 0 {
+				continue
+			}
+		}
+		// A complete Howell far longer than the session is no candidate
+		// (no director plays 59 rounds in an evening, and building it
+		// takes seconds).
+		if r := spec.Size - 1 + spec.Size%2; (spec.Family == "howell" && spec.Rounds == 0 || spec.Family == "perfect") &&
+			2*r*set.MinPerRound > 3*set.MaxBoards {
+			continue
 		}
 		seated, absent, err := seat(spec)
 		if err != nil && (spec.Rounds != 0 || spec.Sets != 0 || spec.Family == "perfect") {
@@ -362,14 +426,20 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		if absent != 0 {
 			c.Seated = seated
 		}
-		if err := evaluate(ctx, &c, !set.Unswitched, set); err != nil {
-			return nil, err
-		}
-		if c.Exact, err = exact(spec, absent, m, c.Movement); err != nil {
-			return nil, fmt.Errorf("catalogue: %s: %w", spec, err)
-		}
 		out = append(out, c)
 	}
+	// Of a family's session lengths, only the longest that fits at each
+	// number of boards a round is kept.
+	longest := longestFits(out, set)
+	out = slices.DeleteFunc(out, func(c Candidate) bool {
+		if set.allLengths {
+			return false
+		}
+		r := max(c.Spec.Rounds, c.Spec.Sets)
+		fit, _, _ := perRound(r, 1, set)
+		return r != 0 && !slices.ContainsFunc(fit, func(b int) bool { return longest[lengthKey(c.Spec, b)] == r })
+	})
+	generated := len(out)
 	for _, p := range set.Published {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -395,16 +465,31 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 		if !keep(c.Movement) || !movement.ComputeBalance(c.Movement).Uniform {
 			continue
 		}
-		if err := evaluate(ctx, &c, false, set); err != nil {
-			return nil, err
-		}
 		c.Exact = p.Name
 		if c.Absent != 0 {
 			c.Exact += fmt.Sprintf(",absent=%d", c.Absent)
 		}
 		out = append(out, c)
 	}
-	slices.SortStableFunc(out, compare)
+	inRange := fits
+	for i := range out {
+		prepare(&out[i], set)
+		inRange = inRange || out[i].Excluded == "" && out[i].InRange()
+	}
+	for i := range out {
+		c := &out[i]
+		generatedM := c.Movement
+		measure := !inRange || c.InRange()
+		if err := evaluate(ctx, c, measure && i < generated && !set.Unswitched, measure, set); err != nil {
+			return nil, err
+		}
+		if i < generated {
+			var err error
+			if c.Exact, err = exact(c.Spec, c.Absent, generatedM, c.Movement); err != nil {
+				return nil, fmt.Errorf("catalogue: %s: %w", c.Spec, err)
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -431,32 +516,85 @@ func seat(spec movement.Spec) (*movement.Movement, int, error) {
 	return m, v, err
 }
 
+// lengthKey names a family, size and sit-out at some boards a round, for
+// longestFits.
+func lengthKey(spec movement.Spec, perRound int) string {
+	return fmt.Sprintf("%s:%d,%v,%d", spec.Family, spec.Size, spec.Phantom, perRound)
+}
+
+// longestFits is, for each family, size and number of boards a round, the
+// most rounds of the family's session lengths (short Howells, curtailed
+// Mitchells, Web Mitchells with fewer sets) built that fit the board range.
+func longestFits(cs []Candidate, set Settings) map[string]int {
+	out := map[string]int{}
+	for _, c := range cs {
+		spec := c.Spec
+		r := max(spec.Rounds, spec.Sets)
+		if r == 0 {
+			continue
+		}
+		fit, _, _ := perRound(r, 1, set)
+		for _, b := range fit {
+			out[lengthKey(spec, b)] = max(out[lengthKey(spec, b)], r)
+		}
+	}
+	return out
+}
+
 // exact is the spec that builds played: the generated spec with the
-// arrow switches that turn generated into played and, for a half table
-// made with phantom=best, the absent pair named (the search may change
-// which pair BestPhantom would choose after the switches).
+// arrow switches that turn generated into played and, for a
+// half table made with phantom=best, the absent pair named (the search may
+// change which pair BestPhantom would choose after the switches).
 func exact(spec movement.Spec, absent int, generated, played *movement.Movement) (string, error) {
 	if spec.Phantom {
 		spec.Phantom, spec.Absent = false, absent
 	}
 	var err error
+	spec.Except = nil
 	if spec.Switch, spec.SwitchAt, err = movement.Switches(generated, played); err != nil {
 		return "", err
 	}
-	spec.Except = nil
 	return spec.String(), nil
 }
 
-// evaluate re-orients c.Movement when search is set, and measures it.
-func evaluate(ctx context.Context, c *Candidate, search bool, set Settings) error {
+// prepare works out what the orientation does not change: the tables, the
+// boards a round that fit, the facts and the bound the candidate breaks.
+func prepare(c *Candidate, set Settings) {
 	c.Tables, c.GroupsPerRound = movement.PlayingTables(c.Movement)
 	c.BoardsPerRound, c.Nearest, c.Distance = perRound(c.Movement.Rounds, c.GroupsPerRound, set)
+	c.Facts = movement.Describe(c.Movement)
+	if m := c.Movement; len(m.Sections) > 0 && !m.Across {
+		// Sections scored apart are balanced each on its own: a section
+		// with a sit-out plays its sets fewer times than the other.
+		c.Facts.Uniform = true
+		for _, sec := range m.SplitSections() {
+			c.Facts.Uniform = c.Facts.Uniform && movement.Describe(sec).Uniform
+		}
+	}
+	switch {
+	case !c.Facts.Uniform:
+		c.Excluded = "its board groups are played unequal numbers of times (the balance is not defined)"
+	case c.Facts.Copies > set.MaxCopies:
+		c.Excluded = fmt.Sprintf("needs %d copies of the boards (at most %d)", c.Facts.Copies, set.MaxCopies)
+	case set.MaxTables > 0 && c.Tables > set.MaxTables:
+		c.Excluded = fmt.Sprintf("needs %d tables (at most %d)", c.Tables, set.MaxTables)
+	case c.Nearest == 0 && len(c.BoardsPerRound) == 0:
+		c.Excluded = fmt.Sprintf("no number of boards a round from %d to %d suits its %d board groups a round", set.MinPerRound, set.MaxPerRound, c.GroupsPerRound)
+	}
+	b := c.Nearest
+	if len(c.BoardsPerRound) > 0 {
+		b = c.BoardsPerRound[0]
+	}
+	c.Deal = DealOf(c.Movement, c.Facts, c.GroupsPerRound, b)
+}
+
+// evaluate re-orients c.Movement when search is set, and measures it:
+// the balance always, Qd when qd is set.
+func evaluate(ctx context.Context, c *Candidate, search, qd bool, set Settings) error {
 	gen := movement.ComputeBalance(c.Movement)
 	c.QfGenerated = gen.Qf
-	if !gen.Uniform {
-		search = false
-	}
-	if search {
+	c.Measured = qd
+	if search && gen.Uniform {
 		res, err := optimize.Search(ctx, c.Movement, optimize.Settings{
 			Iterations:     set.Iterations,
 			Restarts:       set.Restarts,
@@ -475,24 +613,11 @@ func evaluate(ctx context.Context, c *Candidate, search bool, set Settings) erro
 		if c.Seated != nil {
 			c.Seated = reseat(c.Seated, c.Movement, c.Absent)
 		}
+		c.Facts = movement.Describe(c.Movement)
 	}
-	b := movement.ComputeBalance(c.Movement)
-	c.Qf, c.Qo = b.Qf, b.Qo
-	if v, err := movement.ComputeVacancy(c.Movement); err == nil {
-		c.Qf1av, c.Qf1max = v.Av, v.Max
-	}
-	c.Facts = movement.Describe(c.Movement)
-	switch {
-	case !c.Facts.Uniform:
-		c.Excluded = "its board groups are played unequal numbers of times (the balance is not defined)"
-	case c.Facts.Copies > set.MaxCopies:
-		c.Excluded = fmt.Sprintf("needs %d copies of the boards (at most %d)", c.Facts.Copies, set.MaxCopies)
-	case set.MaxTables > 0 && c.Tables > set.MaxTables:
-		c.Excluded = fmt.Sprintf("needs %d tables (at most %d)", c.Tables, set.MaxTables)
-	case c.Nearest == 0 && len(c.BoardsPerRound) == 0:
-		c.Excluded = fmt.Sprintf("no number of boards a round from %d to %d suits its %d board groups a round", set.MinPerRound, set.MaxPerRound, c.GroupsPerRound)
-	}
-	if set.Samples > 0 {
+	f := Measure(c.Movement)
+	c.Qf, c.Qo, c.Qf1av, c.Qf1max, c.Sections, c.Across = f.Qf, f.Qo, f.Qf1av, f.Qf1max, f.Sections, f.Across
+	if qd && set.Samples > 0 && !(len(c.Movement.Sections) > 0 && !c.Movement.Across) {
 		r, err := luck.Bussemaker(ctx, c.Movement, luck.Settings{Method: luck.Sample, Samples: set.Samples, Seed: set.Seed})
 		if err != nil {
 			return fmt.Errorf("catalogue: %s: Qd: %w", c.Name, err)

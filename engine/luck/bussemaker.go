@@ -212,6 +212,13 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 			return nil, fmt.Errorf("bussemaker: %d samples: more than the %d one run may draw (at some millions a second, that many would take %s)", total, MaxSamples, roughDuration(float64(total)/5e6))
 		}
 	}
+	// Samples or numberings times the size of the movement: refused when
+	// that is hours of work (budget.DefaultLimit), with the estimate.
+	if e, err := Estimate(m, set); err == nil {
+		if err := e.Check("bussemaker", 0, false, "give fewer samples"); err != nil {
+			return nil, err
+		}
+	}
 
 	switch set.Ties {
 	case RandomTies, FirstTies:
@@ -276,6 +283,8 @@ type bussAcc struct {
 	perm, order, avail []int
 	s, v, pct          []float64
 	c, tot             []int32
+	klo, khi           []uint8   // the kernel's extremes, as rank keys, until flush
+	kplace             []uint32  // the kernel's sampled places, until flush
 	rng                *rand.PCG // &rngState
 	pairs, rows        int
 	kb                 *kbuf // the kernel's scratch, made on first use
@@ -291,6 +300,7 @@ func newBussAcc(P, rows int) *bussAcc {
 		perm:  make([]int, P), order: make([]int, P), avail: make([]int, P),
 		s: make([]float64, P), v: make([]float64, P), pct: make([]float64, P),
 		c: make([]int32, P), tot: make([]int32, P),
+		kplace: make([]uint32, rows*P),
 	}
 	a.rng = &a.rngState
 	a.reset()
@@ -355,6 +365,9 @@ func (r *bussRun) chunk(ctx context.Context, acc *bussAcc, chunk, from, to int64
 		} else {
 			r.score(acc)
 		}
+	}
+	if r.k != nil {
+		r.k.flush(acc)
 	}
 	return nil
 }
@@ -479,10 +492,17 @@ func (r *bussRun) result(sum *bussAcc) *Result {
 func intN(rng *rand.PCG, n int) int {
 	hi, lo := bits.Mul64(rng.Uint64(), uint64(n))
 	if lo < uint64(n) {
-		thresh := -uint64(n) % uint64(n)
-		for lo < thresh {
-			hi, lo = bits.Mul64(rng.Uint64(), uint64(n))
-		}
+		return intNReject(rng, n, hi, lo)
+	}
+	return int(hi)
+}
+
+// intNReject is intN's rare path, apart so that intN is inlined: a draw
+// whose low half is below the threshold is rejected and drawn again.
+func intNReject(rng *rand.PCG, n int, hi, lo uint64) int {
+	thresh := -uint64(n) % uint64(n)
+	for lo < thresh {
+		hi, lo = bits.Mul64(rng.Uint64(), uint64(n))
 	}
 	return int(hi)
 }

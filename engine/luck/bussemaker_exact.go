@@ -51,9 +51,16 @@ import (
 // ten minutes on two cores.
 var MaxExactReduced int64 = 10_000_000_000
 
-// maxSide is the largest side of a two-sided field enumerated by tables:
-// the table of matchings in Heap's order has (n!)² entries, 50 MB for 7.
-const maxSide = 7
+// maxSide is the largest side of a two-sided field enumerated by tables.
+// Up to seqSide the matchings of every board in Heap's order come from one
+// table of (n!)² entries, 50 MB for 7; beyond, 3.2 GB for 8, each board's
+// row of n! is walked through the transposition table for every
+// arrangement of side A, a few per cent more work.
+const maxSide = 8
+
+// seqSide is the largest side with the full table (a variable: the tests
+// lower it to compare both ways).
+var seqSide = 7
 
 // ExactPlan says how an exact run of a large field is reduced.
 type ExactPlan struct {
@@ -253,8 +260,37 @@ type permTable struct {
 	T     int
 	// seq[c*n!+k] is the rank of σ_k∘list[c], σ_k the k-th permutation of
 	// Heap's order (σ_0 the identity): the matching of a board, step by step,
-	// as the B side runs through Heap's order.
-	seq []uint16
+	// as the B side runs through Heap's order. Only for n ≤ seqSide; row
+	// computes a row of it.
+	seq   []uint16
+	steps [][2]uint8 // the swaps of Heap's order
+}
+
+// row writes row c of seq into row (n! entries).
+func (pt *permTable) row(c int, row []uint16) {
+	pt.rows([]int{c}, [][]uint16{row})
+}
+
+// rows writes rows cs[g] of seq into rows[g], at most 32 of them. The rows
+// are walked side by side: each step of a row waits for the table read of
+// the step before, so one row at a time would wait on every read.
+func (pt *permTable) rows(cs []int, rows [][]uint16) {
+	var inv [32][maxSide]uint8
+	var r [32]uint16
+	G := len(cs)
+	for g, c := range cs {
+		for x, y := range pt.list[c][:pt.n] {
+			inv[g][y] = uint8(x)
+		}
+		r[g] = uint16(c)
+		rows[g][0] = r[g]
+	}
+	for k, st := range pt.steps {
+		for g := range G {
+			r[g] = pt.swap[int(r[g])*pt.T+int(pt.trans[inv[g][st[0]]][inv[g][st[1]]])]
+			rows[g][k+1] = r[g]
+		}
+	}
 }
 
 func newPermTable(n int) *permTable {
@@ -294,21 +330,14 @@ func newPermTable(n int) *permTable {
 			pt.swap[r*pt.T+t] = pt.rank[q]
 		}
 	}
-	steps := heapSteps(n)
+	pt.steps = heapSteps(n)
+	if n > seqSide {
+		return pt
+	}
 	N := len(pt.list)
 	pt.seq = make([]uint16, N*N)
-	for c, p := range pt.list {
-		var inv [maxSide]uint8
-		for x := range n {
-			inv[p[x]] = uint8(x)
-		}
-		row := pt.seq[c*N : (c+1)*N]
-		r := uint16(c)
-		row[0] = r
-		for k, st := range steps {
-			r = pt.swap[int(r)*pt.T+int(pt.trans[inv[st[0]]][inv[st[1]]])]
-			row[k+1] = r
-		}
+	for c := range pt.list {
+		pt.row(c, pt.seq[c*N:(c+1)*N])
 	}
 	return pt
 }
@@ -497,7 +526,7 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 
 	nPerm := len(pt.list)
 	G := len(ts.mu)
-	var pat [32]int
+	var pat, starts [32]int
 	var rows [32][]uint16
 	done := ctx.Done()
 	const lo4 = 0x0F0F0F0F0F0F0F0F
@@ -531,7 +560,15 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 				c[x] = uint8(ts.mu[g][ainv[x]])
 			}
 			r := int(pt.rank[c])
-			rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
+			if pt.seq != nil {
+				rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
+			} else {
+				rows[g] = scr.rows[g*nPerm : (g+1)*nPerm]
+				starts[g] = r
+			}
+		}
+		if pt.seq == nil {
+			pt.rows(starts[:G], rows[:G])
 		}
 		for k := range nPerm {
 			var E, O uint64
@@ -540,17 +577,19 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 				E += f & lo4
 				O += (f >> 4) & lo4
 			}
+			// Each entrant's total against all 2n: the flags of the two
+			// words side by side (bits 7 and 6 of a lane) make one
+			// population count.
+			Eh, Oh := E|lanesH, O|lanesH
 			for l := range n2 {
-				var v uint64
-				if l < n {
-					v = E >> (8 * l) & 0xff
-				} else {
-					v = O >> (8 * (l - n)) & 0xff
+				v := E >> (8 * (l & 7)) & 0xff
+				if l >= n {
+					v = O >> (8 * ((l - n) & 7)) & 0xff
 				}
 				B := v * lanes1
-				ge := (((E|lanesH)-B)&laneMask)>>7 + (((O|lanesH)-B)&laneMask)>>7
-				le := (((B|lanesH)-E)&laneMask)>>7 + (((B|lanesH)-O)&laneMask)>>7
-				nge, nle := int(ge*lanes1>>56), int(le*lanes1>>56)
+				Bh := B | lanesH
+				nge := bits.OnesCount64((Eh-B)&laneMask | ((Oh-B)&laneMask)>>1)
+				nle := bits.OnesCount64((Bh-E)&laneMask | ((Bh-O)&laneMask)>>1)
 				hist[l*exactHistStride+int(v)]++
 				place[(l*P+n2-nle)*P+nge+nle-n2-1]++
 			}
@@ -572,6 +611,7 @@ type largeScratch struct {
 	tab   []uint64
 	hist  []uint32
 	place []uint32
+	rows  []uint16 // each board's matchings in Heap's order, without seq
 }
 
 // fill computes every board outcome for the choice's strengths: entry
@@ -831,8 +871,12 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphis
 		return nil, fmt.Errorf("bussemaker: internal error: %d numberings planned, %d to evaluate", plan.Evaluated, got)
 	}
 	er.tables.New = func() any {
-		return &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)),
+		scr := &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)),
 			hist: make([]uint32, P*exactHistStride), place: make([]uint32, P*P*P)}
+		if er.pt.seq == nil {
+			scr.rows = make([]uint16, len(ts.mu)*len(er.pt.list))
+		}
+		return scr
 	}
 
 	return er, nil

@@ -92,6 +92,7 @@ func (r *bussRun) grayChunk(ctx context.Context, acc *bussAcc, block int64, m in
 			}
 		}
 	}
+	k.flush(acc)
 	return nil
 }
 

@@ -2,6 +2,8 @@ package luck
 
 import (
 	"math"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -36,18 +38,54 @@ type kernel struct {
 	span int32
 	// Board b's plays are bstart[b]..bstart[b+1]-1 of ns and ew; btop[b] is
 	// its top and bmask[b] the lane mask of its last value word.
-	bstart     []int32
-	btop       []int32
-	bmask      []uint64
-	ns, ew     []uint8
-	maxK       int
-	pboards    [][]uint64 // pboards[p]: bitset of the boards pair p plays
-	stride     int        // matchpoint totals of a pair are < stride
-	pct, sq    []float64  // [p*stride+tot]: percentage and its square
-	key        []uint8    // [p*stride+tot]: dense rank of the percentage
+	bstart  []int32
+	btop    []int32
+	bmask   []uint64
+	ns, ew  []uint8
+	maxK    int
+	pboards [][]uint64 // pboards[p]: bitset of the boards pair p plays
+	stride  int        // matchpoint totals of a pair are < stride
+	// score[p*stride+tot]: percentage, its square and its rank key, side
+	// by side for the one read of accumulate.
+	score      []pairScore
+	keyPct     []float64 // keyPct[key]: the percentage of a rank key
 	groups     [][]int
 	maxGroup   int
 	groupWords int
+	// bundles hold the boards of at most eight plays, eight boards a
+	// bundle; big lists the boards of more plays, scored one by one.
+	bundles []bundle
+	big     []int
+}
+
+// A bundle puts up to eight boards side by side, one board per byte lane,
+// and the plays of each board in slots: word j holds the values of every
+// board's j-th play. Comparing two slot words compares a play with another
+// on every board at once, so a bundle of n-play boards costs n(n−1)/2
+// word comparisons instead of n per play.
+//
+// A slot may have a home pair, one that plays in that slot on every board of
+// the bundle (a Mitchell's stationary pair): its values then come from one
+// strength and one gathered word, and its total from one word sum.
+type bundle struct {
+	slots int
+	// ns[j*8+b], ew[j*8+b]: the pairs of board b's j-th play; a missing
+	// play has the pairs sink, sink (outside 0..pairs−1).
+	ns, ew [64]uint8
+	// live[j]: the high bit of lane b set when board b has a j-th play.
+	live [8]uint64
+	// topW[j]: the boards' tops in lanes, 0 for missing plays.
+	topW [8]uint64
+	// home[j] is slot j's home pair if hasHome[j]; then oth[j*8+b] is its
+	// opponent on board b (sink for a missing play), atNS[j] and atEW[j]
+	// are 0xff in the lanes where it sits NS or EW, and sumTop[j] is the
+	// sum of its tops.
+	hasHome [8]bool
+	home    [8]uint8
+	oth     [64]uint8
+	atNS    [8]uint64
+	atEW    [8]uint64
+	sumTop  [8]int32
 }
 
 // newKernel returns the integer scorer, or nil when the strengths are not
@@ -98,15 +136,14 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 		}
 	}
 	k.bstart = append(k.bstart, nb32(len(sc.ns)))
+	k.bundle()
 	k.stride = int(slices.Max(sc.max)) + 1
-	k.pct = make([]float64, sc.pairs*k.stride)
-	k.sq = make([]float64, len(k.pct))
-	k.key = make([]uint8, len(k.pct))
+	k.score = make([]pairScore, sc.pairs*k.stride)
 	var all []float64
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
 			x := sc.percent(p, int32(t))
-			k.pct[p*k.stride+t], k.sq[p*k.stride+t] = x, x*x
+			k.score[p*k.stride+t] = pairScore{pct: x, sq: x * x}
 			all = append(all, x)
 		}
 	}
@@ -116,37 +153,160 @@ func buildKernel(sc *scorer, strengths []float64, nb *numberings) (k *kernel, ra
 	if len(all) > laneMax+1 {
 		return k, false
 	}
+	k.keyPct = all
 	for p := range sc.pairs {
 		for t := range int(sc.max[p]) + 1 {
-			i, _ := slices.BinarySearch(all, k.pct[p*k.stride+t])
-			k.key[p*k.stride+t] = uint8(i)
+			i, _ := slices.BinarySearch(all, k.score[p*k.stride+t].pct)
+			k.score[p*k.stride+t].key = uint8(i)
 		}
 	}
 	return k, true
 }
 
+// bundle sorts the boards into bundles (boards of equal size together, so
+// little is padded) and the boards of more than eight plays into k.big.
+// Missing plays score in pair k.pairs, a sink whose total nobody reads, so
+// the bundles need k.pairs < maxKernelPairs; else every board goes to big.
+func (k *kernel) bundle() {
+	var small []int
+	for b := range k.btop {
+		if n := k.bstart[b+1] - k.bstart[b]; n > 8 || k.pairs >= maxKernelPairs {
+			k.big = append(k.big, b)
+		} else {
+			small = append(small, b)
+		}
+	}
+	size := func(b int) int32 { return k.bstart[b+1] - k.bstart[b] }
+	slices.SortStableFunc(small, func(x, y int) int { return int(size(y) - size(x)) })
+	for len(small) > 0 {
+		boards := small[:min(8, len(small))]
+		small = small[len(boards):]
+		k.bundles = append(k.bundles, k.newBundle(boards))
+	}
+}
+
+// newBundle lays out boards (at most eight, the first the largest) in one
+// bundle. Home pairs are chosen greedily, lowest first: a pair that plays
+// every board of the bundle and meets no home pair chosen before.
+func (k *kernel) newBundle(boards []int) bundle {
+	sink := uint8(k.pairs)
+	var u bundle
+	u.slots = int(k.bstart[boards[0]+1] - k.bstart[boards[0]])
+	for i := range u.ns {
+		u.ns[i], u.ew[i], u.oth[i] = sink, sink, sink
+	}
+	count := make([]int, k.pairs)
+	for _, b := range boards {
+		for i := k.bstart[b]; i < k.bstart[b+1]; i++ {
+			count[k.ns[i]]++
+			count[k.ew[i]]++
+		}
+	}
+	met := make([]bool, k.pairs)
+	var homes []int
+	for p, c := range count {
+		if c != len(boards) || met[p] || len(homes) == u.slots {
+			continue
+		}
+		homes = append(homes, p)
+		for _, b := range boards {
+			for i := k.bstart[b]; i < k.bstart[b+1]; i++ {
+				if int(k.ns[i]) == p {
+					met[k.ew[i]] = true
+				} else if int(k.ew[i]) == p {
+					met[k.ns[i]] = true
+				}
+			}
+		}
+	}
+	for j, h := range homes {
+		u.hasHome[j], u.home[j] = true, uint8(h)
+	}
+	for lane, b := range boards {
+		a, z := int(k.bstart[b]), int(k.bstart[b+1])
+		used := make([]bool, z-a)
+		slot := make([]int, z-a)
+		for j, h := range homes {
+			for i := a; i < z; i++ {
+				if int(k.ns[i]) == h || int(k.ew[i]) == h {
+					slot[i-a], used[i-a] = j, true
+				}
+			}
+		}
+		free := len(homes)
+		for i := range slot {
+			if !used[i] {
+				slot[i], free = free, free+1
+			}
+		}
+		for i := a; i < z; i++ {
+			j := slot[i-a]
+			x := j*8 + lane
+			u.ns[x], u.ew[x] = k.ns[i], k.ew[i]
+			u.live[j] |= 0x80 << (8 * lane)
+			u.topW[j] |= uint64(k.btop[b]) << (8 * lane)
+			if !u.hasHome[j] {
+				continue
+			}
+			u.sumTop[j] += k.btop[b]
+			if k.ns[i] == u.home[j] {
+				u.oth[x] = k.ew[i]
+				u.atNS[j] |= 0xff << (8 * lane)
+			} else {
+				u.oth[x] = k.ns[i]
+				u.atEW[j] |= 0xff << (8 * lane)
+			}
+		}
+	}
+	return u
+}
+
+// pairScore is what a pair's matchpoint total stands for.
+type pairScore struct {
+	pct, sq float64
+	key     uint8
+}
+
 // kbuf is a goroutine's scratch for the kernel.
 type kbuf struct {
-	sp    [maxKernelPairs]int32 // sp[p]: strength of the entrant at pair p
-	tot   [maxKernelPairs]int32 // matchpoints of pair p
-	mp    []int32               // matchpoints of each play's NS pair
-	vals  []uint64              // values of one board
-	words []uint64              // packed values or keys
-	start []int32               // per group member: first place of its run of equal keys
-	run   []int32               // and the run's length
-	cnt   []int32               // per place: tied members gathered so far
-	order []int                 // tied pairs by place
-	dirty []uint64              // boards to rescore after a swap
+	sp   [maxKernelPairs]int32 // sp[p]: strength of the entrant at pair p
+	tot  [maxKernelPairs]int32 // matchpoints of pair p
+	keys [maxKernelPairs]uint8 // rank key of pair p's percentage
+	// The chunk's sums of percentages and their squares, and the least and
+	// greatest rank keys, by entrant, until flush.
+	sum, sumsq [maxKernelPairs]float64
+	klo, khi   [maxKernelPairs]uint8
+	seen       [laneMax + 1]uint8 // per key: group members placed so far
+	nth        [64]int32          // nth[s]: the length of the tied run from place s
+	mp         []int32            // matchpoints of each play's NS pair
+	vals       []uint64           // values of one board
+	words      []uint64           // packed values or keys
+	start      []int32            // per group member: first place of its run of equal keys
+	run        []int32            // and the run's length
+	cnt        []int32            // per place: tied members gathered so far
+	order      []int              // group members by place
+	dirty      []uint64           // boards to rescore after a swap
 }
 
 func (k *kernel) newBuf() *kbuf {
 	w := max((k.maxK+7)/8, k.groupWords)
-	return &kbuf{
+	buf := &kbuf{
 		mp:   make([]int32, len(k.ns)),
 		vals: make([]uint64, max(k.maxK, k.maxGroup)), words: make([]uint64, w),
 		start: make([]int32, k.maxGroup), run: make([]int32, k.maxGroup),
 		cnt: make([]int32, k.maxGroup), order: make([]int, k.maxGroup),
 		dirty: make([]uint64, len(k.pboards[0])),
+	}
+	buf.reset()
+	return buf
+}
+
+// reset empties the chunk's sums and extremes.
+func (buf *kbuf) reset() {
+	clear(buf.sum[:])
+	clear(buf.sumsq[:])
+	for e := range buf.klo {
+		buf.klo[e], buf.khi[e] = 255, 0
 	}
 }
 
@@ -158,35 +318,85 @@ func (k *kernel) load(perm []int, buf *kbuf) {
 }
 
 // matchpoints scores every board into buf.tot from buf.sp (and, for boards
-// of more than eight results, into buf.mp).
+// of more than eight results, into buf.mp). The lanes are written out, so
+// every shift is a constant.
 func (k *kernel) matchpoints(buf *kbuf) {
 	sp, tot := &buf.sp, &buf.tot
 	clear(tot[:k.pairs])
-	span := k.span
-	for b, top := range k.btop {
-		a, z := k.bstart[b], k.bstart[b+1]
-		if z-a > 8 {
-			k.board(b, buf)
-			k.addBoard(b, buf, 1)
-			continue
+	span := uint64(k.span)
+	for u := range k.bundles {
+		u := &k.bundles[u]
+		n := u.slots
+		// W[j]: the j-th play's value on every board, one lane each.
+		var W, M [8]uint64
+		for j := range n {
+			if u.hasHome[j] {
+				// The home pair's strength h against gathered opponents
+				// g: g + span − h where it sits NS, span + h − g where EW;
+				// no lane leaves 0..2·span.
+				g := gather4(sp, (*[4]uint8)(u.oth[j*8:])) | gather4(sp, (*[4]uint8)(u.oth[j*8+4:]))<<32
+				h := uint64(sp[u.home[j]])
+				W[j] = (g+(span-h)*lanes1)&u.atNS[j] | ((span+h)*lanes1-g)&u.atEW[j]
+			} else {
+				ew := gather4(sp, (*[4]uint8)(u.ew[j*8:])) | gather4(sp, (*[4]uint8)(u.ew[j*8+4:]))<<32
+				ns := gather4(sp, (*[4]uint8)(u.ns[j*8:])) | gather4(sp, (*[4]uint8)(u.ns[j*8+4:]))<<32
+				W[j] = ew + span*lanes1 - ns
+			}
 		}
-		// The board of board(), one word, its matchpoints added at once.
-		ns, ew := k.ns[a:z], k.ew[a:z]
-		ew = ew[:len(ns)]
-		var V uint64
-		for j, p := range ns {
-			V |= uint64(sp[ew[j]]-sp[p]+span) << (8 * (j & 7))
+		// A play gets 1 + sign(its value − the other's) from each other
+		// play: ge + 1 − le in every lane where both plays exist, and the
+		// other play the rest of 2.
+		for j := range n {
+			// M[j] summed in a register: through memory, each addition
+			// would wait for the previous one's store.
+			wj, lj, mj := W[j]|lanesH, u.live[j], M[j]
+			for l := j + 1; l < n; l++ {
+				live := lj & u.live[l]
+				one := live >> 7
+				ge := (wj - W[l]) & live
+				le := ((W[l] | lanesH) - W[j]) & live
+				c := ge>>7 + one - le>>7
+				mj += c
+				M[l] += 2*one - c
+			}
+			M[j] = mj
 		}
-		m := k.bmask[b]
-		for j, p := range ns {
-			B := (V >> (8 * (j & 7)) & 0xff) * lanes1
-			g := ((B | lanesH) - V) & m
-			l := ((V | lanesH) - B) & m
-			mp := int32(((g>>7)+((l^m)>>7))*lanes1>>56) - 1
-			tot[p] += mp
-			tot[ew[j]] += top - mp
+		for j := range n {
+			m := M[j]
+			if u.hasHome[j] {
+				// o: the opponents' matchpoints; the home pair gets the
+				// rest of each top, summed in one multiplication (a lane
+				// sum stays below 256).
+				o := (u.topW[j]-m)&u.atNS[j] | m&u.atEW[j]
+				tot[u.home[j]] += u.sumTop[j] - int32(o*lanes1>>56)
+				scatter4(tot, (*[4]uint8)(u.oth[j*8:]), o)
+				scatter4(tot, (*[4]uint8)(u.oth[j*8+4:]), o>>32)
+				continue
+			}
+			scatter4(tot, (*[4]uint8)(u.ns[j*8:]), m)
+			scatter4(tot, (*[4]uint8)(u.ns[j*8+4:]), m>>32)
+			scatter4(tot, (*[4]uint8)(u.ew[j*8:]), u.topW[j]-m)
+			scatter4(tot, (*[4]uint8)(u.ew[j*8+4:]), (u.topW[j]-m)>>32)
 		}
 	}
+	for _, b := range k.big {
+		k.board(b, buf)
+		k.addBoard(b, buf, 1)
+	}
+}
+
+// gather4 packs the strengths of four pairs into the low lanes of a word;
+// gather of eight would not be inlined.
+func gather4(sp *[maxKernelPairs]int32, p *[4]uint8) uint64 {
+	return uint64(sp[p[0]]) | uint64(sp[p[1]])<<8 | uint64(sp[p[2]])<<16 | uint64(sp[p[3]])<<24
+}
+
+// scatter4 adds the four low lanes of w to the totals of four pairs.
+func scatter4(tot *[maxKernelPairs]int32, p *[4]uint8, w uint64) {
+	tot[p[0]] += int32(w & 0xff)
+	tot[p[1]] += int32(w >> 8 & 0xff)
+	tot[p[2]] += int32(w >> 16 & 0xff)
+	tot[p[3]] += int32(w >> 24 & 0xff)
 }
 
 // addBoard adds (sign 1) or removes (sign −1) board b's matchpoints in
@@ -256,15 +466,14 @@ func (k *kernel) board(b int, buf *kbuf) {
 
 // rank finds, for each member i of grp, the first place (0-based, best
 // first) of its run of equal percentages and the run's length, into
-// buf.start and buf.run.
+// buf.start and buf.run, from the keys in buf.keys.
 func (k *kernel) rank(grp []int, buf *kbuf) {
 	n := len(grp)
-	tot, stride := &buf.tot, k.stride
 	if n <= 8 {
 		var K uint64
 		vals := buf.vals[:n]
 		for i, p := range grp {
-			v := uint64(k.key[p*stride+int(tot[p])])
+			v := uint64(buf.keys[p])
 			vals[i] = v
 			K |= v << (8 * i)
 		}
@@ -285,7 +494,7 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 		var K0, K1 uint64
 		vals := buf.vals[:n]
 		for i, p := range grp {
-			v := uint64(k.key[p*stride+int(tot[p])])
+			v := uint64(buf.keys[p])
 			vals[i] = v
 			if i < 8 {
 				K0 |= v << (8 * i)
@@ -309,7 +518,7 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 	clear(words)
 	vals := buf.vals[:n]
 	for i, p := range grp {
-		v := uint64(k.key[p*stride+int(tot[p])])
+		v := uint64(buf.keys[p])
 		vals[i] = v
 		words[i/8] |= v << (8 * (i % 8))
 	}
@@ -335,67 +544,174 @@ func (k *kernel) rank(grp []int, buf *kbuf) {
 }
 
 // accumulate adds the numbering perm, scored in buf.tot, to acc: the same
-// additions in the same order as bussRun.score, so the same floats.
+// additions in the same order as bussRun.score, so the same floats. The
+// sums are kept in buf's arrays, which need no bounds checks, the extremes as
+// rank keys and the sampled places in integers (acc.kplace), until flush.
 func (k *kernel) accumulate(r *bussRun, acc *bussAcc, perm []int, buf *kbuf) {
 	stride := k.stride
 	for p, t := range buf.tot[:k.pairs] {
 		i := p*stride + int(t)
-		x := k.pct[i]
-		e := perm[p]
-		acc.sum[e] += x
-		acc.sumsq[e] += k.sq[i]
-		if x < acc.lo[e] {
-			acc.lo[e] = x
-		}
-		if x > acc.hi[e] {
-			acc.hi[e] = x
-		}
+		e := uint8(perm[p])
+		x := &k.score[i]
+		buf.sum[e] += x.pct
+		buf.sumsq[e] += x.sq
+		key := x.key
+		buf.keys[p] = key
+		buf.klo[e] = min(buf.klo[e], key)
+		buf.khi[e] = max(buf.khi[e], key)
 	}
 	P := acc.pairs
 	place := acc.place
 	for _, grp := range k.groups {
-		k.rank(grp, buf)
 		n := len(grp)
-		ties := false
-		for i, p := range grp {
-			s, run := int(buf.start[i]), buf.run[i]
-			switch {
-			case run == 1:
-				place[s*P+perm[p]]++
-			case r.exact:
+		if r.exact {
+			k.rank(grp, buf)
+			for i, p := range grp {
+				s, run := int(buf.start[i]), buf.run[i]
+				if run == 1 {
+					place[s*P+perm[p]]++
+					continue
+				}
 				w := 1 / float64(run)
 				for j := s; j < s+int(run); j++ {
 					place[j*P+perm[p]] += w
 				}
-			default:
-				if !ties {
-					clear(buf.cnt[:n])
-					ties = true
-				}
-				buf.order[s+int(buf.cnt[s])] = p
-				buf.cnt[s]++
 			}
-		}
-		if !ties {
 			continue
 		}
-		// Break the ties as bussRun.score does: runs best first, members
-		// in pair order, the same Fisher–Yates draws.
-		for s := 0; s < n; s++ {
-			c := int(buf.cnt[s])
-			if c == 0 {
-				continue
+		if n > 16 {
+			k.orderSlow(grp, perm, buf, acc.rng)
+			for j, e := range buf.order[:n] {
+				acc.kplace[j*P+e]++
 			}
-			run := buf.order[s : s+c]
-			for j := c - 1; j > 0; j-- {
-				l := intN(acc.rng, j+1)
+			continue
+		}
+		// order counts the members alone in their place; break the ties
+		// as bussRun.score does (runs best first, members in pair order,
+		// the same Fisher–Yates draws) and count the tied ones.
+		for ties := k.order(grp, perm, buf, acc.kplace); ties != 0; ties &= ties - 1 {
+			s := bits.TrailingZeros64(ties)
+			run := buf.order[s : s+int(buf.nth[s])]
+			for j := len(run) - 1; j > 0; j-- {
+				// intN(acc.rng, j+1), written out as in shuffle.
+				hi, lo := bits.Mul64(acc.rng.Uint64(), uint64(j+1))
+				if lo < uint64(j+1) {
+					hi = uint64(intNReject(acc.rng, j+1, hi, lo))
+				}
+				l := int(hi)
 				run[j], run[l] = run[l], run[j]
 			}
-			for j, p := range run {
-				place[(s+j)*P+perm[p]]++
+			for j, e := range run {
+				acc.kplace[(s+j)*P+e]++
 			}
-			s += c - 1
 		}
 	}
 	acc.n++
+}
+
+// flush adds a chunk's sums, kept in buf, to acc (which holds 0 then), turns
+// the extremes kept as rank keys into acc.lo and acc.hi, adds the sampled
+// places counted in integers to acc.place (whole numbers, so the same floats
+// as adding one at a time), and resets them all.
+func (k *kernel) flush(acc *bussAcc) {
+	buf := acc.kb
+	for e := range acc.pairs {
+		// The chunk's sums started at 0 in acc as in buf: the same floats.
+		acc.sum[e] += buf.sum[e]
+		acc.sumsq[e] += buf.sumsq[e]
+		if lo, hi := buf.klo[e], buf.khi[e]; lo <= hi {
+			acc.lo[e] = min(acc.lo[e], k.keyPct[lo])
+			acc.hi[e] = max(acc.hi[e], k.keyPct[hi])
+		}
+	}
+	buf.reset()
+	for i, c := range acc.kplace {
+		acc.place[i] += float64(c)
+	}
+	clear(acc.kplace)
+}
+
+// order writes the entrants of grp (at most 16 members) into buf.order in
+// place order, tied ones in pair order: a stable sort by rank key, without
+// sorting; it counts in kplace the places of the members not tied. A member's place is the number of members with a greater key plus
+// those with its key before it, each count one word subtraction per eight
+// members and a population count. It returns the places where a run of two
+// or more tied members starts, as bits, with the runs' lengths in buf.nth.
+func (k *kernel) order(grp []int, perm []int, buf *kbuf, kplace []uint32) (ties uint64) {
+	n := len(grp)
+	keys := &buf.keys
+	n0 := min(n, 8)
+	var K0, K1, m1 uint64
+	for i, p := range grp[:n0] {
+		K0 |= uint64(keys[uint8(p)]) << (8 * (i & 7))
+	}
+	for i, p := range grp[n0:] {
+		K1 |= uint64(keys[uint8(p)]) << (8 * (i & 7))
+	}
+	m0 := uint64(lanesH) >> ((64 - 8*n0) & 63)
+	if n > 8 {
+		m1 = lanesH >> ((128 - 8*n) & 63)
+	}
+	P := k.pairs
+	put := func(i, p int, le, ahead, run int) {
+		start := n - le
+		e := perm[p]
+		buf.order[start+ahead] = e
+		// alone is 1 when p has a place of its own, and x is 0 when p
+		// starts a run of ties. Without a branch, which ties would
+		// mispredict.
+		alone := 2 - min(run, 2)
+		kplace[(start+ahead)*P+e] += uint32(alone)
+		x := uint64(ahead) | uint64(alone)
+		ties |= (x - 1) >> 63 << (start & 63)
+		buf.nth[start&63] = int32(run)
+	}
+	for i, p := range grp[:n0] {
+		le, ahead, run := placeOf(uint64(keys[uint8(p)])*lanes1, K0, K1, m0, m1, 1<<(8*(i&7))-1, 0)
+		put(i, p, le, ahead, run)
+	}
+	for i, p := range grp[n0:] {
+		le, ahead, run := placeOf(uint64(keys[uint8(p)])*lanes1, K0, K1, m0, m1, ^uint64(0), 1<<(8*(i&7))-1)
+		put(i, p, le, ahead, run)
+	}
+	return ties
+}
+
+// placeOf counts the members whose keys (in the lanes of K0 and K1, masks m0
+// and m1) are at most the key broadcast in B, those equal to it in the
+// lanes of b0 and b1 (the members before it), and all equal to it.
+func placeOf(B, K0, K1, m0, m1, b0, b1 uint64) (le, ahead, run int) {
+	le0 := ((B | lanesH) - K0) & m0
+	le1 := ((B | lanesH) - K1) & m1
+	eq0 := le0 & ((K0 | lanesH) - B)
+	eq1 := le1 & ((K1 | lanesH) - B)
+	// The two words' flags (bit 7 of each lane) side by side in bits 6
+	// and 7, so that one population count covers both.
+	return bits.OnesCount64(le0 | le1>>1),
+		bits.OnesCount64(eq0&b0 | (eq1&b1)>>1),
+		bits.OnesCount64(eq0 | eq1>>1)
+}
+
+// orderSlow is order for any group, its ties broken here: it ranks the
+// members, places them by their run's start and a count per key, and
+// shuffles each run of ties, best first.
+func (k *kernel) orderSlow(grp []int, perm []int, buf *kbuf, rng *rand.PCG) {
+	k.rank(grp, buf)
+	for i, p := range grp {
+		key, s := buf.keys[p], buf.start[i]
+		buf.order[int(s)+int(buf.seen[key])] = perm[p]
+		buf.seen[key]++
+		buf.cnt[s] = buf.run[i]
+	}
+	for _, p := range grp {
+		buf.seen[buf.keys[p]] = 0
+	}
+	for s := 0; s < len(grp); {
+		run := buf.order[s : s+int(buf.cnt[s])]
+		for j := len(run) - 1; j > 0; j-- {
+			l := intN(rng, j+1)
+			run[j], run[l] = run[l], run[j]
+		}
+		s += len(run)
+	}
 }

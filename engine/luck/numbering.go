@@ -3,6 +3,7 @@ package luck
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -119,9 +120,27 @@ func (n *numberings) decode(index int64, perm, avail []int) {
 // shuffle draws a numbering uniformly at random: a Fisher–Yates shuffle of
 // the entrants within each group. perm must hold a valid numbering.
 func (n *numberings) shuffle(rng *rand.PCG, perm []int) {
+	if len(n.groups) == 1 {
+		// One group of all pairs: grp[i] is i, and the reads through it go.
+		for i := len(perm) - 1; i > 0; i-- {
+			hi, lo := bits.Mul64(rng.Uint64(), uint64(i+1))
+			if lo < uint64(i+1) {
+				hi = uint64(intNReject(rng, i+1, hi, lo))
+			}
+			j := int(hi)
+			perm[i], perm[j] = perm[j], perm[i]
+		}
+		return
+	}
 	for _, grp := range n.groups {
 		for i := len(grp) - 1; i > 0; i-- {
-			j := intN(rng, i+1)
+			// intN(rng, i+1), its common path written out: intN is too
+			// large to be inlined, and a call per draw shows.
+			hi, lo := bits.Mul64(rng.Uint64(), uint64(i+1))
+			if lo < uint64(i+1) {
+				hi = uint64(intNReject(rng, i+1, hi, lo))
+			}
+			j := int(hi)
 			perm[grp[i]], perm[grp[j]] = perm[grp[j]], perm[grp[i]]
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -108,4 +109,81 @@ func plainBussemaker(m *movement.Movement, strengths []float64, samples int, see
 		}
 	}
 	return res
+}
+
+// plainLoop is the straightforward loop of the speed goal: strengths 1..P,
+// one group, ties not broken at random (the insertion sort keeps them in
+// pair order). It returns rank[e][r], how often entrant e finished r-th,
+// so that the work cannot be optimised away.
+func plainLoop(m *movement.Movement, samples int, seed uint64) [][]int {
+	P := m.Pairs
+	boards := movement.GroupPlays(m)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	perm := make([]int, P) // perm[pair] = entrant = strength − 1
+	for i := range perm {
+		perm[i] = i
+	}
+	mp, order := make([]int, P), make([]int, P)
+	score := make([]int, 0, P)
+	rank := make([][]int, P)
+	for i := range rank {
+		rank[i] = make([]int, P)
+	}
+	for range samples {
+		rng.Shuffle(P, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		clear(mp)
+		for _, plays := range boards {
+			k := len(plays)
+			score = score[:0]
+			for _, pl := range plays {
+				score = append(score, perm[pl.EW]-perm[pl.NS])
+			}
+			for i, pl := range plays {
+				m := -1 // itself counted once as a tie below
+				for _, x := range score {
+					switch {
+					case score[i] > x:
+						m += 2
+					case score[i] == x:
+						m++
+					}
+				}
+				mp[pl.NS] += m
+				mp[pl.EW] += 2*(k-1) - m
+			}
+		}
+		for i := range order {
+			order[i] = i
+		}
+		for i := 1; i < P; i++ {
+			for j := i; j > 0 && mp[order[j]] > mp[order[j-1]]; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
+		}
+		for r, p := range order {
+			rank[perm[p]][r]++
+		}
+	}
+	return rank
+}
+
+// TestPlainLoopCounts: the benchmark baseline places every entrant once a
+// sample, and the strongest entrant (no ties for first on this field in
+// practice) most often first.
+func TestPlainLoopCounts(t *testing.T) {
+	m := mustSpec(t, "mitchell:7,switch=2")
+	const n = 2000
+	rank := plainLoop(m, n, 1)
+	for e, row := range rank {
+		sum := 0
+		for _, c := range row {
+			sum += c
+		}
+		if sum != n {
+			t.Fatalf("entrant %d placed %d times in %d samples", e+1, sum, n)
+		}
+	}
+	if rank[0][0] <= rank[1][0] || rank[0][0] <= rank[13][0] {
+		t.Errorf("entrant 1 first %d times, entrant 2 %d, entrant 14 %d", rank[0][0], rank[1][0], rank[13][0])
+	}
 }

@@ -114,7 +114,8 @@ func ParseASC(name string, r io.Reader) (*Parsed, error) {
 		pm.RoundLines[r] = lineNo
 		// The last round line may carry trailing text, such as "Qf=92".
 		if len(toks) < 3*h.tables || (len(toks) > 3*h.tables && r < given-1) {
-			return nil, fail(lineNo, "round %d: %d entries, want %d tables of NS-EW group", r+1, len(toks), h.tables)
+			return nil, fail(lineNo, "round %d: %s, want %d (one a table, NS-EW and a board group, as 4-1 A)%s",
+				r+1, entriesWritten(toks), h.tables, onlyLastLine(len(toks) > 3*h.tables))
 		}
 		for t := 0; t < h.tables; t++ {
 			tb, err := parseTable(toks[3*t:3*t+3], h.numeric)
@@ -146,6 +147,29 @@ func ParseASC(name string, r io.Reader) (*Parsed, error) {
 		pm.Warnings = append(pm.Warnings, &engine.ParseError{File: name, Line: lineOf(w.Round), Err: errors.New(w.String())})
 	}
 	return pm, nil
+}
+
+// entriesWritten counts a round line's entries as the user wrote them: an
+// entry is three tokens (NS, EW, board group), and a last one cut short is
+// named, not counted as tokens.
+func entriesWritten(toks []string) string {
+	n, rest := len(toks)/3, len(toks)%3
+	s := fmt.Sprintf("%d entries", n)
+	if n == 1 {
+		s = "1 entry"
+	}
+	if rest > 0 {
+		s += fmt.Sprintf(" and an incomplete one (%q)", clip(strings.Join(toks[3*n:], " ")))
+	}
+	return s
+}
+
+// onlyLastLine explains why entries too many are an error.
+func onlyLastLine(tooMany bool) string {
+	if tooMany {
+		return "; only the last round line may carry text after its entries"
+	}
+	return ""
 }
 
 // tokens splits a line into its alphanumeric runs, dropping a # comment.

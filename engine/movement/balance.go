@@ -214,34 +214,136 @@ func ComputeVacancy(m *Movement) (*Vacancy, error) {
 }
 
 // ComputeVacancyContext is ComputeVacancy that stops, with ctx's error,
-// when ctx is done: it scores the movement once per absent pair, which for
-// hundreds of pairs takes minutes.
+// when ctx is done.
+//
+// Scoring the movement afresh for each absent pair costs P times the
+// whole score matrix, minutes for hundreds of pairs. Instead the full
+// matrix is scored once, and each absence is the change it makes: in a
+// board group the absent pair played, every other table's meeting counts
+// its removed plays less (h drops), and the absent pair's opponents lose
+// their comparisons with the rest of the group. The sums are the same
+// integers the full rescoring gives (TestVacancyMatchesRescoring).
 func ComputeVacancyContext(ctx context.Context, m *Movement) (*Vacancy, error) {
 	if m.Pairs < 3 {
 		return nil, fmt.Errorf("vacancy: needs at least 3 pairs, have %d", m.Pairs)
 	}
-	v := &Vacancy{Qf1: make([]float64, m.Pairs)}
+	P := m.Pairs
+	mat, _, _, _, err := scoreMatrixContext(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	plays := GroupPlays(m)
+	// in[v] lists the groups pair v plays, once each.
+	in := make([][]int, P)
+	for g, ps := range plays {
+		for _, x := range ps {
+			for _, p := range [2]int{x.NS, x.EW} {
+				if k := len(in[p]); k == 0 || in[p][k-1] != g {
+					in[p] = append(in[p], g)
+				}
+			}
+		}
+	}
+	var fullS, fullSS int64
+	rowSq := make([]int64, P)
+	for g := range plays {
+		n := int64(len(plays[g]))
+		fullS += n * (n - 1)
+	}
+	for p := 0; p < P; p++ {
+		for q := 0; q < P; q++ {
+			v := int64(mat[p*P+q])
+			rowSq[p] += v * v
+			if q > p {
+				fullSS += v * v
+			}
+		}
+	}
+
+	v := &Vacancy{Qf1: make([]float64, P)}
 	var sumS, sumSS int64
-	n1 := int64((m.Pairs - 1) * (m.Pairs - 2) / 2)
-	for p := 1; p <= m.Pairs; p++ {
+	n1 := int64((P - 1) * (P - 2) / 2)
+	delta := make([]int, P*P) // upper triangle: the change of each score
+	seen := make([]bool, P*P) // in touched (a change may sum to 0 and grow again)
+	var touched []int
+	change := func(p, q, d int) {
+		if p == q {
+			return
+		}
+		if p > q {
+			p, q = q, p
+		}
+		k := p*P + q
+		if !seen[k] {
+			seen[k] = true
+			touched = append(touched, k)
+		}
+		delta[k] += d
+	}
+	var kept, gone []Play
+	for a := 0; a < P; a++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		without, err := m.WithoutPair(p)
-		if err != nil {
-			return nil, err
+		s := fullS
+		for _, g := range in[a] {
+			kept, gone = kept[:0], gone[:0]
+			for _, x := range plays[g] {
+				if x.NS == a || x.EW == a {
+					gone = append(gone, x)
+				} else {
+					kept = append(kept, x)
+				}
+			}
+			n, k := int64(len(plays[g])), int64(len(kept))
+			s += k*(k-1) - n*(n-1)
+			r := len(gone)
+			for _, x := range kept {
+				change(x.NS, x.EW, -r)
+			}
+			for i, y := range gone {
+				// o is the absent pair's opponent: it keeps its place in
+				// the group's comparisons no longer.
+				o, oNS := y.EW, false
+				if y.EW == a {
+					o, oNS = y.NS, true
+				}
+				for _, x := range kept {
+					if oNS {
+						change(o, x.NS, -1)
+						change(o, x.EW, +1)
+					} else {
+						change(o, x.EW, -1)
+						change(o, x.NS, +1)
+					}
+				}
+				for _, z := range gone[i+1:] {
+					o2, o2NS := z.EW, false
+					if z.EW == a {
+						o2, o2NS = z.NS, true
+					}
+					if oNS == o2NS {
+						change(o, o2, -1)
+					} else {
+						change(o, o2, +1)
+					}
+				}
+			}
 		}
-		mat, s, _, _, err := scoreMatrixContext(ctx, without)
-		if err != nil {
-			return nil, err
+		ss := fullSS - rowSq[a]
+		for _, k := range touched {
+			old := int64(mat[k])
+			now := old + int64(delta[k])
+			ss += now*now - old*old
+			delta[k], seen[k] = 0, false
 		}
-		ss := sumSquaresUpper(mat, without.Pairs)
-		v.Qf1[p-1] = QualityFactor(s, ss, n1)
+		touched = touched[:0]
+		v.Qf1[a] = QualityFactor(s, ss, n1)
 		sumS += s
 		sumSS += ss
-		v.Max = max(v.Max, v.Qf1[p-1])
+		v.Max = max(v.Max, v.Qf1[a])
 	}
-	v.Av = QualityFactor(sumS, sumSS, int64(m.Pairs)*n1)
+	v.Av = QualityFactor(sumS, sumSS, int64(P)*n1)
 	return v, nil
 }
 

@@ -68,8 +68,8 @@ func switchText(rounds []int, at []RoundTables) string {
 	return strings.Join(texts, "+")
 }
 
-// Modify applies the spec's modifiers (switch, except, absent, phantom, in
-// that order) to a movement and returns the result; m is not changed.
+// Modify applies the spec's modifiers (switch, except, rover or appendix,
+// miss, absent, phantom, in that order) to a movement and returns the result; m is not changed.
 func (s Spec) Modify(m *Movement) (*Movement, error) {
 	var err error
 	if len(s.Switch) > 0 {
@@ -92,6 +92,25 @@ func (s Spec) Modify(m *Movement) (*Movement, error) {
 		}
 	}
 	switch {
+	case len(s.Rover) > 0:
+		if m, err = m.WithRover(s.Rover); err != nil {
+			return nil, err
+		}
+	case len(s.Appendix) > 0:
+		if m, err = m.WithAppendix(s.Appendix); err != nil {
+			return nil, err
+		}
+	}
+	if len(s.Miss) > 0 {
+		if m, err = m.Missing(s.Miss); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case s.Absent != 0 && s.Join != 0:
+		if m, err = m.JoinLate(s.Absent, s.Join); err != nil {
+			return nil, err
+		}
 	case s.Absent != 0:
 		if m, err = m.WithoutPair(s.Absent); err != nil {
 			return nil, err
@@ -125,7 +144,8 @@ func ParseModifiers(text string) (Spec, error) {
 // ModifiersText is the canonical text of a spec's modifiers alone,
 // "switch=…,absent=14", or "" when it has none.
 func (s Spec) ModifiersText() string {
-	t := Spec{Family: "x", Switch: s.Switch, SwitchAt: s.SwitchAt, Except: s.Except, Absent: s.Absent, Phantom: s.Phantom}.String()
+	t := Spec{Family: "x", Switch: s.Switch, SwitchAt: s.SwitchAt, Except: s.Except, Rover: s.Rover, Appendix: s.Appendix, Miss: s.Miss,
+		Absent: s.Absent, Join: s.Join, Phantom: s.Phantom}.String()
 	_, rest, _ := strings.Cut(t, ",")
 	if !strings.Contains(t, ",") {
 		return ""

@@ -26,6 +26,12 @@ type Movement struct {
 	NumericGroups bool
 	// Schedule[r][t] is table t+1 in round r+1.
 	Schedule [][]Table
+	// Sections, when not empty, are the sections of a field played as
+	// several movements side by side (JoinSections); SharedBoards says they
+	// play the same deals, Across that the field is scored across them.
+	Sections     []Section
+	SharedBoards bool
+	Across       bool
 }
 
 // New returns a movement with every table empty.
@@ -44,6 +50,7 @@ func New(pairs, tables, rounds, groups int) *Movement {
 // Clone returns a deep copy.
 func (m *Movement) Clone() *Movement {
 	c := *m
+	c.Sections = slices.Clone(m.Sections)
 	c.Schedule = make([][]Table, len(m.Schedule))
 	for r, row := range m.Schedule {
 		c.Schedule[r] = slices.Clone(row)
@@ -53,7 +60,7 @@ func (m *Movement) Clone() *Movement {
 
 // Equal reports whether two movements have the same size and schedule.
 func (m *Movement) Equal(o *Movement) bool {
-	if m.Pairs != o.Pairs || m.Tables != o.Tables || m.Rounds != o.Rounds || m.Groups != o.Groups {
+	if m.Pairs != o.Pairs || m.Tables != o.Tables || m.Rounds != o.Rounds || m.Groups != o.Groups || !sectionsEqual(m, o) {
 		return false
 	}
 	for r := range m.Schedule {
@@ -111,6 +118,9 @@ func (m *Movement) WithoutPair(v int) (*Movement, error) {
 	}
 	c := m.Clone()
 	c.Pairs--
+	if len(c.Sections) > 0 {
+		c.Sections[m.SectionOf(v)].Pairs--
+	}
 	renumber := func(p int) int {
 		if p > v {
 			return p - 1
@@ -160,6 +170,9 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 	if len(m.Schedule) != m.Rounds {
 		errs = append(errs, Issue{Msg: fmt.Sprintf("%d rounds given, header says %d", len(m.Schedule), m.Rounds)})
 		return errs, nil
+	}
+	if issues := m.checkSections(); len(issues) > 0 {
+		return issues, nil
 	}
 	met := make(map[[2]int]int)        // meetings: one per round in which two pairs meet
 	played := make(map[[2]int]int)     // plays of a board group by a pair

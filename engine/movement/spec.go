@@ -19,7 +19,9 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	relay-mitchell:8           relay (share-and-relay) Mitchell, 8 tables (even)
 //	stay-mitchell:7            Mitchell with stationary boards, NS up, EW down, 7 tables (odd)
 //	criss-cross-mitchell:8     criss-cross Mitchell, stationary boards, 8 tables (a multiple of 4)
-//	mitchell:17,rounds=8       the same, curtailed to its first 8 rounds
+//	mitchell:17,rounds=8       the same, curtailed to its first 8 rounds (played
+//	                           for 8 of its 17 rounds: every board set is still
+//	                           played once a round, 8 times in all)
 //	skip-mitchell:8            skip Mitchell, 8 tables (even), 7 rounds
 //	skip-mitchell:8,rounds=5   the same, curtailed to 5 rounds (1..tables-1)
 //	web-mitchell:10            Web Mitchell, 10 tables (even), 9 board sets
@@ -46,6 +48,24 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	                           the same from the cyclic 1-factorisation this starter of
 //	                           Z21 generates (CyclicRounds), x NS against y in x-y
 //
+// A field played as two (or more) sections, each its own movement with its
+// own pairs and tables, side by side in the same rounds (JoinSections), is
+// the sections' specs joined by "/", then, optionally, how they are played:
+//
+//	sections:rover-mitchell:7/mitchell:7
+//	                           29 pairs: 15 in a rover Mitchell, 14 in a Mitchell,
+//	                           7 rounds; each section its own boards, scored apart
+//	sections:mitchell:8,rounds=7/mitchell:8,rounds=7/boards=shared,score=across
+//	                           two sections on the same deals (each section its own
+//	                           copy), scored across the field
+//
+// The options are boards=own (the default: the second section's board sets
+// follow the first's) or boards=shared, and score=apart (the default) or
+// score=across (needs boards=shared). Each section's spec takes its own
+// modifiers; the pairs and tables of the second section are numbered after
+// the first's (pair 1 of "mitchell:7" in the second section above is pair 16
+// of the field).
+//
 // The size is the number of tables for the Mitchells (of the base, for
 // the appendix Mitchell), of pairs for the Howells and multisession movements. Modifiers, for every family, applied in this order:
 //
@@ -53,6 +73,15 @@ var ErrNotSpec = errors.New("not a movement spec (family:size)")
 //	except=1+6     ... at every table but tables 1 and 6
 //	switch=r3t1.4  arrow-switch tables 1 and 4 of round 3 only (except
 //	               does not apply); items mix: switch=2+r3t1.4+5
+//	rover=2:2+3:4  an extra pair takes pair 2's seat in round 2, pair 4's in
+//	               round 3 (WithRover; see late.go for the three modifiers of
+//	               a late or leaving pair)
+//	appendix=2:9   an extra pair plays pair 9 at an added table in round 2
+//	               (WithAppendix)
+//	miss=16:1-1    pair 16 misses round 1: it arrives late (Missing)
+//	join=1         with absent=N: pair N, the half table's absent pair,
+//	               arrives after round 1 and plays its seats from then on,
+//	               numbered after every other pair (JoinLate)
 //	absent=14      pair 14 is absent (Movement.WithoutPair): a half table
 //	phantom=best   the pair BestPhantom chooses is absent (HalfTable)
 //
@@ -86,6 +115,19 @@ type Spec struct {
 	// Starter (multisession, "starter=1-10+2-13+...") replaces the base by
 	// the cyclic 1-factorisation it generates (CyclicRounds).
 	Starter [][2]int
+	// Parts (sections) are the sections' specs; SharedBoards and Across
+	// say the sections play the same deals and are scored across the
+	// field (JoinSections).
+	Parts        []Spec
+	SharedBoards bool
+	Across       bool
+	// Rover and Appendix place an extra pair (WithRover, WithAppendix);
+	// Miss lists pairs missing rounds (Missing).
+	Rover, Appendix []RoundPair
+	Miss            []PairRounds
+	// Join (with Absent) is the round after which the absent pair arrives
+	// (JoinLate); 0: it never does.
+	Join int
 }
 
 // family describes one spec family: its size unit, its own parameters,
@@ -182,8 +224,12 @@ var families = map[string]family{
 		}},
 }
 
-// modifiers are the keys every family accepts, in canonical order.
-var modifiers = []string{"switch", "except", "absent", "phantom"}
+// modifiers are the keys every family accepts, in canonical order;
+// lateModifiers too, though an unknown key's message lists only the first.
+var (
+	modifiers     = []string{"switch", "except", "absent", "phantom"}
+	lateModifiers = []string{"rover", "appendix", "miss", "join"}
+)
 
 func need(ok bool, msg string) string {
 	if ok {
@@ -192,7 +238,8 @@ func need(ok bool, msg string) string {
 	return msg
 }
 
-// Families lists the spec families, sorted.
+// Families lists the spec families, sorted. "sections" (a field played
+// as several movements, see Spec) is not listed: it joins families.
 func Families() []string {
 	var out []string
 	for name := range families {
@@ -223,6 +270,9 @@ func ParseSpec(text string) (Spec, error) {
 	bad := func(format string, args ...any) (Spec, error) {
 		return Spec{}, &SpecError{Spec: text, Msg: fmt.Sprintf(format, args...)}
 	}
+	if head == "sections" {
+		return parseSections(text, rest)
+	}
 	fam, ok := families[head]
 	if !ok {
 		return bad("unknown movement family %q (known: %s)", head, strings.Join(Families(), ", "))
@@ -231,7 +281,7 @@ func ParseSpec(text string) (Spec, error) {
 	s := Spec{Family: head}
 	n, err := strconv.Atoi(strings.TrimSpace(parts[0]))
 	if err != nil || n < 1 {
-		return bad("the size must be a number of %s, not %q", fam.unit, parts[0])
+		return bad("the size must be a whole number of %s from 1, not %q", fam.unit, clip(parts[0]))
 	}
 	s.Size = n
 	if n > MaxPairs || fam.unit == "tables" && n > MaxTables {
@@ -251,7 +301,7 @@ func ParseSpec(text string) (Spec, error) {
 		if !ok {
 			return bad("%q is not key=value (known keys: %s)", part, strings.Join(known, ", "))
 		}
-		if !slices.Contains(known, key) {
+		if !slices.Contains(known, key) && !slices.Contains(lateModifiers, key) {
 			return bad("unknown modifier %q (known: %s)", key, strings.Join(known, ", "))
 		}
 		if seen[key] {
@@ -281,10 +331,26 @@ func ParseSpec(text string) (Spec, error) {
 			continue
 		}
 		switch key {
-		case "rounds", "sets", "extra", "sessions", "absent":
+		case "rover", "appendix":
+			list, err := parseRoundPairs(val)
+			if err != nil {
+				return bad("%s: %v", key, err)
+			}
+			if key == "rover" {
+				s.Rover = list
+			} else {
+				s.Appendix = list
+			}
+		case "miss":
+			list, err := parseMiss(val)
+			if err != nil {
+				return bad("miss: %v", err)
+			}
+			s.Miss = list
+		case "rounds", "sets", "extra", "sessions", "absent", "join":
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 {
-				return bad("%s must be a positive number, not %q", key, val)
+				return bad("%s must be a whole number from 1, not %q", key, clip(val))
 			}
 			switch key {
 			case "rounds":
@@ -297,6 +363,8 @@ func ParseSpec(text string) (Spec, error) {
 				s.Sessions = v
 			case "absent":
 				s.Absent = v
+			case "join":
+				s.Join = v
 			}
 		case "switch":
 			rounds, at, err := parseSwitch(val)
@@ -327,6 +395,15 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	if s.Phantom && s.Absent != 0 {
 		return bad("absent and phantom both leave a pair out: give one")
+	}
+	if (s.Rover != nil || s.Appendix != nil) && (s.Phantom || s.Absent != 0) {
+		return bad("rover and appendix add a pair to a full movement; a half table has a seat for it: give it the absent pair's number and miss=PAIR:1-R")
+	}
+	if s.Join != 0 && s.Absent == 0 {
+		return bad("join says when the absent pair arrives: give absent=PAIR too")
+	}
+	if s.Rover != nil && s.Appendix != nil {
+		return bad("rover and appendix both place the extra pair: give one")
 	}
 	if len(s.Except) > 0 && len(s.Switch) == 0 {
 		return bad("except lists tables left unswitched, but no round is switched")
@@ -417,6 +494,9 @@ func parseStarter(val string) ([][2]int, error) {
 // String returns the canonical text of the spec.
 func (s Spec) String() string {
 	var b strings.Builder
+	if s.Family == "sections" {
+		return sectionsText(s)
+	}
 	fmt.Fprintf(&b, "%s:%d", s.Family, s.Size)
 	for _, kv := range []struct {
 		key string
@@ -454,8 +534,20 @@ func (s Spec) String() string {
 		fmt.Fprintf(&b, ",switch=%s", sw)
 	}
 	list("except", s.Except)
+	if len(s.Rover) > 0 {
+		fmt.Fprintf(&b, ",rover=%s", roundPairsText(s.Rover))
+	}
+	if len(s.Appendix) > 0 {
+		fmt.Fprintf(&b, ",appendix=%s", roundPairsText(s.Appendix))
+	}
+	if len(s.Miss) > 0 {
+		fmt.Fprintf(&b, ",miss=%s", missText(s.Miss))
+	}
 	if s.Absent != 0 {
 		fmt.Fprintf(&b, ",absent=%d", s.Absent)
+	}
+	if s.Join != 0 {
+		fmt.Fprintf(&b, ",join=%d", s.Join)
 	}
 	if s.Phantom {
 		b.WriteString(",phantom=best")
@@ -465,6 +557,9 @@ func (s Spec) String() string {
 
 // Build generates the movement the spec names, with its modifiers applied.
 func (s Spec) Build() (*Movement, error) {
+	if s.Family == "sections" {
+		return buildSections(s)
+	}
 	fam, ok := families[s.Family]
 	if !ok {
 		return nil, &SpecError{Spec: s.String(), Msg: fmt.Sprintf("unknown movement family %q (known: %s)", s.Family, strings.Join(Families(), ", "))}

@@ -8,11 +8,11 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// exhaustive enumerates every orientation of the free slots. The space is
+// enumerateAll enumerates every orientation of the free slots. The space is
 // cut into chunks by the top bits; each chunk walks its low bits in Gray
 // code order, so every step is one O(P) switch. Chunks run in parallel and
 // are reduced in order, ties to the lowest chunk, as restarts are.
-func (o *optimizer) exhaustive(ctx context.Context) searchResult {
+func (o *optimizer) enumerateAll(ctx context.Context) searchResult {
 	n := len(o.vars)
 	top := min(n, 6)
 	results := make([]searchResult, 1<<top)

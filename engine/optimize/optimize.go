@@ -302,7 +302,7 @@ func (s *Settings) Validate(m *movement.Movement) error {
 			return err
 		}
 	}
-	return nil
+	return s.checkBudget(m)
 }
 
 // optimizer holds what every restart or enumeration chunk shares.
@@ -332,6 +332,39 @@ func Search(ctx context.Context, m *movement.Movement, set Settings) (*Result, e
 	if err := set.Validate(m); err != nil {
 		return nil, err
 	}
+	o, err := newOptimizer(m, set)
+	if err != nil {
+		return nil, err
+	}
+	set = o.set
+	start := time.Now()
+	if set.Time > 0 {
+		o.deadline = start.Add(set.Time)
+	}
+	o.bestSS.Store(o.base.ss)
+
+	exhaustive := o.exhaustive()
+	budget := set.Iterations * int64(set.Restarts)
+	if exhaustive {
+		budget = 1 << len(o.vars)
+	}
+	stopProgress := o.startProgress(start, budget, exhaustive)
+	var best searchResult
+	if exhaustive {
+		best = o.enumerateAll(ctx)
+	} else {
+		best = o.anneal(ctx)
+	}
+	stopProgress()
+	r := o.finish(best, exhaustive)
+	r.History = o.history
+	return r, nil
+}
+
+// newOptimizer applies the defaults of the settings, renumbers the
+// movement, leaves out the absent pair and plans the search. The settings
+// are valid.
+func newOptimizer(m *movement.Movement, set Settings) (*optimizer, error) {
 	if set.Iterations == 0 {
 		set.Iterations = DefaultIterations
 	}
@@ -357,28 +390,13 @@ func Search(ctx context.Context, m *movement.Movement, set Settings) (*Result, e
 	}
 	o := &optimizer{set: set, work: work, base: NewSwitchState(opt)}
 	o.plan()
-	start := time.Now()
-	if set.Time > 0 {
-		o.deadline = start.Add(set.Time)
-	}
-	o.bestSS.Store(o.base.ss)
+	return o, nil
+}
 
-	exhaustive := len(o.vars) <= set.ExhaustiveBits && len(o.vars) < 62
-	budget := set.Iterations * int64(set.Restarts)
-	if exhaustive {
-		budget = 1 << len(o.vars)
-	}
-	stopProgress := o.startProgress(start, budget, exhaustive)
-	var best searchResult
-	if exhaustive {
-		best = o.exhaustive(ctx)
-	} else {
-		best = o.anneal(ctx)
-	}
-	stopProgress()
-	r := o.finish(best, exhaustive)
-	r.History = o.history
-	return r, nil
+// exhaustive says whether the search enumerates every orientation of the
+// free tables rather than annealing.
+func (o *optimizer) exhaustive() bool {
+	return len(o.vars) <= o.set.ExhaustiveBits && len(o.vars) < 62
 }
 
 // plan works out which slots are free and which can be pinned by symmetry,
@@ -506,6 +524,16 @@ func (o *optimizer) anneal(ctx context.Context) searchResult {
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range results {
+		// A restart not started when the search is cancelled, or out of
+		// time, is left out: its setup alone (an evaluation and a few
+		// thousand trials) times thousands of restarts would take minutes.
+		// The first always runs, so that there is a result.
+		if why, stop := o.interrupted(ctx); stop && i > 0 {
+			for j := i; j < len(results); j++ {
+				results[j] = searchResult{stop: why}
+			}
+			break
+		}
 		g.Go(func() error {
 			results[i] = o.restart(ctx, i)
 			return nil
@@ -514,7 +542,9 @@ func (o *optimizer) anneal(ctx context.Context) searchResult {
 	g.Wait()
 	if o.set.Checkpoints != nil {
 		for _, r := range results {
-			o.history = append(o.history, r.trace)
+			if r.found { // a restart left out has no trace
+				o.history = append(o.history, r.trace)
+			}
 		}
 	}
 	return reduce(results)

@@ -258,6 +258,9 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	a.MethodDetail = best.method
 	a.Method = best.method.Name()
 	a.Pairs, a.Disagreements = best.report(s)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	a.PairBoards = best.pairBoards()
 	a.Neuberg = neubergResult(s, best, set)
 	// The movement as played is measured per section; across the field,
@@ -306,6 +309,9 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 			continue
 		}
 		a.Luck = append(a.Luck, *fl)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	a.Instant, a.Notes = instantBoards(best.fields, a.Notes)
 	return a, nil

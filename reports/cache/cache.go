@@ -30,6 +30,11 @@ func JSON(dir, name string, result any, compute func() error) (bool, error) {
 func JSONChecked(dir, name string, result any, compute func() error) (hit, invalid bool, err error) {
 	path := filepath.Join(dir, name)
 	data, err := reports.ReadFile(path, reports.MaxCacheBytes)
+	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// An entry that is a link is never read through: a miss, and the
+		// link is replaced (not what it points to) below.
+		data, err = nil, errors.New("a symbolic link")
+	}
 	switch {
 	case err == nil:
 		if DecodeEntry(data, result) == nil {
@@ -124,7 +129,9 @@ func DecodeEntry(data []byte, result any) error {
 }
 
 // Prune deletes the cached cell results of a study that its last run did
-// not use: results of cells since edited or removed.
+// not use: results of cells since edited or removed. The caller checks that
+// dir is reached through no link (reports.NoLinks); an entry that is a
+// link is removed itself, never what it points to.
 func Prune(dir string, used map[string]bool) error {
 	old, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {

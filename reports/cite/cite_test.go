@@ -146,7 +146,7 @@ func TestResolve(t *testing.T) {
 	if _, err := reports.NewRenderer().Markdown(&md, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"[[1](#ref-schema2002), p. 3;", "| qf | 92 [2, table 2] |", `2. <a id="ref-moore1992"></a>Ross Moore`} {
+	for _, s := range []string{"[[1](#ref-schema2002), p. 3;", `| qf | 92 \[2, table 2\] |`, `2. <a id="ref-moore1992"></a>Ross Moore`} {
 		if !strings.Contains(md.String(), s) {
 			t.Errorf("the Markdown has no %s", s)
 		}

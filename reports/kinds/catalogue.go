@@ -33,7 +33,7 @@ import (
 // "14/mitchell:7/qf_generated": "46.94".
 type CatalogueCell struct {
 	cell.Common `yaml:",inline"`
-	// Pairs is a field size (13) or a range of them ([6, 40]), within 6..40.
+	// Pairs is a field size (13) or a range of them ([6, 40]), within 6..60.
 	Pairs IntRange `yaml:"pairs"`
 	// Boards is the session's number of boards, MIN-MAX (default [24, 28]):
 	// a candidate fits when rounds × B lies in it for some B boards per round.
@@ -153,6 +153,32 @@ type CatalogueCandidate struct {
 	BoardsOutside         int `json:"boards_outside"`
 	// Excluded is the bound the candidate breaks, "" when none.
 	Excluded string `json:"excluded"`
+	// The boards to deal at the first of boards_per_round (or the
+	// nearest): deal_sets sets of deal_boards_per_set boards, deal_copies
+	// copies, deal_boards in all; boards_played is what each pair that
+	// never sits out plays. 40 pairs in a curtailed 20-table Mitchell play
+	// 24 boards, but its 20 sets need 40 boards dealt.
+	DealSets         int `json:"deal_sets"`
+	DealBoardsPerSet int `json:"deal_boards_per_set"`
+	DealCopies       int `json:"deal_copies"`
+	DealBoards       int `json:"deal_boards"`
+	BoardsPlayed     int `json:"boards_played"`
+	// Sections are each section's figures for a field played as sections
+	// (null for one movement); across_qf is the Qf of the whole field on
+	// shared boards (0 when each section has its own).
+	Sections []SectionView `json:"sections"`
+	AcrossQf float64       `json:"across_qf"`
+}
+
+// SectionView is one section's figures, as a movement of its own.
+type SectionView struct {
+	Pairs  int     `json:"pairs"`
+	Tables int     `json:"tables"`
+	Rounds int     `json:"rounds"`
+	Qf     float64 `json:"qf"`
+	Qf1Av  float64 `json:"qf1_av"`
+	Qf1Max float64 `json:"qf1_max"`
+	Qo     float64 `json:"qo"`
 }
 
 // catalogueField is the cached catalogue of one field size.
@@ -260,6 +286,12 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		v.TotalBoards = append(v.TotalBoards, b*f.Rounds)
 		v.SitOutBoards = append(v.SitOutBoards, b*f.MaxSitOuts)
 	}
+	d := c.Deal
+	v.DealSets, v.DealBoardsPerSet, v.DealCopies, v.DealBoards, v.BoardsPlayed = d.Sets, d.PerSet, d.Copies, d.Boards, d.Played
+	for _, sf := range c.Sections {
+		v.Sections = append(v.Sections, SectionView{Pairs: sf.Pairs, Tables: sf.Tables, Rounds: sf.Rounds, Qf: sf.Qf, Qf1Av: sf.Qf1av, Qf1Max: sf.Qf1max, Qo: sf.Qo})
+	}
+	v.AcrossQf = c.Across
 	m := c.Movement
 	if c.Seated != nil {
 		m = c.Seated
@@ -315,7 +347,7 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 // catalogueColumns are the columns of a field's table.
 var catalogueColumns = []reports.Column{
 	{Name: "rank"}, {Name: "movement"}, {Name: "family"}, {Name: "tables"}, {Name: "rounds"},
-	{Name: "boards/round"}, {Name: "boards"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
+	{Name: "boards/round"}, {Name: "boards"}, {Name: "boards to deal"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
 	{Name: "winners"}, {Name: "met %", Decimals: 0}, {Name: "most meetings"},
 	{Name: "Qf generated", Decimals: 2}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qf1max", Decimals: 2},
 	{Name: "Qo", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "absent"}, {Name: "shown apart because"},
@@ -341,7 +373,11 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 		if c.Absent != nil {
 			absent = strconv.Itoa(*c.Absent)
 		}
-		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, c.Copies, c.Stationary, sitOut,
+		deal := "-"
+		if c.DealBoards > 0 {
+			deal = strconv.Itoa(c.DealBoards)
+		}
+		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, deal, c.Copies, c.Stationary, sitOut,
 			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, c.Qf1Av, c.Qf1Max, c.Qo, c.Qd, absent, c.Excluded})
 	}
 	return t
@@ -353,6 +389,9 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, reason string) {
 	if len(cands) == 0 || cands[0].Excluded != "" {
 		return "", fmt.Sprintf("Every movement for %d pairs breaks a bound (copies of the boards, tables, boards a round); the candidates below say which.", pairs)
+	}
+	if !cands[0].InRange {
+		return "", nothingFits(pairs, boards, cands)
 	}
 	best := cands[0]
 	var b strings.Builder
@@ -403,8 +442,32 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	if best.Absent != nil {
 		fmt.Fprintf(&b, "; it is played as a half table (pair %d of the movement file absent): one pair sits out each round", *best.Absent)
 	}
-	fmt.Fprintf(&b, "; Qd %.1f%%.", best.Qd)
+	if best.Family == "sections" {
+		b.WriteString("; each section is scored apart (Qf pools the sections; no Qd).")
+	} else {
+		fmt.Fprintf(&b, "; Qd %.1f%%.", best.Qd)
+	}
 	return best.Name, b.String()
+}
+
+// nothingFits says why no candidate within the bounds fits the board
+// range: the rounds those within the bounds have, and the nearest.
+func nothingFits(pairs int, boards IntRange, cands []CatalogueCandidate) string {
+	var rounds []string
+	for _, c := range cands {
+		if r := strconv.Itoa(c.Rounds); c.Excluded == "" && !slices.Contains(rounds, r) {
+			rounds = append(rounds, r)
+		}
+	}
+	slices.SortFunc(rounds, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
+	best := cands[0]
+	sections := ""
+	if pairs >= 2*catalogue.MinPairs {
+		sections = " (two sections included)"
+	}
+	return fmt.Sprintf("No movement for %d pairs fits %s boards within the bounds: those within them have %s rounds, and no number of boards a round "+
+		"within the bounds gives %s boards in that many rounds%s; the nearest is %s, %d rounds of %d boards (%d in all) at %d tables.",
+		pairs, boards, strings.Join(rounds, ", "), boards, sections, best.Name, best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
 }
 
 // answers computes the candidates of every field size of the cell, ranked,
@@ -463,6 +526,9 @@ type CatalogueAnswer struct {
 	// Change is the plan when a pair arrives late or leaves early (null
 	// when not asked).
 	Change *FieldChange `json:"change"`
+	// Plans are the plans for an extra pair (--extra) or a pair leaving
+	// (--leave), best first (null when not asked).
+	Plans []PlanView `json:"plans"`
 }
 
 // blocks are the answer's recommendation, first, and its table of
@@ -601,8 +667,13 @@ type RecommendCell struct {
 	// Late is the round after which a pair arrives (0: none): the answer
 	// adds the plan, with the recommended movement's figures as played.
 	Late int `yaml:"late"`
-	// Leave is the round after which a pair leaves (0: none), likewise.
+	// Leave is the round after which a pair leaves (0: none), likewise,
+	// and the plans, one per pair that may leave, ranked.
 	Leave int `yaml:"leave"`
+	// Extra is the round after which an extra pair joins the field (0:
+	// none): the plans (fill, rover, appendix table, restart), ranked by
+	// the figures as played, and the cards of the best.
+	Extra int `yaml:"extra"`
 }
 
 func (c *RecommendCell) Run(env *cell.Env) (*cell.Output, error) {
@@ -614,10 +685,29 @@ func (c *RecommendCell) Run(env *cell.Env) (*cell.Output, error) {
 		return nil, err
 	}
 	a := answers[0]
+	if c.Extra < 0 || c.Late < 0 || c.Leave < 0 {
+		return nil, fmt.Errorf("extra %d, late %d, leave %d: want a round, 1 or more", c.Extra, c.Late, c.Leave)
+	}
+	if (c.Extra != 0) && (c.Late != 0 || c.Leave != 0) {
+		return nil, fmt.Errorf("extra and late or leave: give one change of the field")
+	}
 	if c.Late != 0 || c.Leave != 0 {
 		if a.Change, err = c.change(a); err != nil {
 			return nil, err
 		}
 	}
-	return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: a.text()}}}, Result: a}, nil
+	if c.Extra != 0 || c.Leave != 0 {
+		if a.Plans, err = c.plans(env, a); err != nil {
+			return nil, err
+		}
+	}
+	text := a.text()
+	if len(a.Plans) > 0 {
+		perRound := a.Candidates[0].NearestBoardsPerRound
+		if len(a.Candidates[0].BoardsPerRound) > 0 {
+			perRound = a.Candidates[0].BoardsPerRound[0]
+		}
+		text += "\n" + a.plansText(perRound)
+	}
+	return &cell.Output{Blocks: []reports.Block{{Pre: &reports.Preformatted{ID: env.ID, Text: text}}}, Result: a}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 )
@@ -47,6 +48,11 @@ type CheckResult struct {
 	ASC      string `json:"asc"`
 	// MinSS is the smallest SS any movement with this S and N could have.
 	MinSS int64 `json:"min_SS"`
+	// Sections are each section's figures when the movement is played as
+	// sections scored apart (left out otherwise): qf, qo, qf1_av and qf1_max
+	// then pool the sections (catalogue.Measure), while S, SS and the
+	// matrix are the whole field's.
+	Sections []SectionView `json:"sections,omitempty"`
 }
 
 // VacancyFigures is the vacancy quality of a movement under the names of
@@ -104,6 +110,13 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
 	res.Vacancy = &VacancyFigures{v.Qf1, v.Av, v.Max}
+	if len(m.Sections) > 0 && !m.Across {
+		f := catalogue.Measure(m)
+		res.Qf, res.Qo, res.Vacancy.Qf1Av, res.Vacancy.Qf1Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
+		for _, sf := range f.Sections {
+			res.Sections = append(res.Sections, SectionView{Pairs: sf.Pairs, Tables: sf.Tables, Rounds: sf.Rounds, Qf: sf.Qf, Qf1Av: sf.Qf1av, Qf1Max: sf.Qf1max, Qo: sf.Qo})
+		}
+	}
 	return res, nil
 }
 
@@ -157,4 +170,11 @@ func (r *CheckResult) write(w io.Writer) {
 		fmt.Fprintf(bw, "  absent %3d: Qf1 = %6.2f\n", p+1, q)
 	}
 	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Qf1Av, r.Vacancy.Qf1Max)
+	if len(r.Sections) > 0 {
+		fmt.Fprintf(bw, "\nSections scored apart: Qf, Qo, Qf1av and Qf1max pool the sections (S, SS and the matrix are the whole field's):\n")
+		for i, sec := range r.Sections {
+			fmt.Fprintf(bw, "  section %c: %d pairs, %d tables, Qf = %.2f   Qf1av = %.2f   Qf1max = %.2f   Qo = %.2f\n",
+				'A'+i, sec.Pairs, sec.Tables, sec.Qf, sec.Qf1Av, sec.Qf1Max, sec.Qo)
+		}
+	}
 }

@@ -1,11 +1,13 @@
 package kinds
 
 import (
+	"context"
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -19,7 +21,7 @@ type GuideCell struct {
 	// BoardsPerRound numbers the boards: with one board group a round,
 	// group g is boards g·B+1 to g·B+B; with two a round (a split round),
 	// each group has B/2 boards (0: the groups' letters).
-	BoardsPerRound int `yaml:"boards_per_round"`
+	BoardsPerRound int `yaml:"boards_per_round" range:"0..1000"`
 }
 
 func (c *GuideCell) Movements() []string { return []string{c.Movement} }
@@ -137,7 +139,7 @@ type PairGroup struct {
 // table. The tables are numbered 1 to Tables in the order of the file's
 // positions, leaving out a position nobody plays at (the phantom's
 // stationary table of a half table).
-func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
+func guide(ctx context.Context, name string, m *movement.Movement, perRound int) (*Guide, error) {
 	tables, split := movement.PlayingTables(m)
 	perGroup := 0
 	if perRound > 0 {
@@ -149,9 +151,12 @@ func guide(name string, m *movement.Movement, perRound int) (*Guide, error) {
 	facts := movement.Describe(m)
 	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
 		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
-	v.Qf, v.Uniform = movement.ComputeBalance(m).Qf, facts.Uniform
-	if vac, err := movement.ComputeVacancy(m); err == nil {
-		v.Qf1Av, v.Qf1Max = vac.Av, vac.Max
+	// The catalogue's figures: for sections scored apart, pooled over the
+	// sections (catalogue.Measure); otherwise the movement's balance.
+	f := catalogue.Measure(m)
+	v.Qf, v.Uniform, v.Qf1Av, v.Qf1Max = f.Qf, facts.Uniform, f.Qf1av, f.Qf1max
+	if err := ctx.Err(); err != nil { // seconds of work for hundreds of tables
+		return nil, err
 	}
 	half := movement.FirstHalves(m)
 	// number[t] is the table number of position t on the cards: the
@@ -306,7 +311,7 @@ func (c *GuideCell) Run(env *cell.Env) (*cell.Output, error) {
 	if c.BoardsPerRound < 0 {
 		return nil, fmt.Errorf("boards per round: %d: want a positive number (0: board groups)", c.BoardsPerRound)
 	}
-	v, err := guide(c.Movement, m, c.BoardsPerRound)
+	v, err := guide(env.Ctx, c.Movement, m, c.BoardsPerRound)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,9 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // Paper sizes the cards page is laid out for.
@@ -18,9 +21,11 @@ const (
 type CardsOptions struct {
 	// Paper is PaperA4 or PaperLetter ("": A4).
 	Paper string
-	// TablesPerPage is 1 or 2 table cards a page (0: 1). A card too long
+	// TablesPerPage is 1 or 2 table cards a page (0: 2). A card too long
 	// for half a page gets a page of its own.
 	TablesPerPage int
+	// Club, Date and Session head every card ("": left out).
+	Club, Date, Session string
 }
 
 // page heights in millimetres inside the margins, and the sizes of what is
@@ -29,11 +34,11 @@ const (
 	marginMM     = 12
 	rowMM        = 6.5
 	cardHeadMM   = 24
-	slipHeadMM   = 17 // the title, the column names, the padding
-	slipRowMM    = 5.6
+	slipHeadMM   = 20 // the title, the heading line, the column names, the padding
+	slipRowMM    = 5.2
 	slipGapMM    = 2
 	cutNoteMM    = 8
-	slipsAcross  = 2
+	slipsAcross  = 3
 	summaryRowMM = 5.5
 )
 
@@ -46,13 +51,16 @@ func paperMM(paper string) (w, h float64) {
 
 // cardsPage is what the template prints.
 type cardsPage struct {
-	Guide   *Guide
-	Summary string
-	Paper   string
-	PageCSS template.CSS
-	Tables  [][]TableCard
-	Slips   [][]PairCard
-	Pages   int
+	Guide *Guide
+	// Title is the movement in words ("13 pairs · 13 rounds × 2 boards"),
+	// Heading the club, date and session.
+	Title, Heading string
+	Summary        string
+	Paper          string
+	PageCSS        template.CSS
+	Tables         [][]TableCard
+	Slips          [][]PairCard
+	Pages          int
 }
 
 // CardsPages is the number of printed pages of the cards: the summary
@@ -69,16 +77,26 @@ func (v *Guide) layout(opts CardsOptions) *cardsPage {
 	}
 	_, h := paperMM(paper)
 	usable := h - 2*marginMM
-	p := &cardsPage{Guide: v, Summary: v.summary(), Paper: paper,
+	title := fmt.Sprintf("%d pairs · %d rounds", v.Pairs, v.Rounds)
+	if v.BoardsPerRound > 0 {
+		title += fmt.Sprintf(" × %d boards", v.BoardsPerRound)
+	}
+	var heading []string
+	for _, h := range []string{opts.Club, opts.Date, opts.Session} {
+		if h = strings.TrimSpace(h); h != "" {
+			heading = append(heading, h)
+		}
+	}
+	p := &cardsPage{Guide: v, Title: title, Heading: strings.Join(heading, " · "), Summary: v.summary(), Paper: paper,
 		PageCSS: template.CSS(fmt.Sprintf("@page { size: %s; margin: %dmm; }", map[string]string{PaperA4: "A4", PaperLetter: "letter"}[paper], marginMM))}
-	perPage := max(opts.TablesPerPage, 1)
+	perPage := opts.TablesPerPage
+	if perPage == 0 {
+		perPage = 2
+	}
+	// One row a round: a table's two board sets share it.
 	rows := 0
 	for _, c := range v.TableCards {
-		n := 0
-		for _, t := range c.Rounds {
-			n += max(len(t.Groups), 1)
-		}
-		rows = max(rows, n)
+		rows = max(rows, len(c.Rounds))
 	}
 	if perPage == 2 && cardHeadMM+float64(rows)*rowMM > usable/2-6 {
 		perPage = 1
@@ -88,11 +106,7 @@ func (v *Guide) layout(opts CardsOptions) *cardsPage {
 	}
 	lines := 0
 	for _, c := range v.PairCards {
-		n := 0
-		for _, t := range c.Rounds {
-			n += max(len(t.Groups), 1)
-		}
-		lines = max(lines, n)
+		lines = max(lines, len(c.Rounds))
 	}
 	slipMM := slipHeadMM + float64(lines)*slipRowMM + slipGapMM
 	perSlipPage := max(int((usable-cutNoteMM)/slipMM), 1) * slipsAcross
@@ -132,6 +146,42 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 		return fmt.Sprintf("table %d", s.StartTable)
 	},
 	"inc": func(i int) int { return i + 1 },
+	// boards and nexts join a round's board sets on one line.
+	"boards": func(t TableTurn) string {
+		var parts []string
+		for _, g := range t.Groups {
+			b := g.Boards
+			if g.NS != t.NS {
+				b += fmt.Sprintf(" (%d NS)", g.NS)
+			}
+			parts = append(parts, b)
+		}
+		return strings.Join(parts, " + ")
+	},
+	"boardsNext": func(t TableTurn) string {
+		var parts []string
+		for _, g := range t.Groups {
+			parts = append(parts, arrowTable(g.Next, t.LastRound))
+		}
+		return strings.Join(parts, " + ")
+	},
+	"go": arrowSeat,
+	"dir": func(t PairTurn) string {
+		var parts []string
+		for _, g := range t.Groups {
+			if !slices.Contains(parts, g.Direction) {
+				parts = append(parts, g.Direction)
+			}
+		}
+		return strings.Join(parts, "/")
+	},
+	"pairBoards": func(t PairTurn) string {
+		var parts []string
+		for _, g := range t.Groups {
+			parts = append(parts, g.Boards)
+		}
+		return strings.Join(parts, " + ")
+	},
 	"ns": func(g GroupTurn, t TableTurn) string {
 		if g.NS != t.NS {
 			return fmt.Sprintf(" (%d NS)", g.NS)
@@ -143,14 +193,16 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Cards: {{.Guide.Movement}}</title>
+<title>Cards: {{.Title}}</title>
 <style>
 {{.PageCSS}}
 * { box-sizing: border-box; }
 body { margin: 0; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; color: #000; background: #fff; }
 .page { break-after: page; page-break-after: always; }
 .page:last-child { break-after: auto; page-break-after: auto; }
-h1 { font-size: 18pt; margin: 0 0 3mm; overflow-wrap: anywhere; }
+h1 { font-size: 18pt; margin: 0 0 2mm; overflow-wrap: anywhere; }
+p.heading { font-size: 11pt; margin: 0 0 1mm; }
+p.spec, small.spec { font-size: 7pt; margin: 0 0 3mm; overflow-wrap: anywhere; font-weight: normal; }
 h2 { font-size: 15pt; margin: 0 0 2mm; }
 p.summary { font-size: 10.5pt; line-height: 1.35; margin: 0 0 4mm; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; }
@@ -159,15 +211,17 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 .sets td, .sets th { font-size: 9.5pt; height: 5.5mm; }
 .tablecard { border: 0.8mm solid #000; padding: 4mm; margin-bottom: 6mm; break-inside: avoid; page-break-inside: avoid; }
 .tablecard h2 { font-size: 24pt; }
+.tablecard h2 small.spec { font-size: 9pt; }
 .tablecard td, .tablecard th { font-size: 12pt; height: 6.5mm; padding: 0.5mm 1.5mm; }
 .tablecard td.round { font-weight: bold; }
 .tablecard tr.idle td { font-style: italic; }
 .tablecard tr.second td { border-top-style: dotted; }
-.slips { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
+.slips { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0; }
+.slipline { font-size: 8pt; margin: 0 0 1mm; }
 .slip { border: 0.4mm dashed #000; padding: 2.5mm 3mm; break-inside: avoid; page-break-inside: avoid; }
-.slip h3 { font-size: 13pt; margin: 0 0 1.5mm; }
-.slip h3 small { font-size: 9pt; font-weight: normal; }
-.slip td, .slip th { font-size: 9.5pt; height: 5mm; padding: 0.3mm 1.2mm; border-width: 0.2mm; }
+.slip h3 { font-size: 12pt; margin: 0 0 1mm; }
+.slip h3 small { font-size: 7.5pt; font-weight: normal; }
+.slip td, .slip th { font-size: 8.5pt; height: 4.6mm; padding: 0.2mm 1mm; border-width: 0.2mm; }
 .slip .out td { font-style: italic; }
 .cut { font-size: 8pt; margin: 0 0 2mm; }
 @media screen {
@@ -188,7 +242,9 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 </head>
 <body>
 <section class="page intro">
-<h1>Movement {{.Guide.Movement}}</h1>
+<h1>{{.Title}}</h1>
+{{if .Heading}}<p class="heading">{{.Heading}}</p>
+{{end}}<p class="spec">{{.Guide.Movement}}</p>
 <p class="summary">{{.Summary}}</p>
 <h2>Board sets</h2>
 <p class="summary">Put each set on the table where it is first played, before the first round.</p>
@@ -201,14 +257,13 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 </section>
 {{range .Tables}}<section class="page tables">
 {{range .}}<div class="tablecard" id="table-{{.Table}}">
-<h2>Table {{.Table}}</h2>
+<h2>Table {{.Table}} <small class="spec">{{$.Title}}{{if $.Heading}} · {{$.Heading}}{{end}}</small></h2>
 <table>
-<thead><tr><th>round</th><th>NS</th><th>EW</th><th>boards</th><th>NS next</th><th>EW next</th><th>boards next</th></tr></thead>
+<thead><tr><th>round</th><th>NS</th><th>EW</th><th>boards</th><th>NS go</th><th>EW go</th><th>boards go</th></tr></thead>
 <tbody>
 {{range $t := .Rounds}}{{if $t.Idle}}<tr class="idle"><td class="round">{{$t.Round}}</td><td colspan="6">idle: nobody plays at this table</td></tr>
-{{else}}{{range $i, $g := $t.Groups}}{{if eq $i 0}}<tr><td class="round">{{$t.Round}}</td><td>{{$t.NS}}</td><td>{{$t.EW}}</td><td>{{$g.Boards}}{{ns $g $t}}</td><td>{{next $t.NSNext $t.NSSitsOutNext}}</td><td>{{next $t.EWNext $t.EWSitsOutNext}}</td><td>{{board $g.Next $t.LastRound}}</td></tr>
-{{else}}<tr class="second"><td></td><td></td><td></td><td>{{$g.Boards}}{{ns $g $t}}</td><td></td><td></td><td>{{board $g.Next $t.LastRound}}</td></tr>
-{{end}}{{end}}{{end}}{{end}}</tbody>
+{{else}}<tr><td class="round">{{$t.Round}}</td><td>{{$t.NS}}</td><td>{{$t.EW}}</td><td>{{boards $t}}</td><td>{{go $t.NSNext $t.NSSitsOutNext}}</td><td>{{go $t.EWNext $t.EWSitsOutNext}}</td><td>{{boardsNext $t}}</td></tr>
+{{end}}{{end}}</tbody>
 </table>
 </div>
 {{end}}</section>
@@ -216,13 +271,14 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 <p class="cut">Pair guide cards: cut along the dashed lines.</p>
 <div class="slips">
 {{range .}}<div class="slip" id="pair-{{.Pair}}">
-<h3>Pair {{.Pair}} <small>· {{$.Guide.Pairs}} pairs, {{$.Guide.Rounds}} rounds</small></h3>
-<table>
+<h3>Pair {{.Pair}} <small>· {{$.Title}}</small></h3>
+{{if $.Heading}}<p class="slipline">{{$.Heading}}</p>
+{{end}}<table>
 <thead><tr><th>round</th><th>table</th><th>sit</th><th>against</th><th>boards</th></tr></thead>
 <tbody>
 {{range $t := .Rounds}}{{if $t.SitsOut}}<tr class="out"><td>{{$t.Round}}</td><td colspan="4">sits out</td></tr>
-{{else}}{{range $i, $g := $t.Groups}}<tr>{{if eq $i 0}}<td>{{$t.Round}}</td><td>{{$t.Table}}</td>{{else}}<td></td><td></td>{{end}}<td>{{$g.Direction}}</td><td>{{if eq $i 0}}{{$t.Opponent}}{{end}}</td><td>{{$g.Boards}}</td></tr>
-{{end}}{{end}}{{end}}</tbody>
+{{else}}<tr><td>{{$t.Round}}</td><td>{{$t.Table}}</td><td>{{dir $t}}</td><td>{{$t.Opponent}}</td><td>{{pairBoards $t}}</td></tr>
+{{end}}{{end}}</tbody>
 </table>
 </div>
 {{end}}</div>
@@ -230,3 +286,26 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 {{end}}</body>
 </html>
 `))
+
+// arrowSeat is where a pair goes next, on a table card: "→ table 1 EW",
+// which cannot be read as pair 1.
+func arrowSeat(s *Seat, sitsOut bool) string {
+	switch {
+	case s != nil:
+		return fmt.Sprintf("→ table %d %s", s.Table, s.Direction)
+	case sitsOut:
+		return "sits out"
+	}
+	return "last round"
+}
+
+// arrowTable is where a board set goes next: "→ table 3".
+func arrowTable(t *int, last bool) string {
+	switch {
+	case t != nil:
+		return "→ table " + strconv.Itoa(*t)
+	case last:
+		return "last round"
+	}
+	return "finished"
+}

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"context"
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -29,7 +30,7 @@ func TestGuideCardsAreRight(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%d/%s", n, spec), func(t *testing.T) {
 				_, split := movement.PlayingTables(m)
-				g, err := guide(spec.String(), m, 2*split)
+				g, err := guide(context.Background(), spec.String(), m, 2*split)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -112,20 +112,20 @@ func (v *Guide) setsText() string {
 }
 
 func tableCardText(card TableCard) string {
-	rows := [][]string{{"round", "NS", "EW", "boards", "NS next", "EW next", "boards next"}}
+	rows := [][]string{{"round", "NS", "EW", "boards", "NS go", "EW go", "boards go"}}
 	for _, t := range card.Rounds {
 		if t.Idle {
 			rows = append(rows, []string{strconv.Itoa(t.Round), "idle", "", "", "", "", ""})
 			continue
 		}
 		for i, g := range t.Groups {
-			row := []string{"", "", "", g.Boards, "", "", nextTable(g.Next, t.LastRound)}
+			row := []string{"", "", "", g.Boards, "", "", arrowTable(g.Next, t.LastRound)}
 			if g.NS != t.NS {
 				row[3] += fmt.Sprintf(" (%d NS)", g.NS)
 			}
 			if i == 0 {
 				row[0], row[1], row[2] = strconv.Itoa(t.Round), strconv.Itoa(t.NS), strconv.Itoa(t.EW)
-				row[4], row[5] = nextSeat(t.NSNext, t.NSSitsOutNext), nextSeat(t.EWNext, t.EWSitsOutNext)
+				row[4], row[5] = arrowSeat(t.NSNext, t.NSSitsOutNext), arrowSeat(t.EWNext, t.EWSitsOutNext)
 			}
 			rows = append(rows, row)
 		}

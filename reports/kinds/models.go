@@ -501,16 +501,24 @@ func bussemaker(env *cell.Env, name string, set luck.Settings, extra string) (*B
 		if err != nil {
 			return err
 		}
-		*res = BussemakerResult{Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
-			Strengths: r.Strengths, Groups: r.Groups, Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma,
-			RankProbability: r.RankProbability, Movement: name, Ties: set.Ties, IdealPlace: r.IdealPlace,
-			Symmetry: r.Symmetry, SymmetryUsed: r.SymmetryUsed, Reversal: r.Reversal, Evaluated: r.Evaluated}
-		for _, s := range r.Spread {
-			res.Pairs = append(res.Pairs, SpreadFigures{s.Avg, s.Sd, s.Min, s.Max})
-		}
+		*res = *bussemakerResult(r, name, set.Ties)
 		return nil
 	})
 	return res, err
+}
+
+// bussemakerResult is the Result of the engine's result r on movement name:
+// one conversion for a run and for a merge of exact shards, so that both
+// print the same bytes.
+func bussemakerResult(r *luck.Result, name string, ties luck.TieRule) *BussemakerResult {
+	res := &BussemakerResult{Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
+		Strengths: r.Strengths, Groups: r.Groups, Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma,
+		RankProbability: r.RankProbability, Movement: name, Ties: ties, IdealPlace: r.IdealPlace,
+		Symmetry: r.Symmetry, SymmetryUsed: r.SymmetryUsed, Reversal: r.Reversal, Evaluated: r.Evaluated}
+	for _, s := range r.Spread {
+		res.Pairs = append(res.Pairs, SpreadFigures{s.Avg, s.Sd, s.Min, s.Max})
+	}
+	return res
 }
 
 func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {

@@ -18,7 +18,7 @@ type MovementCell struct {
 	Movement string `yaml:"movement"`
 	// BoardsPerRound shows board numbers instead of board groups: group g
 	// is boards g·B+1 to g·B+B (0: the groups' letters).
-	BoardsPerRound int `yaml:"boards_per_round"`
+	BoardsPerRound int `yaml:"boards_per_round" range:"0..1000"`
 }
 
 // MovementResult is what a movement cell shows: the movement in .ASC form

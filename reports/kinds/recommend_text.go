@@ -36,10 +36,13 @@ func (a *CatalogueAnswer) text() string {
 	}
 	para("%d pairs, a session of %s, %s boards a round, %s, %s.", a.Pairs, session, IntRange(a.BoardsPerRound), copies, tables)
 	b.WriteString("\n")
+	// Specs and commands stay on one line, however long, so that they
+	// paste as printed; prose wraps.
 	if a.Recommended != nil {
 		para("Recommended: %s", a.Reason)
-		para("Spec: %s", a.Candidates[0].Spec)
-		para("Cards: %s", a.cardsCommand())
+		para("Deal: %s.", dealText(a.Candidates[0]))
+		b.WriteString("Spec: " + a.Candidates[0].Spec + "\n")
+		b.WriteString("Cards: " + a.cardsCommand() + "\n")
 	} else {
 		para("%s", a.Reason)
 	}
@@ -63,8 +66,8 @@ func (a *CatalogueAnswer) text() string {
 		if c.Excluded == "" && shown < recommendShown {
 			shown++
 			listed += j - i
-			b.WriteString(hang(fmt.Sprintf("%d. %s: %s", i+1, c.Name, candidateFigures(c)), 4))
-			b.WriteString(indent(fill("spec "+c.Spec, guideWidth-4), "    "))
+			b.WriteString(hang(fmt.Sprintf("%d. %s: %s; deal %s", i+1, c.Name, candidateFigures(c), dealText(c)), 4))
+			b.WriteString("    spec " + c.Spec + "\n")
 			if j > i+1 {
 				var names []string
 				for _, o := range a.Candidates[i+1 : j] {
@@ -76,7 +79,7 @@ func (a *CatalogueAnswer) text() string {
 		i = j
 	}
 	if rest := within - listed; rest > 0 {
-		para("… and %d more within the bounds (--json lists every candidate, --pick K gives the spec of rank K).", rest)
+		para("… and %d more within the bounds (--json lists every candidate, --pick K gives the spec of the K-th within the bounds that fits the session).", rest)
 	}
 	var out []string
 	for i, c := range a.Candidates {
@@ -140,6 +143,22 @@ func (a *CatalogueAnswer) flags() string {
 	return f
 }
 
+// dealText is what the director deals, beside what each pair plays.
+func dealText(c CatalogueCandidate) string {
+	if c.DealBoards == 0 {
+		return "nothing (no number of boards a round within the bounds)"
+	}
+	copies := ""
+	if c.DealCopies > 1 {
+		copies = fmt.Sprintf(", %d copies", c.DealCopies)
+	}
+	if c.DealBoardsPerSet == 0 {
+		// Sections whose sets differ in size.
+		return fmt.Sprintf("%d boards (%d sets, each section its own%s), each pair plays %d", c.DealBoards, c.DealSets, copies, c.BoardsPlayed)
+	}
+	return fmt.Sprintf("%d boards (%d sets of %d%s), each pair plays %d", c.DealBoards, c.DealSets, c.DealBoardsPerSet, copies, c.BoardsPlayed)
+}
+
 // candidateFigures are a candidate's figures in words.
 func candidateFigures(c CatalogueCandidate) string {
 	var b strings.Builder
@@ -163,6 +182,17 @@ func candidateFigures(c CatalogueCandidate) string {
 		fmt.Fprintf(&b, ", %d winners", c.Winners)
 	}
 	fmt.Fprintf(&b, ", Qf %.2f, Qf1av %.2f, Qd %.1f", c.Qf, c.Qf1Av, c.Qd)
+	if len(c.Sections) > 0 {
+		var parts []string
+		for i, s := range c.Sections {
+			parts = append(parts, fmt.Sprintf("%c: %d pairs, Qf %.2f", 'A'+i, s.Pairs, s.Qf))
+		}
+		fmt.Fprintf(&b, " (sections %s", strings.Join(parts, "; "))
+		if c.AcrossQf > 0 {
+			fmt.Fprintf(&b, "; across the field Qf %.2f", c.AcrossQf)
+		}
+		b.WriteString(")")
+	}
 	return b.String()
 }
 

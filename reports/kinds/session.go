@@ -36,10 +36,10 @@ type SessionCell struct {
 	// (.pbn), told by its extension or its first bytes, which is analysed
 	// whole (session_file.go lists its figures).
 	File     string              `yaml:"file"`
-	Scale    scoring.Scale       `yaml:"scale"`    // wbf (default) or acbl
-	Round    scoring.RoundPolicy `yaml:"round"`    // total (default), board or none
-	Step     float64             `yaml:"step"`     // rounding step, default 0.1
-	Expected int                 `yaml:"expected"` // results a board should have; default the most played
+	Scale    scoring.Scale       `yaml:"scale"`                     // wbf (default) or acbl
+	Round    scoring.RoundPolicy `yaml:"round"`                     // total (default), board or none
+	Step     float64             `yaml:"step"`                      // rounding step, default 0.1
+	Expected int                 `yaml:"expected" range:"0..10000"` // results a board should have; default the most played
 	// Pairs names the pairs under study, in the order they are listed.
 	Pairs []string `yaml:"pairs"`
 	// Boards with their results: the named pairs' and the field's.

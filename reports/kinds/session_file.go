@@ -200,9 +200,9 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	if len(a.Warnings) > 0 {
 		var lines []string
 		for _, w := range a.Warnings {
-			lines = append(lines, "- "+w.String())
+			lines = append(lines, w.String()) // the file's text: plain, never Markdown
 		}
-		blocks = append(blocks, reports.Block{Prose: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):\n\n" + strings.Join(lines, "\n")})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):", Items: lines}})
 	}
 	n := a.Neuberg
 	nt := &reports.Table{ID: id + "-neuberg", Caption: fmt.Sprintf("Neuberg on %d board(s), rounded to %v per board or on the total, unrounded, and no Neuberg (percent, rank).", n.Adjusted, n.Step),
@@ -215,11 +215,12 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	if len(n.RankChanges) == 0 {
 		blocks = append(blocks, reports.Block{Prose: "No rank depends on how Neuberg is rounded, or on Neuberg at all."})
 	} else {
+		// Names from the file: plain text, never Markdown.
 		var lines []string
 		for _, c := range n.RankChanges {
-			lines = append(lines, "- "+c.Text)
+			lines = append(lines, c.Text)
 		}
-		blocks = append(blocks, reports.Block{Prose: "Ranks that change:\n\n" + strings.Join(lines, "\n")})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Ranks that change:", Items: lines}})
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
@@ -243,7 +244,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			Caption: "The movement in the .ASC format; its pairs 1, 2, 3, … are the file's pairs " + strings.Join(mv.PairNumbers, ", ") + ", in that order.",
 			Text:    mv.ASC}})
 		if len(mv.Warnings) > 0 {
-			blocks = append(blocks, reports.Block{Prose: "Notes on the movement: " + strings.Join(mv.Warnings, "; ") + "."})
+			blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes on the movement: " + strings.Join(mv.Warnings, "; ") + "."}})
 		}
 	}
 	for _, l := range a.Luck {
@@ -273,10 +274,10 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			if !w.Exceeds {
 				verdict = "does not exceed"
 			}
-			lines = append(lines, fmt.Sprintf("- %s: pair %s wins by %.2f%% over pair %s; the movement gave the winner %+.2f points more than the runner-up under the model, so the margin %s it. The winner finishes first in %.1f%% of the numberings.",
+			lines = append(lines, fmt.Sprintf("%s: pair %s wins by %.2f%% over pair %s; the movement gave the winner %+.2f points more than the runner-up under the model, so the margin %s it. The winner finishes first in %.1f%% of the numberings.",
 				w.Group, pairLabel(w.WinnerSection, w.Winner, w.WinnerDirection), w.Margin, pairLabel(w.SecondSection, w.Second, w.SecondDirection), w.MovementGave, verdict, w.WinnerFirst))
 		}
-		blocks = append(blocks, reports.Block{Prose: strings.Join(lines, "\n")})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Items: lines}}) // group names from the file
 	}
 	if len(a.Instant) > 0 {
 		t := &reports.Table{ID: id + "-instant", Caption: "Instant matchpoints from the field: each board's scores and the gaps between them, with one imaginary result added (seed 003).",
@@ -289,18 +290,21 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Table: t})
 	}
 	if len(a.Notes) > 0 {
-		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(a.Notes, "; ") + "."})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
 }
 
 // writeAnalysisText is the score command's text for a results file.
 func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
+	// Every name and note of the file reaches the terminal through
+	// TerminalText: no escape sequence, no line break of its own.
+	tt := reports.TerminalText
 	var b strings.Builder
 	m := a.MethodDetail
-	fmt.Fprintf(&b, "Session %s (%s)", name, a.Format)
+	fmt.Fprintf(&b, "Session %s (%s)", tt(name), tt(a.Format))
 	if a.Event != "" {
-		fmt.Fprintf(&b, ": %s", a.Event)
+		fmt.Fprintf(&b, ": %s", tt(a.Event))
 	}
 	fmt.Fprintf(&b, "\nMethod: %s\nReproduced: %d of %d traveller lines, %d of %d percentages; %d disagreement(s)\n\n",
 		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))
@@ -316,13 +320,13 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 		fmt.Fprintf(&b, "%-16s %4s %8s  %-40s %6s %8s %8s %6s\n", "Group", "Rank", "Pair", "Names", "Boards", "Percent", "File %", "Place")
 	}
 	for _, p := range a.Pairs {
-		fmt.Fprintf(&b, "%-16s %4d %8s  %-40s %6d %8.2f", p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Boards, p.Percent)
+		fmt.Fprintf(&b, "%-16s %4d %8s  %-40s %6d %8.2f", tt(p.Group), p.Rank, tt(pairLabel(p.Section, p.Pair, p.Direction)), tt(strings.Join(p.Names, " & ")), p.Boards, p.Percent)
 		if !agree {
 			file := "-"
 			if p.PercentFile != nil {
 				file = fmt.Sprintf("%.2f", *p.PercentFile)
 			}
-			fmt.Fprintf(&b, " %8s %6s", file, p.PlaceFile)
+			fmt.Fprintf(&b, " %8s %6s", file, tt(p.PlaceFile))
 		}
 		b.WriteString("\n")
 	}
@@ -332,13 +336,13 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	if len(a.Disagreements) > 0 {
 		fmt.Fprintf(&b, "\nDisagreements:\n")
 		for _, d := range a.Disagreements {
-			fmt.Fprintf(&b, "  line %d: %s, %s, pair %s: file %s, recomputed %s\n", d.Line, d.Kind, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText)
+			fmt.Fprintf(&b, "  line %d: %s, %s, pair %s: file %s, recomputed %s\n", d.Line, d.Kind, tt(d.Where), tt(pairLabel(d.Section, d.Pair, d.Direction)), tt(d.File), d.OursText)
 		}
 	}
 	if len(a.Warnings) > 0 {
 		fmt.Fprintf(&b, "\nThe file's own mistakes:\n")
 		for _, w := range a.Warnings {
-			fmt.Fprintf(&b, "  %s\n", w)
+			fmt.Fprintf(&b, "  %s\n", tt(fmt.Sprint(w)))
 		}
 	}
 	n := a.Neuberg
@@ -348,14 +352,14 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 	} else {
 		fmt.Fprintf(&b, "%d rank change(s)\n", len(n.RankChanges))
 		for _, c := range n.RankChanges {
-			fmt.Fprintf(&b, "  %s\n", c.Text)
+			fmt.Fprintf(&b, "  %s\n", tt(c.Text))
 		}
 	}
 	for _, mv := range a.Movement {
 		fmt.Fprintf(&b, "\nMovement (%s): %d pairs, %d tables, %d rounds (%s), %d board groups; Qf %.2f, Qf1av %.2f, Qo %.2f\n%s",
-			mv.Label, mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
+			tt(mv.Label), mv.Pairs, mv.Tables, mv.Rounds, mv.RoundsFrom, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo, mv.ASC)
 		for _, wn := range mv.Warnings {
-			fmt.Fprintf(&b, "  note: %s\n", wn)
+			fmt.Fprintf(&b, "  note: %s\n", tt(wn))
 		}
 	}
 	for _, l := range a.Luck {
@@ -363,12 +367,12 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 		if !l.Exact {
 			how = fmt.Sprintf("%d random ways of giving out the pair numbers", l.Samples)
 		}
-		fmt.Fprintf(&b, "\nHow much could the movement decide? (%s; the Bussemaker model)\n", fieldLabel(l.Section))
+		fmt.Fprintf(&b, "\nHow much could the movement decide? (%s; the Bussemaker model)\n", tt(fieldLabel(l.Section)))
 		fmt.Fprintf(&b, "Each pair plays as well as its result says, every board goes to the stronger pair, and %s are tried:\n", how)
 		fmt.Fprintf(&b, "what a pair scores at its own number against what it scores on average is what its seat gave it.\n")
 		fmt.Fprintf(&b, "  %8s %8s %10s %10s %10s %7s\n", "Pair", "Percent", "its seat", "average", "seat gave", "places")
 		for _, p := range l.Pairs {
-			fmt.Fprintf(&b, "  %8s %8.2f %10.2f %10.2f %+10.2f %3d–%-3d\n", pairLabel(p.Section, p.Pair, p.Direction), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
+			fmt.Fprintf(&b, "  %8s %8.2f %10.2f %10.2f %+10.2f %3d–%-3d\n", tt(pairLabel(p.Section, p.Pair, p.Direction)), p.Percent, p.Seated, p.Expected, p.SeatEffect, p.PlaceMin, p.PlaceMax)
 		}
 		for _, wn := range l.Winners {
 			verdict := "more than"
@@ -376,12 +380,12 @@ func writeAnalysisText(w io.Writer, name string, a *session.Analysis) error {
 				verdict = "not more than"
 			}
 			fmt.Fprintf(&b, "  %s: the winner is %.2f points ahead; the seats gave it %+.2f points over the runner-up, so the win is %s what the seats gave. The winner finishes first with %.1f%% of the numberings.\n",
-				wn.Group, wn.Margin, wn.MovementGave, verdict, wn.WinnerFirst)
+				tt(wn.Group), wn.Margin, wn.MovementGave, verdict, wn.WinnerFirst)
 		}
 	}
 	for _, note := range a.Notes {
-		fmt.Fprintf(&b, "\nnote: %s", note)
+		fmt.Fprintf(&b, "\nnote: %s", tt(note))
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, reports.TerminalBlock(b.String()))
 	return err
 }

@@ -3,8 +3,10 @@ package kinds
 import (
 	"cmp"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"reflect"
+
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/reports/cell"
 )
 
 // SimulateCell runs one luck model on one movement and lays the figures out
@@ -22,6 +24,10 @@ type SimulateCell struct {
 	Strong int `yaml:"strong"`
 	// The settings of bussemaker.
 	BussemakerSettings `yaml:",inline"`
+	// Parts are the parts of a sharded exact run of bussemaker (simulate
+	// --merge), merged instead of running the model; they carry their own
+	// settings. Set by the command, not by studies.
+	Parts []*luck.ExactPart `yaml:"-" json:"-"`
 }
 
 // luckModels names the models of the simulate cell.
@@ -53,6 +59,18 @@ func (c *SimulateCell) Run(env *cell.Env) (*cell.Output, error) {
 		}
 		return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}, nil
 	case "bussemaker":
+		if len(c.Parts) > 0 {
+			m, err := env.Movement(c.Movement)
+			if err != nil {
+				return nil, err
+			}
+			r, err := luck.MergeExact(m, c.Parts)
+			if err != nil {
+				return nil, err
+			}
+			res := bussemakerResult(r, c.Movement, c.Parts[0].Ties)
+			return &cell.Output{Blocks: res.blocks(env.ID, c.Caption, true), Result: res}, nil
+		}
 		set, err := c.settings(env)
 		if err != nil {
 			return nil, err

@@ -67,6 +67,7 @@ func CheckKnownFields(n *yaml.Node, t reflect.Type) error {
 			return nil // Decode reports the type mismatch with its line
 		}
 		fields := yamlFields(t)
+		ranges := yamlRanges(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			key := n.Content[i]
 			ft, ok := fields[key.Value]
@@ -77,6 +78,9 @@ func CheckKnownFields(n *yaml.Node, t reflect.Type) error {
 				return fmt.Errorf("line %d: %s: %v", key.Line, key.Value, err)
 			}
 			if err := checkValueShape(key.Value, n.Content[i+1], ft); err != nil {
+				return err
+			}
+			if err := checkNumbers(key.Value, n.Content[i+1], ft, ranges[key.Value]); err != nil {
 				return err
 			}
 			if err := CheckKnownFields(n.Content[i+1], ft); err != nil {
@@ -182,6 +186,98 @@ func wantWords(words string) string {
 		return "a list of " + elem
 	}
 	return "a " + words
+}
+
+// checkNumbers refuses a fraction where a whole number is meant (yaml.v3
+// would drop it: 7.5 tables would be 7) and a number outside the field's
+// stated range, the struct tag `range:"1..500"` (either end may be left
+// out: "0.."), in a scalar or in each element of a list.
+func checkNumbers(key string, n *yaml.Node, t reflect.Type, rng string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if n.Kind == yaml.SequenceNode && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		for _, c := range n.Content {
+			if err := checkNumbers(key, c, t.Elem(), rng); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!null" || reflect.PointerTo(t).Implements(textUnmarshaler) || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	var whole bool
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		whole = true
+	case reflect.Float32, reflect.Float64:
+	default:
+		return nil
+	}
+	x, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	if err != nil {
+		if v, ierr := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64); ierr == nil {
+			x = float64(v) // 0x1F, 0o17
+		} else {
+			return nil // not a number: checkValueShape has said so
+		}
+	}
+	if whole && x != math.Trunc(x) {
+		return fmt.Errorf("line %d: %s: want a whole number, got %s", n.Line, key, n.Value)
+	}
+	if rng == "" {
+		return nil
+	}
+	lo, hi, _ := strings.Cut(rng, "..")
+	if lo != "" {
+		if min, err := strconv.ParseFloat(lo, 64); err == nil && x < min {
+			return fmt.Errorf("line %d: %s: %s is outside %s", n.Line, key, n.Value, rangeWords(rng))
+		}
+	}
+	if hi != "" {
+		if max, err := strconv.ParseFloat(hi, 64); err == nil && x > max {
+			return fmt.Errorf("line %d: %s: %s is outside %s", n.Line, key, n.Value, rangeWords(rng))
+		}
+	}
+	return nil
+}
+
+// rangeWords says a range tag in words: "1..500", "0 or more".
+func rangeWords(rng string) string {
+	lo, hi, _ := strings.Cut(rng, "..")
+	switch {
+	case hi == "":
+		return lo + " or more"
+	case lo == "":
+		return "at most " + hi
+	}
+	return rng
+}
+
+// yamlRanges maps the YAML keys of a struct type to their stated ranges
+// (the struct tag range), where they have one.
+func yamlRanges(t reflect.Type) map[string]string {
+	out := map[string]string{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if strings.Contains(opts, "inline") {
+			maps.Copy(out, yamlRanges(f.Type))
+			continue
+		}
+		if r := f.Tag.Get("range"); r != "" {
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			out[name] = r
+		}
+	}
+	return out
 }
 
 // yamlFields maps the YAML keys of a struct type to their field types.

@@ -157,6 +157,11 @@ func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
 	}
 	spec, specErr := movement.ParseSpec(arg)
 	if errors.Is(specErr, movement.ErrNotSpec) {
+		if filepath.Ext(arg) != "" {
+			// nofile.asc is a file that is not there, not a library name
+			// misspelt: say so, without library names that only look alike.
+			return nil, nil, fmt.Errorf("%s: no such file", path)
+		}
 		return nil, nil, err
 	}
 	if specErr != nil {

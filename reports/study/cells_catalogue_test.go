@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -39,6 +40,28 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 				}
 				if errs, _ := m.Check(); len(errs) > 0 || m.Pairs != n {
 					t.Errorf("%s: %d pairs, %v", c.Name, m.Pairs, errs)
+				}
+				if c.Family == "sections" {
+					// The .ASC form has no sections: the spec gives them,
+					// and the same schedule; sections scored apart pool
+					// their figures (catalogue.Measure).
+					spec, err := movement.ParseSpec(c.Spec)
+					if err != nil {
+						t.Fatalf("%s: %v", c.Spec, err)
+					}
+					built, err := spec.Build()
+					if err != nil {
+						t.Fatalf("%s: %v", c.Spec, err)
+					}
+					plain := built.Clone()
+					plain.Sections, plain.SharedBoards, plain.Across = nil, false, false
+					if !plain.Equal(m) {
+						t.Errorf("%s: the asc is not the spec's schedule", c.Name)
+					}
+					if f := catalogue.Measure(built); f.Qf != c.Qf || f.Qo != c.Qo || f.Qf1av != c.Qf1Av || f.Qf1max != c.Qf1Max {
+						t.Errorf("%s: recomputed %+v; reported %v %v %v %v", c.Name, f, c.Qf, c.Qo, c.Qf1Av, c.Qf1Max)
+					}
+					continue
 				}
 				b := movement.ComputeBalance(m)
 				vac, err := movement.ComputeVacancy(m)

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"regexp"
 	"slices"
@@ -126,7 +127,35 @@ func (s *Study) LintProse() []ProseWarning {
 	for _, c := range s.Cells {
 		if m, ok := c.body.(*kinds.MarkdownCell); ok {
 			out = append(out, LintProse(s.Path, string(*m), c.proseLine, c.Line)...)
+			out = append(out, lintLinks(s.Path, string(*m), c.proseLine, c.Line)...)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b ProseWarning) int { return a.Line - b.Line })
 	return out
+}
+
+// lintLinks names the line of each link the report blocks (a javascript:
+// or data: address becomes "#blocked-…"): the report keeps the text, the
+// author learns why the link does nothing.
+func lintLinks(file, text string, first, cellLine int) []ProseWarning {
+	blocked, _ := reports.ProseLinks(text)
+	if len(blocked) == 0 {
+		return nil
+	}
+	var out []ProseWarning
+	if first != 0 {
+		for i, l := range strings.Split(text, "\n") {
+			if schemes, _ := reports.ProseLinks(l); len(schemes) > 0 {
+				out = append(out, ProseWarning{file, first + i, blockedWords(schemes)})
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, ProseWarning{file, cellLine, blockedWords(blocked)})
+	}
+	return out
+}
+
+func blockedWords(schemes []string) string {
+	return fmt.Sprintf("a link to a %s: address is blocked in the report (only http, https, mailto and relative links are allowed)", schemes[0])
 }

@@ -47,8 +47,14 @@ type RunOptions struct {
 // returned.
 func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error) {
 	cacheDir, cacheUsed := "", map[string]bool{}
+	var cacheSkipped error
 	if opt.CacheDir != "" {
 		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
+		// A link inside the cache is not followed: this study then runs
+		// without its cell cache, and says so.
+		if cacheSkipped = reports.NoLinks(opt.CacheDir, cacheDir); cacheSkipped != nil {
+			cacheDir = ""
+		}
 	}
 	s.AllowOutside = opt.AllowOutside
 	movements, inputs, warnings, err := s.Resolve(ctx, &resolve.MovementCache{Dir: cacheDir, Used: cacheUsed, Progress: opt.Progress})
@@ -111,6 +117,9 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 	}
 	for _, w := range s.LintProse() {
 		res.Warnings = append(res.Warnings, w.String())
+	}
+	if cacheSkipped != nil {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%s: warning: %v", s.Path, cacheSkipped))
 	}
 	seen := map[string]bool{}
 	for _, c := range res.Checks {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/reports"
 	"gopkg.in/yaml.v3"
@@ -79,12 +81,30 @@ func LoadStudy(path string, overrides map[string]string) (*Study, error) {
 
 // ParseStudy decodes a study from its bytes; path names it in errors and
 // locates the files it refers to.
+// maxIDLength bounds a cell id: it names files (figures), and a name
+// longer than a file system takes would fail at the very end of a run.
+const maxIDLength = 100
+
 func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, error) {
 	fail := func(line int, format string, args ...any) error {
 		return &load.StudyError{File: path, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	if load.CheckTextFile(path, data) != nil {
 		return nil, &load.StudyError{File: path, Err: load.ErrBinary}
+	}
+	if !utf8.Valid(data) {
+		// yaml.v3 would say "invalid trailing UTF-8 octet", with no line.
+		at := 0
+		for at < len(data) {
+			r, n := utf8.DecodeRune(data[at:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			at += n
+		}
+		line := bytes.Count(data[:at], []byte("\n")) + 1
+		col := at - (bytes.LastIndexByte(data[:at], '\n') + 1) + 1
+		return nil, fail(line, "column %d: byte 0x%02X is not UTF-8 text (a Latin-1 character?): save the study as UTF-8", col, data[at])
 	}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -178,6 +198,23 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 			return nil, fail(line, "cell %d: %v", i+1, err)
 		}
 		id := cellID(kind, c, i)
+		if n := utf8.RuneCountInString(id); n > maxIDLength {
+			return nil, fail(line, "cell %d: id is %d characters long, more than %d: an id names the cell's checks, anchors and figure files", i+1, n, maxIDLength)
+		}
+		if md, ok := c.(*kinds.MarkdownCell); ok {
+			if _, err := reports.ProseLinks(string(*md)); err != nil {
+				at := line
+				if p := proseStart(node); p != 0 {
+					for j, l := range strings.Split(string(*md), "\n") {
+						if _, err := reports.ProseLinks(l); err != nil {
+							at = p + j
+							break
+						}
+					}
+				}
+				return nil, fail(at, "cell %d: %v", i+1, err)
+			}
+		}
 		if prev, dup := ids[id]; dup {
 			return nil, fail(line, "cell %d: id %q is already used by the cell on line %d", i+1, id, prev)
 		}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// The Bridgemate Data Connector's http interface (its developers' guide,
+// Http.md and Overviewofcommunication.md): a ScoringProgramRequest posted
+// as JSON to {base}/dc-scoringprogram, its SerializedData the DTO as JSON
+// again; the answer a ScoringProgramResponse whose DataType 1 is OK and 4
+// an error (ErrorType says which, SerializedData is a string).
+type scoringProgramRequest struct {
+	Command        int    `json:"Command"`
+	ClubId         string `json:"ClubId"`
+	LicenceKey     string `json:"LicenceKey"`
+	SessionGuid    string `json:"SessionGuid"`
+	SerializedData string `json:"SerializedData"`
+}
+
+type scoringProgramResponse struct {
+	RequestCommand int    `json:"RequestCommand"`
+	DataType       int    `json:"DataType"`
+	ErrorType      int    `json:"ErrorType"`
+	SessionGuid    string `json:"SessionGuid"`
+	SerializedData string `json:"SerializedData"`
+}
+
+// Data Connector constants: the UpdateMovement command, the OK and Error
+// data types.
+const (
+	commandUpdateMovement = 6
+	dataTypeOK            = 1
+	dataTypeError         = 4
+)
+
+// sendBridgemate posts each section to the Data Connector at base as an
+// UpdateMovement (a section that does not exist yet is added; an update
+// from a round keeps the rounds before it) and says what it answered.
+func sendBridgemate(ctx context.Context, base, clubID, licence string, secs []movement.BridgemateSection, stdout io.Writer) error {
+	client := &http.Client{Timeout: 30 * time.Second}
+	url := strings.TrimRight(base, "/") + "/dc-scoringprogram"
+	for _, sec := range secs {
+		data, err := json.Marshal(sec)
+		if err != nil {
+			return err
+		}
+		body, err := json.Marshal(scoringProgramRequest{Command: commandUpdateMovement, ClubId: clubID, LicenceKey: licence,
+			SessionGuid: sec.SessionGuid, SerializedData: string(data)})
+		if err != nil {
+			return err
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return fmt.Errorf("--send %s: %w", base, err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			return fmt.Errorf("--send %s: %w", base, err)
+		}
+		raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		resp.Body.Close()
+		if err != nil {
+			return fmt.Errorf("--send %s: %w", base, err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("--send %s: section %s: http %s", base, sec.Letters, resp.Status)
+		}
+		var answer scoringProgramResponse
+		if err := json.Unmarshal(raw, &answer); err != nil {
+			return fmt.Errorf("--send %s: section %s: the answer is not a ScoringProgramResponse: %v", base, sec.Letters, err)
+		}
+		switch answer.DataType {
+		case dataTypeOK:
+			fmt.Fprintf(stdout, "section %s: %d tables sent, the Data Connector answered OK\n", sec.Letters, len(sec.Tables))
+		case dataTypeError:
+			return fmt.Errorf("--send %s: section %s: the Data Connector answered error %d: %s", base, sec.Letters, answer.ErrorType, answer.SerializedData)
+		default:
+			return fmt.Errorf("--send %s: section %s: unexpected answer (data type %d)", base, sec.Letters, answer.DataType)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCardsLinePastes runs the catalogue's printed "Cards:" line, as
+// printed, through a shell with the built program on the PATH: it writes
+// the cards. The line is one unbroken line, however long its command.
+func TestCardsLinePastes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the program")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no shell")
+	}
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "bridgereport"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"catalogue", "--pairs", "13", "--boards", "24-27"}, {"catalogue", "--pairs", "29"}} {
+		var stdout, stderr bytes.Buffer
+		if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, stderr.String())
+		}
+		var line string
+		for _, l := range strings.Split(stdout.String(), "\n") {
+			if strings.HasPrefix(l, "Cards: ") {
+				line = strings.TrimPrefix(l, "Cards: ")
+			}
+		}
+		if line == "" {
+			t.Fatalf("%v: no Cards line in\n%s", args, stdout.String())
+		}
+		dir := t.TempDir()
+		cmd := exec.Command(sh, "-c", line)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %q: %v\n%s", args, line, err, out)
+		}
+		page, err := os.ReadFile(filepath.Join(dir, "cards.html"))
+		if err != nil || !bytes.Contains(page, []byte("Table 1")) {
+			t.Errorf("%v: %q wrote no cards (%v)", args, line, err)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary stand in for bridgereport: with
+// BRIDGEREPORT_AS_MAIN set it runs main with the arguments after "--", so
+// that a test can send a real signal to a real process.
+func TestMain(m *testing.M) {
+	if os.Getenv("BRIDGEREPORT_AS_MAIN") == "1" {
+		for i, a := range os.Args {
+			if a == "--" {
+				os.Args = append([]string{"bridgereport"}, os.Args[i+1:]...)
+				break
+			}
+		}
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// startMain starts bridgereport in a process of its own.
+func startMain(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = nil, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &stderr
+}
+
+// bigUSEBIO writes a USEBIO file of two sections of a 499-table Mitchell
+// (1,996 pairs), 13 rounds of one board each: seconds of analysis.
+func bigUSEBIO(t *testing.T, path string) {
+	t.Helper()
+	const T, R = 499, 13
+	rng := rand.New(rand.NewPCG(3, 4))
+	scores := []int{-200, -100, -50, 90, 110, 120, 140, 420, 450}
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n <EVENT EVENT_TYPE=\"PAIRS\">\n  <EVENT_DESCRIPTION>Invented Marathon Pairs</EVENT_DESCRIPTION>\n  <BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>\n  <SESSION>\n   <SESSION_NUMBER>1</SESSION_NUMBER>\n")
+	for _, sec := range []string{"A", "B"} {
+		fmt.Fprintf(&b, "   <SECTION SECTION_ID=%q>\n", sec)
+		for r := 1; r <= R; r++ {
+			fmt.Fprintf(&b, "    <BOARD>\n     <BOARD_NUMBER>%d</BOARD_NUMBER>\n", r)
+			for tb := 1; tb <= T; tb++ {
+				// The board of round r goes to table t's EW pair of that round.
+				ew := T + 1 + ((tb-r)%T+T)%T
+				fmt.Fprintf(&b, "     <TRAVELLER_LINE><NS_PAIR_NUMBER>%d</NS_PAIR_NUMBER><EW_PAIR_NUMBER>%d</EW_PAIR_NUMBER><SCORE>%d</SCORE></TRAVELLER_LINE>\n",
+					tb, ew, scores[rng.IntN(len(scores))])
+			}
+			b.WriteString("    </BOARD>\n")
+		}
+		b.WriteString("   </SECTION>\n")
+	}
+	b.WriteString("  </SESSION>\n </EVENT>\n</USEBIO>\n")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestInterruptExits130: each long command, sent SIGINT (or SIGTERM) while
+// it works, exits 130 within 3 s and writes no output file.
+func TestInterruptExits130(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts long commands")
+	}
+	dir := t.TempDir()
+	bigUSEBIO(t, filepath.Join(dir, "marathon.xml"))
+	cases := []struct {
+		args []string
+		sig  syscall.Signal
+		wait time.Duration
+	}{
+		{[]string{"movement", "-o", "out.asc", "mitchell:301"}, syscall.SIGINT, 300 * time.Millisecond},
+		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "-o", "out.asc", "mitchell:15"}, syscall.SIGINT, time.Second},
+		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "mitchell:15"}, syscall.SIGTERM, time.Second},
+		{[]string{"score", "marathon.xml"}, syscall.SIGINT, time.Second},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " ")+" "+c.sig.String(), func(t *testing.T) {
+			os.Remove(filepath.Join(dir, "out.asc"))
+			cmd, stderr := startMain(t, dir, c.args...)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
+			case <-time.After(c.wait):
+			}
+			cmd.Process.Signal(c.sig)
+			select {
+			case err := <-done:
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+					t.Errorf("exit %v, want 130\n%s", err, stderr)
+				}
+			case <-time.After(3 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running 3 s after %v\n%s", c.sig, stderr)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out.asc")); err == nil {
+				t.Errorf("an interrupted run wrote out.asc")
+			}
+		})
+	}
+}
+
+// TestOptimizeRefusedAtOnce: a search of about 20 hours without --time is
+// refused before it starts, with the estimate and what to do, exit 2.
+func TestOptimizeRefusedAtOnce(t *testing.T) {
+	start := time.Now()
+	_, _, err := run(t, "optimize", "--iterations", "9000000000", "--restarts", "64", "mitchell:15")
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the refusal took %v", d)
+	}
+	var stderr strings.Builder
+	if code := exitCode(err, &stderr); code != exitBad {
+		t.Errorf("exit %d, want %d", code, exitBad)
+	}
+	for _, want := range []string{"about 20 hours at 8 M switches a second", "give --time, or fewer --iterations or --restarts"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("message %q lacks %q", stderr.String(), want)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The shards of an exact run are separate processes, as on a cluster: the
+// test binary runs itself as bridgereport (TestHelperBridgereport), once per
+// shard, with the arguments in the environment.
+
+func TestHelperBridgereport(t *testing.T) {
+	if os.Getenv("BRIDGEREPORT_HELPER") != "1" {
+		t.Skip("runs only as the bridgereport of another test")
+	}
+	args := strings.Split(os.Getenv("BRIDGEREPORT_ARGS"), "\n")
+	os.Exit(exitCode(Run(context.Background(), args, os.Stdout, os.Stderr), os.Stderr))
+}
+
+// bridgereport runs the command in a process of its own, in dir, with env
+// added to the environment.
+func bridgereport(t *testing.T, dir string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperBridgereport$")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "BRIDGEREPORT_HELPER=1", "BRIDGEREPORT_ARGS="+strings.Join(args, "\n"))
+	cmd.Env = append(cmd.Env, env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return out.String(), errb.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), 0
+}
+
+// TestSimulateShardsMerge: 8 shards of an exact run, each its own process
+// (half given K/N, half auto/N with the index in JOB_COMPLETION_INDEX as a
+// Kubernetes Indexed Job sets it), merged, print the unsharded output byte
+// for byte, as JSON and as text. mitchell:5,switch=2 is 10 pairs in Gray
+// blocks; 12 pairs are relay-mitchell:6 (there is no mitchell:6: a standard
+// Mitchell has an odd number of tables), the reduced enumeration.
+func TestSimulateShardsMerge(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		long bool
+	}{
+		{"mitchell:5,switch=2", false},
+		{"relay-mitchell:6", true},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			if c.long && testing.Short() {
+				t.Skip("an exact 12-pair run, twice")
+			}
+			dir := t.TempDir()
+			var parts []string
+			for k := range 8 {
+				shard, env := fmt.Sprintf("%d/8", k), []string(nil)
+				if k%2 == 1 {
+					shard, env = "auto/8", []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", k)}
+				}
+				part := fmt.Sprintf("part-%d.json", k)
+				_, stderr, code := bridgereport(t, dir, env, "simulate", "--model", "bussemaker", "--exact", "--shard", shard, "-o", part, c.spec)
+				if code != 0 {
+					t.Fatalf("shard %d: exit %d: %s", k, code, stderr)
+				}
+				if want := fmt.Sprintf("shard %d/8 of %s", k, c.spec); !strings.Contains(stderr, want) {
+					t.Errorf("shard %d: stderr %q lacks %q", k, stderr, want)
+				}
+				parts = append(parts, part)
+			}
+			for _, format := range [][]string{{"--json"}, nil} {
+				whole, stderr, code := bridgereport(t, dir, nil, append(append([]string{"simulate", "--model", "bussemaker", "--exact"}, format...), c.spec)...)
+				if code != 0 {
+					t.Fatalf("unsharded: exit %d: %s", code, stderr)
+				}
+				// The parts in another order: the merge orders them itself.
+				merged, stderr, code := bridgereport(t, dir, nil, append(append([]string{"simulate", "--merge"}, format...), parts[3], parts[0], parts[7], parts[1], parts[2], parts[6], parts[4], parts[5])...)
+				if code != 0 {
+					t.Fatalf("merge: exit %d: %s", code, stderr)
+				}
+				if merged != whole {
+					t.Errorf("%v: merged output differs from the unsharded one:\n%s\nunsharded:\n%s", format, merged, whole)
+				}
+			}
+			_, stderr, code := bridgereport(t, dir, nil, append([]string{"simulate", "--merge", "--json"}, parts[:7]...)...)
+			if code != exitBad || !strings.Contains(stderr, "1 of 8 shards missing (7)") {
+				t.Errorf("merge without shard 7: exit %d, stderr %q", code, stderr)
+			}
+		})
+	}
+}
+
+// TestSimulateShardErrors: the flags of sharding are checked, and an exact
+// run beyond the local budget is refused with the way to shard it.
+func TestSimulateShardErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"shard-needs-exact", []string{"simulate", "--model", "bussemaker", "--shard", "0/2", "-o", "p.json", "mitchell:3"}, "shards are of an --exact run"},
+		{"shard-needs-o", []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "0/2", "mitchell:3"}, "--shard K/N and -o PART go together"},
+		{"shard-range", []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "2/2", "-o", "p.json", "mitchell:3"}, "K must be a whole number from 0 to N−1 = 1"},
+		{"auto-without-index", []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "auto/2", "-o", "p.json", "mitchell:3"}, "JOB_COMPLETION_INDEX, which is not set"},
+		{"merge-no-parts", []string{"simulate", "--merge"}, "give the part files"},
+		{"merge-flags", []string{"simulate", "--merge", "--seed", "3", "p.json"}, "--merge takes its settings from the parts"},
+		{"over-budget", []string{"simulate", "--model", "bussemaker", "--exact", "relay-mitchell:8,switch=2"}, "more than the local budget"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, stderr, code := bridgereport(t, dir, []string{"JOB_COMPLETION_INDEX="}, c.args...)
+			if code != exitBad || !strings.Contains(stderr, c.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, exitBad, c.want)
+			}
+			if c.name == "over-budget" && (!strings.Contains(stderr, "--shard K/N") || !strings.Contains(stderr, "20922789888000 numberings")) {
+				t.Errorf("stderr %q: want the estimate and the way to shard", stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "p.json")); err == nil {
+		t.Error("a refused shard wrote its part")
+	}
+}

@@ -1,0 +1,90 @@
+package catalogue
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// TestRecommendationFits: for every field of 6 to 60 pairs and sessions
+// from 18 to 30 boards, the recommendation fits the board range within the
+// default bounds (2 to 4 boards a round, one copy) and its spec builds it
+// with its figures; or nothing fits, and Recommend says why. "Nothing
+// fits" is checked against every candidate's rounds directly.
+func TestRecommendationFits(t *testing.T) {
+	sessions := [][2]int{{24, 28}, {18, 22}, {20, 24}, {22, 26}, {26, 30}, {18, 30}}
+	for _, session := range sessions {
+		for n := MinPairs; n <= MaxPairs; n++ {
+			if testing.Short() && (n%7 != 0 || session != sessions[0]) {
+				continue
+			}
+			t.Run(fmt.Sprintf("%d-%d boards/%d pairs", session[0], session[1], n), func(t *testing.T) {
+				set := Settings{MinBoards: session[0], MaxBoards: session[1], Unswitched: true, Samples: -1}
+				if session == sessions[0] {
+					set = quick
+				}
+				cs, err := For(context.Background(), n, set)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec, why := Recommend(n, cs, set)
+				if rec == nil {
+					if why == "" {
+						t.Fatal("no recommendation and no reason")
+					}
+					for _, c := range cs {
+						for b := DefaultMinPerRound; b <= DefaultMaxPerRound && c.Excluded == ""; b++ {
+							if total := b * c.Facts.Rounds; b%c.GroupsPerRound == 0 && total >= session[0] && total <= session[1] {
+								t.Errorf("%s fits (%d rounds of %d) but nothing is recommended: %s", c.Name, c.Facts.Rounds, b, why)
+							}
+						}
+					}
+					t.Logf("%s", why)
+					return
+				}
+				d := rec.Deal
+				// Sections with their own boards deal each its own sets
+				// (a section of split tables has sets of half the boards).
+				boards, sets := d.Sets*d.PerSet, d.Sets
+				if len(d.Parts) > 0 {
+					boards, sets = 0, 0
+					for _, p := range d.Parts {
+						boards += p.Sets * p.PerSet * p.Copies
+						sets += p.Sets
+					}
+				}
+				if d.PerRound < 2 || d.PerRound > 4 || d.Copies != 1 || rec.Facts.Copies != 1 || d.Played < session[0] || d.Played > session[1] ||
+					d.Played != rec.Facts.Rounds*d.PerRound || d.Boards != boards || d.Sets != sets || d.Sets < 1 {
+					t.Errorf("%s: deal %+v breaks the bounds or the range", rec.Name, d)
+				}
+				checkExact(t, *rec)
+			})
+		}
+	}
+}
+
+func TestPick(t *testing.T) {
+	set := Settings{Unswitched: true, Samples: -1}
+	cs, err := For(context.Background(), 14, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(Within(cs))
+	if c, err := Pick(14, cs, 1, set); err != nil || c.Name != cs[0].Name {
+		t.Errorf("pick 1: %v, %v", c, err)
+	}
+	for _, k := range []int{0, -1, n + 1} {
+		if _, err := Pick(14, cs, k, set); err == nil {
+			t.Errorf("pick %d of %d accepted", k, n)
+		}
+	}
+	// 14 pairs in 5 tables: every movement needs 7.
+	tight := Settings{Unswitched: true, Samples: -1, MaxTables: 5}
+	cs, err = For(context.Background(), 14, tight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Pick(14, cs, 1, tight); err == nil {
+		t.Error("pick 1 with every candidate beyond 5 tables accepted")
+	}
+}

@@ -1,0 +1,592 @@
+package luck
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// An exact enumeration can be cut into shards and run on many machines.
+// The enumeration is already cut into fixed chunks, reduced in chunk order
+// (chunks.go); shard K of N computes chunks ⌊K·C/N⌋ … ⌊(K+1)·C/N⌋−1 of the
+// C chunks into a part, and MergeExact reduces the parts' chunks in the
+// same order into the Result that Bussemaker returns for the whole, to the
+// bit.
+//
+// The reduced enumeration of large two-sided fields (bussemaker_exact.go)
+// counts in integers, so a part holds its chunks' counts summed, and parts
+// add up in any order. The enumeration of smaller fields sums floats in
+// chunk order (the golden studies pin those sums), so a part holds each
+// chunk's sums, which the merge adds in order.
+
+// ExactPartFormat and ExactPartVersion name the JSON of a part; a merge
+// refuses any other.
+const (
+	ExactPartFormat  = "bridgereport-exact-part"
+	ExactPartVersion = 1
+)
+
+// The ways an exact enumeration goes through its chunks.
+const (
+	methodReduced = "reduced" // two sides, symmetry: integer counts per choice of side A
+	methodGray    = "gray"    // blocks of a Gray code: float sums per block
+	methodDecode  = "decode"  // numberings in decode order: float sums per chunk
+)
+
+// Shard is shard K (0 ≤ K < N) of N.
+type Shard struct{ K, N int }
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
+
+// MaxShards bounds N: more shards than chunks would leave some empty.
+const MaxShards = 1_000_000
+
+// ParseShard reads "K/N" (0 ≤ K < N), or "auto/N", where K is then index,
+// the caller's JOB_COMPLETION_INDEX as a Kubernetes Indexed Job sets it
+// (the engine reads no environment).
+func ParseShard(text, index string) (Shard, error) {
+	k, n, ok := strings.Cut(strings.TrimSpace(text), "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("shard %q: want K/N or auto/N, e.g. 3/8", text)
+	}
+	N, err := strconv.Atoi(n)
+	if err != nil || N < 1 || N > MaxShards {
+		return Shard{}, fmt.Errorf("shard %q: N must be a whole number from 1 to %d", text, MaxShards)
+	}
+	if k == "auto" {
+		if index == "" {
+			return Shard{}, fmt.Errorf("shard %q: auto takes K from JOB_COMPLETION_INDEX, which is not set", text)
+		}
+		k = index
+	}
+	K, err := strconv.Atoi(k)
+	if err != nil || K < 0 || K >= N {
+		return Shard{}, fmt.Errorf("shard %q: K must be a whole number from 0 to N−1 = %d, got %q", text, N-1, k)
+	}
+	return Shard{K, N}, nil
+}
+
+// ExactPart is one shard of an exact enumeration: what it covers, the
+// settings and movement it belongs to, and its counts or sums. Its JSON is
+// the part file of a sharded run.
+type ExactPart struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Movement is the caller's name for the movement (a spec such as
+	// "mitchell:5,switch=2"); the merge compares it and the Fingerprint,
+	// which the engine computes from the plays.
+	Movement    string      `json:"movement"`
+	Fingerprint string      `json:"fingerprint"`
+	Pairs       int         `json:"pairs"`
+	Strengths   []float64   `json:"strengths"`
+	Groups      [][]int     `json:"groups"`
+	Ties        TieRule     `json:"ties"`
+	Seed        uint64      `json:"seed"` // only reported in the result
+	Method      string      `json:"method"`
+	Numberings  string      `json:"numberings"` // decimal, may exceed int64
+	Chunks      int64       `json:"chunks"`
+	Shard       int         `json:"shard"`
+	Shards      int         `json:"shards"`
+	First       int64       `json:"first_chunk"`
+	End         int64       `json:"end_chunk"` // one past the last
+	Counts      *PartCounts `json:"counts,omitempty"`
+	ChunkSums   []ChunkSums `json:"chunk_sums,omitempty"`
+}
+
+// PartCounts are the integer counts of the reduced enumeration, by
+// entrant, not yet multiplied by the symmetry.
+type PartCounts struct {
+	// Scored is the number of numberings scored.
+	Scored int64 `json:"scored"`
+	// Hist[e][t]: numberings where entrant e+1 totals t matchpoints.
+	Hist [][]int64 `json:"hist"`
+	// Place[(e*P+s)*P+r-1]: numberings where entrant e+1's run of equal
+	// totals starts at place s (0-based) and has r members.
+	Place []int64 `json:"place"`
+}
+
+// ChunkSums are one chunk's float sums, by entrant, as Bussemaker reduces
+// them; JSON writes float64 so that they read back to the bit.
+type ChunkSums struct {
+	N     int64     `json:"n"`
+	Sum   []float64 `json:"sum"`
+	SumSq []float64 `json:"sumsq"`
+	Min   []float64 `json:"min"`
+	Max   []float64 `json:"max"`
+	// Place[j*P+e]: entrant e+1 finished (j+1)-th (shares of ties).
+	Place []float64 `json:"place"`
+}
+
+// Fingerprint identifies a movement by what the model reads of it: the
+// pairs and the plays of every board group, in order.
+func Fingerprint(m *movement.Movement) string {
+	h := sha256.New()
+	var b [8]byte
+	put := func(x int) {
+		binary.LittleEndian.PutUint64(b[:], uint64(x))
+		h.Write(b[:])
+	}
+	put(m.Pairs)
+	for _, g := range movement.GroupPlays(m) {
+		put(len(g))
+		for _, p := range g {
+			put(p.NS)
+			put(p.EW)
+		}
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// exactJob is an exact enumeration prepared to run any of its chunks.
+type exactJob struct {
+	run    *bussRun
+	method string
+	chunks int64
+	// The reduced enumeration.
+	plan *ExactPlan
+	ts   *twoSided
+	keep []Automorphism
+	// The Gray blocks: the last m pairs, blockLen = m! numberings a block.
+	m        int
+	blockLen int64
+}
+
+// newExactJob prepares the exact enumeration Bussemaker runs for m and set
+// with Method Exact.
+func newExactJob(m *movement.Movement, set Settings) (*exactJob, error) {
+	sc, nb, strengths, err := prepare(m, set)
+	if err != nil {
+		return nil, err
+	}
+	switch set.Ties {
+	case RandomTies, FirstTies:
+	default:
+		return nil, fmt.Errorf("bussemaker: unknown tie rule %d", set.Ties)
+	}
+	seed := set.Seed
+	if seed == 0 {
+		seed = DefaultSeed
+	}
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: seed, exact: true,
+		k: newKernel(sc, strengths, nb), first: set.Ties == FirstTies}
+	if noKernel || run.first {
+		run.k = nil
+	}
+	j := &exactJob{run: run}
+	count, small := nb.exactCount()
+	switch {
+	case !small:
+		plan, ts, keep, ok := exactPlan(sc, nb, strengths, set.Ties)
+		if !ok {
+			return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
+				nb.count, MaxExact, plan.Reason, ErrTooManyNumberings)
+		}
+		j.method, j.plan, j.ts, j.keep = methodReduced, plan, ts, keep
+		// bussemakerLarge reports the seed as given, 0 included.
+		run.seed = set.Seed
+		// One chunk per choice of side A, as largeCounts enumerates them.
+		j.chunks = int64(len(reducedChoices(sc.pairs, ts.n, plan.Reversal)))
+	case run.k != nil && count > legacyExact:
+		last := nb.groups[len(nb.groups)-1]
+		j.method, j.m = methodGray, min(len(last), grayBlock)
+		j.blockLen = factorial(j.m)
+		j.chunks = count / j.blockLen
+	default:
+		j.method = methodDecode
+		j.chunks = (count + chunkSize - 1) / chunkSize
+	}
+	return j, nil
+}
+
+// reducedChoices lists the choices of side A that the reduced enumeration
+// goes through, in its order, and whether each stands for its mirror too.
+func reducedChoices(P, n int, reversal bool) []uint32 {
+	var xs []uint32
+	forSubsets(P, n, func(x uint32) {
+		if !reversal || mirror(x, P) >= x {
+			xs = append(xs, x)
+		}
+	})
+	return xs
+}
+
+// ExactShard runs shard sh of the exact enumeration that Bussemaker runs for
+// m and set (as with Method Exact) and returns its part; the caller sets
+// the part's Movement. It uses all cores, and the part does not depend on
+// GOMAXPROCS. set.Progress, if not nil, sees the shard's chunks done.
+func ExactShard(ctx context.Context, m *movement.Movement, set Settings, sh Shard) (*ExactPart, error) {
+	if sh.N < 1 || sh.K < 0 || sh.K >= sh.N {
+		return nil, fmt.Errorf("bussemaker: shard %s: want 0 ≤ K < N", sh)
+	}
+	j, err := newExactJob(m, set)
+	if err != nil {
+		return nil, err
+	}
+	part := j.newPart(m, sh)
+	first, end := part.First, part.End
+	var progress func(done, total int64)
+	if set.Progress != nil {
+		progress = func(done, _ int64) { set.Progress(done, end-first) }
+	}
+	r := j.run
+	P := r.sc.pairs
+	if j.method == methodReduced {
+		er, err := newLargeRun(r, j.plan, j.ts, j.keep)
+		if err != nil {
+			return nil, err
+		}
+		sum := newExactAcc(P)
+		wave := 4
+		slots := make([]*exactAcc, wave)
+		for i := range slots {
+			slots[i] = newExactAcc(P)
+		}
+		work := func(ctx context.Context, slot int, c, _, _ int64) error {
+			return er.chunk(ctx, slots[slot], first+c)
+		}
+		merge := func(slot int) { sum.addChoice(slots[slot], P, j.ts.n, j.ts.maxTot) }
+		if err := forChunksOf(ctx, end-first, 1, wave, work, merge, progress); err != nil {
+			return nil, err
+		}
+		pc := &PartCounts{Scored: sum.n, Hist: make([][]int64, P), Place: sum.place}
+		for e := range P {
+			pc.Hist[e] = trimZeros(sum.hist[e*exactHistStride : (e+1)*exactHistStride])
+		}
+		part.Counts = pc
+		return part, nil
+	}
+	// The float paths: each chunk's sums, kept apart.
+	wave := waveChunks
+	slots := make([]*bussAcc, wave)
+	for i := range slots {
+		slots[i] = newBussAcc(P, r.nb.maxSize)
+	}
+	count, _ := r.nb.exactCount()
+	work := func(ctx context.Context, slot int, c, _, _ int64) error {
+		c += first
+		if j.method == methodGray {
+			return r.grayChunk(ctx, slots[slot], c, j.m, j.blockLen)
+		}
+		return r.chunk(ctx, slots[slot], c, c*chunkSize, min((c+1)*chunkSize, count))
+	}
+	part.ChunkSums = make([]ChunkSums, 0, end-first)
+	merge := func(slot int) {
+		a := slots[slot]
+		part.ChunkSums = append(part.ChunkSums, ChunkSums{N: a.n, Sum: slices.Clone(a.sum),
+			SumSq: slices.Clone(a.sumsq), Min: slices.Clone(a.lo), Max: slices.Clone(a.hi), Place: slices.Clone(a.place)})
+	}
+	if err := forChunksOf(ctx, end-first, 1, wave, work, merge, progress); err != nil {
+		return nil, err
+	}
+	return part, nil
+}
+
+// trimZeros drops the trailing zeros of a histogram.
+func trimZeros(x []int64) []int64 {
+	n := len(x)
+	for n > 0 && x[n-1] == 0 {
+		n--
+	}
+	return slices.Clone(x[:n])
+}
+
+// newPart is an empty part of shard sh, settings filled in.
+func (j *exactJob) newPart(m *movement.Movement, sh Shard) *ExactPart {
+	r := j.run
+	groups := make([][]int, len(r.nb.groups))
+	for g, grp := range r.nb.groups {
+		for _, p := range grp {
+			groups[g] = append(groups[g], p+1)
+		}
+	}
+	ties := RandomTies
+	if r.first {
+		ties = FirstTies
+	}
+	return &ExactPart{Format: ExactPartFormat, Version: ExactPartVersion,
+		Fingerprint: Fingerprint(m), Pairs: r.sc.pairs, Strengths: r.strengths, Groups: groups,
+		Ties: ties, Seed: r.seed, Method: j.method, Numberings: r.nb.count.String(), Chunks: j.chunks,
+		Shard: sh.K, Shards: sh.N,
+		First: int64(sh.K) * j.chunks / int64(sh.N), End: int64(sh.K+1) * j.chunks / int64(sh.N)}
+}
+
+// Settings are the settings the part was computed with, for Bussemaker,
+// ExactShard or MergeExact.
+func (p *ExactPart) Settings() Settings {
+	return Settings{Strengths: slices.Clone(p.Strengths), Groups: p.Groups, Ties: p.Ties, Seed: p.Seed, Method: Exact}
+}
+
+// ErrPartMismatch is wrapped by the errors of MergeExact about parts that
+// do not belong together or do not cover the enumeration.
+var ErrPartMismatch = errors.New("exact parts do not make one enumeration")
+
+// MergeExact reduces the parts of one exact enumeration of m, all N shards
+// of it each once, into the Result of Bussemaker for the whole. It refuses
+// parts of another movement or other settings, and missing or repeated
+// shards, with an error wrapping ErrPartMismatch.
+func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("merge: no parts: %w", ErrPartMismatch)
+	}
+	p0 := parts[0]
+	if p0.Shards < 1 || p0.Shards > MaxShards {
+		return nil, fmt.Errorf("merge: shard %d/%d: N must be from 1 to %d: %w", p0.Shard, p0.Shards, MaxShards, ErrPartMismatch)
+	}
+	j, err := newExactJob(m, p0.Settings())
+	if err != nil {
+		return nil, err
+	}
+	want := j.newPart(m, Shard{0, p0.Shards})
+	want.Movement = p0.Movement
+	byShard := make([]*ExactPart, p0.Shards)
+	for _, p := range parts {
+		want.Shard, want.First, want.End = p.Shard, 0, 0
+		if p.Shards == want.Shards && p.Shard >= 0 && p.Shard < p.Shards {
+			want.First = int64(p.Shard) * j.chunks / int64(p.Shards)
+			want.End = int64(p.Shard+1) * j.chunks / int64(p.Shards)
+		}
+		if err := samePart(p, want); err != nil {
+			return nil, err
+		}
+		if byShard[p.Shard] != nil {
+			return nil, fmt.Errorf("merge: shard %d/%d given twice: %w", p.Shard, p.Shards, ErrPartMismatch)
+		}
+		byShard[p.Shard] = p
+	}
+	var missing []string
+	for k, p := range byShard {
+		if p == nil {
+			missing = append(missing, strconv.Itoa(k))
+		}
+	}
+	if n := len(missing); n > 0 {
+		if n > 10 {
+			missing = append(missing[:10], "…")
+		}
+		return nil, fmt.Errorf("merge: %d of %d shards missing (%s): %w", n, p0.Shards, strings.Join(missing, ", "), ErrPartMismatch)
+	}
+	r := j.run
+	P := r.sc.pairs
+	if j.method == methodReduced {
+		sum := newExactAcc(P)
+		for _, p := range byShard {
+			c := p.Counts
+			if c == nil || len(c.Hist) != P || len(c.Place) != P*P*P {
+				return nil, fmt.Errorf("merge: shard %d/%d: counts missing or of the wrong size: %w", p.Shard, p.Shards, ErrPartMismatch)
+			}
+			sum.n += c.Scored
+			for e, h := range c.Hist {
+				if len(h) > exactHistStride {
+					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d has %d totals, at most %d: %w", p.Shard, p.Shards, e+1, len(h), exactHistStride, ErrPartMismatch)
+				}
+				for t, x := range h {
+					sum.hist[e*exactHistStride+t] += x
+				}
+			}
+			for i, x := range c.Place {
+				sum.place[i] += x
+			}
+		}
+		if sum.n != j.plan.Evaluated {
+			return nil, fmt.Errorf("merge: the parts scored %d numberings, the enumeration %d: %w", sum.n, j.plan.Evaluated, ErrPartMismatch)
+		}
+		er := &largeRun{sc: r.sc, ts: j.ts, used: int64(len(j.keep))}
+		return er.result(r, j.plan, sum)
+	}
+	sum := newBussAcc(P, r.nb.maxSize)
+	a := newBussAcc(P, r.nb.maxSize)
+	for _, p := range byShard {
+		if int64(len(p.ChunkSums)) != p.End-p.First {
+			return nil, fmt.Errorf("merge: shard %d/%d holds %d chunks, not %d: %w", p.Shard, p.Shards, len(p.ChunkSums), p.End-p.First, ErrPartMismatch)
+		}
+		for i, c := range p.ChunkSums {
+			if len(c.Sum) != P || len(c.SumSq) != P || len(c.Min) != P || len(c.Max) != P || len(c.Place) != len(a.place) {
+				return nil, fmt.Errorf("merge: shard %d/%d: chunk %d has sums of the wrong size: %w", p.Shard, p.Shards, p.First+int64(i), ErrPartMismatch)
+			}
+			a.n = c.N
+			copy(a.sum, c.Sum)
+			copy(a.sumsq, c.SumSq)
+			copy(a.lo, c.Min)
+			copy(a.hi, c.Max)
+			copy(a.place, c.Place)
+			sum.add(a)
+		}
+	}
+	if count, _ := r.nb.exactCount(); sum.n != count {
+		return nil, fmt.Errorf("merge: the parts scored %d numberings, the enumeration %d: %w", sum.n, count, ErrPartMismatch)
+	}
+	return r.result(sum), nil
+}
+
+// samePart says what differs between a part and the part expected.
+func samePart(got, want *ExactPart) error {
+	where := fmt.Sprintf("shard %d/%d", got.Shard, got.Shards)
+	bad := func(what string, g, w any) error {
+		return fmt.Errorf("merge: %s: %s is %v, want %v: %w", where, what, g, w, ErrPartMismatch)
+	}
+	switch {
+	case got.Format != ExactPartFormat:
+		return bad("format", got.Format, ExactPartFormat)
+	case got.Version != ExactPartVersion:
+		return bad("version", got.Version, ExactPartVersion)
+	case got.Movement != want.Movement && want.Movement != "":
+		return bad("movement", got.Movement, want.Movement)
+	case got.Fingerprint != want.Fingerprint:
+		return bad("movement fingerprint", got.Fingerprint, want.Fingerprint+" (another movement)")
+	case got.Pairs != want.Pairs:
+		return bad("pairs", got.Pairs, want.Pairs)
+	case !slices.Equal(got.Strengths, want.Strengths):
+		return bad("strengths", got.Strengths, want.Strengths)
+	case !slices.EqualFunc(got.Groups, want.Groups, slices.Equal):
+		return bad("groups", got.Groups, want.Groups)
+	case got.Ties != want.Ties:
+		return bad("ties", got.Ties, want.Ties)
+	case got.Seed != want.Seed:
+		return bad("seed", got.Seed, want.Seed)
+	case got.Method != want.Method:
+		return bad("method", got.Method, want.Method)
+	case got.Numberings != want.Numberings:
+		return bad("numberings", got.Numberings, want.Numberings)
+	case got.Chunks != want.Chunks:
+		return bad("chunks", got.Chunks, want.Chunks)
+	case got.Shards != want.Shards:
+		return bad("shards", got.Shards, want.Shards)
+	case got.Shard < 0 || got.Shard >= got.Shards:
+		return bad("shard", got.Shard, fmt.Sprintf("0…%d", got.Shards-1))
+	case got.First != want.First || got.End != want.End:
+		return bad("chunks covered", fmt.Sprintf("%d…%d", got.First, got.End-1), fmt.Sprintf("%d…%d", want.First, want.End-1))
+	}
+	return nil
+}
+
+// DecodeExactPart reads one part in JSON, refusing unknown fields and other
+// formats or versions; name (a file name) goes into the errors.
+func DecodeExactPart(r io.Reader, name string) (*ExactPart, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var p ExactPart
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if p.Format != ExactPartFormat || p.Version != ExactPartVersion {
+		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d", name, p.Format, p.Version, ExactPartFormat, ExactPartVersion)
+	}
+	return &p, nil
+}
+
+// ExactEstimate is what an exact enumeration would cost, before running it.
+type ExactEstimate struct {
+	// Method is how it would run: reduced, gray or decode; empty when it
+	// cannot run at all (Reason says why).
+	Method string
+	// Numberings is the count of numberings; Evaluated the count scored
+	// after the symmetries are taken out (Numberings without them).
+	Numberings *big.Int
+	Evaluated  float64
+	// Plan is the reduction of a large field (nil for small ones).
+	Plan *ExactPlan
+	// Rate is the assumed numberings scored a CPU-second, CPUSeconds the
+	// estimate, Evaluated / Rate.
+	Rate, CPUSeconds float64
+	// Reason, when not empty, says why this engine cannot run it (yet).
+	Reason string
+}
+
+// Measured rates, numberings scored a CPU-second on the project's 2-core
+// machine (AMD EPYC, November 2026, heavily loaded, so on the slow side):
+// the reduced enumeration of relay-mitchell:6,switch=2 (12 pairs,
+// 122,342,400 scored in 7.06 CPU-s), the Gray blocks of mitchell:5,switch=2
+// (3,628,800 in 0.68 CPU-s) and the float scorer in decode order (the same
+// with ties to the first entrant, 1.17 CPU-s). The reduced enumeration's
+// work per numbering grows with the board reads and ranks, G + 2n for G
+// boards and sides of n; its rate is scaled by that from the 12-pair field
+// (G + 2n = 18). Sides of 8 walk their matchings (seqSide) and read a board
+// table that the cache does not hold: one whole chunk of
+// relay-mitchell:8,switch=2 (812,851,200 numberings, G + 2n = 24, simulate
+// --shard 0/6470) took 166.5 CPU-s. The 14-pair estimate, 70 CPU-s, met the
+// measured 65.7.
+const (
+	rateReduced12 = 1.73e7
+	rateReduced16 = 4.88e6
+	rateGray      = 5.3e6
+	rateDecode    = 3.1e6
+)
+
+// EstimateExact estimates the CPU time of the exact enumeration of m with
+// set, however large: the count of numberings after symmetry reduction
+// over a measured rate. Fields the engine cannot enumerate get Reason, and
+// for a two-sided field beyond the sides the tables hold, still the plan
+// and estimate.
+func EstimateExact(m *movement.Movement, set Settings) (*ExactEstimate, error) {
+	sc, nb, strengths, err := prepare(m, set)
+	if err != nil {
+		return nil, err
+	}
+	est := &ExactEstimate{Numberings: nb.count}
+	count, small := nb.exactCount()
+	if small {
+		est.Evaluated = float64(count)
+		k := newKernel(sc, strengths, nb)
+		switch {
+		case k != nil && set.Ties != FirstTies && count > legacyExact:
+			est.Method, est.Rate = methodGray, rateGray
+		default:
+			est.Method, est.Rate = methodDecode, rateDecode
+		}
+		est.CPUSeconds = est.Evaluated / est.Rate
+		return est, nil
+	}
+	plan, ts, _, ok := exactPlan(sc, nb, strengths, set.Ties)
+	est.Plan = plan
+	if plan.Evaluated == 0 {
+		est.Evaluated, _ = new(big.Float).SetInt(nb.count).Float64()
+		est.Reason = plan.Reason
+		return est, nil
+	}
+	n := sc.pairs / 2
+	work := float64(len(sc.top) + 2*n)
+	est.Evaluated = float64(plan.Evaluated)
+	est.Rate = rateReduced12 * 18 / work
+	if n > seqSide {
+		est.Rate = rateReduced16 * 24 / work
+	}
+	est.CPUSeconds = est.Evaluated / est.Rate
+	if ok && ts != nil {
+		est.Method = methodReduced
+	} else {
+		est.Reason = plan.Reason
+	}
+	return est, nil
+}
+
+// ErrOverBudget is wrapped by CheckLocal's error.
+var ErrOverBudget = errors.New("exact enumeration over the local budget")
+
+// CheckLocal says whether the enumeration may run here: nil if it can run
+// and its estimate is within budget CPU-seconds, else an error that says
+// why, wrapping ErrOverBudget when only the budget stands in the way (then
+// sharding it over many machines, ExactShard, is the way).
+func (e *ExactEstimate) CheckLocal(budget float64) error {
+	if e.Method == "" {
+		return fmt.Errorf("exact enumeration: %s numberings: %s: %w", e.Numberings, e.Reason, ErrTooManyNumberings)
+	}
+	if e.CPUSeconds > budget {
+		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, about %s of CPU at %.3g a second, more than the local budget of %s: %w",
+			e.Numberings, e.Evaluated, roughDuration(e.CPUSeconds), e.Rate, roughDuration(budget), ErrOverBudget)
+	}
+	return nil
+}
+
+// CPUHours is the estimate in CPU-hours.
+func (e *ExactEstimate) CPUHours() float64 { return e.CPUSeconds / 3600 }

@@ -1,0 +1,245 @@
+package luck
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// shardAndMerge runs every shard of the exact enumeration of spec, passes
+// each part through its JSON, and merges them.
+func shardAndMerge(t *testing.T, spec string, set Settings, n int) (*Result, []*ExactPart) {
+	t.Helper()
+	m := mustSpec(t, spec)
+	var parts []*ExactPart
+	for k := range n {
+		p, err := ExactShard(context.Background(), m, set, Shard{k, n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Movement = spec
+		var buf bytes.Buffer
+		if err := json.NewEncoder(&buf).Encode(p); err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeExactPart(&buf, "part")
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, back)
+	}
+	// Any order of the parts merges the same.
+	rev := make([]*ExactPart, n)
+	for i, p := range parts {
+		rev[n-1-i] = p
+	}
+	res, err := MergeExact(m, rev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, parts
+}
+
+// TestExactShardsMergeToWhole: 8 shards merged are the unsharded exact
+// result to the bit, for each way of enumerating: the Gray blocks of the
+// 10-pair Mitchell, the reduced enumeration of a 12-pair relay Mitchell
+// (mitchell:6 does not exist: a standard Mitchell has an odd number of
+// tables), numberings in decode order (ties to the first entrant).
+func TestExactShardsMergeToWhole(t *testing.T) {
+	cases := []struct {
+		spec   string
+		set    Settings
+		method string
+		long   bool
+	}{
+		{"mitchell:5,switch=2", Settings{Method: Exact}, methodGray, false},
+		{"relay-mitchell:6", Settings{Method: Exact}, methodReduced, true},
+		{"mitchell:3,switch=2", Settings{Method: Exact, Ties: FirstTies, Seed: 5}, methodDecode, false},
+		{"mitchell:3", Settings{Method: Exact, Strengths: []float64{1, 1, 2, 3, 3, 4}}, methodDecode, false},
+	}
+	for _, c := range cases {
+		t.Run(c.spec, func(t *testing.T) {
+			if c.long && testing.Short() {
+				t.Skip("a few seconds")
+			}
+			want, err := Bussemaker(context.Background(), mustSpec(t, c.spec), c.set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, parts := shardAndMerge(t, c.spec, c.set, 8)
+			if parts[0].Method != c.method {
+				t.Errorf("method %s, want %s", parts[0].Method, c.method)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("merged %+v\nunsharded %+v", got, want)
+			}
+			if c.method == methodDecode {
+				one, _ := shardAndMerge(t, c.spec, c.set, 1)
+				if !reflect.DeepEqual(one, want) {
+					t.Errorf("one shard %+v\nunsharded %+v", one, want)
+				}
+			}
+		})
+	}
+}
+
+// TestMergeRefuses: missing, repeated and foreign parts are errors that say
+// which shard and what differs.
+func TestMergeRefuses(t *testing.T) {
+	spec := "mitchell:3,switch=2"
+	m := mustSpec(t, spec)
+	_, parts := shardAndMerge(t, spec, Settings{Method: Exact}, 4)
+	other, err := ExactShard(context.Background(), m, Settings{Method: Exact, Strengths: []float64{1, 2, 3, 4, 5, 7}}, Shard{2, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Movement = spec
+	foreign, err := ExactShard(context.Background(), mustSpec(t, "mitchell:3"), Settings{Method: Exact}, Shard{2, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	foreign.Movement = spec
+	six, err := ExactShard(context.Background(), m, Settings{Method: Exact}, Shard{2, 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	six.Movement = spec
+	for _, c := range []struct {
+		name  string
+		parts []*ExactPart
+		want  string
+	}{
+		{"missing", []*ExactPart{parts[0], parts[1], parts[3]}, "1 of 4 shards missing (2)"},
+		{"twice", []*ExactPart{parts[0], parts[1], parts[2], parts[2], parts[3]}, "shard 2/4 given twice"},
+		{"strengths", []*ExactPart{parts[0], parts[1], other, parts[3]}, "shard 2/4: strengths"},
+		{"movement", []*ExactPart{parts[0], parts[1], foreign, parts[3]}, "shard 2/4: movement fingerprint"},
+		{"shards", []*ExactPart{parts[0], parts[1], six, parts[3]}, "shard 2/6: shards is 6, want 4"},
+		{"none", nil, "no parts"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := MergeExact(m, c.parts)
+			if err == nil || !errors.Is(err, ErrPartMismatch) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+	var buf bytes.Buffer
+	json.NewEncoder(&buf).Encode(parts[0])
+	bad := strings.Replace(buf.String(), `"version":1`, `"version":2`, 1)
+	if _, err := DecodeExactPart(strings.NewReader(bad), "part-0.json"); err == nil || !strings.Contains(err.Error(), "part-0.json") {
+		t.Errorf("version 2: error %v", err)
+	}
+	unknown := strings.Replace(buf.String(), `"version":1`, `"version":1,"colour":"red"`, 1)
+	if _, err := DecodeExactPart(strings.NewReader(unknown), "part-0.json"); err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Errorf("unknown field: error %v", err)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, c := range []struct {
+		text, index string
+		want        Shard
+		err         string
+	}{
+		{"3/8", "", Shard{3, 8}, ""},
+		{"0/1", "", Shard{0, 1}, ""},
+		{"auto/8", "5", Shard{5, 8}, ""},
+		{"auto/8", "", Shard{}, "JOB_COMPLETION_INDEX"},
+		{"auto/8", "8", Shard{}, "from 0 to N−1 = 7"},
+		{"8/8", "", Shard{}, "from 0 to N−1"},
+		{"-1/8", "", Shard{}, "from 0 to N−1"},
+		{"3", "", Shard{}, "want K/N"},
+		{"3/0", "", Shard{}, "N must be"},
+	} {
+		got, err := ParseShard(c.text, c.index)
+		if c.err == "" && (err != nil || got != c.want) {
+			t.Errorf("%q: %v, %v; want %v", c.text, got, err, c.want)
+		}
+		if c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%q: error %v, want one with %q", c.text, err, c.err)
+		}
+	}
+}
+
+// TestEstimateExact: the numberings scored come from the plan, checked here
+// by counting by hand: for the 16-pair relay Mitchell with round 2
+// switched, C(16,8) choices of side A halved by the strength reversal,
+// 8!/|G| arrangements of A under the automorphisms used and 8! of B.
+func TestEstimateExact(t *testing.T) {
+	m := mustSpec(t, "relay-mitchell:8,switch=2")
+	est, err := EstimateExact(m, Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if est.Plan == nil || est.Plan.Used < 1 || !est.Plan.Reversal {
+		t.Fatalf("plan %+v", est.Plan)
+	}
+	// C(16,8) = 12870 choices, of which mirror(x) = x for none (16 pairs,
+	// reversing a set of 8 positions that equals itself: C(8,4) = 70 such).
+	choices := (12870-70)/2 + 70
+	f8 := 40320
+	want := float64(choices) * float64(f8/est.Plan.Used) * float64(f8)
+	if est.Evaluated != want {
+		t.Errorf("evaluated %g, want %g", est.Evaluated, want)
+	}
+	if est.Method != methodReduced || est.Reason != "" {
+		t.Errorf("16 pairs: method %q reason %q; want the reduced enumeration (sides of 8)", est.Method, est.Reason)
+	}
+	if err := est.CheckLocal(3600); !errors.Is(err, ErrOverBudget) {
+		t.Errorf("CheckLocal(an hour): %v", err)
+	}
+	howell, err := EstimateExact(mustSpec(t, "howell:16"), Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := howell.CheckLocal(1e12); !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "not two-sided") {
+		t.Errorf("howell:16: %v", err)
+	}
+	f16, _ := new(big.Int).MulRange(1, 16).Float64()
+	if est.CPUSeconds <= 0 || est.Evaluated >= f16 {
+		t.Errorf("estimate %g CPU-s for %g of %g numberings", est.CPUSeconds, est.Evaluated, f16)
+	}
+	small, err := EstimateExact(mustSpec(t, "mitchell:5,switch=2"), Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if small.Method != methodGray || small.Evaluated != 3628800 {
+		t.Errorf("mitchell:5,switch=2: %+v", small)
+	}
+	if err := small.CheckLocal(small.CPUSeconds / 2); !errors.Is(err, ErrOverBudget) {
+		t.Errorf("over budget: %v", err)
+	}
+	if err := small.CheckLocal(small.CPUSeconds * 2); err != nil {
+		t.Errorf("within budget: %v", err)
+	}
+	t.Logf("relay-mitchell:8,switch=2: %s numberings, symmetry %d (used %d), reversal %v, %.4g scored, %.3g CPU-hours at %.3g/s",
+		est.Numberings, est.Plan.Symmetry, est.Plan.Used, est.Plan.Reversal, est.Evaluated, est.CPUHours(), est.Rate)
+}
+
+// TestRowsWithoutSeqTable: the matchings walked through the transposition
+// table, as for sides of 8, give the result of the full table, to the bit.
+func TestRowsWithoutSeqTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two exact runs of 12 pairs")
+	}
+	m := mustSpec(t, "relay-mitchell:6")
+	set := Settings{Method: Exact}
+	want, err := Bussemaker(context.Background(), m, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(s int) { seqSide = s }(seqSide)
+	seqSide = 5
+	got, err := Bussemaker(context.Background(), m, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rows walked %+v\nfull table %+v", got, want)
+	}
+}

@@ -1,0 +1,145 @@
+package movement
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sameUpToGroups says two movements have the same pairs, rounds, sections
+// and plays, up to the numbering of the board groups and the table
+// positions of split tables: each group is known by its plays (round, NS,
+// EW), and the groups of one are those of the other.
+func sameUpToGroups(a, b *Movement) bool {
+	if a.Pairs != b.Pairs || a.Rounds != b.Rounds || a.Groups != b.Groups || !sectionsEqual(a, b) {
+		return false
+	}
+	sigs := func(m *Movement) map[string]int {
+		plays := make([][]string, m.Groups)
+		for r, row := range m.Schedule {
+			for _, t := range row {
+				if !t.Empty() {
+					plays[t.Group] = append(plays[t.Group], fmt.Sprint(r, t.NS, t.EW))
+				}
+			}
+		}
+		out := map[string]int{}
+		for _, p := range plays {
+			slices.Sort(p)
+			out[strings.Join(p, ";")]++
+		}
+		return out
+	}
+	return maps.Equal(sigs(a), sigs(b))
+}
+
+func TestBridgemateRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		spec     string
+		perRound int
+	}{
+		{"mitchell:7", 4}, {"mitchell:7,absent=14", 4}, {"howell:13,rounds=9", 3}, {"relay-mitchell:8", 3},
+		{"perfect:14,absent=14", 2}, {"sections:howell:15,rounds=13/perfect:14,absent=14", 2},
+		{"sections:mitchell:7/mitchell:7/boards=shared", 4}, {"mitchell:7,rover=2:2+3:4", 3},
+		// A mid-round arrow switch (pair 14's table): half rounds.
+		{"perfect:14", 2}, {"sections:howell:15,rounds=13/perfect:14", 2},
+	} {
+		s, err := ParseSpec(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteBridgemate(&buf, m, BridgemateOptions{BoardsPerRound: c.perRound}); err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
+		}
+		_, split := PlayingTables(m)
+		sets, _ := SetSizes(m, c.perRound)
+		back, err := ReadBridgemate(bytes.NewReader(buf.Bytes()), BridgemateRead{PerSet: sets, HalfRounds: HalfRoundSections(m, c.perRound)})
+		if err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
+		}
+		if split == 1 && !back.Equal(m) || !sameUpToGroups(back, m) {
+			t.Errorf("%s: read back differs", c.spec)
+		}
+		if a, b := ComputeBalance(back), ComputeBalance(m); a.Qf != b.Qf {
+			t.Errorf("%s: Qf %v read back, %v written", c.spec, a.Qf, b.Qf)
+		}
+		// Every round's boards are consecutive and sit-outs carry none.
+		var secs []BridgemateSection
+		json.Unmarshal(buf.Bytes(), &secs)
+		for _, sec := range secs {
+			for _, tb := range sec.Tables {
+				for _, rd := range tb.Rounds {
+					if (rd.PairNS == 0 || rd.PairEW == 0) && rd.LowBoardNumber != 0 ||
+						rd.PairNS > 0 && rd.PairEW > 0 && rd.HighBoardNumber-rd.LowBoardNumber+1 != c.perRound && split == 1 && !HalfRoundSections(m, c.perRound)[0] {
+						t.Errorf("%s: %+v", c.spec, rd)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBridgemateUpdate: the update from round 3 for a late pair's plan,
+// applied to the movement as planned, gives the plan, and rounds 1 and 2
+// are as written before.
+func TestBridgemateUpdate(t *testing.T) {
+	plan, _ := ParseSpec("mitchell:7,rover=3:4+4:6+5:1+6:3+7:5")
+	planned, _ := Mitchell(7)
+	played, err := plan.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	secs, err := BridgemateSections(played, BridgemateOptions{BoardsPerRound: 3, FromRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range secs[0].Tables {
+		if tb.Rounds[0].RoundNumber != 3 || len(tb.Rounds) != 5 {
+			t.Errorf("table %d: rounds %d.., %d of them", tb.TableNumber, tb.Rounds[0].RoundNumber, len(tb.Rounds))
+		}
+	}
+	got, err := ApplyBridgemateUpdate(planned, secs, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Equal(played) {
+		t.Error("the update applied is not the plan")
+	}
+	for r := range 2 {
+		for tt := range planned.Tables {
+			if got.Schedule[r][tt] != planned.Schedule[r][tt] {
+				t.Errorf("round %d table %d changed", r+1, tt+1)
+			}
+		}
+	}
+}
+
+func TestBridgemateErrors(t *testing.T) {
+	m, _ := Mitchell(5)
+	if err := WriteBridgemate(&bytes.Buffer{}, m, BridgemateOptions{}); err == nil {
+		t.Error("no boards a round accepted")
+	}
+	if err := WriteBridgemate(&bytes.Buffer{}, m, BridgemateOptions{BoardsPerRound: 2, SessionGuid: "abc"}); err == nil {
+		t.Error("a bad guid accepted")
+	}
+
+	for text, want := range map[string]string{
+		`[{"Letters":"A","Tables":[{"SectionLetters":"A","TableNumber":1,"Rounds":[{"SectionLetters":"A","TableNumber":1,"RoundNumber":1,"PairNS":1,"PairEW":0,"LowBoardNumber":1,"HighBoardNumber":2}]}]}]`: "boards only when both pairs play",
+		`[{"Letters":"A","Tables":[{"SectionLetters":"A","TableNumber":2,"Rounds":[{"SectionLetters":"A","TableNumber":1,"RoundNumber":1}]}]}]`:                                                              "names section A, table 1",
+		`[{"Letters":"A","Tablez":[]}]`: "unknown field",
+		`[]`:                            "no section",
+	} {
+		if _, err := ReadBridgemate(strings.NewReader(text), BridgemateRead{}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", text, err, want)
+		}
+	}
+}
