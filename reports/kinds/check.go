@@ -55,13 +55,10 @@ type CheckResult struct {
 	Sections []SectionView `json:"sections,omitempty"`
 }
 
-// VacancyFigures is the vacancy quality of a movement under the names of
-// the balance figures.
-type VacancyFigures struct {
-	Qf1    []float64 `json:"qf1"` // Qf with pair p+1 absent
-	Qf1Av  float64   `json:"qf1_av"`
-	Qf1Max float64   `json:"qf1_max"`
-}
+// VacancyFigures is the vacancy quality of a movement: the engine's
+// movement.Vacancy, whose json names are the balance figures' (qf1,
+// qf1_av, qf1_max).
+type VacancyFigures = movement.Vacancy
 
 func (c *CheckCell) Movements() []string { return []string{c.Movement} }
 
@@ -109,10 +106,10 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 		Matrix: matrixRows(b), Warnings: append([]string{}, env.Warnings[c.Movement]...),
 		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
-	res.Vacancy = &VacancyFigures{v.Qf1, v.Av, v.Max}
+	res.Vacancy = v
 	if len(m.Sections) > 0 && !m.Across {
 		f := catalogue.Measure(m)
-		res.Qf, res.Qo, res.Vacancy.Qf1Av, res.Vacancy.Qf1Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
+		res.Qf, res.Qo, res.Vacancy.Av, res.Vacancy.Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
 		for _, sf := range f.Sections {
 			res.Sections = append(res.Sections, SectionView{Pairs: sf.Pairs, Tables: sf.Tables, Rounds: sf.Rounds, Qf: sf.Qf, Qf1Av: sf.Qf1av, Qf1Max: sf.Qf1max, Qo: sf.Qo})
 		}
@@ -169,7 +166,7 @@ func (r *CheckResult) write(w io.Writer) {
 	for p, q := range r.Vacancy.Qf1 {
 		fmt.Fprintf(bw, "  absent %3d: Qf1 = %6.2f\n", p+1, q)
 	}
-	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Qf1Av, r.Vacancy.Qf1Max)
+	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Av, r.Vacancy.Max)
 	if len(r.Sections) > 0 {
 		fmt.Fprintf(bw, "\nSections scored apart: Qf, Qo, Qf1av and Qf1max pool the sections (S, SS and the matrix are the whole field's):\n")
 		for i, sec := range r.Sections {
