@@ -8,12 +8,8 @@ import (
 )
 
 // writeMarkdownCallout writes a callout as a blockquote under its label in
-// bold; the body is prose, made safe as prose is.
-func writeMarkdownCallout(w *bufio.Writer, c *Callout) error {
-	body, err := safeProse(c.Body)
-	if err != nil {
-		return err
-	}
+// bold; body is its prose made safe (anchoredProse).
+func writeMarkdownCallout(w *bufio.Writer, c *Callout, body string) {
 	fmt.Fprintf(w, "> **%s**\n>\n", mdText(c.Label()))
 	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
 		if line = strings.TrimRight(line, " \r"); line == "" {
@@ -23,7 +19,6 @@ func writeMarkdownCallout(w *bufio.Writer, c *Callout) error {
 		}
 	}
 	w.WriteByte('\n')
-	return nil
 }
 
 // writeMarkdownReferences writes the reference list as a numbered list,

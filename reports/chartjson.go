@@ -124,6 +124,9 @@ func (c *Chart) validate() error {
 			return fmt.Errorf("chart %s: label place %q: want right, left, top or bottom", c.ID, p.Place)
 		}
 	}
+	if c.Box != "" && c.Box != BoxMeanSD {
+		return fmt.Errorf("chart %s: box %q: want %q or none (quartiles)", c.ID, c.Box, BoxMeanSD)
+	}
 	for _, l := range labels {
 		if err := check(l.what, l.s); err != nil {
 			return err

@@ -102,6 +102,7 @@ func TestChartValidation(t *testing.T) {
 		{"control character", func(c *Chart) { c.XLabels[0] = "1\u2028" }, "control character"},
 		{"long label", func(c *Chart) { c.Series[0].Name = strings.Repeat("x", maxLabel+1) }, "more than the 200"},
 		{"not UTF-8", func(c *Chart) { c.YName = "\xff" }, "UTF-8"},
+		{"box", func(c *Chart) { c.Box = "violin" }, `box "violin"`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

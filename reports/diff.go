@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -55,8 +56,8 @@ func (c Change) String() string {
 }
 
 // Diff compares two results.json documents of one study: every table cell at
-// its column's printed precision, every figure value to six decimals, every
-// check and parameter. Provenance (study hash, inputs, version) and the
+// its column's printed precision, every figure value at the precision of
+// the table it draws (else to six decimals), every check and parameter. Provenance (study hash, inputs, version) and the
 // summary counts are not compared: they say how, not what.
 func Diff(oldJSON, newJSON []byte) ([]Change, error) {
 	var a, b resultsJSON
@@ -66,7 +67,13 @@ func Diff(oldJSON, newJSON []byte) ([]Change, error) {
 	if err := json.Unmarshal(newJSON, &b); err != nil {
 		return nil, fmt.Errorf("new results: %w", err)
 	}
-	d := differ{study: cmpName(a.Study, b.Study)}
+	d := differ{study: cmpName(a.Study, b.Study), tables: map[string]*Table{}}
+	for _, t := range a.Tables {
+		d.tables[t.ID] = t
+	}
+	for _, t := range b.Tables {
+		d.tables[t.ID] = t // the new run's precision, where both have the table
+	}
 	d.params(a.Parameters, b.Parameters)
 	byID(&d, "table", a.Tables, b.Tables, func(t *Table) string { return t.ID }, d.table)
 	byID(&d, "figure", a.Figures, b.Figures, func(c *Chart) string { return c.ID }, d.figure)
@@ -221,8 +228,9 @@ func cmpName(a, b string) string {
 }
 
 type differ struct {
-	study string
-	out   []Change
+	study  string
+	out    []Change
+	tables map[string]*Table // of both runs, by id: the precision of charts
 }
 
 func (d *differ) add(c Change) {
@@ -337,11 +345,18 @@ func cellText(v any, decimals int) string {
 	}
 }
 
-// figure compares a chart's values to six decimals, each named by its
-// series (or y label) and x label.
+// figure compares a chart's values as it draws them, each named by its
+// series (or y label, or the statistic a box shows) and x label, at the
+// printed precision of the table the chart draws, else to six decimals.
+// Boxes are paired by position and named as the new run draws them, so
+// that a chart that only learnt the names of its statistics has no
+// changes.
 func (d *differ) figure(a, b *Chart) {
-	va, vb := chartValues(a), chartValues(b)
-	for _, k := range sortedKeys(vb) {
+	prec := precisionOf(d.tables[cmp.Or(b.Table, a.Table)])
+	names := b.BoxNames()
+	va, orderA := chartValues(a, names, prec)
+	vb, orderB := chartValues(b, names, prec)
+	for _, k := range orderB {
 		switch ov, ok := va[k]; {
 		case !ok:
 			d.add(Change{Kind: "figure", Name: b.ID, Row: k[0], Column: k[1], What: "added", New: vb[k]})
@@ -349,16 +364,60 @@ func (d *differ) figure(a, b *Chart) {
 			d.add(Change{Kind: "figure", Name: b.ID, Row: k[0], Column: k[1], What: "changed", Old: ov, New: vb[k]})
 		}
 	}
-	for _, k := range sortedKeys(va) {
+	for _, k := range orderA {
 		if _, ok := vb[k]; !ok {
 			d.add(Change{Kind: "figure", Name: b.ID, Row: k[0], Column: k[1], What: "removed", Old: va[k]})
 		}
 	}
 }
 
-// chartValues lists a chart's values by (series or row, x label).
-func chartValues(c *Chart) map[[2]string]string {
+// precision is how a chart's values are printed for diff: by series name
+// the decimals of the table's column of that name, and otherwise (boxes,
+// heatmaps, series without a column) the most decimals of any column.
+// Without a table, values are printed to six decimals.
+type precision struct {
+	table   bool
+	columns map[string]int
+	most    int
+}
+
+func precisionOf(t *Table) precision {
+	if t == nil {
+		return precision{}
+	}
+	p := precision{table: true, columns: map[string]int{}}
+	for _, c := range t.Columns {
+		p.columns[c.Name] = c.Decimals
+		p.most = max(p.most, c.Decimals)
+	}
+	return p
+}
+
+// format prints a value of the series (or box, or grid) named.
+func (p precision) format(series string, v float64) string {
+	if !p.table {
+		return strconv.FormatFloat(round6(v), 'f', -1, 64)
+	}
+	decimals, ok := p.columns[series]
+	if !ok || series == "" {
+		decimals = p.most
+	}
+	return strconv.FormatFloat(v, 'f', decimals, 64)
+}
+
+// chartValues lists a chart's values by (series, y label or box
+// statistic; x label), boxes' statistics named by names, and their keys in
+// the order the chart draws them.
+func chartValues(c *Chart, names [5]string, prec precision) (map[[2]string]string, [][2]string) {
 	out := map[[2]string]string{}
+	var order [][2]string
+	put := func(row, column, v string) {
+		k := [2]string{row, column}
+		if _, dup := out[k]; !dup {
+			order = append(order, k)
+		}
+		out[k] = v
+	}
 	num := func(v float64) string { return strconv.FormatFloat(round6(v), 'f', -1, 64) }
 	label := func(labels []string, i int) string {
 		if i < len(labels) {
@@ -368,25 +427,26 @@ func chartValues(c *Chart) map[[2]string]string {
 	}
 	for _, s := range c.Series {
 		for i, v := range s.Values {
-			out[[2]string{s.Name, label(c.XLabels, i)}] = num(v)
+			put(s.Name, label(c.XLabels, i), prec.format(s.Name, v))
 		}
 	}
 	for y, row := range c.Grid {
 		for x, v := range row {
 			if v != nil {
-				out[[2]string{label(c.YLabels, y), label(c.XLabels, x)}] = num(*v)
+				put(label(c.YLabels, y), label(c.XLabels, x), prec.format("", *v))
 			}
 		}
 	}
+	// Box by box, each as drawn from bottom to top.
 	for i, box := range c.Boxes {
 		for k, v := range box {
-			out[[2]string{[]string{"min", "q1", "median", "q3", "max"}[k], label(c.XLabels, i)}] = num(v)
+			put(names[k], label(c.XLabels, i), prec.format("", v))
 		}
 	}
 	for _, p := range c.Points {
-		out[[2]string{"point " + p.Label, "x, y"}] = num(p.X) + ", " + num(p.Y)
+		put("point "+p.Label, "x, y", num(p.X)+", "+num(p.Y))
 	}
-	return out
+	return out, order
 }
 
 func (d *differ) checks(a, b []Check) {
@@ -413,22 +473,12 @@ func checkText(c Check) string {
 	return fmt.Sprintf("%s (published %s, %s)", c.Computed, c.Published, c.Status)
 }
 
-func sortedKeys[K interface{ ~string | ~[2]string }, V any](m map[K]V) []K {
-	keys := make([]K, 0, len(m))
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b K) int {
-		switch a := any(a).(type) {
-		case [2]string:
-			b := any(b).([2]string)
-			if c := NaturalCompare(a[0], b[0]); c != 0 {
-				return c
-			}
-			return NaturalCompare(a[1], b[1])
-		}
-		return NaturalCompare(fmt.Sprint(a), fmt.Sprint(b))
-	})
+	slices.SortFunc(keys, NaturalCompare)
 	return keys
 }
 

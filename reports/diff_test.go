@@ -3,6 +3,9 @@ package reports
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -117,5 +120,94 @@ func TestWriteDiffOnceInNaturalOrder(t *testing.T) {
 `
 	if buf.String() != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+// spreadReport is a sampled spread: a table of each entrant's average,
+// s.d., min and max at one decimal, and the box plot drawn from it as
+// min, mean − sd, mean, mean + sd, max. named says whether the chart
+// names its statistics and its table (results from before it did not).
+func spreadReport(avg2 float64, named bool) *Report {
+	type entrant struct{ avg, sd, min, max float64 }
+	entrants := []entrant{{50, 4, 40, 60}, {avg2, 3, 41, 55}}
+	t := &Table{ID: "spread", Columns: []Column{{Name: "entrant"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
+	c := &Chart{ID: "spread-chart", Kind: "boxplot", XName: "entrant", YName: "percent"}
+	if named {
+		c.Box, c.Table = BoxMeanSD, t.ID
+	}
+	for i, e := range entrants {
+		t.Rows = append(t.Rows, []any{i + 1, e.avg, e.sd, e.min, e.max})
+		c.XLabels = append(c.XLabels, strconv.Itoa(i+1))
+		c.Boxes = append(c.Boxes, [5]float64{e.min, e.avg - e.sd, e.avg, e.avg + e.sd, e.max})
+	}
+	return &Report{Name: "s", Title: "S", Sections: []Section{{ID: "spread", Blocks: []Block{{Table: t}, {Chart: c}}}}}
+}
+
+// TestDiffSampledChart diffs two results.json files whose sampled chart
+// differs in one entrant's mean: the chart's rows are named as it draws
+// them (mean − sd, not q1) and compared at the table's one decimal.
+func TestDiffSampledChart(t *testing.T) {
+	write := func(name string, r *Report) string {
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, resultsOf(t, r), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	diff := func(old, cur *Report) string {
+		studies, changes, err := DiffPaths(write("old.json", old), write("new.json", cur))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteDiff(&buf, studies, changes); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	for _, tc := range []struct {
+		name     string
+		old, cur *Report
+		want     string
+	}{
+		// 48.04 → 48.36: every value of entrant 2's box but min and max
+		// moves at one decimal (45.04 → 45.36 is 45.0 → 45.4, and so on).
+		{"moved", spreadReport(48.04, true), spreadReport(48.36, true), `s
+  table spread
+    row 2, column average: 48.0 → 48.4
+  figure spread-chart
+    row mean − sd, column 2: 45.0 → 45.4
+    row mean, column 2: 48.0 → 48.4
+    row mean + sd, column 2: 51.0 → 51.4
+1 study, 4 values moved, 0 added, 0 removed
+`},
+		// 48.04 → 48.01: below the table's precision, so no change; at
+		// six decimals it was three.
+		{"below the precision", spreadReport(48.04, true), spreadReport(48.01, true), "1 study, 0 values moved, 0 added, 0 removed\n"},
+		// Results from before the chart named its statistics: the boxes
+		// pair by position, so the names alone are no change.
+		{"names learnt", spreadReport(48.04, false), spreadReport(48.04, true), "1 study, 0 values moved, 0 added, 0 removed\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := diff(tc.old, tc.cur); got != tc.want {
+				t.Errorf("diff:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+	// Without a table the chart is compared to six decimals, as quartiles.
+	old, cur := spreadReport(48.04, false), spreadReport(48.01, false)
+	if got := diff(old, cur); !strings.Contains(got, "row q1, column 2: 45.04 → 45.01") || !strings.Contains(got, "3 values moved") {
+		t.Errorf("a chart without a table, diff:\n%s", got)
+	}
+}
+
+func TestMarkdownDataTableNamesBoxes(t *testing.T) {
+	c := spreadReport(48, true).Sections[0].Blocks[1].Chart
+	var names []string
+	for _, col := range c.DataTable().Columns {
+		names = append(names, col.Name)
+	}
+	if got, want := strings.Join(names, ", "), "entrant, min, mean − sd, mean, mean + sd, max"; got != want {
+		t.Errorf("columns %s, want %s", got, want)
 	}
 }

@@ -154,8 +154,16 @@ type Chart struct {
 	Series []Series `json:"series,omitempty"`
 	// Grid for heatmaps: Grid[y][x]; nil cells (a matrix diagonal) are not drawn.
 	Grid [][]*float64 `json:"grid,omitempty"`
-	// Boxes for box plots: per x label {min, q1, median, q3, max}.
+	// Boxes for box plots: per x label {min, q1, median, q3, max}, or
+	// what Box says the five values are.
 	Boxes [][5]float64 `json:"boxes,omitempty"`
+	// Box says what a box plot's boxes show: "" the quartiles, BoxMeanSD
+	// the mean and one standard deviation either side (of a sample).
+	Box string `json:"box,omitempty"`
+	// Table is the id of the table whose values the chart draws: diff
+	// compares the chart's values at that table's printed precision
+	// rather than at six decimals. Empty: the chart stands alone.
+	Table string `json:"table,omitempty"`
 	// XNumeric makes a line chart's x axis a scale of numbers: the x
 	// labels are numbers, and the lines are drawn at them.
 	XNumeric bool `json:"x_numeric,omitempty"`
@@ -168,6 +176,19 @@ type Chart struct {
 	// echarts would skip some (team names, say, that all matter).
 	SlantXLabels bool `json:"-"`
 	Number       int  `json:"number"`
+}
+
+// BoxMeanSD is the Box of a box plot drawn as min, mean − sd, mean,
+// mean + sd, max.
+const BoxMeanSD = "mean-sd"
+
+// BoxNames are the names of the five values of each box, as the chart
+// draws them and as diff and the Markdown data table name them.
+func (c *Chart) BoxNames() [5]string {
+	if c.Box == BoxMeanSD {
+		return [5]string{"min", "mean − sd", "mean", "mean + sd", "max"}
+	}
+	return [5]string{"min", "q1", "median", "q3", "max"}
 }
 
 // Series is one named line or set of bars.

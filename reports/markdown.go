@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/yuin/goldmark/ast"
 )
 
 // Markdown writes the report as GitHub-flavoured Markdown: prose as written,
@@ -39,27 +41,37 @@ func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 		ok, errata, failed := r.Tally()
 		fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
 	}
+	linked, err := linkedFragments(r)
+	if err != nil {
+		return err
+	}
+	// Anchors as the HTML page has them (table-ID, figure-ID, the headings'
+	// ids), so that the links of references jump on a forge too; headings
+	// in order, as Headings numbers them.
+	headings, written := map[string]int{}, map[string]bool{}
 	for _, c := range r.Sections {
 		for _, b := range c.Blocks {
 			switch {
 			case b.Prose != "":
-				prose, err := safeProse(b.Prose)
+				prose, err := anchoredProse(b.Prose, headings, linked, written)
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(bw, "%s\n\n", containProse(strings.TrimSpace(prose)))
 			case b.Table != nil:
-				writeMarkdownTable(bw, fmt.Sprintf("**Table %d.** %s", b.Table.Number, mdText(b.Table.Caption)), b.Table)
+				writeMarkdownTable(bw, fmt.Sprintf("%s**Table %d.** %s", mdAnchor("table-"+b.Table.ID, written), b.Table.Number, mdText(b.Table.Caption)), b.Table)
 			case b.Chart != nil:
-				writeMarkdownFigure(bw, b.Chart, paths[b.Chart])
+				writeMarkdownFigure(bw, b.Chart, paths[b.Chart], mdAnchor("figure-"+b.Chart.ID, written))
 			case b.Pre != nil:
 				writeMarkdownPre(bw, b.Pre)
 			case b.Plain != nil:
 				writeMarkdownPlain(bw, b.Plain)
 			case b.Callout != nil:
-				if err := writeMarkdownCallout(bw, b.Callout); err != nil {
+				body, err := anchoredProse(b.Callout.Body, headings, linked, written)
+				if err != nil {
 					return err
 				}
+				writeMarkdownCallout(bw, b.Callout, body)
 			case b.References != nil:
 				if err := writeMarkdownReferences(bw, b.References); err != nil {
 					return err
@@ -136,10 +148,10 @@ func figurePath(id string, taken map[string][]byte) string {
 	}
 }
 
-// writeMarkdownFigure writes a figure as its image and caption, with its
-// data in a folded block that forges render as a table.
-func writeMarkdownFigure(w io.Writer, c *Chart, path string) {
-	fmt.Fprintf(w, "![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", c.Number, mdText(c.Caption), path, c.Number, mdText(c.Caption))
+// writeMarkdownFigure writes a figure as its image, after its anchor, and
+// caption, with its data in a folded block that forges render as a table.
+func writeMarkdownFigure(w io.Writer, c *Chart, path, anchor string) {
+	fmt.Fprintf(w, "%s![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", anchor, c.Number, mdText(c.Caption), path, c.Number, mdText(c.Caption))
 	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
 	writeMarkdownTable(w, "", c.DataTable())
 	fmt.Fprint(w, "</details>\n\n")
@@ -220,7 +232,7 @@ func (c *Chart) DataTable() *Table {
 			t.Rows = append(t.Rows, cells)
 		}
 	case "boxplot":
-		for _, n := range []string{"min", "low", "middle", "high", "max"} {
+		for _, n := range c.BoxNames() {
 			t.Columns = append(t.Columns, Column{Name: n, Decimals: 2})
 		}
 		for i, b := range c.Boxes {
@@ -306,4 +318,93 @@ func writeMarkdownPlain(w *bufio.Writer, p *Plain) {
 	if len(p.Items) > 0 {
 		w.WriteByte('\n')
 	}
+}
+
+// mdAnchor is an empty link target with the given id, for a reference's
+// link to jump to, or "" when the id is not a plain slug (ids come from
+// data) or an earlier anchor of the page took it.
+func mdAnchor(id string, written map[string]bool) string {
+	if !slug(id) || written[id] {
+		return ""
+	}
+	written[id] = true
+	return `<a id="` + id + `"></a>`
+}
+
+// slug says whether s is non-empty and only lower-case ASCII letters,
+// digits and hyphens: safe in an attribute and a link without escaping.
+func slug(s string) bool {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// linkedFragments are the fragments (#id) that the links of a report's
+// prose and callouts point at: the headings that need an anchor.
+func linkedFragments(r *Report) (map[string]bool, error) {
+	linked := map[string]bool{}
+	for _, b := range r.Blocks() {
+		src := b.Prose
+		if b.Callout != nil {
+			src = b.Callout.Body
+		}
+		if src == "" || !strings.Contains(src, "](#") {
+			continue
+		}
+		doc, _, _, err := parseProse(src, map[string]int{})
+		if err != nil {
+			return nil, err
+		}
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if l, ok := n.(*ast.Link); ok && entering {
+				if id, ok := strings.CutPrefix(string(l.Destination), "#"); ok {
+					linked[id] = true
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return linked, nil
+}
+
+// anchoredProse is prose made safe, with an anchor at the start of each
+// heading's text that a link of the report points at: a forge gives
+// headings ids of its own, which need not be those of the HTML page.
+// headings counts the anchors taken, as parseProse does for the HTML page.
+func anchoredProse(src string, headings map[string]int, linked, written map[string]bool) (string, error) {
+	doc, source, _, err := parseProse(src, headings)
+	if err != nil {
+		return "", err
+	}
+	type insert struct {
+		at     int
+		anchor string
+	}
+	var inserts []insert
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !ok || !entering || h.Lines().Len() == 0 {
+			return ast.WalkContinue, nil
+		}
+		v, _ := h.AttributeString("id")
+		id, _ := v.([]byte)
+		if linked[string(id)] {
+			if a := mdAnchor(string(id), written); a != "" {
+				inserts = append(inserts, insert{h.Lines().At(0).Start, a})
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	var b strings.Builder
+	at := 0
+	for _, in := range inserts { // in document order, so by offset
+		b.Write(source[at:in.at])
+		b.WriteString(in.anchor)
+		at = in.at
+	}
+	b.Write(source[at:])
+	return b.String(), nil
 }
