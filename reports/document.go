@@ -34,8 +34,12 @@ type Report struct {
 
 // Section is the output of one cell of a study.
 type Section struct {
-	ID        string
-	Blocks    []Block
+	ID     string
+	Kind   string // the cell's kind, as a study names it
+	Blocks []Block
+	// Result is what the cell computed, the --json of the command that
+	// runs its kind; the blocks present it. nil for a cell of prose.
+	Result    any
 	FromCache bool // computed by an earlier run with the same inputs
 	// CacheRecomputed: the cell's cache entry failed its checks (did not
 	// decode, validate or match its checksum) and was recomputed.

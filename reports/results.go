@@ -20,6 +20,16 @@ type resultsJSON struct {
 	Preformatted []*Preformatted `json:"preformatted,omitempty"`
 	Checks       []Check         `json:"checks"`
 	Summary      summaryJSON     `json:"summary"`
+	// Sections are the cells in order, each with its Result: the same
+	// object the --json of the command that runs the kind prints.
+	Sections []sectionJSON `json:"sections"`
+}
+
+// sectionJSON is one cell of results.json.
+type sectionJSON struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"`
+	Result any    `json:"result,omitempty"`
 }
 
 type summaryJSON struct {
@@ -42,7 +52,11 @@ func (rd *Renderer) JSON(w io.Writer, r *Report) error {
 		out.Checks = []Check{}
 	}
 	out.Parameters = append(out.Parameters, r.Provenance.Parameters...)
+	out.Sections = []sectionJSON{}
 	for _, c := range r.Sections {
+		if c.Kind != "" { // a cell; not the references a study's end lists
+			out.Sections = append(out.Sections, sectionJSON{ID: c.ID, Kind: c.Kind, Result: c.Result})
+		}
 		for _, b := range c.Blocks {
 			if b.Table != nil {
 				out.Tables = append(out.Tables, b.Table)

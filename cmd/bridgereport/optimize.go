@@ -53,7 +53,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err // Ctrl-C: no partial output, exit 130
 	}
 	if *outFile != "" {
-		if err := reports.WriteFileAtomic(*outFile, []byte(result.([]*kinds.OptimizeResult)[0].Movement)); err != nil {
+		if err := reports.WriteFileAtomic(*outFile, []byte(result.(*kinds.OptimizeCellResult).Rows[0].Movement)); err != nil {
 			return err
 		}
 	}

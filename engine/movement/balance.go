@@ -6,22 +6,28 @@ import (
 	"math"
 )
 
-// Balance is the balance of a movement (seed 004).
+// Balance is the balance of a movement (seed 004). Its json names are the
+// names the reports give the figures.
 type Balance struct {
-	Pairs int
+	Pairs int `json:"pairs"`
 	// H is half a top: the times each board group is played, minus one.
-	H int
+	H int `json:"h"`
 	// Uniform is false when board groups are played unequal numbers of
 	// times; the figures are then computed with each group's own h, a
 	// measure the theory does not define.
-	Uniform  bool
-	S, N, SS int64
-	// Matrix[(p-1)*Pairs+(q-1)] is the score of pairs p and q; the diagonal is 0.
-	Matrix   []int
-	Qf, Qc   float64
-	Sd, Skew float64
-	D4       float64
-	Qo       float64
+	Uniform bool  `json:"uniform"`
+	S       int64 `json:"S"`
+	N       int64 `json:"N"`
+	SS      int64 `json:"SS"`
+	// Matrix[(p-1)*Pairs+(q-1)] is the score of pairs p and q; the
+	// diagonal is 0. Left out of JSON: reports give it as rows.
+	Matrix []int   `json:"-"`
+	Qf     float64 `json:"qf"`
+	Qc     float64 `json:"qc"`
+	Sd     float64 `json:"sd"`
+	Skew   float64 `json:"skew"`
+	D4     float64 `json:"d4"`
+	Qo     float64 `json:"qo"`
 }
 
 // At returns the score of pairs p and q (1-based).
@@ -196,10 +202,10 @@ func opponentBalance(m *Movement) float64 {
 // 004, how balanced the movement stays when any one pair does not come.
 type Vacancy struct {
 	// Qf1[v-1] is Qf of the movement with pair v absent.
-	Qf1 []float64
+	Qf1 []float64 `json:"qf1"`
 	// Av pools all absences: Qf(ΣS_v, ΣSS_v, P·N₁), not the mean of Qf1.
-	Av  float64
-	Max float64
+	Av  float64 `json:"qf1_av"`
+	Max float64 `json:"qf1_max"`
 }
 
 // ComputeVacancy computes Qf1 for every absent pair, Qf1av and Qf1max.

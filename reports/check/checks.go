@@ -26,7 +26,7 @@ func Figures(prefix string, computed map[string]float64, printed, errata map[str
 	for _, key := range slices.Sorted(maps.Keys(printed)) {
 		value, ok := computed[key]
 		if !ok {
-			return nil, fmt.Errorf("published: unknown figure %q (this cell computes %s)", key, strings.Join(slices.Sorted(maps.Keys(computed)), ", "))
+			return nil, fmt.Errorf("published: unknown figure %q (this cell computes %s)", key, strings.Join(Patterns(computed), ", "))
 		}
 		c, err := Compare(prefix+key, printed[key], value, errata[key])
 		if err != nil {

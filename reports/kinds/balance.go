@@ -96,27 +96,47 @@ var balanceColumns = []figureColumn{
 	{"mid_rounds", 0}, {"mid_pairs", 0},
 }
 
-// balanceFigures computes every figure of balanceColumns for a movement.
-func balanceFigures(ctx context.Context, m *movement.Movement, wantVacancy bool) (map[string]float64, error) {
+// BalanceResult is what a balance cell computes: a row per movement.
+type BalanceResult struct {
+	Rows []BalanceFigures `json:"rows"`
+}
+
+// BalanceFigures are the balance figures of one movement; their json names
+// are the names of the columns and of the published figures.
+type BalanceFigures struct {
+	Label    string `json:"label"`
+	Movement string `json:"movement"`
+	Tables   int    `json:"tables"`
+	Rounds   int    `json:"rounds"`
+	Groups   int    `json:"groups"`
+	*movement.Balance
+	// MidRounds counts the rounds with an arrow switch in mid-round at a
+	// split table, MidPairs the pairs that make one.
+	MidRounds int `json:"mid_rounds"`
+	MidPairs  int `json:"mid_pairs"`
+	// The vacancy figures, when a column or a published figure asks for
+	// them; Qf1Last is Qf1 with the last pair absent.
+	*movement.Vacancy
+	Qf1Last *float64 `json:"qf1_last,omitempty"`
+}
+
+// balanceFigures computes the figures of balanceColumns for a movement.
+func balanceFigures(ctx context.Context, label, name string, m *movement.Movement, wantVacancy bool) (*BalanceFigures, error) {
 	b, err := movement.ComputeBalanceContext(ctx, m)
 	if err != nil {
 		return nil, err
 	}
-	f := map[string]float64{
-		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds), "groups": float64(m.Groups),
-		"h": float64(b.H), "S": float64(b.S), "N": float64(b.N), "SS": float64(b.SS),
-		"qf": b.Qf, "qc": b.Qc, "sd": b.Sd, "skew": b.Skew, "d4": b.D4, "qo": b.Qo,
-	}
+	f := &BalanceFigures{Label: label, Movement: name, Tables: m.Tables, Rounds: m.Rounds, Groups: m.Groups, Balance: b}
 	// Arrow switches in mid-round: the rounds that have one, the pairs that
 	// make one.
 	for _, k := range movement.MidRoundSwitches(m) {
 		if k > 0 {
-			f["mid_rounds"]++
+			f.MidRounds++
 		}
 	}
 	for _, k := range movement.MidRoundPairs(m) {
 		if k > 0 {
-			f["mid_pairs"]++
+			f.MidPairs++
 		}
 	}
 	if wantVacancy {
@@ -124,7 +144,7 @@ func balanceFigures(ctx context.Context, m *movement.Movement, wantVacancy bool)
 		if err != nil {
 			return nil, err
 		}
-		f["qf1_av"], f["qf1_max"], f["qf1_last"] = v.Av, v.Max, v.Qf1[m.Pairs-1]
+		f.Vacancy, f.Qf1Last = v, &v.Qf1[m.Pairs-1]
 	}
 	return f, nil
 }
@@ -148,7 +168,8 @@ func (c *BalanceCell) Run(env *cell.Env) (*cell.Output, error) {
 		}
 		t.Columns = append(t.Columns, reports.Column{Name: name, Decimals: balanceColumns[i].decimals})
 	}
-	var out cell.Output
+	result := &BalanceResult{}
+	out := cell.Output{Result: result}
 	var chart *reports.Chart
 	if c.Chart != "" {
 		if !slices.Contains(cols, c.Chart) {
@@ -172,12 +193,15 @@ func (c *BalanceCell) Run(env *cell.Env) (*cell.Output, error) {
 		for _, col := range cols {
 			needVacancy = needVacancy || strings.HasPrefix(col, "qf1")
 		}
-		for key := range r.Published {
-			needVacancy = needVacancy || strings.HasPrefix(key, "qf1")
-		}
-		figs, err := balanceFigures(env.Ctx, m, needVacancy)
+		needVacancy = needVacancy || hasVacancyKey(r.Published) || hasVacancyKey(r.Beats)
+		res, err := balanceFigures(env.Ctx, label, r.Movement, m, needVacancy)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
+		result.Rows = append(result.Rows, *res)
+		figs, err := check.Paths(res)
+		if err != nil {
+			return nil, err
 		}
 		row := []any{label}
 		for _, col := range cols {

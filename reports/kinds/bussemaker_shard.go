@@ -140,5 +140,7 @@ func (c *BussemakerCell) merge(env *cell.Env) (*cell.Output, error) {
 		return nil, err
 	}
 	res := bussemakerResult(r, c.Movement, c.Parts[0].Ties)
-	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}, nil
+	cellRes := &BussemakerCellResult{BussemakerResult: res}
+	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Pairs)
+	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: cellRes}, nil
 }

@@ -600,10 +600,8 @@ func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
 	for _, f := range answers {
 		out.Blocks = append(out.Blocks, f.blocks(env.ID)...)
 		for _, cand := range f.Candidates {
-			prefix := fmt.Sprintf("%d/%s/", f.Pairs, cand.Name)
-			for k, v := range map[string]float64{"qf": cand.Qf, "qf_generated": cand.QfGenerated, "qf1_av": cand.Qf1Av,
-				"qf1_max": cand.Qf1Max, "qo": cand.Qo, "qd": cand.Qd} {
-				computed[prefix+k] = v
+			if err := check.AddPaths(computed, fmt.Sprintf("%d/%s/", f.Pairs, cand.Name), cand); err != nil {
+				return nil, err
 			}
 		}
 	}

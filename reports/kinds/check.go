@@ -55,13 +55,10 @@ type CheckResult struct {
 	Sections []SectionView `json:"sections,omitempty"`
 }
 
-// VacancyFigures is the vacancy quality of a movement under the names of
-// the balance figures.
-type VacancyFigures struct {
-	Qf1    []float64 `json:"qf1"` // Qf with pair p+1 absent
-	Qf1Av  float64   `json:"qf1_av"`
-	Qf1Max float64   `json:"qf1_max"`
-}
+// VacancyFigures is the vacancy quality of a movement: the engine's
+// movement.Vacancy, whose json names are the balance figures' (qf1,
+// qf1_av, qf1_max).
+type VacancyFigures = movement.Vacancy
 
 func (c *CheckCell) Movements() []string { return []string{c.Movement} }
 
@@ -70,10 +67,11 @@ func (c *CheckCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", map[string]float64{
-		"qf": res.Qf, "qc": res.Qc, "qo": res.Qo, "sd": res.Sd, "skew": res.Skew, "d4": res.D4,
-		"qf1_av": res.Vacancy.Qf1Av, "qf1_max": res.Vacancy.Qf1Max,
-	}, c.Published, c.Errata)
+	figs, err := check.Paths(res)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -105,24 +103,15 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
 		H: b.H, Uniform: b.Uniform, S: b.S, N: b.N, SS: b.SS,
 		Qf: b.Qf, Qc: b.Qc, Qo: b.Qo, Sd: b.Sd, Skew: b.Skew, D4: b.D4,
-		Matrix: make([][]*int, b.Pairs), Warnings: append([]string{}, env.Warnings[c.Movement]...),
+		Matrix: matrixRows(b), Warnings: append([]string{}, env.Warnings[c.Movement]...),
 		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
-	res.Vacancy = &VacancyFigures{v.Qf1, v.Av, v.Max}
+	res.Vacancy = v
 	if len(m.Sections) > 0 && !m.Across {
 		f := catalogue.Measure(m)
-		res.Qf, res.Qo, res.Vacancy.Qf1Av, res.Vacancy.Qf1Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
+		res.Qf, res.Qo, res.Vacancy.Av, res.Vacancy.Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
 		for _, sf := range f.Sections {
 			res.Sections = append(res.Sections, SectionView{Pairs: sf.Pairs, Tables: sf.Tables, Rounds: sf.Rounds, Qf: sf.Qf, Qf1Av: sf.Qf1av, Qf1Max: sf.Qf1max, Qo: sf.Qo})
-		}
-	}
-	for p := range res.Matrix {
-		res.Matrix[p] = make([]*int, b.Pairs)
-		for q := range res.Matrix[p] {
-			if p != q {
-				x := b.At(p+1, q+1)
-				res.Matrix[p][q] = &x
-			}
 		}
 	}
 	return res, nil
@@ -177,7 +166,7 @@ func (r *CheckResult) write(w io.Writer) {
 	for p, q := range r.Vacancy.Qf1 {
 		fmt.Fprintf(bw, "  absent %3d: Qf1 = %6.2f\n", p+1, q)
 	}
-	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Qf1Av, r.Vacancy.Qf1Max)
+	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Av, r.Vacancy.Max)
 	if len(r.Sections) > 0 {
 		fmt.Fprintf(bw, "\nSections scored apart: Qf, Qo, Qf1av and Qf1max pool the sections (S, SS and the matrix are the whole field's):\n")
 		for i, sec := range r.Sections {

@@ -34,13 +34,13 @@ import (
 //	        matches: 87
 //	        counts: "wins of the lower-ranked team, 2013-14 divisional matches"
 //	        color: green             # of the marker; default from the palette
-//	        published: {inside_90: "0", inside_98: "1"}
+//	        published: {bands/90/inside: "0", bands/98/inside: "1"}
 //
 // An outcome's figures are p_at_most and p_at_least (P(X ≤ wins), P(X ≥
 // wins)), expected (matches/2), from_expected (wins − matches/2), losses,
-// and for each band of mass m% inside_m (1 when the band holds the wins, 0
-// when not), low_m and high_m (the band's edges). Checks are named
-// <id>/<label>/<figure>.
+// and for each band of mass m% bands/m/inside (1 when the band holds the
+// wins, 0 when not), bands/m/low and bands/m/high (the band's edges).
+// Checks are named <id>/<label>/<figure>.
 type FairnessCell struct {
 	cell.Common `yaml:",inline"`
 	// Bands are the masses of the bands, each between 0 and 1.
@@ -104,18 +104,29 @@ type FairnessResult struct {
 	Edges [][]FairnessEdge `json:"edges"`
 }
 
-// FairnessJudged is an outcome: its tails and, for each band, its edges
-// and whether they hold the wins. Counts and color are the outcome's own,
-// for the caption and the chart.
+// FairnessJudged is an outcome: its tails, how far it lies from the
+// expected wins and, for each band by its percent, the band's edges and
+// whether they hold the wins. Counts and color are the outcome's own, for
+// the caption and the chart.
 type FairnessJudged struct {
-	Label    string         `json:"label"`
-	Wins     int            `json:"wins"`
-	Matches  int            `json:"matches"`
-	PAtMost  float64        `json:"p_at_most"`
-	PAtLeast float64        `json:"p_at_least"`
-	Bands    []FairnessEdge `json:"bands"`
-	Counts   string         `json:"counts,omitempty"`
-	Color    string         `json:"color,omitempty"`
+	Label        string                  `json:"label"`
+	Wins         int                     `json:"wins"`
+	Matches      int                     `json:"matches"`
+	Losses       int                     `json:"losses"`
+	Expected     float64                 `json:"expected"`      // matches/2
+	FromExpected float64                 `json:"from_expected"` // wins − matches/2
+	PAtMost      float64                 `json:"p_at_most"`
+	PAtLeast     float64                 `json:"p_at_least"`
+	Bands        map[string]FairnessBand `json:"bands"`
+	Counts       string                  `json:"counts,omitempty"`
+	Color        string                  `json:"color,omitempty"`
+}
+
+// FairnessBand is a band of an outcome's number of matches: its edges,
+// and whether they hold the wins.
+type FairnessBand struct {
+	FairnessEdge
+	Inside bool `json:"inside"`
 }
 
 // FairnessEdge is a band's edges, low to high wins.
@@ -131,18 +142,9 @@ func (c *FairnessCell) Run(env *cell.Env) (*cell.Output, error) {
 	}
 	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}
 	for i, o := range res.Outcomes {
-		n := float64(o.Matches)
-		figs := map[string]float64{
-			"p_at_most": o.PAtMost, "p_at_least": o.PAtLeast, "losses": n - float64(o.Wins),
-			"expected": n / 2, "from_expected": float64(o.Wins) - n/2,
-		}
-		for j, p := range res.Percents {
-			b := o.Bands[j]
-			figs["low_"+p], figs["high_"+p] = float64(b.Low), float64(b.High)
-			figs["inside_"+p] = 0
-			if b.Low <= o.Wins && o.Wins <= b.High {
-				figs["inside_"+p] = 1
-			}
+		figs, err := check.Paths(o)
+		if err != nil {
+			return nil, err
 		}
 		checks, err := check.Figures(env.ID+"/"+o.Label+"/", figs, c.Outcomes[i].Published, c.Outcomes[i].Errata)
 		if err != nil {
@@ -216,11 +218,12 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 	}
 	for _, o := range c.Outcomes {
 		k, n := *o.Wins, *o.Matches
-		j := FairnessJudged{Label: o.Label, Wins: k, Matches: n, Counts: o.Counts, Color: o.Color}
+		j := FairnessJudged{Label: o.Label, Wins: k, Matches: n, Losses: n - k, Expected: float64(n) / 2, FromExpected: float64(k) - float64(n)/2,
+			Counts: o.Counts, Color: o.Color, Bands: map[string]FairnessBand{}}
 		j.PAtMost, j.PAtLeast = handicap.BinomialTails(n, k)
-		for _, m := range bands {
+		for i, m := range bands {
 			b := handicap.FairBand(n, m)
-			j.Bands = append(j.Bands, FairnessEdge{b.Lo, b.Hi})
+			j.Bands[res.Percents[i]] = FairnessBand{FairnessEdge{b.Lo, b.Hi}, b.Lo <= k && k <= b.Hi}
 		}
 		res.Outcomes = append(res.Outcomes, j)
 	}
@@ -246,10 +249,11 @@ func (r *FairnessResult) blocks(id, caption string) []reports.Block {
 		k, n := o.Wins, o.Matches
 		row := []any{o.Label, k, n, o.PAtMost, o.PAtLeast}
 		holding := ""
-		for j, b := range o.Bands {
+		for _, p := range r.Percents {
+			b := o.Bands[p]
 			row = append(row, fmt.Sprintf("%d–%d", b.Low, b.High))
-			if b.Low <= k && k <= b.High {
-				holding = cmp.Or(holding, r.Percents[j]+" %")
+			if b.Inside {
+				holding = cmp.Or(holding, p+" %")
 			}
 		}
 		row = append(row, cmp.Or(holding, "none"))

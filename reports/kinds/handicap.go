@@ -25,23 +25,28 @@ import (
 //	    settings: {factor: 2.75, overlap_low: 2, overlap_high: 3, round_to: 1, old_per_place: 6}
 //	    divisions:                  # top first
 //	      - name: "1"
-//	        published: {range: "10.7"}
+//	        published: {range_avg_vp: "10.7"}
 //	        teams:
-//	          - {team: Eroes, avg_vp: 14.0, published: {old: "0", expected: "0", merged: "0", imps: "0"}}
+//	          - {team: Eroes, avg_vp: 14.0, published: {old_handicap_imps: "0", expected_vp_diff: "0", merged_vp_diff: "0", handicap_imps: "0"}}
 //
-// A team's figures are old (the old system's IMPs), expected and merged (the
-// expected VP difference within its division and on the merged scale) and
-// imps (the Form-L handicap); a division's is range (top minus bottom
-// average). Checks are named <id>/<team>/<figure> and <id>/range/<division>.
-// The table shows the teams of divisions. With new teams a second table
-// places them (figures new/<team>/matches, new/<team>/merged,
-// new/<team>/imps and new/iterations); with matches a third replays them
-// with both systems' handicaps, and a fourth counts the outcomes (figures
-// applied/<system>/wins, losses, draws, equal, unrated, p_at_most,
-// p_at_least, system Form-L or old): these are published at the cell's
-// level. With reverse, a table replays each division's round robin at the
-// expected VP differences, and each team gains the figure replayed, its
-// average in that replay. The handicap command runs it on a file.
+// The figures are the json names of the Result's parts. A team's are its
+// HandicapTeam's: old_handicap_imps (the old system's IMPs), old_place,
+// expected_vp_diff and merged_vp_diff (the expected VP difference within
+// its division and on the merged scale), handicap_imps (the Form-L
+// handicap) and avg_vp; a division's its HandicapDivision's: range_avg_vp
+// (top minus bottom average) and teams. Checks are named
+// <id>/<team>/<figure> and <id>/division/<division>/<figure>. The table
+// shows the teams of divisions. With new teams a second table places them
+// (figures new/<team>/FIGURE of its HandicapNewTeam: matches,
+// merged_vp_diff, handicap_imps; and new/iterations, new/converged); with
+// matches a third replays them with both systems' handicaps, and a fourth
+// counts the outcomes (figures applied/<system>/FIGURE of its
+// HandicapTally: wins, losses, draws, equal_handicap, unrated, decided,
+// p_at_most, p_at_least, band; system Form-L or old): these are published
+// at the cell's level. With reverse, a table replays each division's round
+// robin at the expected VP differences, and each team gains the figures of
+// its HandicapReplayed: replayed, its average in that replay, and most.
+// The handicap command runs it on a file.
 type HandicapCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a league file, relative to the study, instead of the league
@@ -237,9 +242,9 @@ func (c *HandicapCell) Run(env *cell.Env) (*cell.Output, error) {
 			byName[tm.Team] = entry{tm, []any{"divisions", d, "teams", i}}
 		}
 	}
-	replayed := map[string]float64{}
+	replayed := map[string]HandicapReplayed{}
 	for _, r := range res.Reverse {
-		replayed[r.Team] = r.Replayed
+		replayed[r.Team] = r
 	}
 	i := 0
 	for d, div := range divs {
@@ -247,9 +252,14 @@ func (c *HandicapCell) Run(env *cell.Env) (*cell.Output, error) {
 			t := res.Teams[i]
 			i++
 			tm := byName[t.Team]
-			figs := map[string]float64{"old": t.OldHandicapIMPs, "expected": t.ExpectedVPDiff, "merged": t.MergedVPDiff, "imps": t.HandicapIMPs}
+			figs, err := check.Paths(t)
+			if err != nil {
+				return nil, err
+			}
 			if c.Reverse {
-				figs["replayed"] = replayed[t.Team]
+				if err := check.AddPaths(figs, "", replayed[t.Team]); err != nil {
+					return nil, err
+				}
 			}
 			checks, err := check.Figures(env.ID+"/"+t.Team+"/", figs, tm.team.Published, tm.team.Errata)
 			if err != nil {
@@ -257,16 +267,21 @@ func (c *HandicapCell) Run(env *cell.Env) (*cell.Output, error) {
 			}
 			out.Checks = append(out.Checks, checks...)
 		}
-		checks, err := check.Figures("", map[string]float64{"range": res.Divisions[d].RangeAvgVP}, div.Published, div.Errata)
+		figs, err := check.Paths(res.Divisions[d])
+		if err != nil {
+			return nil, err
+		}
+		checks, err := check.Figures(env.ID+"/division/"+div.Name+"/", figs, div.Published, div.Errata)
 		if err != nil {
 			return nil, &load.EntryError{Line: line("divisions", d), Err: fmt.Errorf("division %s: %w", div.Name, err)}
 		}
-		for j := range checks {
-			checks[j].Name = env.ID + "/range/" + div.Name
-		}
 		out.Checks = append(out.Checks, checks...)
 	}
-	checks, err := check.Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
+	figs, err := res.figures()
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -360,30 +375,33 @@ func replayExpected(teams []handicap.FormLTeam) []HandicapReplayed {
 	return out
 }
 
-// figures are the figures of the cell itself: the new teams' and the
-// replayed matches'.
-func (r *HandicapResult) figures() map[string]float64 {
+// figures are the figures of the cell itself, by json path: each new
+// team's under new/<team>/ with the new teams' own (new/iterations), and
+// each system's tally of the replayed matches under applied/<system>/.
+func (r *HandicapResult) figures() (map[string]float64, error) {
 	figs := map[string]float64{}
 	if r.NewTeams != nil && len(r.NewTeams.Teams) > 0 {
 		for _, tm := range r.NewTeams.Teams {
-			key := "new/" + tm.Team + "/"
-			figs[key+"matches"], figs[key+"merged"], figs[key+"imps"] = float64(tm.Matches), tm.MergedVPDiff, tm.HandicapIMPs
+			if err := check.AddPaths(figs, "new/"+tm.Team+"/", tm); err != nil {
+				return nil, err
+			}
 		}
-		figs["new/iterations"] = float64(r.NewTeams.Iterations)
+		own, err := check.Own(r.NewTeams)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range own {
+			figs["new/"+k] = v
+		}
 	}
 	if r.Matches != nil {
-		for _, sys := range []struct {
-			name string
-			t    HandicapTally
-		}{{"Form-L", r.Matches.FormL}, {"old", r.Matches.Old}} {
-			key := "applied/" + sys.name + "/"
-			for k, v := range map[string]float64{"wins": float64(sys.t.Wins), "losses": float64(sys.t.Losses), "draws": float64(sys.t.Draws),
-				"equal": float64(sys.t.EqualHandicap), "unrated": float64(sys.t.Unrated), "p_at_most": sys.t.PAtMost, "p_at_least": sys.t.PAtLeast} {
-				figs[key+k] = v
+		for name, t := range map[string]HandicapTally{"Form-L": r.Matches.FormL, "old": r.Matches.Old} {
+			if err := check.AddPaths(figs, "applied/"+name+"/", t); err != nil {
+				return nil, err
 			}
 		}
 	}
-	return figs
+	return figs, nil
 }
 
 // blocks presents the league: the handicaps as a table and a chart, then the tables of the reverse check, the new teams

@@ -19,12 +19,15 @@ import (
 
 // InstantCell builds the instant-matchpoint table of a board from the
 // frequencies of its NS scores (seed 003). Absent settings are seed 003's:
-// nobody vulnerable, the ACBL scale, ties reported. Its figures are top, rows, raw_top,
-// raw_mp(<score>) (the board as played), mp(<row>) and pct(<row>), ties
-// (the runs of rows left with equal percents after the remedy), and
-// dropped_mp(<low>..<high>) for each gap between neighbouring listed scores
+// nobody vulnerable, the ACBL scale, ties reported. Its figures are the
+// Result's by json path: its own (top, results, played_top, and rows, ties,
+// played and dropped: how many), and each part by its label:
+// rows/<row>/mp and rows/<row>/percent (a row is +420, +420..+450,
+// above +450, below -50), played/<score>/mp (the board as played), and
+// dropped/<low>..<high>/mp for each gap between neighbouring listed scores
 // that is left out because no legal score lies inside it: what it would
-// earn, the results below it. The instant command runs it on a file.
+// earn, the results below it. Ties are the runs of rows left with equal
+// percents after the remedy. The instant command runs it.
 type InstantCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a frequency file (a `score count` line per score, relative
@@ -138,7 +141,11 @@ func (c *InstantCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
+	figs, err := res.figures()
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -245,20 +252,29 @@ func droppedGaps(freqs []scoring.Frequency, vul scoring.Vulnerability, scale sco
 	return out
 }
 
-// figures are the cell's figures, by name, for the checks.
-func (r *InstantResult) figures() map[string]float64 {
-	figs := map[string]float64{"top": r.Top, "rows": float64(len(r.Rows)), "raw_top": r.PlayedTop, "ties": float64(len(r.Ties))}
-	for _, p := range r.Played {
-		figs["raw_mp("+cell.Signed(p.Score)+")"] = p.MP
+// figures are the cell's figures: the Result's own, and each row, played
+// score and left-out gap by its label, by json path.
+func (r *InstantResult) figures() (map[string]float64, error) {
+	figs, err := check.Own(r)
+	if err != nil {
+		return nil, err
 	}
 	for _, row := range r.Rows {
-		figs["mp("+row.label()+")"] = row.MP
-		figs["pct("+row.label()+")"] = float64(row.Percent)
+		if err := check.AddPaths(figs, "rows/"+row.label()+"/", row); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range r.Played {
+		if err := check.AddPaths(figs, "played/"+cell.Signed(p.Score)+"/", p); err != nil {
+			return nil, err
+		}
 	}
 	for _, d := range r.Dropped {
-		figs["dropped_mp("+d.label()+")"] = d.MP
+		if err := check.AddPaths(figs, "dropped/"+d.label()+"/", d); err != nil {
+			return nil, err
+		}
 	}
-	return figs
+	return figs, nil
 }
 
 // blocks presents the result: the board as played, the table as seed 003

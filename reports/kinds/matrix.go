@@ -22,6 +22,14 @@ type MatrixCell struct {
 	PublishedMatrix string `yaml:"published_matrix"`
 }
 
+// MatrixResult is what a matrix cell computes: the balance of the movement
+// with its score matrix, as rows (null on the diagonal).
+type MatrixResult struct {
+	Movement string `json:"movement"`
+	*movement.Balance
+	Matrix [][]*int `json:"matrix"`
+}
+
 func (c *MatrixCell) Movements() []string { return []string{c.Movement} }
 
 func (c *MatrixCell) Run(env *cell.Env) (*cell.Output, error) {
@@ -53,8 +61,12 @@ func (c *MatrixCell) Run(env *cell.Env) (*cell.Output, error) {
 		t.Rows = append(t.Rows, row)
 		ch.Grid = append(ch.Grid, grid)
 	}
-	out := &cell.Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}}
-	computed := map[string]float64{"qf": b.Qf, "sd": b.Sd, "SS": float64(b.SS), "S": float64(b.S)}
+	res := &MatrixResult{Movement: c.Movement, Balance: b, Matrix: matrixRows(b)}
+	out := &cell.Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Result: res}
+	computed, err := check.Paths(res)
+	if err != nil {
+		return nil, err
+	}
 	checks, err := check.Figures(env.ID+"/", computed, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
@@ -68,6 +80,21 @@ func (c *MatrixCell) Run(env *cell.Env) (*cell.Output, error) {
 		out.Checks = append(out.Checks, check)
 	}
 	return out, nil
+}
+
+// matrixRows is a score matrix as rows, with null on the diagonal.
+func matrixRows(b *movement.Balance) [][]*int {
+	rows := make([][]*int, b.Pairs)
+	for p := range rows {
+		rows[p] = make([]*int, b.Pairs)
+		for q := range rows[p] {
+			if p != q {
+				x := b.At(p+1, q+1)
+				rows[p][q] = &x
+			}
+		}
+	}
+	return rows
 }
 
 // compareMatrix checks a printed matrix entry by entry.

@@ -25,7 +25,8 @@ import (
 type OneStrongCell struct {
 	cell.Common `yaml:",inline"`
 	Strong      int `yaml:"strong"` // the strong pair; default 1
-	// Columns are movements; published figures are keyed by pair number.
+	// Columns are movements; a pair's published percentage is keyed
+	// percent/N, N the pair's number.
 	Columns []BalanceRow `yaml:"columns"`
 }
 
@@ -68,12 +69,9 @@ func (c *OneStrongCell) Run(env *cell.Env) (*cell.Output, error) {
 	}
 	out := &cell.Output{Result: res}
 	for i, col := range res.Columns {
-		figs := map[string]float64{"qf": col.Qf, "ideal": col.Ideal, "max_dev": col.MaxDev, "rms_dev": col.RMSDev}
-		if col.MaxRatio != nil {
-			figs["max_ratio"], figs["rms_ratio"] = *col.MaxRatio, *col.RMSRatio
-		}
-		for p, v := range col.Percent {
-			figs[strconv.Itoa(p+1)] = v
+		figs, err := check.Paths(col)
+		if err != nil {
+			return nil, fmt.Errorf("column %d: %w", i+1, err)
 		}
 		checks, err := check.Figures(env.ID+"/"+col.Name+"/", figs, c.Columns[i].Published, c.Columns[i].Errata)
 		if err != nil {
@@ -229,7 +227,10 @@ func (c *TwoStrongCell) Run(env *cell.Env) (*cell.Output, error) {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
 		res.Rows = append(res.Rows, TwoStrongRow{Name: r.name(), TwoStrongResult: *two})
-		figs := map[string]float64{"weak_min": two.WeakMin, "weak_max": two.WeakMax, "weak_mode": two.WeakMode, "weak_sd": two.WeakSd, "weak_mean": two.WeakMean}
+		figs, err := check.Paths(two)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
 		checks, err := r.checks(env.ID+"/"+r.name()+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
@@ -383,6 +384,24 @@ type BussemakerResult struct {
 	Evaluated    int64 `json:"numberings_evaluated,omitempty"`
 }
 
+// BussemakerCellResult is what a bussemaker cell computes: the model's
+// result (as the cache keeps it), how far the extremes lie and, with
+// published_ranks, whether the printed rank table is reproduced.
+type BussemakerCellResult struct {
+	*BussemakerResult
+	// ExtremeSd is the farthest any entrant's minimum or maximum lies from
+	// its mean, in its standard deviations; Beyond3Sd counts the entrants
+	// with an extreme beyond 3 of them.
+	ExtremeSd       float64 `json:"extreme_sd"`
+	Beyond3Sd       int     `json:"beyond_3sd"`
+	RanksReproduced *bool   `json:"ranks_reproduced,omitempty"`
+}
+
+// bussemakerExact are the figures of a bussemaker cell that are compared
+// as printed even when the model is sampled: they count, or compare
+// tables with their own tolerance.
+var bussemakerExact = []string{"extreme_sd", "beyond_3sd", "ranks_reproduced"}
+
 // SpreadFigures is the spread of an entrant's percentage over the
 // numberings.
 type SpreadFigures struct {
@@ -464,15 +483,16 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: res}
-	extreme, _, beyond := extremes(res.Pairs)
+	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption)}
 
 	sampled := !res.Exact || c.Tolerance > 0
 	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {
 		return nil, fmt.Errorf("tolerance: the figures are sampled; state the tolerance of the comparison")
 	}
-	figs := map[string]float64{"qd": res.Qd, "qb": res.Qb, "sigma": res.Sigma}
 	_, wantReproduced := c.Published["ranks_reproduced"]
+	cellRes := &BussemakerCellResult{BussemakerResult: res}
+	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Pairs)
+	out.Result = cellRes
 	var ranksCheck *reports.Check
 	if c.PublishedRanks != "" {
 		check, err := check.PrintedTable(env.ID+"/ranks", c.PublishedRanks, res.RankProbability, c.Tolerance, c.Errata["ranks"])
@@ -480,29 +500,29 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 			return nil, err
 		}
 		ranksCheck = &check
-		figs["ranks_reproduced"] = 0
-		if len(check.Reason) == 0 && check.Status == reports.StatusOK {
-			figs["ranks_reproduced"] = 1
-		}
+		reproduced := len(check.Reason) == 0 && check.Status == reports.StatusOK
+		cellRes.RanksReproduced = &reproduced
 		if wantReproduced {
 			out.Blocks = append(out.Blocks, reports.Block{Prose: "The printed rank table against this one: " + check.Computed + "."})
 		}
 	}
-	exactFigs := map[string]float64{"extreme_sd": extreme, "beyond_3sd": float64(beyond)}
-	if v, ok := figs["ranks_reproduced"]; ok {
-		exactFigs["ranks_reproduced"] = v
-		delete(figs, "ranks_reproduced")
+	figs, err := check.Paths(cellRes)
+	if err != nil {
+		return nil, err
 	}
+	// The figures that are exact whatever the sampling are compared as
+	// printed; the others (qd, qb, sigma, …) within the tolerance when
+	// sampled.
 	exactPub, pub := map[string]string{}, map[string]string{}
 	for k, v := range c.Published {
-		if _, ok := exactFigs[k]; ok {
+		if slices.Contains(bussemakerExact, k) {
 			exactPub[k] = v
 		} else {
 			pub[k] = v
 		}
 	}
 	exactErrata, errata := splitErrata(c.Errata, exactPub)
-	checks, err := check.Figures(env.ID+"/", exactFigs, exactPub, exactErrata)
+	checks, err := check.Figures(env.ID+"/", figs, exactPub, exactErrata)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,9 @@ package kinds
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/cell"
 
 	"github.com/bridgereport/bridgereport/reports"
@@ -16,6 +19,17 @@ type MovementCell struct {
 	// BoardsPerRound shows board numbers instead of board groups: group g
 	// is boards g·B+1 to g·B+B (0: the groups' letters).
 	BoardsPerRound int `yaml:"boards_per_round" range:"0..1000"`
+}
+
+// MovementResult is what a movement cell shows: the movement in .ASC form
+// and its size.
+type MovementResult struct {
+	Movement string `json:"movement"`
+	Pairs    int    `json:"pairs"`
+	Tables   int    `json:"tables"`
+	Rounds   int    `json:"rounds"`
+	Groups   int    `json:"groups"`
+	ASC      string `json:"asc"`
 }
 
 func (c *MovementCell) Movements() []string { return []string{c.Movement} }
@@ -44,5 +58,10 @@ func (c *MovementCell) Run(env *cell.Env) (*cell.Output, error) {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	return &cell.Output{Blocks: []reports.Block{{Table: t}}}, nil
+	var asc strings.Builder
+	if err := movement.WriteASC(&asc, m); err != nil {
+		return nil, err
+	}
+	res := &MovementResult{Movement: c.Movement, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, Groups: m.Groups, ASC: asc.String()}
+	return &cell.Output{Blocks: []reports.Block{{Table: t}}, Result: res}, nil
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-// NeubergCell applies the Neuberg formula to single board scores.
+// NeubergCell applies the Neuberg formula to single board scores. Its
+// figures are each row's, as LABEL/FIGURE: mp, top (as played), actual,
+// expected, adjusted, rounded and full_top.
 type NeubergCell struct {
 	cell.Common `yaml:",inline"`
 	Scale       scoring.Scale `yaml:"scale"` // wbf (default) or acbl
@@ -53,7 +55,9 @@ func (c *NeubergCell) Run(env *cell.Env) (*cell.Output, error) {
 	}
 	figs := map[string]float64{}
 	for _, r := range res.Rows {
-		figs[r.Label+"/adjusted"], figs[r.Label+"/rounded"], figs[r.Label+"/top"] = r.Adjusted, r.Rounded, r.FullTop
+		if err := check.AddPaths(figs, r.Label+"/", r); err != nil {
+			return nil, err
+		}
 	}
 	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {

@@ -3,6 +3,7 @@ package kinds
 import (
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
@@ -20,6 +21,18 @@ type OptimizeCell struct {
 	ShowMovements []string `yaml:"show_movements"`
 	// Rows are the movements to optimise, one a row.
 	Rows []BalanceRow `yaml:"rows"`
+}
+
+// OptimizeCellResult is what an optimize cell computes: a row per
+// movement, each the optimize command's --json with the row's label.
+type OptimizeCellResult struct {
+	Rows []OptimizeRow `json:"rows"`
+}
+
+// OptimizeRow is one row of an optimize cell.
+type OptimizeRow struct {
+	Label string `json:"label"`
+	*OptimizeResult
 }
 
 func (c *OptimizeCell) Movements() []string { return rowMovements(c.Rows) }
@@ -77,7 +90,8 @@ func (c *OptimizeCell) Run(env *cell.Env) (*cell.Output, error) {
 		{Name: "Qf1max", Decimals: 2}, {Name: "d4", Decimals: 3}, {Name: "switched tables"}, {Name: "search"}}}
 	chart := &reports.Chart{ID: env.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: "Qf",
 		Series: []reports.Series{{Name: "before"}, {Name: "after"}}}
-	out := &cell.Output{Result: results}
+	res := &OptimizeCellResult{}
+	out := &cell.Output{Result: res}
 	var shown []reports.Block
 	for i, r := range c.Rows {
 		o := results[i]
@@ -87,7 +101,12 @@ func (c *OptimizeCell) Run(env *cell.Env) (*cell.Output, error) {
 		chart.XLabels = append(chart.XLabels, label)
 		chart.Series[0].Values = append(chart.Series[0].Values, o.QfBefore)
 		chart.Series[1].Values = append(chart.Series[1].Values, o.Qf)
-		figs := map[string]float64{"qf_before": o.QfBefore, "qf": o.Qf, "qf1_av": qf1Av, "qf1_max": qf1Max, "d4": o.D4, "switched": float64(len(o.Switched))}
+		row := OptimizeRow{Label: label, OptimizeResult: o}
+		res.Rows = append(res.Rows, row)
+		figs, err := check.Paths(row)
+		if err != nil {
+			return nil, err
+		}
 		checks, err := r.checks(env.ID+"/"+label+"/", figs)
 		if err != nil {
 			return nil, fmt.Errorf("row %d (%s): %w", i+1, label, err)

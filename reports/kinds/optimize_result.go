@@ -61,7 +61,7 @@ func Optimize(ctx context.Context, name string, m *movement.Movement, set optimi
 		Exhaustive: res.Exhaustive, FreeBits: res.FreeBits, Iterations: res.Iterations, Stop: string(res.Stop),
 		Seed: set.Seed, Mode: set.Cooling.Mode.String(), Cooling: set.Cooling.String(), Ranking: ranking(set),
 		Absent: set.Absent, Movement: asc.String(), Uniform: res.Before.Uniform, Verdict: searchVerdict(set, res),
-		Vacancy: vacancyFigures(res.VacancyAfter), VacancyBefore: vacancyFigures(res.VacancyBefore),
+		Vacancy: res.VacancyAfter, VacancyBefore: res.VacancyBefore,
 	}, nil
 }
 
@@ -76,7 +76,7 @@ func (r *OptimizeResult) block(id, caption string) reports.Block {
 	figures := func(label string, qf float64, v *VacancyFigures, d4 float64) {
 		fmt.Fprintf(&b, "# %-7s Qf %6.2f", label, qf)
 		if v != nil {
-			fmt.Fprintf(&b, "  Qf1av %6.2f  Qf1max %6.2f", v.Qf1Av, v.Qf1Max)
+			fmt.Fprintf(&b, "  Qf1av %6.2f  Qf1max %6.2f", v.Av, v.Max)
 		}
 		fmt.Fprintf(&b, "  d4 %.3f\n", d4)
 	}
@@ -139,17 +139,10 @@ func ranking(set optimize.Settings) string {
 	return b.String()
 }
 
-func vacancyFigures(v *movement.Vacancy) *VacancyFigures {
-	if v == nil {
-		return nil
-	}
-	return &VacancyFigures{Qf1: v.Qf1, Qf1Av: v.Av, Qf1Max: v.Max}
-}
-
 // qf1 are the vacancy figures after the search, zero when not ranked.
 func (r *OptimizeResult) qf1() (av, max float64) {
 	if r.Vacancy == nil {
 		return 0, 0
 	}
-	return r.Vacancy.Qf1Av, r.Vacancy.Qf1Max
+	return r.Vacancy.Av, r.Vacancy.Max
 }

@@ -3,6 +3,7 @@ package kinds
 import (
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"slices"
 	"strconv"
@@ -16,8 +17,8 @@ import (
 // iterations: a table per mode (the best Qf at each checkpoint, and when the
 // final best was first reached; with one movement, one table with a column
 // per mode) and a chart per movement. Its figures, per
-// row, are qf_before and, for each mode, MODE/qf (the final best) and
-// MODE/best_at (the iterations of the earliest restart to reach it). It
+// row, are qf_before and, for each mode, modes/MODE/qf (the final best) and
+// modes/MODE/best_at (the iterations of the earliest restart to reach it). It
 // takes the optimize cell's settings but mode, whose place modes takes.
 type OptimizerHistoryCell struct {
 	cell.Common `yaml:",inline"`
@@ -34,6 +35,29 @@ type OptimizerHistoryCell struct {
 }
 
 func (c *OptimizerHistoryCell) Movements() []string { return rowMovements(c.Rows) }
+
+// HistoryResult is what an optimizer_history cell computes: a row per
+// movement.
+type HistoryResult struct {
+	Rows []HistoryRow `json:"rows"`
+}
+
+// HistoryRow is one movement's searches, by mode.
+type HistoryRow struct {
+	Label    string                 `json:"label"`
+	Movement string                 `json:"movement"`
+	QfBefore float64                `json:"qf_before"`
+	Modes    map[string]HistoryMode `json:"modes"`
+}
+
+// HistoryMode is one mode's search: the merged trace of its restarts,
+// how many of them ended at the final best, and when the last did.
+type HistoryMode struct {
+	optimize.Trace
+	Reaching int   `json:"reaching"`
+	Restarts int   `json:"restarts"`
+	LastAt   int64 `json:"last_at"`
+}
 
 // historyRun is what the cache keeps of one mode on one movement.
 type historyRun struct {
@@ -136,7 +160,8 @@ func (c *OptimizerHistoryCell) Run(env *cell.Env) (*cell.Output, error) {
 
 // present lays out a table per mode and a chart per movement.
 func (c *OptimizerHistoryCell) present(env *cell.Env, modes []optimize.Cooling, set optimize.Settings, results [][]historyRun) (*cell.Output, error) {
-	out := &cell.Output{}
+	res := &HistoryResult{}
+	out := &cell.Output{Result: res}
 	caption := cell.CaptionOr(c.Caption, "The best Qf against the iterations per restart")
 	if len(c.Rows) == 1 {
 		out.Blocks = append(out.Blocks, reports.Block{Table: c.modeTable(env, caption, modes, set, results[0])})
@@ -181,7 +206,7 @@ func (c *OptimizerHistoryCell) present(env *cell.Env, modes []optimize.Cooling, 
 		for _, n := range set.Checkpoints {
 			ch.XLabels = append(ch.XLabels, strconv.FormatInt(n, 10))
 		}
-		figs := map[string]float64{"qf_before": results[i][0].QfBefore}
+		row := HistoryRow{Label: r.name(), Movement: r.Movement, QfBefore: results[i][0].QfBefore, Modes: map[string]HistoryMode{}}
 		for j, mode := range modes {
 			run := results[i][j]
 			s := reports.Series{Name: mode.String()}
@@ -189,8 +214,12 @@ func (c *OptimizerHistoryCell) present(env *cell.Env, modes []optimize.Cooling, 
 				s.Values = append(s.Values, cp.Qf)
 			}
 			ch.Series = append(ch.Series, s)
-			figs[mode.String()+"/qf"] = run.Trace.Qf
-			figs[mode.String()+"/best_at"] = float64(run.Trace.BestAt)
+			row.Modes[mode.String()] = HistoryMode{Trace: run.Trace, Reaching: run.Reaching, Restarts: run.Restarts, LastAt: run.LastAt}
+		}
+		res.Rows = append(res.Rows, row)
+		figs, err := check.Paths(row)
+		if err != nil {
+			return nil, err
 		}
 		checks, err := r.checks(env.ID+"/"+r.name()+"/", figs)
 		if err != nil {

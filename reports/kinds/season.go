@@ -104,7 +104,11 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", seasonFigures(res), c.Published, c.Errata)
+	figs, err := seasonFigures(res)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -119,40 +123,50 @@ func sessionKey(s season.Session) string {
 	return s.File
 }
 
-// seasonFigures are the figures a study may check: sessions, partnerships,
-// <date>/margin_of_error, <date>/<section>/qf|qd|better_qf,
-// <date>/<pair>/percent|p_first|p_top3, <partnership id>/percent|se|sessions,
-// fairness/ns|ew|stationary|moving, fairness/neuberg_changes.
-func seasonFigures(r *season.Result) map[string]float64 {
-	f := map[string]float64{"sessions": float64(len(r.Sessions)), "partnerships": float64(len(r.Pairs))}
+// seasonFigures are the figures a study may check, by json path: the
+// Result's own (sessions, pairs: how many), each session's own under its
+// date (<date>/margin_of_error, disagreements, warnings, …), each of its
+// movements under its field (<date>/<section>/qf, qd, better/qf, …) and
+// its pairs (<date>/<pair>/percent, p_first, p_top3, …), each
+// partnership under its id (<id>/percent, se, sessions, …), and the
+// fairness (fairness/ns/percent, …, fairness/neuberg_changes).
+func seasonFigures(r *season.Result) (map[string]float64, error) {
+	f, err := check.Own(r)
+	if err != nil {
+		return nil, err
+	}
+	own := func(prefix string, part any) error {
+		figs, err := check.Own(part)
+		for k, v := range figs {
+			f[prefix+k] = v
+		}
+		return err
+	}
 	for _, s := range r.Sessions {
 		k := sessionKey(s)
-		f[k+"/margin_of_error"] = s.MarginOfError
-		f[k+"/disagreements"] = float64(s.Disagreements)
-		f[k+"/warnings"] = float64(len(s.Warnings))
+		if err := own(k+"/", s); err != nil {
+			return nil, err
+		}
 		for _, m := range s.Movements {
-			mk := k + "/" + fieldLabel(m.Section)
-			f[mk+"/qf"] = m.Qf
-			if m.Scope != "across" {
-				f[mk+"/qd"] = m.Qd
-			}
-			if m.Better != nil {
-				f[mk+"/better_qf"] = m.Better.Qf
+			if err := check.AddPaths(f, k+"/"+fieldLabel(m.Section)+"/", m); err != nil {
+				return nil, err
 			}
 		}
 		for _, p := range s.Ranking {
-			pk := k + "/" + p.Pair
-			f[pk+"/percent"], f[pk+"/p_first"], f[pk+"/p_top3"] = p.Percent, p.PFirst, p.PTop3
+			if err := check.AddPaths(f, k+"/"+p.Pair+"/", p); err != nil {
+				return nil, err
+			}
 		}
 	}
 	for _, p := range r.Pairs {
-		f[p.ID+"/percent"], f[p.ID+"/se"], f[p.ID+"/sessions"] = p.Percent, p.SE, float64(p.Sessions)
+		if err := check.AddPaths(f, p.ID+"/", p); err != nil {
+			return nil, err
+		}
 	}
-	fa := r.Fairness
-	f["fairness/ns"], f["fairness/ew"] = fa.NS.Percent, fa.EW.Percent
-	f["fairness/stationary"], f["fairness/moving"] = fa.Stationary.Percent, fa.Moving.Percent
-	f["fairness/neuberg_changes"] = float64(len(fa.NeubergChanges))
-	return f
+	if err := check.AddPaths(f, "fairness/", r.Fairness); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // seasonBlocks presents a season: the sessions with their movements, the

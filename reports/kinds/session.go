@@ -24,12 +24,15 @@ import (
 // checked, its method named, Neuberg's rounding, the movement played with
 // its balance, the luck model and instant matchpoints; its Result is then
 // a session.Analysis. The score command runs it on a file.
+// A scored session's figures are expected and step, and each pair's under
+// its name or number: PAIR/rank, mp, top, percent, raw_mp, raw_top,
+// raw_percent, boards (the json names of the pair in its Result).
 type SessionCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
 	// Boards: a CSV, or a club's results file in USEBIO (.xml) or PBN
 	// (.pbn), told by its extension or its first bytes, which is analysed
-	// whole (cells_session_file.go lists its figures).
+	// whole (session_file.go lists its figures).
 	File     string              `yaml:"file"`
 	Scale    scoring.Scale       `yaml:"scale"`                     // wbf (default) or acbl
 	Round    scoring.RoundPolicy `yaml:"round"`                     // total (default), board or none
@@ -139,7 +142,11 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", res.figures(), c.Published, c.Errata)
+	figs, err := res.figures()
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -312,21 +319,24 @@ func rankAmong(pairs []SessionPair) {
 // named says whether the pairs are a constructed session's named pairs.
 func (r *SessionResult) named() bool { return len(r.Pairs) > 0 && r.Pairs[0].Name != "" }
 
-// figures are the cell's figures, by name, for the checks: each pair's,
-// under its name or number.
-func (r *SessionResult) figures() map[string]float64 {
-	figs := map[string]float64{"expected": float64(r.Expected)}
+// figures are the cell's figures for the checks: the Result's own
+// (expected, step, and pairs and boards: how many) and each pair's
+// SessionPair under its name or number (A/rank, 1/raw_mp), by json path.
+func (r *SessionResult) figures() (map[string]float64, error) {
+	figs, err := check.Own(r)
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range r.Pairs {
 		key := strconv.Itoa(p.Pair)
 		if p.Name != "" {
 			key = p.Name
 		}
-		for k, v := range map[string]float64{"raw_mp": p.RawMP, "raw_top": p.RawTop, "raw_percent": p.RawPercent,
-			"mp": p.MP, "top": p.Top, "percent": p.Percent, "rank": float64(p.Rank)} {
-			figs[key+"/"+k] = v
+		if err := check.AddPaths(figs, key+"/", p); err != nil {
+			return nil, err
 		}
 	}
-	return figs
+	return figs, nil
 }
 
 // blocks presents the session: the ranking as a table

@@ -5,7 +5,6 @@ import (
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -38,10 +37,23 @@ type SessionBalanceRow struct {
 	// example [5, 6]; they add up to the movement's rounds.
 	Sessions []int `yaml:"sessions"`
 	// Published figures by column name, as printed: "qf" is the whole
-	// movement's, "2/qf" session 2's.
+	// movement's, "sessions/2/qf" session 2's.
 	Published map[string]string `yaml:"published"`
 	// Errata: published figures known to be wrong, with the reason.
 	Errata map[string]string `yaml:"errata"`
+}
+
+// SessionBalanceResult is what a session_balance cell computes: a row per
+// movement.
+type SessionBalanceResult struct {
+	Rows []SessionBalanceFigures `json:"rows"`
+}
+
+// SessionBalanceFigures are the balance figures of a movement as a whole,
+// and of each session's rounds alone.
+type SessionBalanceFigures struct {
+	BalanceFigures
+	Sessions []BalanceFigures `json:"sessions"`
 }
 
 func (c *SessionBalanceCell) Movements() []string { return rowMovements(c.Rows) }
@@ -78,7 +90,8 @@ func (c *SessionBalanceCell) Run(env *cell.Env) (*cell.Output, error) {
 		chart = &reports.Chart{ID: env.ID + "-chart", Caption: t.Caption, Kind: "bar", XName: "movement", YName: c.Chart,
 			Series: []reports.Series{{Name: "whole"}, {Name: "highest session"}, {Name: "lowest session"}}}
 	}
-	var out cell.Output
+	result := &SessionBalanceResult{}
+	out := cell.Output{Result: result}
 	labels := map[string]bool{}
 	for i, r := range c.Rows {
 		label := r.Label
@@ -101,9 +114,12 @@ func (c *SessionBalanceCell) Run(env *cell.Env) (*cell.Output, error) {
 		if err != nil {
 			return fail(err)
 		}
-		computed := map[string]float64{}
-		add := func(part, rounds string, prefix string, mv *movement.Movement) ([]any, error) {
-			figs, err := balanceFigures(env.Ctx, mv, needVacancy || hasVacancyKey(r.Published))
+		add := func(part, rounds string, mv *movement.Movement) (*BalanceFigures, error) {
+			f, err := balanceFigures(env.Ctx, label, r.Movement, mv, needVacancy || hasVacancyKey(r.Published))
+			if err != nil {
+				return nil, err
+			}
+			figs, err := check.Paths(f)
 			if err != nil {
 				return nil, err
 			}
@@ -112,25 +128,30 @@ func (c *SessionBalanceCell) Run(env *cell.Env) (*cell.Output, error) {
 				row = append(row, figs[col])
 			}
 			t.Rows = append(t.Rows, row)
-			for k, v := range figs {
-				computed[prefix+k] = v
-			}
-			return row, nil
+			return f, nil
 		}
-		if _, err := add("whole", fmt.Sprintf("rounds 1–%d", m.Rounds), "", m); err != nil {
+		whole, err := add("whole", fmt.Sprintf("rounds 1–%d", m.Rounds), m)
+		if err != nil {
 			return fail(err)
 		}
+		figures := SessionBalanceFigures{BalanceFigures: *whole}
 		first := 1
-		var perSession []float64
 		for s, span := range spans {
-			row, err := add(fmt.Sprintf("session %d", s+1), fmt.Sprintf("rounds %d–%d", first, first+span.Rounds-1), strconv.Itoa(s+1)+"/", span)
+			f, err := add(fmt.Sprintf("session %d", s+1), fmt.Sprintf("rounds %d–%d", first, first+span.Rounds-1), span)
 			if err != nil {
 				return fail(err)
 			}
 			first += span.Rounds
-			if chart != nil {
-				perSession = append(perSession, row[3+slices.Index(cols, c.Chart)].(float64))
-			}
+			figures.Sessions = append(figures.Sessions, *f)
+		}
+		result.Rows = append(result.Rows, figures)
+		computed, err := check.Paths(figures)
+		if err != nil {
+			return fail(err)
+		}
+		var perSession []float64
+		for s := range spans {
+			perSession = append(perSession, computed[fmt.Sprintf("sessions/%d/%s", s+1, c.Chart)])
 		}
 		checks, err := check.Figures(env.ID+"/"+label+"/", computed, r.Published, r.Errata)
 		if err != nil {
@@ -152,12 +173,13 @@ func (c *SessionBalanceCell) Run(env *cell.Env) (*cell.Output, error) {
 }
 
 // hasVacancyKey reports whether some published key names a vacancy figure
-// (qf1_av, 2/qf1_max).
+// (qf1_av, sessions/2/qf1_max).
 func hasVacancyKey(published map[string]string) bool {
 	for key := range published {
-		_, name, _ := strings.Cut(key, "/")
-		if strings.HasPrefix(key, "qf1") || strings.HasPrefix(name, "qf1") {
-			return true
+		for _, part := range strings.Split(key, "/") {
+			if strings.HasPrefix(part, "qf1") {
+				return true
+			}
 		}
 	}
 	return false

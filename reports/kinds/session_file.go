@@ -67,7 +67,11 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 		return nil, fmt.Errorf("%s: %w", c.File, err)
 	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
-	checks, err := check.Figures(env.ID+"/", analysisFigures(a), c.Published, c.Errata)
+	figs, err := analysisFigures(a)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
@@ -94,65 +98,63 @@ func fieldLabel(section string) string {
 }
 
 // analysisFigures are the figures a study may check against published
-// ones: method/…, <pair>/…, neuberg/<pair>/…, movement/<field>/…,
-// luck/<pair>/…, luck/<group>/…, instant/<board>/<row>.
-func analysisFigures(a *session.Analysis) map[string]float64 {
-	m := a.MethodDetail
-	figs := map[string]float64{
-		"method/lines_checked": float64(m.LinesChecked), "method/lines_reproduced": float64(m.LinesReproduced),
-		"method/pairs_checked": float64(m.PairsChecked), "method/pairs_reproduced": float64(m.PairsReproduced),
-		"method/boards_adjusted": float64(m.Adjusted), "method/board_step": m.BoardStep, "method/total_step": m.TotalStep,
-		"disagreements": float64(len(a.Disagreements)), "neuberg/rank_changes": float64(len(a.Neuberg.RankChanges)),
+// ones: the Analysis's own (disagreements, pairs, …: how many), and its
+// parts by json path under their labels: method/… (its MethodDetail),
+// <pair>/…, neuberg/… (its own, as rank_changes) and neuberg/<pair>/…,
+// movement/<field>/…, luck/<field>/…, luck/<pair>/…, luck/<group>/…,
+// instant/<board>/<row>/….
+func analysisFigures(a *session.Analysis) (map[string]float64, error) {
+	figs, err := check.Own(a)
+	if err != nil {
+		return nil, err
 	}
+	type part struct {
+		prefix string
+		v      any
+	}
+	parts := []part{{"method/", a.MethodDetail}}
 	for _, p := range a.Pairs {
-		k := pairLabel(p.Section, p.Pair, p.Direction)
-		figs[k+"/percent"], figs[k+"/rank"], figs[k+"/boards"], figs[k+"/total"] = p.Percent, float64(p.Rank), float64(p.Boards), p.Total
-		if p.PercentFile != nil {
-			figs[k+"/percent_file"] = *p.PercentFile
-		}
+		parts = append(parts, part{pairLabel(p.Section, p.Pair, p.Direction) + "/", p})
+	}
+	neuberg, err := check.Own(a.Neuberg)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range neuberg {
+		figs["neuberg/"+k] = v
 	}
 	for _, p := range a.Neuberg.Pairs {
-		k := "neuberg/" + pairLabel(p.Section, p.Pair, p.Direction)
-		figs[k+"/per_board"], figs[k+"/total_rounded"], figs[k+"/unrounded"], figs[k+"/no_neuberg"] = p.PerBoard, p.Total, p.Unrounded, p.Raw
-		for i, name := range []string{"per_board", "total_rounded", "unrounded", "no_neuberg"} {
-			figs[k+"/rank_"+name] = float64(p.Ranks[i])
-		}
+		parts = append(parts, part{"neuberg/" + pairLabel(p.Section, p.Pair, p.Direction) + "/", p})
 	}
 	for _, mv := range a.Movement {
-		k := "movement/" + fieldLabel(mv.Section)
-		figs[k+"/qf"], figs[k+"/qf1_av"], figs[k+"/qo"] = mv.Qf, mv.Qf1Av, mv.Qo
-		figs[k+"/tables"], figs[k+"/rounds"], figs[k+"/groups"] = float64(mv.Tables), float64(mv.Rounds), float64(len(mv.BoardGroups))
+		parts = append(parts, part{"movement/" + fieldLabel(mv.Section) + "/", mv})
 	}
 	for _, l := range a.Luck {
-		figs["luck/"+fieldLabel(l.Section)+"/samples"] = float64(l.Samples)
-		figs["luck/"+fieldLabel(l.Section)+"/exact"] = b2f(l.Exact)
+		own, err := check.Own(l)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range own {
+			figs["luck/"+fieldLabel(l.Section)+"/"+k] = v
+		}
 		for _, p := range l.Pairs {
-			k := "luck/" + pairLabel(p.Section, p.Pair, p.Direction)
-			figs[k+"/expected"], figs[k+"/seated"], figs[k+"/seat_effect"], figs[k+"/sd"] = p.Expected, p.Seated, p.SeatEffect, p.Sd
-			figs[k+"/place_min"], figs[k+"/place_max"] = float64(p.PlaceMin), float64(p.PlaceMax)
-			if len(p.Places) > 0 {
-				figs[k+"/first"] = p.Places[0]
-			}
+			parts = append(parts, part{"luck/" + pairLabel(p.Section, p.Pair, p.Direction) + "/", p})
 		}
 		for _, w := range l.Winners {
-			k := "luck/" + w.Group
-			figs[k+"/margin"], figs[k+"/movement_gave"], figs[k+"/winner_first"] = w.Margin, w.MovementGave, w.WinnerFirst
-			figs[k+"/exceeds"] = b2f(w.Exceeds)
+			parts = append(parts, part{"luck/" + w.Group + "/", w})
 		}
 	}
 	for _, b := range a.Instant {
 		for _, r := range b.Rows {
-			figs[fmt.Sprintf("instant/%d/%s", b.Board, r.Label)] = float64(r.Percent)
+			parts = append(parts, part{fmt.Sprintf("instant/%d/%s/", b.Board, r.Label), r})
 		}
 	}
-	return figs
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
+	for _, p := range parts {
+		if err := check.AddPaths(figs, p.prefix, p.v); err != nil {
+			return nil, err
+		}
 	}
-	return 0
+	return figs, nil
 }
 
 func fileFigure(p *float64) any {

@@ -3,6 +3,7 @@ package kinds
 import (
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,32 @@ type StructureCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
+// StructureResult is what a structure cell computes: a row per movement.
+type StructureResult struct {
+	Rows []StructureFigures `json:"rows"`
+}
+
+// StructureFigures are the facts of a movement's layout that a structure
+// cell checks; the json names are the figures' (see StructureCell).
+type StructureFigures struct {
+	Label              string `json:"label"`
+	Movement           string `json:"movement"`
+	Pairs              int    `json:"pairs"`
+	Tables             int    `json:"tables"`
+	Rounds             int    `json:"rounds"`
+	TablesMinimal      bool   `json:"tables_minimal"`
+	Stationary         int    `json:"stationary"`
+	Pair1NSTable1      bool   `json:"pair1_ns_table1"`
+	Round1Universal    bool   `json:"round1_universal"`
+	AppendixTables     int    `json:"appendix_tables"`
+	AppendixUnattended int    `json:"appendix_unattended"`
+	BoardsMoved        int    `json:"boards_moved"`
+	MovedUnshared      int    `json:"moved_unshared"`
+	Copies             int    `json:"copies"`
+	// StationaryPairs are the pairs that never change table.
+	StationaryPairs []int `json:"stationary_pairs"`
+}
+
 func (c *StructureCell) Movements() []string { return rowMovements(c.Rows) }
 
 // structureColumns are the figures a structure table shows, in order.
@@ -48,7 +75,8 @@ func (c *StructureCell) Run(env *cell.Env) (*cell.Output, error) {
 		t.Columns = append(t.Columns, reports.Column{Name: strings.ReplaceAll(name, "_", " ")})
 	}
 	t.Columns = append(t.Columns, reports.Column{Name: "stationary pairs"})
-	out := &cell.Output{}
+	res := &StructureResult{}
+	out := &cell.Output{Result: res}
 	labels := map[string]bool{}
 	for i, r := range c.Rows {
 		label := r.name()
@@ -60,13 +88,19 @@ func (c *StructureCell) Run(env *cell.Env) (*cell.Output, error) {
 		if err != nil {
 			return nil, fmt.Errorf("row %d: %w", i+1, err)
 		}
-		figs, stationary := structureFigures(m)
+		f := structureFigures(m)
+		f.Label, f.Movement = label, r.Movement
+		res.Rows = append(res.Rows, f)
+		figs, err := check.Paths(f)
+		if err != nil {
+			return nil, err
+		}
 		row := []any{label}
 		for _, name := range structureColumns {
 			row = append(row, figs[name])
 		}
 		var list []string
-		for _, p := range stationary {
+		for _, p := range f.StationaryPairs {
 			list = append(list, strconv.Itoa(p))
 		}
 		t.Rows = append(t.Rows, append(row, strings.Join(list, " ")))
@@ -80,16 +114,9 @@ func (c *StructureCell) Run(env *cell.Env) (*cell.Output, error) {
 	return out, nil
 }
 
-// structureFigures computes the figures of a structure row, and the
-// stationary pairs.
-func structureFigures(m *movement.Movement) (map[string]float64, []int) {
+// structureFigures computes the figures of a structure row.
+func structureFigures(m *movement.Movement) StructureFigures {
 	f := movement.Describe(m)
-	b2f := func(b bool) float64 {
-		if b {
-			return 1
-		}
-		return 0
-	}
 	ns1 := true
 	for _, row := range m.Schedule {
 		ns1 = ns1 && len(row) > 0 && row[0].NS == 1
@@ -149,11 +176,11 @@ func structureFigures(m *movement.Movement) (map[string]float64, []int) {
 			}
 		}
 	}
-	return map[string]float64{
-		"pairs": float64(m.Pairs), "tables": float64(m.Tables), "rounds": float64(m.Rounds),
-		"tables_minimal": b2f(m.Tables <= (m.Pairs+1)/2), "stationary": float64(len(f.Stationary)),
-		"pair1_ns_table1": b2f(ns1), "round1_universal": b2f(universal),
-		"appendix_tables": float64(appendix), "appendix_unattended": float64(unattended),
-		"boards_moved": float64(moved), "moved_unshared": float64(unshared), "copies": float64(f.Copies),
-	}, f.Stationary
+	return StructureFigures{
+		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds,
+		TablesMinimal: m.Tables <= (m.Pairs+1)/2, Stationary: len(f.Stationary),
+		Pair1NSTable1: ns1, Round1Universal: universal,
+		AppendixTables: appendix, AppendixUnattended: unattended,
+		BoardsMoved: moved, MovedUnshared: unshared, Copies: f.Copies, StationaryPairs: f.Stationary,
+	}
 }

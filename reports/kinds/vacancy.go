@@ -1,7 +1,6 @@
 package kinds
 
 import (
-	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"strconv"
@@ -15,6 +14,13 @@ type VacancyCell struct {
 	cell.Common `yaml:",inline"`
 	// Movement names the movement whose pairs are made absent in turn.
 	Movement string `yaml:"movement"`
+}
+
+// VacancyResult is what a vacancy cell computes: Qf with each pair absent
+// in turn (qf1/N), and the pooled figures.
+type VacancyResult struct {
+	Movement string `json:"movement"`
+	*movement.Vacancy
 }
 
 func (c *VacancyCell) Movements() []string { return []string{c.Movement} }
@@ -31,17 +37,20 @@ func (c *VacancyCell) Run(env *cell.Env) (*cell.Output, error) {
 	caption := cell.CaptionOr(c.Caption, "Qf with one pair absent, "+c.Movement)
 	t := &reports.Table{ID: env.ID, Caption: caption, Columns: []reports.Column{{Name: "absent pair"}, {Name: "Qf1", Decimals: 2}}}
 	ch := &reports.Chart{ID: env.ID + "-chart", Caption: caption, Kind: "bar", XName: "absent pair", YName: "Qf1", Series: []reports.Series{{Name: "Qf1"}}}
-	figs := map[string]float64{"qf1_av": v.Av, "qf1_max": v.Max}
 	for p, q := range v.Qf1 {
 		t.Rows = append(t.Rows, []any{p + 1, q})
 		ch.XLabels = append(ch.XLabels, strconv.Itoa(p+1))
 		ch.Series[0].Values = append(ch.Series[0].Values, q)
-		figs[fmt.Sprintf("qf1_%d", p+1)] = q
+	}
+	res := &VacancyResult{Movement: c.Movement, Vacancy: v}
+	figs, err := check.Paths(res)
+	if err != nil {
+		return nil, err
 	}
 	t.Rows = append(t.Rows, []any{"pooled (Qf1av)", v.Av}, []any{"maximum", v.Max})
 	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
 	if err != nil {
 		return nil, err
 	}
-	return &cell.Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks}, nil
+	return &cell.Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks, Result: res}, nil
 }

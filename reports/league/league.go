@@ -104,7 +104,7 @@ type LeagueDivision struct {
 	Name string `yaml:"name"`
 	// Teams of the division, each with its average VPs.
 	Teams []LeagueTeam `yaml:"teams"`
-	// Published figures of the division (its range), as printed.
+	// Published figures of the division (range_avg_vp, teams), as printed.
 	Published map[string]string `yaml:"published"`
 	// Errata: published figures of the division known to be wrong, with the reason.
 	Errata map[string]string `yaml:"errata"`
@@ -117,7 +117,8 @@ type LeagueTeam struct {
 	Team string `yaml:"team"`
 	// AvgVP is the team's average VPs in the previous season.
 	AvgVP *float64 `yaml:"avg_vp"`
-	// Published figures of the team (old, expected, merged, imps), as printed.
+	// Published figures of the team (old_handicap_imps, expected_vp_diff,
+	// merged_vp_diff, handicap_imps, …), as printed.
 	Published map[string]string `yaml:"published"`
 	// Errata: published figures of the team known to be wrong, with the reason.
 	Errata map[string]string `yaml:"errata"`

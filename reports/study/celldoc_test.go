@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"go/ast"
@@ -150,6 +151,7 @@ func cellReference(t *testing.T) (string, []string) {
 	for _, kind := range kinds.Kinds() {
 		typ := reflect.TypeOf(kinds.Registry[kind]()).Elem()
 		fmt.Fprintf(&b, "\n### `%s`\n\n%s\n", kind, markdown(docs.types[typ.Name()], ""))
+		writeContract(&b, kinds.Contracts[kind])
 		if typ.Kind() != reflect.Struct {
 			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", load.TypeWords(typ))
 			continue
@@ -171,6 +173,52 @@ func cellReference(t *testing.T) (string, []string) {
 	}
 	b.WriteString("\n<!-- cells:end -->")
 	return b.String(), undocumented
+}
+
+// writeContract says what a kind's Result is and, where they are its
+// numbers by json path, the names of the figures a study may publish.
+func writeContract(b *strings.Builder, c kinds.Contract) {
+	if len(c.Results) == 0 {
+		return
+	}
+	var names []string
+	for _, r := range c.Results {
+		names = append(names, "`"+resultTypeName(reflect.TypeOf(r))+"`")
+	}
+	fmt.Fprintf(b, "\nResult (its `--json`, and its `result` in results.json): %s.\n", strings.Join(names, " or "))
+	if c.Figures == nil {
+		return
+	}
+	where := "in the cell's `published`"
+	if c.Per != "" {
+		where = "in the `published` of each of its " + c.Per
+	}
+	var figs []string
+	for _, n := range check.Names(reflect.TypeOf(c.Figures)) {
+		figs = append(figs, "`"+c.Prefix+n+"`")
+	}
+	of := "`" + reflect.TypeOf(c.Figures).Name() + "` by json path"
+	if c.Prefix != "" {
+		of += ", after " + c.Prefix + " naming the part they are of"
+	}
+	fmt.Fprintf(b, "\nFigures, %s (the numbers of %s; N is a place in a list, from 1; KEY a key): %s.\n",
+		where, of, strings.Join(figs, ", "))
+}
+
+// resultTypeName names a Result type as Go writes it, package and all
+// pointers and slices left out: BalanceResult, session.Analysis.
+func resultTypeName(t reflect.Type) string {
+	prefix := ""
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+		if t.Kind() == reflect.Slice {
+			prefix += "[]"
+		}
+		t = t.Elem()
+	}
+	if t.PkgPath() == reflect.TypeFor[kinds.Contract]().PkgPath() {
+		return prefix + t.Name()
+	}
+	return prefix + t.String()
 }
 
 // TestCellReference keeps the cell reference of docs/cells.md equal to the

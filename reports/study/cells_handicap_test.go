@@ -16,25 +16,25 @@ cells:
       id: h
       divisions:
         - name: "1"
-          published: {range: "6.0"}
+          published: {range_avg_vp: "6.0"}
           teams:
-            - {team: A, avg_vp: 15.0, published: {imps: "0", old: "0"}}
-            - {team: B, avg_vp: 12.0, published: {expected: "4.00", imps: "11"}}
+            - {team: A, avg_vp: 15.0, published: {handicap_imps: "0", old_handicap_imps: "0"}}
+            - {team: B, avg_vp: 12.0, published: {expected_vp_diff: "4.00", handicap_imps: "11"}}
             - team: C
               avg_vp: 9.0
-              published: {merged: "8.00", imps: "23", old: "12"}
-              errata: {imps: "printed from an older table"}
+              published: {merged_vp_diff: "8.00", handicap_imps: "23", old_handicap_imps: "12"}
+              errata: {handicap_imps: "printed from an older table"}
         - name: "2"
           teams:
-            - {team: D, avg_vp: 14.0, published: {merged: "2.00", imps: "6", old: "12"}}
+            - {team: D, avg_vp: 14.0, published: {merged_vp_diff: "2.00", handicap_imps: "6", old_handicap_imps: "12"}}
             - {team: E, avg_vp: 10.0}
-            - {team: F, avg_vp: 10.0, published: {old: "18"}}
+            - {team: F, avg_vp: 10.0, published: {old_handicap_imps: "18"}}
   - fairness:
       id: f
       bands: [0.9, 0.5]
       outcomes:
-        - {label: "19 of 56", wins: 19, matches: 56, published: {p_at_most: "0.01", losses: "37", inside_50: "0", inside_90: "0"}}
-        - {label: "6 of 12", wins: 6, matches: 12, color: red, published: {from_expected: "0", low_90: "3", high_90: "9"}}
+        - {label: "19 of 56", wins: 19, matches: 56, published: {p_at_most: "0.01", losses: "37", bands/50/inside: "0", bands/90/inside: "0"}}
+        - {label: "6 of 12", wins: 6, matches: 12, color: red, published: {from_expected: "0", bands/90/low: "3", bands/90/high: "9"}}
 `
 
 func runHandicapStudy(t *testing.T, src string) (*reports.Report, error) {
@@ -55,15 +55,15 @@ func TestHandicapAndFairnessCells(t *testing.T) {
 	// midway between the second and third from the bottom, B (4) and A (0):
 	// 2.00, 5.5 → 6 IMPs. The old system: 6 a place, E and F share one.
 	want := map[string][2]string{ // name: computed, status
-		"h/A/imps": {"0", reports.StatusOK}, "h/A/old": {"0", reports.StatusOK},
-		"h/B/expected": {"4.00", reports.StatusOK}, "h/B/imps": {"11", reports.StatusOK},
-		"h/C/merged": {"8.00", reports.StatusOK}, "h/C/imps": {"22", reports.StatusErratum}, "h/C/old": {"12", reports.StatusOK},
-		"h/D/merged": {"2.00", reports.StatusOK}, "h/D/imps": {"6", reports.StatusOK}, "h/D/old": {"12", reports.StatusOK},
-		"h/F/old":              {"18", reports.StatusOK},
-		"h/range/1":            {"6.0", reports.StatusOK},
-		"f/19 of 56/p_at_most": {"0.01", reports.StatusOK}, "f/19 of 56/losses": {"37", reports.StatusOK},
-		"f/19 of 56/inside_50": {"0", reports.StatusOK}, "f/19 of 56/inside_90": {"0", reports.StatusOK},
-		"f/6 of 12/from_expected": {"0", reports.StatusOK}, "f/6 of 12/low_90": {"3", reports.StatusOK}, "f/6 of 12/high_90": {"9", reports.StatusOK},
+		"h/A/handicap_imps": {"0", reports.StatusOK}, "h/A/old_handicap_imps": {"0", reports.StatusOK},
+		"h/B/expected_vp_diff": {"4.00", reports.StatusOK}, "h/B/handicap_imps": {"11", reports.StatusOK},
+		"h/C/merged_vp_diff": {"8.00", reports.StatusOK}, "h/C/handicap_imps": {"22", reports.StatusErratum}, "h/C/old_handicap_imps": {"12", reports.StatusOK},
+		"h/D/merged_vp_diff": {"2.00", reports.StatusOK}, "h/D/handicap_imps": {"6", reports.StatusOK}, "h/D/old_handicap_imps": {"12", reports.StatusOK},
+		"h/F/old_handicap_imps":     {"18", reports.StatusOK},
+		"h/division/1/range_avg_vp": {"6.0", reports.StatusOK},
+		"f/19 of 56/p_at_most":      {"0.01", reports.StatusOK}, "f/19 of 56/losses": {"37", reports.StatusOK},
+		"f/19 of 56/bands/50/inside": {"0", reports.StatusOK}, "f/19 of 56/bands/90/inside": {"0", reports.StatusOK},
+		"f/6 of 12/from_expected": {"0", reports.StatusOK}, "f/6 of 12/bands/90/low": {"3", reports.StatusOK}, "f/6 of 12/bands/90/high": {"9", reports.StatusOK},
 	}
 	got := map[string]reports.Check{}
 	for _, c := range res.Checks {
@@ -104,13 +104,13 @@ func TestHandicapCellsRefuseBadInput(t *testing.T) {
 		want           string
 	}{
 		{"wins above matches", "{label: \"6 of 12\", wins: 6,", "{label: \"6 of 12\", wins: 16,", 25, "16 wins in 12 matches"},
-		{"unknown figure", "published: {old: \"18\"}", "published: {olde: \"18\"}", 19, `unknown figure "olde"`},
+		{"unknown figure", "published: {old_handicap_imps: \"18\"}", "published: {olde: \"18\"}", 19, `unknown figure "olde"`},
 		{"misspelt key", "{team: E, avg_vp: 10.0}", "{team: E, avg: 10.0}", 18, `unknown key "avg"`},
 		{"missing average", "{team: E, avg_vp: 10.0}", "{team: E}", 18, "avg_vp"},
-		{"too few teams above", "            - {team: B, avg_vp: 12.0, published: {expected: \"4.00\", imps: \"11\"}}\n", "", 8, "needs at least 3 teams"}, // the league decoder's message, as the handicap command gives it
+		{"too few teams above", "            - {team: B, avg_vp: 12.0, published: {expected_vp_diff: \"4.00\", handicap_imps: \"11\"}}\n", "", 8, "needs at least 3 teams"}, // the league decoder's message, as the handicap command gives it
 		{"duplicate label", "{label: \"6 of 12\"", "{label: \"19 of 56\"", 25, "used twice"},
 		{"bad band", "bands: [0.9, 0.5]", "bands: [90, 50]", 20, "between 0 and 1"},
-		{"erratum that reproduces", "errata: {imps: ", "errata: {merged: ", 0, "declared an erratum"},
+		{"erratum that reproduces", "errata: {handicap_imps: ", "errata: {merged_vp_diff: ", 0, "declared an erratum"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

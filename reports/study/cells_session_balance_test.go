@@ -20,7 +20,7 @@ cells:
       columns: [qf, qo, qf1_av]
       chart: qf
       rows:
-        - {label: twelve, movement: h12, sessions: [5, 6], published: {qf: "100", 1/qf: "38.06", 2/qf: "46.67", 2/qo: "54.55"}}
+        - {label: twelve, movement: h12, sessions: [5, 6], published: {qf: "100", sessions/1/qf: "38.06", sessions/2/qf: "46.67", sessions/2/qo: "54.55"}}
   - balance:
       id: b
       columns: [qf, qf1_av, mid_rounds, mid_pairs]
@@ -44,7 +44,7 @@ func TestSessionBalanceCell(t *testing.T) {
 			t.Errorf("%s: published %s, computed %s", c.Name, c.Published, c.Computed)
 		}
 	}
-	if want := "s/twelve/1/qf s/twelve/2/qf s/twelve/2/qo s/twelve/qf b/super/mid_pairs b/super/mid_rounds b/super/qf1_av"; strings.Join(names, " ") != want {
+	if want := "s/twelve/qf s/twelve/sessions/1/qf s/twelve/sessions/2/qf s/twelve/sessions/2/qo b/super/mid_pairs b/super/mid_rounds b/super/qf1_av"; strings.Join(names, " ") != want {
 		t.Errorf("checks %q, want %q", strings.Join(names, " "), want)
 	}
 	tb := res.Sections[0].Blocks[0].Table
@@ -61,7 +61,7 @@ func TestSessionBalanceCellRefuses(t *testing.T) {
 	for _, c := range []struct{ name, old, new, want string }{
 		{"no sessions", "sessions: [5, 6], ", "", "sessions: give the rounds of each session"},
 		{"wrong total", "sessions: [5, 6]", "sessions: [5, 5]", "add up to 10 rounds, the movement has 11"},
-		{"unknown session figure", "2/qo", "3/qo", `unknown figure "3/qo"`},
+		{"unknown session figure", "2/qo", "3/qo", `unknown figure "sessions/3/qo"`},
 		{"unknown column", "columns: [qf, qo, qf1_av]", "columns: [qf, qq]", `unknown figure "qq"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -55,7 +55,7 @@ func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 		return nil, nil, err
 	}
 	r := &reports.Report{
-		Name: c.Kind, Sections: []reports.Section{{ID: c.Kind, Blocks: out.Blocks}},
+		Name: c.Kind, Sections: []reports.Section{{ID: c.Kind, Kind: c.Kind, Blocks: out.Blocks, Result: out.Result}},
 		Provenance: reports.Provenance{Version: engine.Version},
 	}
 	return r, out.Result, nil

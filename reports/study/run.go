@@ -106,7 +106,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		if c.kind == "markdown" && len(out.Blocks) == 1 {
 			out.Blocks[0].Line = c.proseLine // references and citations are placed by it
 		}
-		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Blocks: out.Blocks, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
+		res.Sections = append(res.Sections, reports.Section{ID: c.ID, Kind: c.kind, Blocks: out.Blocks, Result: out.Result, FromCache: env.FromCache, CacheRecomputed: env.CacheInvalid})
 		placeChecks(c, out.Checks)
 		if src, ok := c.body.(interface{ GivenSource() string }); ok && src.GivenSource() != "" {
 			for i := range out.Checks {
