@@ -31,13 +31,11 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	// Work of hours without a time limit is refused at once, naming the
-	// flags that bound it; the cell checks the rest.
+	// flags that bound it; the cell reports every other mistake.
 	if set, _, err := opts.Settings(load.ReadText); err == nil {
-		if err := set.Validate(pm.Movement); err != nil {
-			if long := (*budget.TooLong)(nil); errors.As(err, &long) {
-				long.Hint = "give --time, or fewer --iterations or --restarts"
-			}
-			return &usageError{msg: fmt.Sprintf("optimize: %s: %v", pos[0], err)}
+		if long := (*budget.TooLong)(nil); errors.As(set.Validate(pm.Movement), &long) {
+			long.Hint = "give --time, or fewer --iterations or --restarts"
+			return &usageError{msg: fmt.Sprintf("optimize: %s: %v", pos[0], long)}
 		}
 	}
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}

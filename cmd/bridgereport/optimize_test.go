@@ -22,11 +22,11 @@ func TestOptimizeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
 	}
-	var rows []map[string]any
-	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) != 1 {
-		t.Fatalf("%v: %d rows, want the one movement's", err, len(rows))
+	var res struct{ Rows []map[string]any }
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Rows) != 1 {
+		t.Fatalf("%v: %d rows, want the one movement's", err, len(res.Rows))
 	}
-	got := rows[0]
+	got := res.Rows[0]
 	for _, k := range []string{"qf", "qf_before", "vacancy", "switched", "proven_optimal", "movement", "iterations", "stop"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
