@@ -48,7 +48,7 @@ func startMain(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Bu
 // (1,996 pairs), 13 rounds of one board each: seconds of analysis.
 func bigUSEBIO(t *testing.T, path string) {
 	t.Helper()
-	const T, R = 499, 13
+	const T, R = 499, 26 // long enough to be interrupted on a quiet machine
 	rng := rand.New(rand.NewPCG(3, 4))
 	scores := []int{-200, -100, -50, 90, 110, 120, 140, 420, 450}
 	var b strings.Builder
@@ -89,7 +89,7 @@ func TestInterruptExits130(t *testing.T) {
 		{[]string{"movement", "-o", "out.asc", "mitchell:301"}, syscall.SIGINT, 300 * time.Millisecond},
 		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "-o", "out.asc", "mitchell:15"}, syscall.SIGINT, time.Second},
 		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "mitchell:15"}, syscall.SIGTERM, time.Second},
-		{[]string{"score", "marathon.xml"}, syscall.SIGINT, time.Second},
+		{[]string{"score", "marathon.xml"}, syscall.SIGINT, 300 * time.Millisecond},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " ")+" "+c.sig.String(), func(t *testing.T) {
