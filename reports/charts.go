@@ -147,6 +147,12 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 		names = append(names, s.Name)
 	}
 	legend := opts.Legend{Show: opts.Bool(len(c.Series) > 1)}
+	if longLegend(c) {
+		// A column at the right, beside a narrower grid, rather than rows
+		// that grow down over the chart and its axis names.
+		legend.Orient, legend.Left, legend.Top = "vertical", "69%", "middle"
+		global = append(global, charts.WithGridOpts(opts.Grid{Right: "33%"}))
+	}
 	if len(c.Points) > 0 {
 		legend.Data = names
 	}
@@ -241,3 +247,13 @@ func chartHeight(c *Chart) string {
 
 // round6 keeps chart data short; tables and results.json keep full precision.
 func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+
+// longLegend says a legend would not fit on a line or two above the chart:
+// many series, or long names such as partnerships.
+func longLegend(c *Chart) bool {
+	n := 0
+	for _, s := range c.Series {
+		n += len(s.Name) + 4 // the icon and the gap
+	}
+	return n > 100 && !c.XNumeric
+}

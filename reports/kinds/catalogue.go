@@ -551,9 +551,14 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 	boards := IntRange(a.Boards)
 	reason := a.session() + " " + a.Reason
 	if a.Recommended != nil {
-		reason = a.session() + " Recommended: " + a.Reason + " Deal: " + dealText(a.Candidates[0]) + ". Its spec: `" + a.Candidates[0].Spec + "`; its cards: `" + a.cardsCommand() + "`."
+		reason = a.session() + " Recommended: " + a.Reason + " Deal: " + dealText(a.Candidates[0]) + ". Its spec and the command that prints its cards:"
 	}
 	blocks := []reports.Block{{Prose: reason}}
+	if a.Recommended != nil {
+		// Commands on lines of their own, never wrapped: they paste as printed.
+		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-commands", id, a.Pairs),
+			Text: "Spec: " + a.Candidates[0].Spec + "\nCards: " + a.cardsCommand() + "\n"}})
+	}
 	if a.Change != nil {
 		blocks = append(blocks, reports.Block{Prose: a.Change.Plan})
 	}
