@@ -70,7 +70,13 @@ func (rd *Renderer) JSON(w io.Writer, r *Report) error {
 		}
 	}
 	out.Summary.OK, out.Summary.Erratum, out.Summary.Fail = r.Tally()
+	return WriteJSON(w, out)
+}
+
+// WriteJSON writes v as JSON indented by two spaces, then a newline: the
+// form of results.json and of every command's --json.
+func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(v)
 }

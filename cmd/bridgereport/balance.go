@@ -23,5 +23,5 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	cmd := &study.Command{Kind: "check", Cell: &kinds.CheckCell{Movement: pos[0]},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
-	return runCell(ctx, cmd, stdout, *asJSON)
+	return cmd.Print(ctx, stdout, *asJSON)
 }

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/bridgereport/bridgereport/reports"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -69,7 +70,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	a := result.([]*kinds.CatalogueAnswer)[0]
 	if *pick == 0 {
-		if err := emit(stdout, r, result, *asJSON); err != nil {
+		if err := study.Print(stdout, r, result, *asJSON); err != nil {
 			return err
 		}
 		if a.Recommended == nil {
@@ -82,7 +83,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	if *asJSON {
-		return writeJSON(stdout, c)
+		return reports.WriteJSON(stdout, c)
 	}
 	_, err = fmt.Fprintln(stdout, c.Spec)
 	return err

@@ -22,7 +22,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if changes == nil {
 			changes = []reports.Change{}
 		}
-		if err := writeJSON(stdout, reports.DiffResult{Studies: studies, Changes: changes}); err != nil {
+		if err := reports.WriteJSON(stdout, reports.DiffResult{Studies: studies, Changes: changes}); err != nil {
 			return err
 		}
 	} else if err := reports.WriteDiff(stdout, studies, changes); err != nil {

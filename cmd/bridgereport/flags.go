@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // help holds each command's usage, help/NAME.txt: the synopsis on its
@@ -96,27 +91,3 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 
 // errHelp is returned after -h printed the usage; it is not a failure.
 var errHelp = errors.New("help shown")
-
-// writeJSON writes v as indented JSON followed by a newline.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// emit writes a command's report as text, or its result as JSON.
-func emit(stdout io.Writer, r *reports.Report, result any, asJSON bool) error {
-	if asJSON {
-		return writeJSON(stdout, result)
-	}
-	return new(reports.Renderer).Text(stdout, r)
-}
-
-// runCell runs a one-cell study and prints its report, or its result as JSON.
-func runCell(ctx context.Context, cmd *study.Command, stdout io.Writer, asJSON bool) error {
-	r, result, err := cmd.Run(ctx)
-	if err != nil {
-		return err
-	}
-	return emit(stdout, r, result, asJSON)
-}

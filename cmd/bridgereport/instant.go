@@ -21,5 +21,5 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	body.File = pos[0]
-	return runCell(ctx, &study.Command{Kind: "instant", Cell: body}, stdout, *asJSON)
+	return (&study.Command{Kind: "instant", Cell: body}).Print(ctx, stdout, *asJSON)
 }

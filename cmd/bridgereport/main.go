@@ -171,7 +171,7 @@ func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *asJSON {
-		return writeJSON(stdout, reports.CurrentVersions(engine.Version))
+		return reports.WriteJSON(stdout, reports.CurrentVersions(engine.Version))
 	}
 	return reports.WriteVersions(stdout, engine.Version)
 }

@@ -55,5 +55,5 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	return emit(stdout, r, result, *asJSON)
+	return study.Print(stdout, r, result, *asJSON)
 }

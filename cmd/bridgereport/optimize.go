@@ -55,5 +55,5 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	return emit(stdout, r, result, *asJSON)
+	return study.Print(stdout, r, result, *asJSON)
 }

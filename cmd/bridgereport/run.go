@@ -46,7 +46,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	sum, err := study.RunAll(ctx, paths, overrides, opt, stdout, stderr)
 	if err == nil && *asJSON {
-		err = writeJSON(stdout, sum)
+		err = reports.WriteJSON(stdout, sum)
 	}
 	if err != nil {
 		return err

@@ -40,11 +40,11 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		} else {
 			seasonBody.Paths = pos
 		}
-		return runCell(ctx, &study.Command{Kind: "season", Cell: seasonBody}, stdout, *asJSON)
+		return (&study.Command{Kind: "season", Cell: seasonBody}).Print(ctx, stdout, *asJSON)
 	}
 	if body.Expected < 0 || body.Expected > maxExpected {
 		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (the most any board has) to %d", body.Expected, maxExpected)}
 	}
 	body.File = pos[0]
-	return runCell(ctx, &study.Command{Kind: "session", Cell: body}, stdout, *asJSON)
+	return (&study.Command{Kind: "session", Cell: body}).Print(ctx, stdout, *asJSON)
 }

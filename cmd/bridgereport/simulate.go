@@ -124,7 +124,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 		}
 	}
-	if err := runCell(ctx, cmd, stdout, *asJSON); err != nil {
+	if err := cmd.Print(ctx, stdout, *asJSON); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil
@@ -172,7 +172,7 @@ func runMerge(ctx context.Context, files []string, flags map[string]bool, stdout
 		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], name, err)
 	}
 	cmd := &study.Command{Kind: "bussemaker", Cell: &kinds.BussemakerCell{Movement: name, Parts: parts}, Movements: map[string]*movement.Parsed{name: pm}}
-	if err := runCell(ctx, cmd, stdout, asJSON); err != nil {
+	if err := cmd.Print(ctx, stdout, asJSON); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil

@@ -3,6 +3,8 @@ package study
 import (
 	"context"
 	"fmt"
+	"io"
+
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 
@@ -59,4 +61,23 @@ func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
 		Provenance: reports.Provenance{Version: engine.Version},
 	}
 	return r, out.Result, nil
+}
+
+// Print runs the command and prints its report as text, or its Result as
+// JSON.
+func (c *Command) Print(ctx context.Context, w io.Writer, asJSON bool) error {
+	r, result, err := c.Run(ctx)
+	if err != nil {
+		return err
+	}
+	return Print(w, r, result, asJSON)
+}
+
+// Print writes a command's report with the Text printer, or its Result as
+// JSON.
+func Print(w io.Writer, r *reports.Report, result any, asJSON bool) error {
+	if asJSON {
+		return reports.WriteJSON(w, result)
+	}
+	return new(reports.Renderer).Text(w, r)
 }
