@@ -283,7 +283,6 @@ type bussAcc struct {
 	perm, order, avail []int
 	s, v, pct          []float64
 	c, tot             []int32
-	klo, khi           []uint8   // the kernel's extremes, as rank keys, until flush
 	kplace             []uint32  // the kernel's sampled places, until flush
 	rng                *rand.PCG // &rngState
 	pairs, rows        int

@@ -242,19 +242,6 @@ func HalfRoundSections(m *Movement, perRound int) []bool {
 	return out
 }
 
-// midRoundSwitch reports a split table whose two sets are played in
-// opposite directions.
-func midRoundSwitch(m *Movement) bool {
-	for r, row := range FirstHalves(m) {
-		for t, f := range row {
-			if f >= 0 && f != t && m.Schedule[r][t].NS != m.Schedule[r][f].NS {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // HalveRounds returns m with every round played as two half rounds: a
 // table that plays two board sets in round r plays the first in round
 // 2r-1 and the second in round 2r, in each its own direction; a table that

@@ -47,7 +47,7 @@ func ParseConfig(r io.Reader, file string) (*Config, error) {
 	var c Config
 	if err := dec.Decode(&c); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: empty: want title: and studies:", file)
+			return nil, fmt.Errorf("%s: empty: want a title and studies", file)
 		}
 		return nil, yamlError(file, err)
 	}
