@@ -11,7 +11,6 @@ package cite
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
@@ -98,7 +97,7 @@ func (c *citer) known(key string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("no entry %q in %s", key, c.bib.File)
-	if near := nearest(key, c.bib.Keys); near != "" {
+	if near := reports.Nearest(key, c.bib.Keys); near != "" {
 		msg += fmt.Sprintf(" (did you mean @%s?)", near)
 	}
 	return fmt.Errorf("%s", msg)
@@ -177,38 +176,4 @@ func positioned(r *reports.Report, cell string, first int, src string, err error
 		return &reports.SourceError{File: r.Provenance.SourceName, Err: fmt.Errorf("cell %s: %w", cell, e.err)}
 	}
 	return &reports.SourceError{File: r.Provenance.SourceName, Line: first + strings.Count(src[:e.offset], "\n"), Err: e.err}
-}
-
-// nearest is the key closest to key in edit distance, if it is close (a
-// typo), else "".
-func nearest(key string, keys []string) string {
-	best, bestD := "", len(key)/3+1
-	keys = slices.Sorted(slices.Values(keys))
-	for _, k := range keys {
-		if d := distance(key, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein distance of two strings, by bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -98,7 +98,7 @@ func (l *Labels) lookup(kind, id string) (Target, error) {
 		}
 	}
 	msg := fmt.Sprintf("no %s has the id %q", strings.ToLower(kindNames[kind]), id)
-	if near := nearest(id, ids); near != "" {
+	if near := reports.Nearest(id, ids); near != "" {
 		msg += fmt.Sprintf(" (did you mean %s-%s?)", kind, near)
 	} else if len(ids) == 0 {
 		msg += fmt.Sprintf(" (this study has no %ss)", strings.ToLower(kindNames[kind]))
@@ -258,38 +258,4 @@ func escapeMarkdown(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// nearest is the id closest to id in edit distance, if it is close (a
-// typo), else "".
-func nearest(id string, ids []string) string {
-	best, bestD := "", len(id)/3+1
-	slices.Sort(ids)
-	for _, c := range ids {
-		if d := distance(id, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein distance of two strings, by bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
