@@ -29,15 +29,24 @@ func checkModelFlags(model string, set map[string]bool) error {
 	} else if !ok {
 		return fmt.Errorf("--model %q: want one-strong, two-strong or bussemaker", model)
 	}
+	if err := onlyFlags(set, own+" model json"); err != nil {
+		return fmt.Errorf("%v not used by --model %s", err, model)
+	}
+	return nil
+}
+
+// onlyFlags refuses, rather than ignores, flags set beyond those allowed
+// (names separated by spaces): it names them.
+func onlyFlags(set map[string]bool, allowed string) error {
 	var stray []string
 	for name := range set {
-		if !slices.Contains(strings.Fields(own+" model json"), name) {
+		if !slices.Contains(strings.Fields(allowed), name) {
 			stray = append(stray, "--"+name)
 		}
 	}
 	slices.Sort(stray)
 	if len(stray) > 0 {
-		return fmt.Errorf("%s not used by --model %s", strings.Join(stray, ", "), model)
+		return errors.New(strings.Join(stray, ", "))
 	}
 	return nil
 }
@@ -112,7 +121,11 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		defer bar.Done()
 		cmd.Progress = bar.Count
 		if set["shard"] || set["o"] {
-			return runShard(ctx, m, name, b, *shard, *partFile, set, stderr, bar.Count)
+			done, err := kinds.Shard(ctx, m, name, b, *shard, *partFile, *asJSON, os.Getenv("JOB_COMPLETION_INDEX"), bar.Count)
+			if err == nil {
+				fmt.Fprintln(stderr, "simulate:", done)
+			}
+			return shardError(err)
 		}
 		if *exact {
 			note, err := kinds.ExactEstimate(m, name, b)
@@ -130,49 +143,29 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return nil
 }
 
-// runShard computes one shard of an exact run into its part file.
-func runShard(ctx context.Context, m *movement.Movement, name string, b kinds.BussemakerSettings,
-	shard, file string, flags map[string]bool, stderr io.Writer, progress func(done, total int64)) error {
-	switch {
-	case b.Method != luck.Exact:
-		return &usageError{msg: "simulate: --shard: shards are of an --exact run"}
-	case shard == "" || file == "":
-		return &usageError{msg: "simulate: --shard K/N and -o PART go together"}
-	case flags["json"]:
-		return &usageError{msg: "simulate: --shard writes its part as JSON to -o; --json is for the merged result"}
-	}
-	done, err := kinds.WriteShard(ctx, m, name, b, shard, os.Getenv("JOB_COMPLETION_INDEX"), file, progress)
-	if errors.Is(err, kinds.ErrShardFlags) {
-		return &usageError{msg: "simulate: --shard: " + strings.TrimPrefix(err.Error(), "shard: ")}
-	} else if err != nil {
-		return fmt.Errorf("simulate: %w", err)
-	}
-	fmt.Fprintln(stderr, "simulate:", done)
-	return nil
-}
-
 // runMerge sums the part files of a sharded exact run and prints the
 // result as --exact would.
-func runMerge(ctx context.Context, files []string, flags map[string]bool, stdout, stderr io.Writer, asJSON bool) error {
-	for name := range flags {
-		if name != "merge" && name != "json" {
-			return &usageError{msg: fmt.Sprintf("simulate: --%s: --merge takes its settings from the parts", name)}
-		}
+func runMerge(ctx context.Context, files []string, set map[string]bool, stdout, stderr io.Writer, asJSON bool) error {
+	if err := onlyFlags(set, "merge json"); err != nil {
+		return &usageError{msg: "simulate: --merge takes its settings from the parts: " + err.Error()}
 	}
-	if len(files) == 0 {
-		return &usageError{msg: "simulate: --merge: give the part files"}
-	}
-	parts, err := kinds.ReadParts(files)
+	body, err := kinds.MergeCell(files)
 	if err != nil {
-		return fmt.Errorf("simulate: --merge: %w", err)
+		return shardError(err)
 	}
-	name := parts[0].Movement
-	pm, err := resolve.ReadMovement(name, stderr)
+	pm, err := resolve.ReadMovement(body.Movement, stderr)
 	if err != nil {
-		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], name, err)
+		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], body.Movement, err)
 	}
-	cmd := &study.Command{Kind: "bussemaker", Cell: &kinds.BussemakerCell{Movement: name, Parts: parts}, Movements: map[string]*movement.Parsed{name: pm}}
-	if err := cmd.Print(ctx, stdout, asJSON); err != nil {
+	return shardError((&study.Command{Kind: "bussemaker", Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, asJSON))
+}
+
+// shardError is a sharded run's error: a usage error for its flags.
+func shardError(err error) error {
+	switch {
+	case errors.Is(err, kinds.ErrShardFlags):
+		return &usageError{msg: "simulate: " + strings.TrimPrefix(err.Error(), "shard: ")}
+	case err != nil:
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil

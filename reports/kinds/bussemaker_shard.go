@@ -71,6 +71,34 @@ func cpuTime(s float64) string {
 	return fmt.Sprintf("%.2g seconds", s)
 }
 
+// Shard checks the settings of a sharded run and writes its part (see
+// WriteShard): an exact run, a shard and a part file together, no --json.
+// A mistake in them wraps ErrShardFlags.
+func Shard(ctx context.Context, m *movement.Movement, name string, b BussemakerSettings, shard, file string, asJSON bool, index string, progress func(done, total int64)) (string, error) {
+	switch {
+	case b.Method != luck.Exact:
+		return "", fmt.Errorf("%w: shards are of an --exact run", ErrShardFlags)
+	case shard == "" || file == "":
+		return "", fmt.Errorf("%w: --shard K/N and -o PART go together", ErrShardFlags)
+	case asJSON:
+		return "", fmt.Errorf("%w: --shard writes its part as JSON to -o; --json is for the merged result", ErrShardFlags)
+	}
+	return WriteShard(ctx, m, name, b, shard, index, file, progress)
+}
+
+// MergeCell is the bussemaker cell that merges the part files of a sharded
+// run, on the movement the parts name.
+func MergeCell(files []string) (*BussemakerCell, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%w: --merge: give the part files", ErrShardFlags)
+	}
+	parts, err := ReadParts(files)
+	if err != nil {
+		return nil, fmt.Errorf("--merge: %w", err)
+	}
+	return &BussemakerCell{Movement: parts[0].Movement, Parts: parts}, nil
+}
+
 // WriteShard computes shard (K/N, or auto/N with K from index) of the exact
 // run of m into file, written beside and renamed so that a part is whole or
 // absent, never half written by a pod that was stopped. It returns what
@@ -78,7 +106,7 @@ func cpuTime(s float64) string {
 func WriteShard(ctx context.Context, m *movement.Movement, name string, b BussemakerSettings, shard, index, file string, progress func(done, total int64)) (string, error) {
 	sh, err := luck.ParseShard(shard, index)
 	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrShardFlags, err)
+		return "", fmt.Errorf("%w: --shard: %v", ErrShardFlags, err)
 	}
 	set, err := b.exactSettings()
 	if err != nil {
