@@ -327,6 +327,12 @@ type BussemakerCell struct {
 	// CompareSampled, if positive, also samples that many numberings (with
 	// Seed) and checks that the exact figures lie within the sampling error.
 	CompareSampled int64 `yaml:"compare_sampled"`
+	// RanksOnly shows the rank-probability table alone, without the
+	// percentage table and chart: for a second cell whose percentages are
+	// another cell's (the same numberings under another tie rule, which
+	// moves only tied places). It changes what is shown, not what is
+	// computed, so it is left out of the cache key.
+	RanksOnly bool `yaml:"ranks_only" json:"-"`
 	// Parts are the parts of a sharded exact run (simulate --merge), merged
 	// instead of running the model; they carry their own settings. Set by
 	// the command, not by studies.
@@ -484,6 +490,11 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 		return nil, err
 	}
 	out := &cell.Output{Blocks: res.blocks(env.ID, c.Caption)}
+	if c.RanksOnly {
+		out.Blocks = slices.DeleteFunc(out.Blocks, func(b reports.Block) bool {
+			return b.Table != nil && b.Table.ID == env.ID+"-spread" || b.Chart != nil && b.Chart.ID == env.ID+"-spread-chart"
+		})
+	}
 
 	sampled := !res.Exact || c.Tolerance > 0
 	if sampled && c.Tolerance <= 0 && (len(c.Published) > 0 || c.PublishedSpread != "" || c.PublishedRanks != "") {
