@@ -220,19 +220,9 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 		}
 	}
 
-	switch set.Ties {
-	case RandomTies, FirstTies:
-	default:
-		return nil, fmt.Errorf("bussemaker: unknown tie rule %d", set.Ties)
-	}
-	seed := set.Seed
-	if seed == 0 {
-		seed = DefaultSeed
-	}
-	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: seed, exact: exact,
-		k: newKernel(sc, strengths, nb), first: set.Ties == FirstTies}
-	if noKernel || run.first {
-		run.k = nil
+	run, err := newRun(sc, nb, strengths, set, exact)
+	if err != nil {
+		return nil, err
 	}
 	sum := newBussAcc(P, nb.maxSize)
 	// A slot holds a rank table of rows×P floats; keep the slots of a wave
@@ -518,4 +508,25 @@ func roughDuration(seconds float64) string {
 		return fmt.Sprintf("about %.0f minutes", seconds/60)
 	}
 	return fmt.Sprintf("about %.0f seconds", seconds)
+}
+
+// newRun is a run of the model: its tie rule checked, its seed defaulted,
+// and the integer kernel when the strengths allow it (not for ties to the
+// lower number, which the kernel does not order).
+func newRun(sc *scorer, nb *numberings, strengths []float64, set Settings, exact bool) (*bussRun, error) {
+	switch set.Ties {
+	case RandomTies, FirstTies:
+	default:
+		return nil, fmt.Errorf("bussemaker: unknown tie rule %d", set.Ties)
+	}
+	seed := set.Seed
+	if seed == 0 {
+		seed = DefaultSeed
+	}
+	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: seed, exact: exact,
+		k: newKernel(sc, strengths, nb), first: set.Ties == FirstTies}
+	if noKernel || run.first {
+		run.k = nil
+	}
+	return run, nil
 }

@@ -169,19 +169,9 @@ func newExactJob(m *movement.Movement, set Settings) (*exactJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch set.Ties {
-	case RandomTies, FirstTies:
-	default:
-		return nil, fmt.Errorf("bussemaker: unknown tie rule %d", set.Ties)
-	}
-	seed := set.Seed
-	if seed == 0 {
-		seed = DefaultSeed
-	}
-	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: seed, exact: true,
-		k: newKernel(sc, strengths, nb), first: set.Ties == FirstTies}
-	if noKernel || run.first {
-		run.k = nil
+	run, err := newRun(sc, nb, strengths, set, true)
+	if err != nil {
+		return nil, err
 	}
 	j := &exactJob{run: run}
 	count, small := nb.exactCount()
