@@ -43,6 +43,7 @@ func TestResultIsTheContract(t *testing.T) {
 		{archive: "movement-json", movement: "howell:6,rounds=4", cell: `guide: {movement: "howell:6,rounds=4"}`},
 		{archive: "optimize-json", movement: "NBBR/7ronden/8p7rTeamH",
 			cell: "optimize: {iterations: 20000, restarts: 2, seed: 1, rows: [{movement: NBBR/7ronden/8p7rTeamH}]}"},
+		{archive: "movements-json", cell: "library: {pairs: 4}"},
 		{archive: "catalogue-13-json", cell: "catalogue: {pairs: 13}"},
 		{archive: "catalogue-13-leave-json", cell: "catalogue: {pairs: 13, minutes: 150, leave: 6}"},
 	}
