@@ -92,6 +92,15 @@ type Block struct {
 	Plain *Plain
 }
 
+// Text is the author's prose of a block, for passes that rewrite it
+// (citations, cross-references): its prose, or its callout's body.
+func (b *Block) Text() *string {
+	if b.Callout != nil {
+		return &b.Callout.Body
+	}
+	return &b.Prose
+}
+
 // Plain is a paragraph of plain text and a bulleted list of plain items,
 // either may be empty. A line break in any of them is a space.
 type Plain struct {

@@ -37,10 +37,7 @@ func Resolve(r *reports.Report, bib *Bibliography) error {
 		s := &r.Sections[i]
 		for j := range s.Blocks {
 			b := &s.Blocks[j]
-			src := &b.Prose
-			if b.Callout != nil {
-				src = &b.Callout.Body
-			}
+			src := b.Text()
 			if *src == "" || !strings.Contains(*src, "@") {
 				continue
 			}

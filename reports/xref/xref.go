@@ -126,10 +126,7 @@ func Resolve(r *reports.Report, own *Labels, site Site) error {
 		s := &r.Sections[i]
 		for j := range s.Blocks {
 			b := &s.Blocks[j]
-			src := &b.Prose
-			if b.Callout != nil {
-				src = &b.Callout.Body
-			}
+			src := b.Text()
 			if *src == "" || !strings.Contains(*src, "@") {
 				continue
 			}
