@@ -3,13 +3,13 @@ package cell
 import (
 	"context"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cache"
 	"io"
 	"strings"
 	"unicode"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cache"
 )
 
 // Body is the body of a cell of one kind: *BalanceCell, *InstantCell and

@@ -3,11 +3,11 @@ package cell
 import (
 	"errors"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cache"
 	"io/fs"
 	"path/filepath"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cache"
 )
 
 // errColdExpensive is wrapped by the error of a refused expensive cell.

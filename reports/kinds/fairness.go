@@ -3,10 +3,6 @@ package kinds
 import (
 	"cmp"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/league"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"math"
 	"slices"
 	"strconv"
@@ -16,6 +12,10 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/league"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // FairnessCell judges outcomes as coin tosses: if handicaps are fair, the

@@ -3,12 +3,12 @@ package kinds
 import (
 	"context"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"slices"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/cell"
 )
 
 // GuideCell is the guide of a movement, for the director and the players:

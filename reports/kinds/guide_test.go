@@ -3,14 +3,14 @@ package kinds
 import (
 	"context"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 // TestGuideCardsAreRight: for every generated movement of every field size

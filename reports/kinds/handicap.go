@@ -2,16 +2,16 @@ package kinds
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/league"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/league"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // HandicapCell sets a league's handicaps by the Form-L system and by the

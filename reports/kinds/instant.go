@@ -6,8 +6,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 	"io"
 	"slices"
 	"strconv"
@@ -15,6 +13,8 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the

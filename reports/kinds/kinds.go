@@ -1,9 +1,10 @@
 package kinds
 
 import (
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"maps"
 	"slices"
+
+	"github.com/bridgereport/bridgereport/reports/cell"
 )
 
 // Registry is the registry of cell Registry: the key that names a cell in a study,

@@ -3,8 +3,6 @@ package kinds
 import (
 	"cmp"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 	"math"
 	"slices"
 	"strconv"
@@ -13,6 +11,8 @@ import (
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 )
 
 // OneStrongCell shows every pair's percentage when one pair tops every board

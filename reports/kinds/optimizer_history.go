@@ -2,14 +2,14 @@ package kinds
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"slices"
 	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 // OptimizerHistoryCell runs the optimiser on each movement in several modes

@@ -2,10 +2,10 @@ package kinds
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 // FieldChange is the plan for the recommended movement when a pair arrives

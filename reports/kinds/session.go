@@ -3,9 +3,6 @@ package kinds
 import (
 	"bytes"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"io"
 	"math"
 	"path/filepath"
@@ -15,6 +12,9 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // SessionCell scores a pairs session: a session file (the CSV

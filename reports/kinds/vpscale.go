@@ -2,13 +2,13 @@ package kinds
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 	"math"
 	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
 )
 
 // VPScaleCell tabulates the WBF continuous 20-VP scale by match length: how

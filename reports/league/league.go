@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"math"
 	"strconv"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // League is the league format, read by one decoder for the handicap command

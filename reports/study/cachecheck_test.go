@@ -3,14 +3,14 @@ package study
 import (
 	"bytes"
 	"context"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 const cachedStudy = `title: Cached

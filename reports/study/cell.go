@@ -2,12 +2,13 @@ package study
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // decodeCell decodes one entry of a study's cells: a mapping with a single

@@ -2,10 +2,6 @@ package study
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"go/ast"
 	"go/doc/comment"
 	"go/parser"
@@ -15,6 +11,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // goDocs reads the doc comments of this package's struct types and their

@@ -3,12 +3,12 @@ package study
 import (
 	"context"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/kinds"
 	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
 // TestCatalogueASCRecomputes: every candidate's asc is a valid movement

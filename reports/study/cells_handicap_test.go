@@ -2,11 +2,11 @@ package study
 
 import (
 	"errors"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // handicapStudy is a small league: two divisions of three, and two outcomes.

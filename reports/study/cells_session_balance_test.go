@@ -3,11 +3,11 @@ package study
 import (
 	"context"
 	"errors"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 const sessionStudy = `title: "S"

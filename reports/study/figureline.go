@@ -1,12 +1,12 @@
 package study
 
 import (
-	"github.com/bridgereport/bridgereport/reports/cell"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
 )
 
 // figureEntry is one figure named under published:, beats: or errata: in a

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/bridgereport/bridgereport/reports/cache"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"math"
 	"reflect"
 	"strconv"
@@ -13,6 +11,8 @@ import (
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // FuzzStudy decodes and runs arbitrary studies with a small budget: no

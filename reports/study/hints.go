@@ -2,10 +2,11 @@ package study
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/load"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // checkMovementCounts says what is wrong with a generated movement's size

@@ -2,13 +2,14 @@ package study
 
 import (
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/reports/kinds"
 	"regexp"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
 // ProseWarning is Markdown in a study that probably does not render as its

@@ -2,6 +2,7 @@ package study
 
 import (
 	"fmt"
+
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 

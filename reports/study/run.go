@@ -4,17 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/cache"
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/cite"
-	"github.com/bridgereport/bridgereport/reports/load"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"io"
 	"path/filepath"
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 // RunOptions tune a study run; the zero value runs quietly.

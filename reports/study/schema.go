@@ -2,9 +2,10 @@ package study
 
 import (
 	"encoding/json"
+	"reflect"
+
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
-	"reflect"
 )
 
 // SchemaURL names the study schema; editors with the YAML language server

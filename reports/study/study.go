@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-	"github.com/bridgereport/bridgereport/reports/load"
-	"github.com/bridgereport/bridgereport/reports/resolve"
 	"io"
 	"math"
 	"path/filepath"
@@ -14,8 +11,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/bridgereport/bridgereport/reports"
 	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 // Study is a decoded study file: prose and analysis cells over named
