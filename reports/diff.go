@@ -146,6 +146,18 @@ func DiffTally(changes []Change) (moved, added, removed int) {
 	return moved, added, removed
 }
 
+// PrintDiff prints the comparison as text (WriteDiff) or as one JSON
+// object, a DiffResult whose changes are [] when nothing moved.
+func PrintDiff(w io.Writer, studies int, changes []Change, asJSON bool) error {
+	if !asJSON {
+		return WriteDiff(w, studies, changes)
+	}
+	if changes == nil {
+		changes = []Change{}
+	}
+	return WriteJSON(w, DiffResult{Studies: studies, Changes: changes})
+}
+
 // WriteDiff prints changes grouped by study, then by table, figure, the
 // checks and the parameters, each moved value once (figure changes that
 // mirror a table are left out), and a summary line: "3 studies, 12 values

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
+	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/reports"
@@ -19,7 +19,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	pairs := fs.Int("pairs", 0, "the number of pairs, 6 to 60")
 	var boards kinds.IntRange
 	fs.TextVar(&boards, "boards", kinds.IntRange{catalogue.DefaultMinBoards, catalogue.DefaultMaxBoards}, "the session's boards, MIN-MAX")
-	hours := fs.Float64("hours", 0, "the session's length in hours (2.5): gives the boards")
+	fs.Float64Var(&body.Hours, "hours", 0, "the session's length in hours (2.5): gives the boards")
 	fs.IntVar(&body.Minutes, "minutes", 0, "the session's length in minutes: gives the boards")
 	fs.IntVar(&body.MinutesPerBoard, "minutes-per-board", kinds.DefaultMinutesPerBoard, "minutes a board takes, the change of round included")
 	fs.TextVar(&body.BoardsPerRound, "boards-per-round", kinds.IntRange{catalogue.DefaultMinPerRound, catalogue.DefaultMaxPerRound}, "boards a round, MIN-MAX")
@@ -33,37 +33,22 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["hours"] && set["minutes"] {
-		return fmt.Errorf("--hours and --minutes both give the session's length: give one")
-	}
-	if set["hours"] && !(*hours > 0 && *hours <= 24) { // NaN fails this too
-		return &usageError{msg: fmt.Sprintf("catalogue: --hours %v: want the session's length, more than 0 and at most 24 hours", *hours)}
-	}
-	if *hours < 0 || body.Minutes < 0 || body.MinutesPerBoard < 1 || body.MaxCopies < 1 || body.MaxTables < 0 {
-		return fmt.Errorf("--hours, --minutes, --minutes-per-board and --max-copies take positive numbers, --max-tables 0 or more")
-	}
-	for i, v := range []int{*pick, body.Late, body.Leave, body.Extra} {
-		if name := []string{"pick", "late", "leave", "extra"}[i]; set[name] && v < 1 {
-			return fmt.Errorf("--%s %d: want a %s, 1 or more", name, v, map[bool]string{true: "rank", false: "round"}[name == "pick"])
+	// The kind checks the values; here only what a flag cannot say in
+	// YAML: an explicit 0 where 0 means the default there.
+	atLeastOne := map[string]string{"pick": "a rank", "late": "a round", "leave": "a round", "extra": "a round", "minutes-per-board": "a number of minutes", "max-copies": "a number of copies"}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if v, _ := strconv.Atoi(f.Value.String()); atLeastOne[f.Name] != "" && v < 1 && err == nil {
+			err = fmt.Errorf("--%s %d: want %s, 1 or more", f.Name, v, atLeastOne[f.Name])
 		}
+		if f.Name == "boards" {
+			body.Boards = boards
+		}
+	})
+	if err != nil {
+		return err
 	}
 	body.Pairs = kinds.IntRange{*pairs, *pairs}
-	switch {
-	case set["hours"] || set["minutes"]:
-		if set["boards"] {
-			return fmt.Errorf("--boards and --%s both give the session's length: give one", map[bool]string{true: "hours", false: "minutes"}[set["hours"]])
-		}
-		if set["hours"] {
-			body.Minutes = int(math.Round(*hours * 60))
-		}
-		if body.Minutes < body.MinutesPerBoard {
-			return fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", body.Minutes, body.MinutesPerBoard)
-		}
-	default:
-		body.Boards = boards
-	}
 	r, result, err := (&study.Command{Kind: "catalogue", Cell: body}).Run(ctx)
 	if err != nil {
 		return err

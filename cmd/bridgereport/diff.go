@@ -18,14 +18,7 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		if changes == nil {
-			changes = []reports.Change{}
-		}
-		if err := reports.WriteJSON(stdout, reports.DiffResult{Studies: studies, Changes: changes}); err != nil {
-			return err
-		}
-	} else if err := reports.WriteDiff(stdout, studies, changes); err != nil {
+	if err := reports.PrintDiff(stdout, studies, changes, *asJSON); err != nil {
 		return err
 	}
 	if len(changes) > 0 {

@@ -13,10 +13,10 @@ func TestFlagMistakes(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"catalogue", "--pairs", "14", "--hours", "NaN"}, "--hours NaN: want the session's length"},
-		{[]string{"catalogue", "--pairs", "14", "--hours", "-1"}, "--hours -1: want"},
+		{[]string{"catalogue", "--pairs", "14", "--hours", "NaN"}, "hours: NaN: want the session's length"},
+		{[]string{"catalogue", "--pairs", "14", "--hours", "-1"}, "hours: -1: want"},
 		{[]string{"preview", "--timeout", "-1s", "x.yaml"}, "--timeout -1s: want a positive duration"},
-		{[]string{"score", "--expected", "99999999999", "x.xml"}, "--expected 99999999999: want 0 (the most any board has) to 10000"},
+		{[]string{"score", "--expected", "99999999999", "x.xml"}, "expected: 99999999999: want 0 (the most any board has) to 10000"},
 		{[]string{"movement", "-o", "", "mitchell:3"}, "-o '': an empty value"},
 		{[]string{"run", "-o", "", "x.yaml"}, "-o '': an empty value"},
 		{[]string{"movement", "--bogus", "mitchell:3"}, "flag provided but not defined: -bogus"},

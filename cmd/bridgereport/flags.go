@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // help holds each command's usage, help/NAME.txt: the synopsis on its
@@ -26,19 +29,8 @@ func newFlagSet(name string, stderr io.Writer, more ...string) *flag.FlagSet {
 		if err != nil {
 			panic("bridgereport: no help/" + name + ".txt") // a command added without its help
 		}
-		first, rest, _ := strings.Cut(strings.Join(append([]string{strings.TrimRight(string(text), "\n")}, more...), "\n\n"), "\n")
-		fmt.Fprintf(stderr, "usage: bridgereport %s %s\n", name, first)
-		if strings.Contains(first, "MOVEMENT") {
-			fmt.Fprintln(stderr, "MOVEMENT is a movement file (.ASC), a library movement (bridgereport movements lists them) or a spec such as mitchell:7 or howell:16,rounds=12.")
-		}
-		if rest != "" {
-			fmt.Fprintln(stderr, rest)
-		}
-		fmt.Fprint(stderr, jsonUsage(name))
-		if rest != "" || jsonUsage(name) != "" {
-			fmt.Fprintln(stderr, "\nflags:")
-		}
-		fs.PrintDefaults()
+		i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
+		reports.WriteUsage(stderr, name, strings.Join(append([]string{strings.TrimRight(string(text), "\n")}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
 	}
 	return fs
 }

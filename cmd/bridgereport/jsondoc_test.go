@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // docs/json.md is generated from the Result types; it fails when a Result
@@ -27,4 +30,13 @@ func TestJSONDocIsCurrent(t *testing.T) {
 	if !bytes.Equal(got, b.Bytes()) {
 		t.Errorf("docs/json.md is out of date: go test ./cmd/bridgereport -run TestJSONDoc -update")
 	}
+}
+
+// writeJSONDoc writes docs/json.md from the commands table.
+func writeJSONDoc(w io.Writer) error {
+	var docs []reports.JSONDoc
+	for _, c := range commands {
+		docs = append(docs, reports.JSONDoc{Command: c.name, Sections: c.json})
+	}
+	return reports.WriteJSONDoc(w, "go test ./cmd/bridgereport -run TestJSONDoc -update", docs)
 }

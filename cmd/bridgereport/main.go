@@ -98,16 +98,6 @@ func init() {
 	}
 }
 
-// jsonUsage is the part of a command's usage that says what --json prints.
-func jsonUsage(name string) string {
-	for _, c := range commands {
-		if c.name == name {
-			return reports.JSONUsage(c.json)
-		}
-	}
-	return ""
-}
-
 // Run executes one invocation of the tool; main only maps its error to an
 // exit status, so tests call Run directly.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

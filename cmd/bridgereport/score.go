@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 
@@ -10,11 +9,6 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
-
-// maxExpected bounds --expected: more results of one board than any
-// field could have (2,000 pairs scored across the field is 1,000) is a
-// slip, not a session.
-const maxExpected = 10_000
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("score", stderr)
@@ -41,9 +35,6 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			seasonBody.Paths = pos
 		}
 		return (&study.Command{Kind: "season", Cell: seasonBody}).Print(ctx, stdout, *asJSON)
-	}
-	if body.Expected < 0 || body.Expected > maxExpected {
-		return &usageError{msg: fmt.Sprintf("score: --expected %d: want 0 (the most any board has) to %d", body.Expected, maxExpected)}
 	}
 	body.File = pos[0]
 	return (&study.Command{Kind: "session", Cell: body}).Print(ctx, stdout, *asJSON)

@@ -22,33 +22,16 @@ import (
 // --json: the others are refused rather than ignored.
 var modelFlags = map[string]string{"one-strong": "strong", "two-strong": "", "bussemaker": "samples seed strengths groups exact sample shard o"}
 
-func checkModelFlags(model string, set map[string]bool) error {
-	own, ok := modelFlags[model]
-	if !ok && model == "" {
-		return errors.New("--model is required: one-strong, two-strong or bussemaker")
-	} else if !ok {
-		return fmt.Errorf("--model %q: want one-strong, two-strong or bussemaker", model)
-	}
-	if err := onlyFlags(set, own+" model json"); err != nil {
-		return fmt.Errorf("%v not used by --model %s", err, model)
-	}
-	return nil
-}
-
-// onlyFlags refuses, rather than ignores, flags set beyond those allowed
-// (names separated by spaces): it names them.
-func onlyFlags(set map[string]bool, allowed string) error {
+// strayFlags names the flags set beyond those allowed (names separated by
+// spaces), in order, or is "".
+func strayFlags(fs *flag.FlagSet, allowed string) string {
 	var stray []string
-	for name := range set {
-		if !slices.Contains(strings.Fields(allowed), name) {
-			stray = append(stray, "--"+name)
+	fs.Visit(func(f *flag.Flag) {
+		if !slices.Contains(strings.Fields(allowed), f.Name) {
+			stray = append(stray, "--"+f.Name)
 		}
-	}
-	slices.Sort(stray)
-	if len(stray) > 0 {
-		return errors.New(strings.Join(stray, ", "))
-	}
-	return nil
+	})
+	return strings.Join(stray, ", ")
 }
 
 func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -73,13 +56,16 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *merge {
-		return runMerge(ctx, pos, set, stdout, stderr, *asJSON)
-	}
-	if err := checkModelFlags(*model, set); err != nil {
-		return &usageError{msg: "simulate: " + err.Error()}
+	own, known := modelFlags[*model]
+	switch stray := strayFlags(fs, own+" model json"); {
+	case *merge:
+		return runMerge(ctx, pos, strayFlags(fs, "merge json"), stdout, stderr, *asJSON)
+	case *model == "":
+		return &usageError{msg: "simulate: --model is required: one-strong, two-strong or bussemaker"}
+	case !known:
+		return &usageError{msg: fmt.Sprintf("simulate: --model %q: want one-strong, two-strong or bussemaker", *model)}
+	case stray != "":
+		return &usageError{msg: fmt.Sprintf("simulate: %s not used by --model %s", stray, *model)}
 	}
 	pm, err := resolve.ReadMovement(pos[0], stderr)
 	if err != nil {
@@ -108,19 +94,16 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		case *sample:
 			b.Method = luck.Sample
 		}
-		if set["strengths"] {
+		if *strengths != "" { // an empty flag is refused by parseFlags
 			if b.Strengths, err = luck.ParseStrengths(*strengths, m.Pairs); err != nil {
 				return &usageError{msg: "simulate: --strengths: " + err.Error()}
 			}
-		}
-		if _, err := luck.ParseGroups(*groups); set["groups"] && err != nil {
-			return &usageError{msg: "simulate: --groups: " + err.Error()}
 		}
 		cmd.Kind, cmd.Cell = "bussemaker", &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
 		bar := reports.NewProgress(stderr, "simulate", *asJSON)
 		defer bar.Done()
 		cmd.Progress = bar.Count
-		if set["shard"] || set["o"] {
+		if *shard != "" || *partFile != "" {
 			done, err := kinds.Shard(ctx, m, name, b, *shard, *partFile, *asJSON, os.Getenv("JOB_COMPLETION_INDEX"), bar.Count)
 			if err == nil {
 				fmt.Fprintln(stderr, "simulate:", done)
@@ -145,9 +128,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // runMerge sums the part files of a sharded exact run and prints the
 // result as --exact would.
-func runMerge(ctx context.Context, files []string, set map[string]bool, stdout, stderr io.Writer, asJSON bool) error {
-	if err := onlyFlags(set, "merge json"); err != nil {
-		return &usageError{msg: "simulate: --merge takes its settings from the parts: " + err.Error()}
+func runMerge(ctx context.Context, files []string, stray string, stdout, stderr io.Writer, asJSON bool) error {
+	if stray != "" {
+		return &usageError{msg: "simulate: --merge takes its settings from the parts: " + stray}
 	}
 	body, err := kinds.MergeCell(files)
 	if err != nil {

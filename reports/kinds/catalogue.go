@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +43,8 @@ type CatalogueCell struct {
 	// board range when Boards is not given, from 85% of
 	// Minutes/MinutesPerBoard boards to all of them.
 	Minutes int `yaml:"minutes"`
+	// Hours is the session's length in hours (2.5), instead of Minutes.
+	Hours float64 `yaml:"hours"`
 	// MinutesPerBoard is the time a board takes, the change of round
 	// included (default 7).
 	MinutesPerBoard int `yaml:"minutes_per_board"`
@@ -209,17 +212,24 @@ func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 	if c.Minutes < 0 || c.MinutesPerBoard < 0 || c.MaxCopies < 0 || c.MaxTables < 0 {
 		return set, fmt.Errorf("minutes, minutes_per_board, max_copies and max_tables are positive numbers")
 	}
-	if c.Minutes > 0 && c.Boards != (IntRange{}) {
-		return set, fmt.Errorf("boards and minutes both give the session's length: give one")
+	minutes, err := c.minutes()
+	if err != nil {
+		return set, err
 	}
-	if c.Minutes > 0 {
-		set.MinBoards, set.MaxBoards = BoardsForMinutes(c.Minutes, c.minutesPerBoard())
+	if minutes > 0 && c.Boards != (IntRange{}) {
+		return set, fmt.Errorf("boards and %s both give the session's length: give one", map[bool]string{true: "hours", false: "minutes"}[c.Hours != 0])
+	}
+	if minutes > 0 && minutes < c.minutesPerBoard() {
+		return set, fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", minutes, c.minutesPerBoard())
+	}
+	if minutes > 0 {
+		set.MinBoards, set.MaxBoards = BoardsForMinutes(minutes, c.minutesPerBoard())
 	}
 	if c.Boards != (IntRange{}) {
 		set.MinBoards, set.MaxBoards = c.Boards[0], c.Boards[1]
 	}
 	if set.MinBoards < 1 || set.MaxBoards < set.MinBoards {
-		return set, fmt.Errorf("boards: %d-%d: want MIN-MAX with 1 ≤ MIN ≤ MAX (minutes: %d at %d a board)", set.MinBoards, set.MaxBoards, c.Minutes, c.minutesPerBoard())
+		return set, fmt.Errorf("boards: %d-%d: want MIN-MAX with 1 ≤ MIN ≤ MAX (minutes: %d at %d a board)", set.MinBoards, set.MaxBoards, minutes, c.minutesPerBoard())
 	}
 	if c.BoardsPerRound != (IntRange{}) {
 		set.MinPerRound, set.MaxPerRound = c.BoardsPerRound[0], c.BoardsPerRound[1]
@@ -234,6 +244,20 @@ func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 		return set, fmt.Errorf("samples: %d: want a positive number (0: %d)", c.Samples, catalogue.DefaultSamples)
 	}
 	return set, nil
+}
+
+// minutes is the session's length in minutes, from Minutes or Hours (0:
+// not given).
+func (c *CatalogueCell) minutes() (int, error) {
+	switch {
+	case c.Hours == 0:
+		return c.Minutes, nil
+	case !(c.Hours > 0 && c.Hours <= 24): // NaN fails this too
+		return 0, fmt.Errorf("hours: %v: want the session's length, more than 0 and at most 24 hours", c.Hours)
+	case c.Minutes != 0:
+		return 0, fmt.Errorf("hours and minutes both give the session's length: give one")
+	}
+	return int(math.Round(c.Hours * 60)), nil
 }
 
 // DefaultMinutesPerBoard is the time a board takes, movement included.
@@ -491,6 +515,7 @@ func (c *CatalogueCell) answers(env *cell.Env) ([]*CatalogueAnswer, []catalogueF
 	if err != nil {
 		return nil, nil, err
 	}
+	minutes, _ := c.minutes() // checked by settings
 	boards := IntRange{set.MinBoards, set.MaxBoards}
 	var answers []*CatalogueAnswer
 	var fields []catalogueField
@@ -503,7 +528,7 @@ func (c *CatalogueCell) answers(env *cell.Env) ([]*CatalogueAnswer, []catalogueF
 		name, reason := recommend(f.Pairs, boards, f.Candidates)
 		a := &CatalogueAnswer{Pairs: f.Pairs, Boards: [2]int{boards[0], boards[1]}, Rule: catalogue.Rule, Reason: reason,
 			Samples: cmpOr(set.Samples, catalogue.DefaultSamples), Candidates: f.Candidates,
-			Minutes: c.Minutes, MinutesPerBoard: c.minutesPerBoard(), BoardsPerRound: [2]int{set.MinPerRound, set.MaxPerRound},
+			Minutes: minutes, MinutesPerBoard: c.minutesPerBoard(), BoardsPerRound: [2]int{set.MinPerRound, set.MaxPerRound},
 			MaxCopies: set.MaxCopies, MaxTables: set.MaxTables}
 		if name != "" {
 			a.Recommended = &name

@@ -62,6 +62,11 @@ type SessionBoard struct {
 }
 
 // SessionResult is a matchpointed session; the score command's --json.
+// maxExpected bounds expected: more results of one board than any field
+// could have (2,000 pairs scored across the field is 1,000) is a slip,
+// not a session.
+const maxExpected = 10_000
+
 // Expected, scale, rounding and step are the settings in force.
 type SessionResult struct {
 	File     string              `json:"file"`
@@ -123,6 +128,9 @@ var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardR
 func (c *SessionCell) Movements() []string { return nil }
 
 func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
+	if c.Expected < 0 || c.Expected > maxExpected {
+		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) to %d", c.Expected, maxExpected)
+	}
 	var data []byte
 	if c.File != "" {
 		var err error
@@ -170,9 +178,6 @@ func (c *SessionCell) compute(data []byte) (*SessionResult, error) {
 	}
 	if len(c.Pairs) > 0 || len(c.Boards) > 0 {
 		return nil, fmt.Errorf("file: give the session in a file or as pairs and boards, not both")
-	}
-	if c.Expected < 0 {
-		return nil, fmt.Errorf("expected: %d: want 0 (the most any board has) or more", c.Expected)
 	}
 	read, ok := sessionReaders[strings.ToLower(filepath.Ext(c.File))]
 	if !ok {
