@@ -102,58 +102,60 @@ type Settings struct {
 // Spread describes the percentage of one entrant over the numberings.
 type Spread struct {
 	// Avg is the mean percentage.
-	Avg float64
+	Avg float64 `json:"avg"`
 	// Sd is the population standard deviation: the numberings are the
 	// whole population when enumerated, and a sample of thousands, where
 	// n and n−1 make no difference, otherwise.
-	Sd float64
+	Sd float64 `json:"sd"`
 	// Min and Max are the extreme percentages met.
-	Min, Max float64
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
 }
 
-// Result is the outcome of the Bussemaker model.
+// Result is the outcome of the Bussemaker model. Its json keys are those
+// of the bussemaker cell's result, which embeds it.
 type Result struct {
 	// Exact is true when every numbering was enumerated.
-	Exact bool
+	Exact bool `json:"exact"`
 	// Samples is the number of numberings evaluated (all of them when
 	// Exact).
-	Samples int64
+	Samples int64 `json:"samples"`
 	// Seed is the seed used for sampling, DefaultSeed for 0 (reported
 	// even when Exact).
-	Seed uint64
+	Seed uint64 `json:"seed"`
 	// Strengths and Groups are the settings used, defaults filled in;
 	// each group's pair numbers ascending.
-	Strengths []float64
-	Groups    [][]int
+	Strengths []float64 `json:"strengths"`
+	Groups    [][]int   `json:"groups"`
+	// Qd is the mean of the diagonal: the probability, in percent, that an
+	// entrant finishes in its ideal place, averaged over the entrants.
+	Qd float64 `json:"qd"`
+	// Qb is 100 / (1 + Sigma/3).
+	Qb float64 `json:"qb"`
+	// Sigma is the root mean square of the entrants' Sd.
+	Sigma float64 `json:"sigma"`
 	// Spread[i] is the spread of entrant i+1's percentage.
-	Spread []Spread
+	Spread []Spread `json:"pairs"`
 	// RankProbability[j][i] is the probability in percent that entrant i+1
 	// finishes (j+1)-th in its group. Tied places are broken at random
 	// when sampling and shared evenly when enumerating, which is what
 	// random tie-breaking converges to; under FirstTies they go to the
 	// entrants in the order of their numbers.
-	RankProbability [][]float64
+	RankProbability [][]float64 `json:"rank_probability"`
 	// IdealPlace[i] is the place (1-based) where entrant i+1 finishes in
 	// the ideal order: its position in its group. The diagonal of the rank
 	// table is RankProbability[IdealPlace[i]-1][i].
-	IdealPlace []int
-	// Qd is the mean of the diagonal: the probability, in percent, that an
-	// entrant finishes in its ideal place, averaged over the entrants.
-	Qd float64
-	// Sigma is the root mean square of the entrants' Sd.
-	Sigma float64
-	// Qb is 100 / (1 + Sigma/3).
-	Qb float64
+	IdealPlace []int `json:"ideal_place"`
 	// Symmetry is the order of the movement's automorphism group, when an
 	// exact run of a large field looked for it (ExactPlan), else 0.
-	Symmetry int `json:",omitempty"`
+	Symmetry int `json:"symmetry_order,omitempty"`
 	// SymmetryUsed is the order of the subgroup whose orbits were
 	// enumerated one representative each, Reversal whether the strength
 	// reversal halved the work, and Evaluated the number of numberings
 	// scored; Samples stays the number of numberings covered.
-	SymmetryUsed int   `json:",omitempty"`
-	Reversal     bool  `json:",omitempty"`
-	Evaluated    int64 `json:",omitempty"`
+	SymmetryUsed int   `json:"symmetry_used,omitempty"`
+	Reversal     bool  `json:"strength_reversal,omitempty"`
+	Evaluated    int64 `json:"numberings_evaluated,omitempty"`
 }
 
 // ErrTooManyNumberings is wrapped by the error of an Exact run over more

@@ -169,6 +169,6 @@ func (c *BussemakerCell) merge(env *cell.Env) (*cell.Output, error) {
 	}
 	res := bussemakerResult(r, c.Movement, c.Parts[0].Ties)
 	cellRes := &BussemakerCellResult{BussemakerResult: res}
-	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Pairs)
+	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Spread)
 	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: cellRes}, nil
 }

@@ -360,34 +360,12 @@ type BussemakerSettings struct {
 
 // BussemakerResult is the Bussemaker model on one movement: what the
 // bussemaker cell computes and caches, and the simulate command's --json
-// with --model bussemaker.
+// with --model bussemaker. The engine's result carries the figures.
 type BussemakerResult struct {
-	Model   string `json:"model"` // bussemaker
-	Exact   bool   `json:"exact"` // every numbering enumerated
-	Samples int64  `json:"samples"`
-	Seed    uint64 `json:"seed"` // of the sampling, reported even when exact
-	// Strengths and Groups are those used, defaults filled in.
-	Strengths []float64 `json:"strengths"`
-	Groups    [][]int   `json:"groups"`
-	Qd        float64   `json:"qd"`
-	Qb        float64   `json:"qb"`
-	Sigma     float64   `json:"sigma"`
-	// Pairs is the spread of each entrant's percentage, entrant 1..P.
-	Pairs []SpreadFigures `json:"pairs"`
-	// RankProbability[j][i] is the probability in percent that entrant
-	// i+1 finishes (j+1)-th in its group.
-	RankProbability [][]float64  `json:"rank_probability"`
-	Movement        string       `json:"movement"`
-	Ties            luck.TieRule `json:"ties"`
-	// IdealPlace[i] is the place where entrant i+1 ideally finishes.
-	IdealPlace []int `json:"ideal_place"`
-	// An exact run of a large field: the order of the movement's symmetry
-	// group, of the subgroup used, whether strength reversal was used, and
-	// the numberings scored (samples is every numbering covered).
-	Symmetry     int   `json:"symmetry_order,omitempty"`
-	SymmetryUsed int   `json:"symmetry_used,omitempty"`
-	Reversal     bool  `json:"strength_reversal,omitempty"`
-	Evaluated    int64 `json:"numberings_evaluated,omitempty"`
+	Model string `json:"model"` // bussemaker
+	*luck.Result
+	Movement string       `json:"movement"`
+	Ties     luck.TieRule `json:"ties"`
 }
 
 // BussemakerCellResult is what a bussemaker cell computes: the model's
@@ -407,15 +385,6 @@ type BussemakerCellResult struct {
 // as printed even when the model is sampled: they count, or compare
 // tables with their own tolerance.
 var bussemakerExact = []string{"extreme_sd", "beyond_3sd", "ranks_reproduced"}
-
-// SpreadFigures is the spread of an entrant's percentage over the
-// numberings.
-type SpreadFigures struct {
-	Avg float64 `json:"avg"`
-	Sd  float64 `json:"sd"` // population standard deviation
-	Min float64 `json:"min"`
-	Max float64 `json:"max"`
-}
 
 func (c *BussemakerCell) Movements() []string { return []string{c.Movement} }
 
@@ -464,14 +433,7 @@ func bussemaker(env *cell.Env, name string, set luck.Settings, extra string) (*B
 // one conversion for a run and for a merge of exact shards, so that both
 // print the same bytes.
 func bussemakerResult(r *luck.Result, name string, ties luck.TieRule) *BussemakerResult {
-	res := &BussemakerResult{Model: "bussemaker", Exact: r.Exact, Samples: r.Samples, Seed: r.Seed,
-		Strengths: r.Strengths, Groups: r.Groups, Qd: r.Qd, Qb: r.Qb, Sigma: r.Sigma,
-		RankProbability: r.RankProbability, Movement: name, Ties: ties, IdealPlace: r.IdealPlace,
-		Symmetry: r.Symmetry, SymmetryUsed: r.SymmetryUsed, Reversal: r.Reversal, Evaluated: r.Evaluated}
-	for _, s := range r.Spread {
-		res.Pairs = append(res.Pairs, SpreadFigures{s.Avg, s.Sd, s.Min, s.Max})
-	}
-	return res
+	return &BussemakerResult{Model: "bussemaker", Result: r, Movement: name, Ties: ties}
 }
 
 func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
@@ -502,7 +464,7 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 	}
 	_, wantReproduced := c.Published["ranks_reproduced"]
 	cellRes := &BussemakerCellResult{BussemakerResult: res}
-	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Pairs)
+	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Spread)
 	out.Result = cellRes
 	var ranksCheck *reports.Check
 	if c.PublishedRanks != "" {
@@ -555,7 +517,7 @@ func (c *BussemakerCell) Run(env *cell.Env) (*cell.Output, error) {
 		out.Checks = append(out.Checks, checks...)
 	}
 	if c.PublishedSpread != "" {
-		checks, err := compareSpread(env.ID+"/spread/", c.PublishedSpread, res.Pairs, c.Tolerance, c.Errata)
+		checks, err := compareSpread(env.ID+"/spread/", c.PublishedSpread, res.Spread, c.Tolerance, c.Errata)
 		if err != nil {
 			return nil, err
 		}
@@ -583,7 +545,7 @@ func (r *BussemakerResult) blocks(id, caption string) []reports.Block {
 	spread := &reports.Table{ID: id + "-spread", Caption: cell.Extend(caption, ": ", "percentage by strength ("+how+")."),
 		Columns: []reports.Column{{Name: "entrant"}, {Name: "strength"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
 	box := &reports.Chart{ID: id + "-spread-chart", Caption: cell.Extend(caption, ": ", "each entrant's percentage, min, mean − sd, mean, mean + sd, max."), Kind: "boxplot", XName: "entrant", YName: "percent", Box: reports.BoxMeanSD, Table: id + "-spread"}
-	for i, s := range r.Pairs {
+	for i, s := range r.Spread {
 		spread.Rows = append(spread.Rows, []any{i + 1, r.Strengths[i], s.Avg, s.Sd, s.Min, s.Max})
 		box.XLabels = append(box.XLabels, strconv.Itoa(i+1))
 		box.Boxes = append(box.Boxes, [5]float64{s.Min, s.Avg - s.Sd, s.Avg, s.Avg + s.Sd, s.Max})
@@ -595,7 +557,7 @@ func (r *BussemakerResult) blocks(id, caption string) []reports.Block {
 	ranks := &reports.Table{ID: id + "-ranks", Caption: cell.Extend(caption, ": ", "probability (%) that entrant i finishes j-th"+inGroup+"."),
 		Columns: []reports.Column{{Name: "place \\ entrant"}}}
 	heat := &reports.Chart{ID: id + "-ranks-chart", Caption: ranks.Caption, Kind: "heatmap", XName: "entrant", YName: "place", ValueName: "probability (%)"}
-	for i := range r.Pairs {
+	for i := range r.Spread {
 		ranks.Columns = append(ranks.Columns, reports.Column{Name: strconv.Itoa(i + 1), Decimals: 1})
 		heat.XLabels = append(heat.XLabels, strconv.Itoa(i+1))
 	}
@@ -610,7 +572,7 @@ func (r *BussemakerResult) blocks(id, caption string) []reports.Block {
 		heat.YLabels = append(heat.YLabels, strconv.Itoa(j+1))
 		heat.Grid = append(heat.Grid, grid)
 	}
-	extreme, at, beyond := extremes(r.Pairs)
+	extreme, at, beyond := extremes(r.Spread)
 	far := fmt.Sprintf("The extremes lie at most %.2f standard deviations from the mean (entrant %d); %d of the entrants have an extreme beyond 3.", extreme, at, beyond)
 	if at == 0 {
 		far = "No entrant's percentage varies."
@@ -626,7 +588,7 @@ func (r *BussemakerResult) blocks(id, caption string) []reports.Block {
 // extremes is the farthest an entrant's minimum or maximum lies from its
 // mean, in its standard deviations, the entrant (1-based), and the number
 // of entrants with an extreme beyond 3 standard deviations.
-func extremes(spread []SpreadFigures) (most float64, at, beyond int) {
+func extremes(spread []luck.Spread) (most float64, at, beyond int) {
 	for e, s := range spread {
 		if s.Max-s.Min < 1e-9 {
 			continue // no spread; Sd is rounding noise
@@ -667,8 +629,8 @@ func (c *BussemakerCell) compareSampled(env *cell.Env, set luck.Settings, exact 
 		}
 	}
 	qdSE := 0.0
-	for e := range exact.Pairs {
-		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Pairs))
+	for e := range exact.Spread {
+		qdSE += se(exact.RankProbability[exact.IdealPlace[e]-1][e]) / float64(len(exact.Spread))
 	}
 	how := fmt.Sprintf("%d sampled numberings, seed %d", smp.Samples, smp.Seed)
 	ranks := reports.Check{Name: env.ID + "/sampled/ranks", Published: how,
@@ -689,7 +651,7 @@ func (c *BussemakerCell) compareSampled(env *cell.Env, set luck.Settings, exact 
 }
 
 // compareSpread checks a printed spread table, "pair avg sd min max" a row.
-func compareSpread(prefix, text string, spread []SpreadFigures, tol float64, errata map[string]string) ([]reports.Check, error) {
+func compareSpread(prefix, text string, spread []luck.Spread, tol float64, errata map[string]string) ([]reports.Check, error) {
 	var checks []reports.Check
 	rows := 0
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
