@@ -161,7 +161,7 @@ func WriteJSONDoc(w io.Writer, regenerate string, docs []JSONDoc) error {
 	var b strings.Builder
 	b.WriteString("# The --json contracts\n\n")
 	fmt.Fprintf(&b, "Generated from the Result types of the commands (`%s`).\n", regenerate)
-	b.WriteString("Keys are a promise to scripts: they keep their names, places and meanings; new keys are added at the end.\n")
+	b.WriteString("Keys are a promise to scripts: they keep their names, their places (the object that holds them) and their meanings; new keys may be added. The order of the keys within an object is not part of the promise: read them by name.\n")
 	for _, d := range docs {
 		for _, sec := range d.Sections {
 			shape := "One object with these keys:"

@@ -23,28 +23,29 @@ type Plan struct {
 	// (it sits at an added table and plays there a pair taken from its
 	// table, whose opponent sits out), "restart" (the field restarts as
 	// another movement) or "leave".
-	Kind string
+	Kind string `json:"kind"`
 	// Spec builds Movement exactly (movement.ParseSpec); "" when only
 	// Movement gives it.
-	Spec     string
-	Movement *movement.Movement
-	After    int
+	Spec     string             `json:"spec"`
+	Movement *movement.Movement `json:"-"`
+	After    int                `json:"after"`
 	// Pair is the newcomer's pair number, or the pair that leaves.
-	Pair int
+	Pair int `json:"pair"`
 	// Order is the rover's or the appendix table's order: in each round
 	// the pair displaced (rover) or met (appendix).
-	Order []movement.RoundPair
+	Order []movement.RoundPair `json:"order"`
 	// SitOut lists, round by round, the pairs that are not seated.
-	SitOut [][]int
+	SitOut [][]int `json:"sit_out"`
 	// Source says where the order comes from: a published rule (cited)
 	// or "own order (unverified)".
-	Source    string
-	Published bool
+	Source    string `json:"source"`
+	Published bool   `json:"published"`
 	// Qf and Qf1av are the figures of Movement as played (Measure); Uniform
 	// is false when its board groups are played unequal numbers of times
 	// (the figures then use each group's own number of plays).
-	Qf, Qf1av float64
-	Uniform   bool
+	Qf      float64 `json:"qf"`
+	Qf1av   float64 `json:"qf1_av"`
+	Uniform bool    `json:"uniform"`
 }
 
 // Published rover orders. Each gives, for the round r (2 or later) of an

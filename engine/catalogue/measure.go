@@ -18,8 +18,13 @@ type Figures struct {
 
 // SectionFigures are one section's figures, as a movement of its own.
 type SectionFigures struct {
-	Pairs, Tables, Rounds int
-	Qf, Qf1av, Qf1max, Qo float64
+	Pairs  int     `json:"pairs"`
+	Tables int     `json:"tables"`
+	Rounds int     `json:"rounds"`
+	Qf     float64 `json:"qf"`
+	Qf1av  float64 `json:"qf1_av"`
+	Qf1max float64 `json:"qf1_max"`
+	Qo     float64 `json:"qo"`
 }
 
 // Measure computes the figures of m. A movement of one section has its

@@ -85,18 +85,18 @@ func roundHalfAway(x, step float64) float64 {
 
 // FormLTeam is one team's line of the Form-L table (the seed's Table 1).
 type FormLTeam struct {
-	Division string
-	Team     string
-	AvgVP    float64
+	Division string  `json:"division"`
+	Team     string  `json:"team"`
+	AvgVP    float64 `json:"avg_vp"`
 	// ExpectedVPDiff is the VPs a match against the division's top team is
 	// expected to lose by: (top average − own average) · 2(N−1)/N. If every
 	// match ended at these differences the averages would come out as given.
-	ExpectedVPDiff float64
+	ExpectedVPDiff float64 `json:"expected_vp_diff"`
 	// MergedVPDiff is the same difference measured from the top of the
 	// league, after the divisions are merged downwards.
-	MergedVPDiff float64
+	MergedVPDiff float64 `json:"merged_vp_diff"`
 	// IMPs is the handicap, the merged difference converted and rounded.
-	IMPs float64
+	IMPs float64 `json:"handicap_imps"`
 }
 
 // FormL computes the Form-L handicaps of a league whose divisions are listed

@@ -7,22 +7,26 @@ package handicap
 
 // Match is the raw result of one match.
 type Match struct {
-	Home, Away         string
-	HomeIMPs, AwayIMPs float64
+	Home     string  `json:"home"`
+	Away     string  `json:"away"`
+	HomeIMPs float64 `json:"home_imps"`
+	AwayIMPs float64 `json:"away_imps"`
 }
 
 // Tally counts the handicapped outcomes of a set of matches from the side of
 // the lower-ranked team. Only Wins and Losses are decided matches; the seed
 // discards the rest.
 type Tally struct {
-	Wins, Losses int // of the team with the higher handicap
-	Draws        int // level once the handicaps are applied
+	// Wins and Losses are of the team with the higher handicap.
+	Wins   int `json:"wins"`
+	Losses int `json:"losses"`
+	Draws  int `json:"draws"` // level once the handicaps are applied
 	// EqualHandicap counts matches between teams with the same handicap,
 	// where neither is lower-ranked.
-	EqualHandicap int
+	EqualHandicap int `json:"equal_handicap"`
 	// Unrated counts matches with a team that has no handicap, such as a new
 	// team under the old system.
-	Unrated int
+	Unrated int `json:"unrated"`
 }
 
 // Decided is the number of matches that count: wins plus losses.

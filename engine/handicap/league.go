@@ -23,18 +23,22 @@ type League struct {
 // Outcome is k wins (of the lower-ranked team, or whichever side the label
 // says) in n matches.
 type Outcome struct {
-	Label         string
-	Wins, Matches int
+	Label   string `json:"label"`
+	Wins    int    `json:"wins"`
+	Matches int    `json:"matches"`
 }
 
 // Judged is an outcome with its tail probabilities if each match is a coin
 // toss.
 type Judged struct {
 	Outcome
-	AtMost, AtLeast float64 // P(X ≤ Wins), P(X ≥ Wins), X ~ Binomial(Matches, ½)
+	// AtMost and AtLeast are P(X ≤ Wins) and P(X ≥ Wins), X ~
+	// Binomial(Matches, ½).
+	AtMost  float64 `json:"p_at_most"`
+	AtLeast float64 `json:"p_at_least"`
 	// Band is the smallest of SeedBands whose band holds Wins, or 1 when
 	// none does.
-	Band float64
+	Band float64 `json:"band"`
 }
 
 // SeedBands are the masses of the bands drawn in the seed's figures.

@@ -49,18 +49,18 @@ func (s NewTeamSettings) Resolved() NewTeamSettings {
 
 // NewTeam is a new team's handicap.
 type NewTeam struct {
-	Team         string
-	Matches      int // matches that count towards it
-	MergedVPDiff float64
-	IMPs         float64
+	Team         string  `json:"team"`
+	Matches      int     `json:"matches"` // matches that count towards it
+	MergedVPDiff float64 `json:"merged_vp_diff"`
+	IMPs         float64 `json:"handicap_imps"`
 }
 
 // NewTeamResult is the outcome of the iteration. When it did not converge,
 // the teams hold the last trial solution.
 type NewTeamResult struct {
-	Teams      []NewTeam // in the order the new teams were given
-	Iterations int
-	Converged  bool
+	Iterations int       `json:"iterations"`
+	Converged  bool      `json:"converged"`
+	Teams      []NewTeam `json:"teams"` // in the order the new teams were given
 }
 
 // ErrNotConverged is returned, wrapped, when the iteration for new teams

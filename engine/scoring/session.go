@@ -20,12 +20,12 @@ const maxFileBytes = 4 << 20
 
 // BoardResult is one play of a board in a pairs session.
 type BoardResult struct {
-	Board int
-	NS    int // the NS pair
-	EW    int // the EW pair
-	Score int // the NS score
+	Board int `json:"-"`     // a board's results are listed under it
+	NS    int `json:"ns"`    // the NS pair
+	EW    int `json:"ew"`    // the EW pair
+	Score int `json:"score"` // the NS score
 	// Line is where the result was read; 0 when it was not read from a file.
-	Line int
+	Line int `json:"-"`
 }
 
 // SessionSettings controls ScoreSession. The zero value scores on the WBF
@@ -47,10 +47,12 @@ type SessionSettings struct {
 type ScoredResult struct {
 	BoardResult
 	// NSMP and EWMP are the raw matchpoints, out of the board's own top.
-	NSMP, EWMP float64
+	NSMP float64 `json:"ns_mp"`
+	EWMP float64 `json:"ew_mp"`
 	// NSAdjusted and EWAdjusted are Neuberg-adjusted to the expected number
 	// of results (rounded when the policy rounds each board).
-	NSAdjusted, EWAdjusted float64
+	NSAdjusted float64 `json:"ns_adjusted"`
+	EWAdjusted float64 `json:"ew_adjusted"`
 }
 
 // BoardScore is one board of a session, matchpointed.
@@ -63,19 +65,21 @@ type BoardScore struct {
 
 // PairScore is one pair's session total.
 type PairScore struct {
-	Pair int
 	// Rank orders the pairs by Percent, which is the order of MP when all
 	// pairs played the same number of boards; equal percents share a rank.
-	Rank   int
-	Boards int
+	Rank   int `json:"rank"`
+	Pair   int `json:"pair"`
+	Boards int `json:"boards"`
 	// MP is the Neuberg-adjusted total under the rounding policy, out of Top,
 	// the full-board top (Scale.Top(Expected)) summed over the pair's boards.
-	MP, Top float64
+	MP  float64 `json:"mp"`
+	Top float64 `json:"top"`
 	// Percent is 100·MP/Top, from the rounded MP when totals are rounded.
-	Percent float64
+	Percent float64 `json:"percent"`
 	// RawMP and RawTop add up matchpoints as scored, without Neuberg.
-	RawMP, RawTop float64
-	RawPercent    float64
+	RawMP      float64 `json:"raw_mp"`
+	RawTop     float64 `json:"raw_top"`
+	RawPercent float64 `json:"raw_percent"`
 }
 
 // SessionScore is a matchpointed pairs session.

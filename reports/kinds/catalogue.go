@@ -185,15 +185,7 @@ type CatalogueCandidate struct {
 }
 
 // SectionView is one section's figures, as a movement of its own.
-type SectionView struct {
-	Pairs  int     `json:"pairs"`
-	Tables int     `json:"tables"`
-	Rounds int     `json:"rounds"`
-	Qf     float64 `json:"qf"`
-	Qf1Av  float64 `json:"qf1_av"`
-	Qf1Max float64 `json:"qf1_max"`
-	Qo     float64 `json:"qo"`
-}
+type SectionView = catalogue.SectionFigures
 
 // catalogueField is the cached catalogue of one field size.
 type catalogueField struct {
@@ -323,9 +315,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 	}
 	d := c.Deal
 	v.DealSets, v.DealBoardsPerSet, v.DealCopies, v.DealBoards, v.BoardsPlayed = d.Sets, d.PerSet, d.Copies, d.Boards, d.Played
-	for _, sf := range c.Sections {
-		v.Sections = append(v.Sections, SectionView{Pairs: sf.Pairs, Tables: sf.Tables, Rounds: sf.Rounds, Qf: sf.Qf, Qf1Av: sf.Qf1av, Qf1Max: sf.Qf1max, Qo: sf.Qo})
-	}
+	v.Sections = slices.Clip(c.Sections)
 	v.AcrossQf = c.Across
 	m := c.Movement
 	if c.Seated != nil {

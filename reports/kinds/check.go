@@ -25,21 +25,12 @@ type CheckCell struct {
 
 // CheckResult is what a check computes; the balance command's --json.
 type CheckResult struct {
-	Pairs       int             `json:"pairs"`
+	// Balance is the engine's balance of the movement; for sections
+	// scored apart, qf and qo pool the sections (see Sections).
+	movement.Balance
 	Tables      int             `json:"tables"`
 	Rounds      int             `json:"rounds"`
 	BoardGroups int             `json:"board_groups"`
-	H           int             `json:"h"`
-	Uniform     bool            `json:"uniform"`
-	S           int64           `json:"S"`
-	N           int64           `json:"N"`
-	SS          int64           `json:"SS"`
-	Qf          float64         `json:"qf"`
-	Qc          float64         `json:"qc"`
-	Qo          float64         `json:"qo"`
-	Sd          float64         `json:"sd"`
-	Skew        float64         `json:"skew"`
-	D4          float64         `json:"d4"`
 	Matrix      [][]*int        `json:"matrix"` // null on the diagonal
 	Vacancy     *VacancyFigures `json:"vacancy"`
 	Warnings    []string        `json:"warnings"`
@@ -100,9 +91,7 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 		return nil, err
 	}
 	res := &CheckResult{
-		Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
-		H: b.H, Uniform: b.Uniform, S: b.S, N: b.N, SS: b.SS,
-		Qf: b.Qf, Qc: b.Qc, Qo: b.Qo, Sd: b.Sd, Skew: b.Skew, D4: b.D4,
+		Balance: *b, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
 		Matrix: matrixRows(b), Warnings: append([]string{}, env.Warnings[c.Movement]...),
 		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
@@ -110,9 +99,7 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 	if len(m.Sections) > 0 && !m.Across {
 		f := catalogue.Measure(m)
 		res.Qf, res.Qo, res.Vacancy.Av, res.Vacancy.Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
-		for _, sf := range f.Sections {
-			res.Sections = append(res.Sections, SectionView{Pairs: sf.Pairs, Tables: sf.Tables, Rounds: sf.Rounds, Qf: sf.Qf, Qf1Av: sf.Qf1av, Qf1Max: sf.Qf1max, Qo: sf.Qo})
-		}
+		res.Sections = f.Sections
 	}
 	return res, nil
 }
@@ -171,7 +158,7 @@ func (r *CheckResult) write(w io.Writer) {
 		fmt.Fprintf(bw, "\nSections scored apart: Qf, Qo, Qf1av and Qf1max pool the sections (S, SS and the matrix are the whole field's):\n")
 		for i, sec := range r.Sections {
 			fmt.Fprintf(bw, "  section %c: %d pairs, %d tables, Qf = %.2f   Qf1av = %.2f   Qf1max = %.2f   Qo = %.2f\n",
-				'A'+i, sec.Pairs, sec.Tables, sec.Qf, sec.Qf1Av, sec.Qf1Max, sec.Qo)
+				'A'+i, sec.Pairs, sec.Tables, sec.Qf, sec.Qf1av, sec.Qf1max, sec.Qo)
 		}
 	}
 }

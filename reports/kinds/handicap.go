@@ -127,42 +127,21 @@ type HandicapDivision struct {
 // difference within its division and on the merged scale) and by the old
 // system (its place in the division).
 type HandicapTeam struct {
-	Division        string  `json:"division"`
-	Team            string  `json:"team"`
-	AvgVP           float64 `json:"avg_vp"`
-	ExpectedVPDiff  float64 `json:"expected_vp_diff"`
-	MergedVPDiff    float64 `json:"merged_vp_diff"`
-	HandicapIMPs    float64 `json:"handicap_imps"`
+	handicap.FormLTeam
 	OldPlace        int     `json:"old_place"`
 	OldHandicapIMPs float64 `json:"old_handicap_imps"`
 }
 
 // HandicapNewTeams are the new teams, placed by this season's matches.
-type HandicapNewTeams struct {
-	Iterations int               `json:"iterations"`
-	Converged  bool              `json:"converged"`
-	Teams      []HandicapNewTeam `json:"teams"`
-}
+type HandicapNewTeams = handicap.NewTeamResult
 
 // HandicapNewTeam is a new team's place on the merged scale and its
 // Form-L handicap.
-type HandicapNewTeam struct {
-	Team         string  `json:"team"`
-	Matches      int     `json:"matches"`
-	MergedVPDiff float64 `json:"merged_vp_diff"`
-	HandicapIMPs float64 `json:"handicap_imps"`
-}
+type HandicapNewTeam = handicap.NewTeam
 
 // HandicapJudged is an outcome judged as coin tosses: band is the
 // smallest of the 0.5, 0.9, 0.98 bands holding the wins, 1 when none does.
-type HandicapJudged struct {
-	Label    string  `json:"label"`
-	Wins     int     `json:"wins"`
-	Matches  int     `json:"matches"`
-	PAtMost  float64 `json:"p_at_most"`
-	PAtLeast float64 `json:"p_at_least"`
-	Band     float64 `json:"band"`
-}
+type HandicapJudged = handicap.Judged
 
 // HandicapApplied is the league's matches replayed with each system's
 // handicaps: the tallies, then each match.
@@ -176,24 +155,17 @@ type HandicapApplied struct {
 // HandicapTally counts the wins of the lower-ranked (higher-handicap)
 // team, judged as coin tosses.
 type HandicapTally struct {
-	Wins          int     `json:"wins"`
-	Losses        int     `json:"losses"`
-	Draws         int     `json:"draws"`
-	EqualHandicap int     `json:"equal_handicap"`
-	Unrated       int     `json:"unrated"`
-	Decided       int     `json:"decided"`
-	PAtMost       float64 `json:"p_at_most"`
-	PAtLeast      float64 `json:"p_at_least"`
-	Band          float64 `json:"band"`
+	handicap.Tally
+	Decided  int     `json:"decided"`
+	PAtMost  float64 `json:"p_at_most"`
+	PAtLeast float64 `json:"p_at_least"`
+	Band     float64 `json:"band"`
 }
 
 // HandicapMatch is a match with both teams' handicaps by each system,
 // null for a team the system gives none.
 type HandicapMatch struct {
-	Home      string   `json:"home"`
-	Away      string   `json:"away"`
-	HomeIMPs  float64  `json:"home_imps"`
-	AwayIMPs  float64  `json:"away_imps"`
+	handicap.Match
 	FormLHome *float64 `json:"form_l_home"`
 	FormLAway *float64 `json:"form_l_away"`
 	OldHome   *float64 `json:"old_home"`
@@ -301,28 +273,17 @@ func (c *HandicapCell) compute(env *cell.Env, in *league.Input) (*HandicapResult
 	}
 	for i, t := range r.FormL {
 		o := r.Old[i]
-		res.Teams = append(res.Teams, HandicapTeam{
-			Division: t.Division, Team: t.Team, AvgVP: t.AvgVP,
-			ExpectedVPDiff: t.ExpectedVPDiff, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs,
-			OldPlace: o.Place, OldHandicapIMPs: o.IMPs,
-		})
+		res.Teams = append(res.Teams, HandicapTeam{FormLTeam: t, OldPlace: o.Place, OldHandicapIMPs: o.IMPs})
 	}
 	if len(l.NewTeams) > 0 {
-		nt := &HandicapNewTeams{Iterations: r.NewTeams.Iterations, Converged: r.NewTeams.Converged, Teams: []HandicapNewTeam{}}
-		for _, t := range r.NewTeams.Teams {
-			nt.Teams = append(nt.Teams, HandicapNewTeam{Team: t.Team, Matches: t.Matches, MergedVPDiff: t.MergedVPDiff, HandicapIMPs: t.IMPs})
-		}
-		res.NewTeams = nt
+		nt := r.NewTeams
+		nt.Teams = append([]HandicapNewTeam{}, nt.Teams...) // [] when none placed
+		res.NewTeams = &nt
 	}
-	for _, j := range r.Outcomes {
-		res.Outcomes = append(res.Outcomes, HandicapJudged{Label: j.Label, Wins: j.Wins, Matches: j.Matches, PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band})
-	}
+	res.Outcomes = append(res.Outcomes, r.Outcomes...)
 	if len(l.Matches) > 0 {
 		tally := func(t handicap.Tally, j handicap.Judged) HandicapTally {
-			return HandicapTally{
-				Wins: t.Wins, Losses: t.Losses, Draws: t.Draws, EqualHandicap: t.EqualHandicap, Unrated: t.Unrated,
-				Decided: t.Decided(), PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band,
-			}
+			return HandicapTally{Tally: t, Decided: t.Decided(), PAtMost: j.AtMost, PAtLeast: j.AtLeast, Band: j.Band}
 		}
 		res.Matches = &HandicapApplied{
 			Count: len(l.Matches),
@@ -343,7 +304,7 @@ func (c *HandicapCell) compute(env *cell.Env, in *league.Input) (*HandicapResult
 			return nil
 		}
 		for _, m := range l.Matches {
-			res.Matches.Replayed = append(res.Matches.Replayed, HandicapMatch{Home: m.Home, Away: m.Away, HomeIMPs: m.HomeIMPs, AwayIMPs: m.AwayIMPs,
+			res.Matches.Replayed = append(res.Matches.Replayed, HandicapMatch{Match: m,
 				FormLHome: hcp(formL, m.Home), FormLAway: hcp(formL, m.Away), OldHome: hcp(old, m.Home), OldAway: hcp(old, m.Away)})
 		}
 	}
@@ -426,10 +387,10 @@ func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 		for range div.Teams {
 			tm := r.Teams[i]
 			i++
-			t.Rows = append(t.Rows, []any{tm.Division, tm.Team, tm.AvgVP, tm.OldHandicapIMPs, tm.ExpectedVPDiff, tm.MergedVPDiff, tm.HandicapIMPs})
+			t.Rows = append(t.Rows, []any{tm.Division, tm.Team, tm.AvgVP, tm.OldHandicapIMPs, tm.ExpectedVPDiff, tm.MergedVPDiff, tm.IMPs})
 			chart.XLabels = append(chart.XLabels, tm.Team)
 			chart.Series[0].Values = append(chart.Series[0].Values, tm.OldHandicapIMPs)
-			chart.Series[1].Values = append(chart.Series[1].Values, tm.HandicapIMPs)
+			chart.Series[1].Values = append(chart.Series[1].Values, tm.IMPs)
 		}
 		t.Rows = append(t.Rows, []any{div.Name, "range", div.RangeAvgVP, nil, nil, nil, nil})
 	}
@@ -447,7 +408,7 @@ func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 		placed := &reports.Table{ID: id + "-new-teams", Caption: cell.Extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
 			Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
 		for _, tm := range nt.Teams {
-			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.HandicapIMPs})
+			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.IMPs})
 		}
 		blocks = append(blocks, reports.Block{Table: placed})
 	}

@@ -17,25 +17,7 @@ import (
 // during the session (catalogue.Plan), as the catalogue command's --json
 // prints it.
 type PlanView struct {
-	// Kind is "fill", "rover", "appendix", "restart" or "leave".
-	Kind string `json:"kind"`
-	// Spec builds the movement as played ("" for a restart: asc gives it).
-	Spec  string `json:"spec"`
-	After int    `json:"after"`
-	// Pair is the newcomer's number, or the pair that leaves.
-	Pair int `json:"pair"`
-	// Order is the rover's or appendix table's order: the pair displaced
-	// (rover) or met (appendix) in each round.
-	Order []movement.RoundPair `json:"order"`
-	// SitOut lists, round by round, the pairs not seated.
-	SitOut [][]int `json:"sit_out"`
-	// Source says where the order comes from (a published rule, cited, or
-	// an own order, unverified).
-	Source    string  `json:"source"`
-	Published bool    `json:"published"`
-	Qf        float64 `json:"qf"`
-	Qf1Av     float64 `json:"qf1_av"`
-	Uniform   bool    `json:"uniform"`
+	catalogue.Plan
 	// ASC is the movement as played, in .ASC form.
 	ASC string `json:"asc"`
 }
@@ -86,8 +68,7 @@ func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, er
 		if err := movement.WriteASC(&asc, p.Movement); err != nil {
 			return nil, err
 		}
-		out = append(out, PlanView{Kind: p.Kind, Spec: p.Spec, After: p.After, Pair: p.Pair, Order: p.Order, SitOut: p.SitOut,
-			Source: p.Source, Published: p.Published, Qf: p.Qf, Qf1Av: p.Qf1av, Uniform: p.Uniform, ASC: asc.String()})
+		out = append(out, PlanView{Plan: p, ASC: asc.String()})
 	}
 	return out, nil
 }
@@ -138,7 +119,7 @@ func (a *CatalogueAnswer) plansText(perRound int) string {
 			"restart":  fmt.Sprintf("the field restarts from round 2 with pair %d: %s", p.Pair, p.Source),
 			"leave":    fmt.Sprintf("pair %d leaves; its opponents sit out", p.Pair),
 		}[p.Kind]
-		b.WriteString(hang(fmt.Sprintf("%d. %s: Qf %.2f, Qf1av %.2f%s. %s", i+1, p.Kind, p.Qf, p.Qf1Av, uniformText(p.Uniform), what), 4))
+		b.WriteString(hang(fmt.Sprintf("%d. %s: Qf %.2f, Qf1av %.2f%s. %s", i+1, p.Kind, p.Qf, p.Qf1av, uniformText(p.Uniform), what), 4))
 		if p.Source != "" && p.Kind != "restart" {
 			b.WriteString(indent(fill(p.Source, guideWidth-4), "    "))
 		}

@@ -84,16 +84,8 @@ type SessionResult struct {
 // scored. In a constructed session, name is the pair's and rank is among
 // the named pairs.
 type SessionPair struct {
-	Rank       int     `json:"rank"`
-	Pair       int     `json:"pair"`
-	Boards     int     `json:"boards"`
-	MP         float64 `json:"mp"`
-	Top        float64 `json:"top"`
-	Percent    float64 `json:"percent"`
-	RawMP      float64 `json:"raw_mp"`
-	RawTop     float64 `json:"raw_top"`
-	RawPercent float64 `json:"raw_percent"`
-	Name       string  `json:"name,omitempty"`
+	scoring.PairScore
+	Name string `json:"name,omitempty"`
 }
 
 // SessionBoardScore is a board: top is its raw top, full_top the top
@@ -108,15 +100,7 @@ type SessionBoardScore struct {
 
 // SessionLine is one result of a board with both sides' matchpoints,
 // raw and Neuberg-adjusted.
-type SessionLine struct {
-	NS         int     `json:"ns"`
-	EW         int     `json:"ew"`
-	Score      int     `json:"score"`
-	NSMP       float64 `json:"ns_mp"`
-	EWMP       float64 `json:"ew_mp"`
-	NSAdjusted float64 `json:"ns_adjusted"`
-	EWAdjusted float64 `json:"ew_adjusted"`
-}
+type SessionLine = scoring.ScoredResult
 
 // sessionReaders read a session file into its results, by the file's
 // extension (lower case); any other file is read as CSV. A reader of
@@ -263,10 +247,7 @@ func boardRange(b SessionBoard) (int, int, error) {
 func newSessionResult(file string, s *scoring.SessionScore, names []string) *SessionResult {
 	set := s.Settings
 	res := &SessionResult{File: file, Expected: set.Expected, Scale: set.Scale, Rounding: set.Round, Step: set.Step}
-	pair := func(p scoring.PairScore) SessionPair {
-		return SessionPair{Rank: p.Rank, Pair: p.Pair, Boards: p.Boards, MP: p.MP, Top: p.Top,
-			Percent: p.Percent, RawMP: p.RawMP, RawTop: p.RawTop, RawPercent: p.RawPercent}
-	}
+	pair := func(p scoring.PairScore) SessionPair { return SessionPair{PairScore: p} }
 	if names == nil {
 		for _, p := range s.Pairs {
 			res.Pairs = append(res.Pairs, pair(p))
@@ -285,12 +266,8 @@ func newSessionResult(file string, s *scoring.SessionScore, names []string) *Ses
 		rankAmong(res.Pairs)
 	}
 	for _, b := range s.Boards {
-		br := SessionBoardScore{Board: b.Board, Played: len(b.Results), Top: b.Top, FullTop: set.Scale.Top(set.Expected)}
-		for _, r := range b.Results {
-			br.Results = append(br.Results, SessionLine{NS: r.NS, EW: r.EW, Score: r.Score,
-				NSMP: r.NSMP, EWMP: r.EWMP, NSAdjusted: r.NSAdjusted, EWAdjusted: r.EWAdjusted})
-		}
-		res.Boards = append(res.Boards, br)
+		res.Boards = append(res.Boards, SessionBoardScore{Board: b.Board, Played: len(b.Results), Top: b.Top,
+			FullTop: set.Scale.Top(set.Expected), Results: slices.Clip(b.Results)})
 	}
 	return res
 }
