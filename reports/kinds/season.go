@@ -188,8 +188,8 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 				qd = nil
 			}
 			row := []any{s.Date, s.Event, s.File, s.Pairs, s.Boards, s.Method, s.Disagreements, len(s.Warnings), m.Label, m.Qf, qd, better, s.MarginOfError}
-			if i > 0 {
-				row = []any{"", "", "", nil, nil, "", nil, nil, m.Label, m.Qf, qd, better, nil}
+			if i > 0 { // the session's next movement: its date says which session
+				row = []any{s.Date, "", "", nil, nil, "", nil, nil, m.Label, m.Qf, qd, better, nil}
 			}
 			sess.Rows = append(sess.Rows, row)
 		}
