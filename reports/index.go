@@ -7,16 +7,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/templates"
 )
 
 // indexEntry is one report on the index page.
 type indexEntry struct {
-	Title, Summary, Link, Headline string
-	File                           string // the study file's name
-	OK, Errata, Failed             int
+	Title, Summary, Link string
+	Headline             []string
+	File                 string // the study file's name
+	OK, Errata, Failed   int
 }
 
 // Broken is a study that produced no report, with the reason.
@@ -67,10 +67,10 @@ func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*Report, broke
 }
 
 // headline lists a report's headline checks, as figures a reader can scan.
-func headline(r *Report) string {
+func headline(r *Report) []string {
 	var parts []string
 	for _, c := range r.HeadlineChecks() {
 		parts = append(parts, fmt.Sprintf("%s = %s (%s)", c.Name, c.Computed, c.Status))
 	}
-	return strings.Join(parts, "; ")
+	return parts
 }
