@@ -656,7 +656,7 @@ type largeScratch struct {
 //
 // A table's NS score is a difference of strengths; each is replaced by its
 // rank among the 2n² scores a table can see (the same order, the same
-// ties), so that a board's seven scores fit the lanes of a word and each
+// ties), so that a board's scores fit the lanes of a word and each
 // NS pair's matchpoints are two population counts.
 func (er *largeRun) fill(tab []uint64, sX, sY *[maxSide]float64) {
 	n, top := er.ts.n, er.ts.top
