@@ -10,6 +10,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/check"
 )
 
 // Body is the body of a cell of one kind: *BalanceCell, *InstantCell and
@@ -40,6 +41,16 @@ type Common struct {
 }
 
 func (c Common) GivenID() string { return c.ID }
+
+// Output is a cell's output: its blocks and Result, with the published
+// figures (and errata) checked against figs, the figures computed by name.
+func (c Common) Output(env *Env, figs map[string]float64, blocks []reports.Block, result any) (*Output, error) {
+	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Blocks: blocks, Checks: checks, Result: result}, nil
+}
 
 // GivenSource is the bibliography key (and locator) of the cell's
 // published figures.

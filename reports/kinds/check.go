@@ -62,12 +62,8 @@ func (c *CheckCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
 	block := reports.Block{Pre: &reports.Preformatted{ID: env.ID, Caption: c.Caption, Text: res.text()}}
-	return &cell.Output{Blocks: []reports.Block{block}, Checks: checks, Result: res}, nil
+	return c.Output(env, figs, []reports.Block{block}, res)
 }
 
 func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {

@@ -145,11 +145,7 @@ func (c *InstantCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
-	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Checks: checks, Result: res}, nil
+	return c.Output(env, figs, res.blocks(env.ID, c.Caption), res)
 }
 
 // frequencies reads the file, or checks the inline results.

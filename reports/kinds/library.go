@@ -6,7 +6,6 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
@@ -37,11 +36,7 @@ func (c *LibraryCell) Run(env *cell.Env) (*cell.Output, error) {
 	for _, e := range list {
 		figs[e.Name+"/qf"], figs[e.Name+"/qo"] = e.Qf, e.Qo
 	}
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
-	return &cell.Output{Blocks: libraryBlocks(env.ID, c.Caption, list), Checks: checks, Result: list}, nil
+	return c.Output(env, figs, libraryBlocks(env.ID, c.Caption, list), list)
 }
 
 // libraryBlocks are the table of the movements listed and a paragraph that

@@ -59,11 +59,7 @@ func (c *NeubergCell) Run(env *cell.Env) (*cell.Output, error) {
 			return nil, err
 		}
 	}
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
-	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Checks: checks, Result: res}, nil
+	return c.Output(env, figs, res.blocks(env.ID, c.Caption), res)
 }
 
 func (c *NeubergCell) compute() (*NeubergResult, error) {

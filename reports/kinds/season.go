@@ -108,11 +108,7 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
-	return &cell.Output{Blocks: seasonBlocks(env.ID, cell.CaptionOr(c.Caption, "The season"), res), Checks: checks, Result: res}, nil
+	return c.Output(env, figs, seasonBlocks(env.ID, cell.CaptionOr(c.Caption, "The season"), res), res)
 }
 
 // sessionKey names a session in figures: its date, or its file.

@@ -71,11 +71,7 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 	if err != nil {
 		return nil, err
 	}
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
-	return &cell.Output{Blocks: blocks, Checks: checks, Result: a}, nil
+	return c.Output(env, figs, blocks, a)
 }
 
 // pairLabel names a pair in figures and tables: its section and number,

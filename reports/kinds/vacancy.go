@@ -48,9 +48,5 @@ func (c *VacancyCell) Run(env *cell.Env) (*cell.Output, error) {
 		return nil, err
 	}
 	t.Rows = append(t.Rows, []any{"pooled (Qf1av)", v.Av}, []any{"maximum", v.Max})
-	checks, err := check.Figures(env.ID+"/", figs, c.Published, c.Errata)
-	if err != nil {
-		return nil, err
-	}
-	return &cell.Output{Blocks: []reports.Block{{Table: t}, {Chart: ch}}, Checks: checks, Result: res}, nil
+	return c.Output(env, figs, []reports.Block{{Table: t}, {Chart: ch}}, res)
 }
