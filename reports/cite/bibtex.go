@@ -327,31 +327,18 @@ func (p *parser) value() (raw, text string, err error) {
 // braced reads up to the closer that balances the opening brace, which
 // was read; inner braces are kept.
 func (p *parser) braced(line int, closer rune) (string, error) {
-	depth := 0
-	var b strings.Builder
-	for !p.eof() {
-		r := p.next()
-		switch {
-		case r == '\\' && !p.eof():
-			b.WriteRune(r)
-			b.WriteRune(p.next())
-			continue
-		case r == '{':
-			depth++
-		case r == '}' && depth > 0:
-			depth--
-		case r == closer && depth == 0:
-			return b.String(), nil
-		case r == '}':
-			return "", p.errf("an unbalanced }")
-		}
-		b.WriteRune(r)
-	}
-	return "", p.errAt(line, "a { that is not closed")
+	return p.delimited(line, closer, "an unbalanced }", "a { that is not closed")
 }
 
 // quoted reads up to the " at brace depth 0.
 func (p *parser) quoted(line int) (string, error) {
+	return p.delimited(line, '"', "an unbalanced } in a quoted value", "a \" that is not closed")
+}
+
+// delimited reads up to closer at brace depth 0, the opening delimiter
+// read; inner braces and escapes are kept. unbalanced and open are the
+// errors of a stray } and of a value that runs to the end.
+func (p *parser) delimited(line int, closer rune, unbalanced, open string) (string, error) {
 	depth := 0
 	var b strings.Builder
 	for !p.eof() {
@@ -361,17 +348,16 @@ func (p *parser) quoted(line int) (string, error) {
 			b.WriteRune(r)
 			b.WriteRune(p.next())
 			continue
+		case r == closer && depth == 0:
+			return b.String(), nil
 		case r == '{':
 			depth++
-		case r == '}':
-			if depth == 0 {
-				return "", p.errf("an unbalanced } in a quoted value")
-			}
+		case r == '}' && depth > 0:
 			depth--
-		case r == '"' && depth == 0:
-			return b.String(), nil
+		case r == '}':
+			return "", p.errf("%s", unbalanced)
 		}
 		b.WriteRune(r)
 	}
-	return "", p.errAt(line, "a \" that is not closed")
+	return "", p.errAt(line, "%s", open)
 }
