@@ -21,7 +21,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cmd := &study.Command{Kind: "check", Cell: &kinds.CheckCell{Movement: pos[0]},
+	cmd := &study.Command{Cell: &kinds.CheckCell{Movement: pos[0]},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	return cmd.Print(ctx, stdout, *asJSON)
 }

@@ -49,11 +49,11 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	body.Pairs = kinds.IntRange{*pairs, *pairs}
-	r, result, err := (&study.Command{Kind: "catalogue", Cell: body}).Run(ctx)
+	r, result, err := study.Answer[[]*kinds.CatalogueAnswer](ctx, &study.Command{Cell: body})
 	if err != nil {
 		return err
 	}
-	a := result.([]*kinds.CatalogueAnswer)[0]
+	a := result[0]
 	if *pick == 0 {
 		if err := study.Print(stdout, r, result, *asJSON); err != nil {
 			return err

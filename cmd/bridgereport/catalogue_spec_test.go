@@ -41,7 +41,7 @@ func TestCatalogueSpecs(t *testing.T) {
 					} `json:"vacancy"`
 				}
 				runJSON(t, &b, "balance", "--json", c.Spec)
-				var g kinds.Guide
+				var g kinds.GuideResult
 				runJSON(t, &g, "movement", "--json", c.Spec)
 				if g.Tables != c.Tables || g.Qf != c.Qf || g.Qf1Av != c.Qf1Av || g.BoardGroups != c.BoardGroups || len(g.PairCards) != n {
 					t.Errorf("%s: movement %s gives %d tables, Qf %v, Qf1av %v, %d groups, %d pair cards", c.Name, c.Spec, g.Tables, g.Qf, g.Qf1Av, g.BoardGroups, len(g.PairCards))
@@ -90,7 +90,7 @@ func checkRecommended(t *testing.T, n int, a *kinds.CatalogueAnswer) {
 	if c.Copies != 1 || c.Spec == "" || c.Excluded != "" {
 		t.Errorf("%s: copies %d, spec %q, excluded %q", c.Name, c.Copies, c.Spec, c.Excluded)
 	}
-	var g kinds.Guide
+	var g kinds.GuideResult
 	runJSON(t, &g, "movement", "--json", "--boards-per-round", strconv.Itoa(bpr), c.Spec)
 	if g.Qf != c.Qf || g.Qf1Av != c.Qf1Av || g.Tables != c.Tables || g.Rounds != c.Rounds ||
 		g.Boards != c.BoardGroups*bpr/c.GroupsPerRound || g.Pairs != n || len(g.PairCards) != n {

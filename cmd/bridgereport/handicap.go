@@ -18,5 +18,5 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	body := &kinds.HandicapCell{File: pos[0]}
-	return (&study.Command{Kind: "handicap", Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
 }

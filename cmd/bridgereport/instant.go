@@ -21,5 +21,5 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	body.File = pos[0]
-	return (&study.Command{Kind: "instant", Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
 }

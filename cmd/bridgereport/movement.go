@@ -35,7 +35,7 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *format == "asc" && *fromRound != 0 {
 		return fmt.Errorf("--from-round %d: only with --format bridgemate", *fromRound)
 	}
-	ascFile, cardsFile, err := kinds.GuideFiles(*out, *cards)
+	ascFile, cardsFile, err := guideFiles(*out, *cards)
 	if err != nil && *format == "asc" {
 		return err
 	}
@@ -44,16 +44,16 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if *format != "asc" {
-		return kinds.WriteFormat(ctx, pm.Movement, pos[0], kinds.FormatOptions{Format: *format, Out: *out, BoardsPerRound: *perRound,
-			FromRound: *fromRound, Send: *send, ClubID: *clubID, LicenceKey: *licence}, stdout)
+		return writeFormat(ctx, pm.Movement, pos[0], formatOptions{format: *format, out: *out, boardsPerRound: *perRound,
+			fromRound: *fromRound, send: *send, clubID: *clubID, licenceKey: *licence}, stdout)
 	}
-	r, result, err := (&study.Command{Kind: "guide", Cell: &kinds.GuideCell{Movement: pos[0], BoardsPerRound: *perRound},
-		Movements: map[string]*movement.Parsed{pos[0]: pm}}).Run(ctx)
+	r, g, err := study.Answer[*kinds.GuideResult](ctx, &study.Command{Cell: &kinds.GuideCell{Movement: pos[0], BoardsPerRound: *perRound},
+		Movements: map[string]*movement.Parsed{pos[0]: pm}})
 	if err == nil {
-		err = result.(*kinds.Guide).WriteFiles(ascFile, cardsFile, opts)
+		err = writeGuideFiles(g, ascFile, cardsFile, opts)
 	}
 	if err != nil {
 		return err
 	}
-	return study.Print(stdout, r, result, *asJSON)
+	return study.Print(stdout, r, g, *asJSON)
 }

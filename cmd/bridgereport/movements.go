@@ -16,5 +16,5 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	return (&study.Command{Kind: "library", Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, *asJSON)
 }

@@ -19,7 +19,7 @@ import (
 func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("optimize", stderr)
 	opts := resolve.OptimizeOptions{Seed: 1}
-	opts.Flags(fs)
+	optimizeFlags(fs, &opts)
 	outFile := fs.String("o", "", "also write the optimised movement to `FILE` (.ASC)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	pos, err := parseFlags(fs, args, 1)
@@ -39,10 +39,10 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
-	cmd := &study.Command{Kind: "optimize", Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
+	cmd := &study.Command{Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	bar := reports.NewProgress(stderr, "optimize", *asJSON)
 	cmd.Progress = bar.Count
-	r, result, err := cmd.Run(ctx)
+	r, result, err := study.Answer[*kinds.OptimizeCellResult](ctx, cmd)
 	bar.Done()
 	if err != nil {
 		return err
@@ -51,7 +51,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err // Ctrl-C: no partial output, exit 130
 	}
 	if *outFile != "" {
-		if err := reports.WriteFileAtomic(*outFile, []byte(result.(*kinds.OptimizeCellResult).Rows[0].Movement)); err != nil {
+		if err := reports.WriteFileAtomic(*outFile, []byte(result.Rows[0].Movement)); err != nil {
 			return err
 		}
 	}

@@ -34,8 +34,8 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		} else {
 			seasonBody.Paths = pos
 		}
-		return (&study.Command{Kind: "season", Cell: seasonBody}).Print(ctx, stdout, *asJSON)
+		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, *asJSON)
 	}
 	body.File = pos[0]
-	return (&study.Command{Kind: "session", Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
 }

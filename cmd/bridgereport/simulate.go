@@ -78,9 +78,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if *strong < 1 || *strong > m.Pairs {
 			return &usageError{msg: fmt.Sprintf("simulate: --strong %d: the movement has pairs 1..%d", *strong, m.Pairs)}
 		}
-		cmd.Kind, cmd.Cell = "one_strong", &kinds.OneStrongCell{Strong: *strong, Columns: []kinds.BalanceRow{{Movement: name}}}
+		cmd.Cell = &kinds.OneStrongCell{Strong: *strong, Columns: []kinds.BalanceRow{{Movement: name}}}
 	case "two-strong":
-		cmd.Kind, cmd.Cell = "two_strong", &kinds.TwoStrongCell{Rows: []kinds.BalanceRow{{Movement: name}}}
+		cmd.Cell = &kinds.TwoStrongCell{Rows: []kinds.BalanceRow{{Movement: name}}}
 	case "bussemaker":
 		b := kinds.BussemakerSettings{Samples: *samples, Seed: *seed, Groups: *groups}
 		if *samples <= 0 {
@@ -99,19 +99,28 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				return &usageError{msg: "simulate: --strengths: " + err.Error()}
 			}
 		}
-		cmd.Kind, cmd.Cell = "bussemaker", &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
+		cmd.Cell = &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
 		bar := reports.NewProgress(stderr, "simulate", *asJSON)
 		defer bar.Done()
 		cmd.Progress = bar.Count
 		if *shard != "" || *partFile != "" {
-			done, err := kinds.Shard(ctx, m, name, b, *shard, *partFile, *asJSON, os.Getenv("JOB_COMPLETION_INDEX"), bar.Count)
-			if err == nil {
-				fmt.Fprintln(stderr, "simulate:", done)
+			switch {
+			case b.Method != luck.Exact:
+				return &usageError{msg: "simulate: shards are of an --exact run"}
+			case *shard == "" || *partFile == "":
+				return &usageError{msg: "simulate: --shard K/N and -o PART go together"}
+			case *asJSON:
+				return &usageError{msg: "simulate: --shard writes its part as JSON to -o; --json is for the merged result"}
 			}
-			return shardError(err)
+			done, err := writeShard(ctx, m, name, b, *shard, os.Getenv("JOB_COMPLETION_INDEX"), *partFile, bar.Count)
+			if err != nil {
+				return simulateError(err)
+			}
+			fmt.Fprintln(stderr, "simulate:", done)
+			return nil
 		}
 		if *exact {
-			note, err := kinds.ExactEstimate(m, name, b)
+			note, err := exactEstimate(m, name, b)
 			if note != "" {
 				fmt.Fprintln(stderr, "simulate:", note)
 			}
@@ -132,24 +141,22 @@ func runMerge(ctx context.Context, files []string, stray string, stdout, stderr 
 	if stray != "" {
 		return &usageError{msg: "simulate: --merge takes its settings from the parts: " + stray}
 	}
-	body, err := kinds.MergeCell(files)
+	body, err := mergeCell(files)
 	if err != nil {
-		return shardError(err)
+		return simulateError(err)
 	}
 	pm, err := resolve.ReadMovement(body.Movement, stderr)
 	if err != nil {
 		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], body.Movement, err)
 	}
-	return shardError((&study.Command{Kind: "bussemaker", Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, asJSON))
+	return simulateError((&study.Command{Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, asJSON))
 }
 
-// shardError is a sharded run's error: a usage error for its flags.
-func shardError(err error) error {
-	switch {
-	case errors.Is(err, kinds.ErrShardFlags):
-		return &usageError{msg: "simulate: " + strings.TrimPrefix(err.Error(), "shard: ")}
-	case err != nil:
-		return fmt.Errorf("simulate: %w", err)
+// simulateError names the command in an error, which a usage error does
+// already.
+func simulateError(err error) error {
+	if u := (*usageError)(nil); err == nil || errors.As(err, &u) {
+		return err
 	}
-	return nil
+	return fmt.Errorf("simulate: %w", err)
 }

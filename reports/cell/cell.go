@@ -85,6 +85,19 @@ type Env struct {
 	Expensive cache.Expensive
 }
 
+// NewEnv is the environment of one cell, the same for a study's cell and a
+// command's: the caller sets what else it has (a study's cache, folder and
+// values; a command's progress callback).
+func NewEnv(ctx context.Context, id, kind string, body Body, movements map[string]*movement.Movement, warnings map[string][]string) *Env {
+	if movements == nil {
+		movements = map[string]*movement.Movement{}
+	}
+	if warnings == nil {
+		warnings = map[string][]string{}
+	}
+	return &Env{Ctx: ctx, ID: id, Kind: kind, Body: body, Movements: movements, Warnings: warnings, CacheUsed: map[string]bool{}}
+}
+
 // Movement returns a resolved Movement by name.
 func (e *Env) Movement(name string) (*movement.Movement, error) {
 	m, ok := e.Movements[name]

@@ -30,6 +30,9 @@ type BalanceCell struct {
 	ChartGrid *ChartGrid `yaml:"chart_grid"`
 }
 
+// Balance is the balance kind.
+var Balance = register(Kind{Name: "balance", New: func() cell.Body { return new(BalanceCell) }, Results: []any{&BalanceResult{}}, Figures: BalanceFigures{}, Per: "rows"})
+
 // BalanceRow is one movement of a balance table.
 type BalanceRow struct {
 	// Label names the row; default the movement's name.

@@ -75,6 +75,9 @@ type CatalogueCell struct {
 	Extra int `yaml:"extra"`
 }
 
+// Catalogue is the catalogue kind.
+var Catalogue = register(Kind{Name: "catalogue", New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
+
 // IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
 // flag 13 or 6-40.
 type IntRange [2]int
@@ -555,6 +558,19 @@ type CatalogueAnswer struct {
 	// Plans are the plans for an extra pair (--extra) or a pair leaving
 	// (--leave), best first (null when not asked).
 	Plans []PlanView `json:"plans"`
+
+	// chosenGuide is the guide of the chosen plan (the best with a spec),
+	// worked out with the plans, whose text shows its changed cards.
+	chosenGuide *GuideResult
+}
+
+// plansPerRound is the boards a round of the recommendation, the plans'
+// cards' too.
+func (a *CatalogueAnswer) plansPerRound() int {
+	if len(a.Candidates[0].BoardsPerRound) > 0 {
+		return a.Candidates[0].BoardsPerRound[0]
+	}
+	return a.Candidates[0].NearestBoardsPerRound
 }
 
 // blocks are the answer: the session and its bounds, the recommendation
@@ -578,11 +594,7 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 		blocks = append(blocks, reports.Block{Prose: a.Change.Plan})
 	}
 	if len(a.Plans) > 0 {
-		perRound := a.Candidates[0].NearestBoardsPerRound
-		if len(a.Candidates[0].BoardsPerRound) > 0 {
-			perRound = a.Candidates[0].BoardsPerRound[0]
-		}
-		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText(perRound)}})
+		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText(a.plansPerRound())}})
 	}
 	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
 	return append(blocks, reports.Block{Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)})
@@ -610,6 +622,17 @@ func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
 	if a := answers[0]; c.Extra != 0 || c.Leave != 0 {
 		if a.Plans, err = c.plans(env, a); err != nil {
 			return nil, err
+		}
+		if i := slices.IndexFunc(a.Plans, func(p PlanView) bool { return p.Spec != "" }); i >= 0 {
+			// A plan whose cards cannot be printed is still a plan: its
+			// text then lists no cards (as before the guide moved here).
+			g, err := chosenGuide(env, a.Plans[i].Spec, a.plansPerRound())
+			if err := env.Ctx.Err(); err != nil {
+				return nil, err
+			}
+			if err == nil {
+				a.chosenGuide = g
+			}
 		}
 	}
 	out := &cell.Output{Result: answers}

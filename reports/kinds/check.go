@@ -23,6 +23,9 @@ type CheckCell struct {
 	Movement string `yaml:"movement"`
 }
 
+// Check is the check kind.
+var Check = register(Kind{Name: "check", New: func() cell.Body { return new(CheckCell) }, Results: []any{&CheckResult{}}, Figures: CheckResult{}})
+
 // CheckResult is what a check computes; the balance command's --json.
 type CheckResult struct {
 	// Balance is the engine's balance of the movement; for sections

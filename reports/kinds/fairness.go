@@ -52,6 +52,9 @@ type FairnessCell struct {
 	node     *yaml.Node
 }
 
+// Fairness is the fairness kind.
+var Fairness = register(Kind{Name: "fairness", New: func() cell.Body { return new(FairnessCell) }, Results: []any{&FairnessResult{}}, Figures: FairnessJudged{}, Per: "outcomes"})
+
 // FairnessOutcome is k wins in n matches.
 type FairnessOutcome struct {
 	// Label names the outcome in the table and on the chart.

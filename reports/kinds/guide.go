@@ -24,10 +24,13 @@ type GuideCell struct {
 	BoardsPerRound int `yaml:"boards_per_round" range:"0..1000"`
 }
 
+// Guide is the guide kind.
+var Guide = register(Kind{Name: "guide", New: func() cell.Body { return new(GuideCell) }, Results: []any{&GuideResult{}}})
+
 func (c *GuideCell) Movements() []string { return []string{c.Movement} }
 
 // Guide is the guide of a movement: the movement command's --json.
-type Guide struct {
+type GuideResult struct {
 	Movement       string      `json:"movement"`
 	Pairs          int         `json:"pairs"`
 	Tables         int         `json:"tables"`
@@ -139,7 +142,7 @@ type PairGroup struct {
 // table. The tables are numbered 1 to Tables in the order of the file's
 // positions, leaving out a position nobody plays at (the phantom's
 // stationary table of a half table).
-func guide(ctx context.Context, name string, m *movement.Movement, perRound int) (*Guide, error) {
+func guide(ctx context.Context, name string, m *movement.Movement, perRound int) (*GuideResult, error) {
 	tables, split := movement.PlayingTables(m)
 	perGroup := 0
 	if perRound > 0 {
@@ -149,7 +152,7 @@ func guide(ctx context.Context, name string, m *movement.Movement, perRound int)
 		perGroup = perRound / split
 	}
 	facts := movement.Describe(m)
-	v := &Guide{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
+	v := &GuideResult{Movement: name, Pairs: m.Pairs, Tables: tables, Rounds: m.Rounds, BoardGroups: m.Groups, BoardsPerRound: perRound,
 		GroupsPerRound: split, Boards: m.Groups * perGroup, Copies: facts.Copies, TableCards: []TableCard{}, PairCards: []PairCard{}, BoardSets: []BoardSet{}}
 	// The catalogue's figures: for sections scored apart, pooled over the
 	// sections (catalogue.Measure); otherwise the movement's balance.

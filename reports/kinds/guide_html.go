@@ -51,7 +51,7 @@ func paperMM(paper string) (w, h float64) {
 
 // cardsPage is what the template prints.
 type cardsPage struct {
-	Guide *Guide
+	Guide *GuideResult
 	// Title is the movement in words ("13 pairs · 13 rounds × 2 boards"),
 	// Heading the club, date and session.
 	Title, Heading string
@@ -65,12 +65,12 @@ type cardsPage struct {
 
 // CardsPages is the number of printed pages of the cards: the summary
 // page, the table card pages and the pair slip pages.
-func (v *Guide) CardsPages(opts CardsOptions) int {
+func (v *GuideResult) CardsPages(opts CardsOptions) int {
 	p := v.layout(opts)
 	return p.Pages
 }
 
-func (v *Guide) layout(opts CardsOptions) *cardsPage {
+func (v *GuideResult) layout(opts CardsOptions) *cardsPage {
 	paper := opts.Paper
 	if paper == "" {
 		paper = PaperA4
@@ -122,7 +122,7 @@ func (v *Guide) layout(opts CardsOptions) *cardsPage {
 // printing: a summary page with the board sets, the table cards (one or
 // two a page) and the pair guide cards as slips to cut out. Everything is
 // black on white; every text goes through html/template.
-func (v *Guide) WriteCardsHTML(w io.Writer, opts CardsOptions) error {
+func (v *GuideResult) WriteCardsHTML(w io.Writer, opts CardsOptions) error {
 	if opts.Paper != "" && opts.Paper != PaperA4 && opts.Paper != PaperLetter {
 		return fmt.Errorf("paper %q: want a4 or letter", opts.Paper)
 	}

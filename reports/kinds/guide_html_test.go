@@ -94,7 +94,7 @@ func TestCardsPrintInChromium(t *testing.T) {
 
 // checkRoutes: each pair's slip in the DOM holds its route, one row a
 // round (or a group of a split round), and nothing else.
-func checkRoutes(t *testing.T, g *Guide, dom string) {
+func checkRoutes(t *testing.T, g *GuideResult, dom string) {
 	t.Helper()
 	for _, card := range g.PairCards {
 		start := strings.Index(dom, fmt.Sprintf(`id="pair-%d"`, card.Pair))

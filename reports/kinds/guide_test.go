@@ -40,7 +40,7 @@ func TestGuideCardsAreRight(t *testing.T) {
 	}
 }
 
-func checkGuide(t *testing.T, m *movement.Movement, g *Guide) {
+func checkGuide(t *testing.T, m *movement.Movement, g *GuideResult) {
 	t.Helper()
 	if len(g.PairCards) != m.Pairs {
 		t.Fatalf("%d pair cards for %d pairs", len(g.PairCards), m.Pairs)

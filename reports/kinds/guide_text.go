@@ -14,7 +14,7 @@ const guideWidth = 80
 // blocks are the guide as text of at most 80 columns: the movement in
 // words and its board sets, then the table cards one after another, then
 // the pair cards.
-func (v *Guide) blocks(id string) []reports.Block {
+func (v *GuideResult) blocks(id string) []reports.Block {
 	var head strings.Builder
 	head.WriteString(fill(v.summary(), guideWidth))
 	head.WriteString("\n\n")
@@ -41,7 +41,7 @@ func (v *Guide) blocks(id string) []reports.Block {
 }
 
 // summary is the movement in words.
-func (v *Guide) summary() string {
+func (v *GuideResult) summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Movement %s: %d pairs at %d tables, %d rounds", v.Movement, v.Pairs, v.Tables, v.Rounds)
 	if v.BoardsPerRound > 0 {
@@ -92,7 +92,7 @@ func (v *Guide) summary() string {
 }
 
 // setsText is the board-set summary: where each set starts, who shares.
-func (v *Guide) setsText() string {
+func (v *GuideResult) setsText() string {
 	rows := [][]string{{"set", "boards", "starts at", "first round", "copies", "shared by tables"}}
 	for i, s := range v.BoardSets {
 		shared := "-"

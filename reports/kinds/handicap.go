@@ -59,6 +59,9 @@ type HandicapCell struct {
 	node          *yaml.Node
 }
 
+// Handicap is the handicap kind.
+var Handicap = register(Kind{Name: "handicap", New: func() cell.Body { return new(HandicapCell) }, Results: []any{&HandicapResult{}}})
+
 // UnmarshalYAML keeps the cell's node, which gives the lines of its
 // entries.
 func (c *HandicapCell) UnmarshalYAML(n *yaml.Node) error {

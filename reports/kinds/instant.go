@@ -41,6 +41,9 @@ type InstantCell struct {
 	Results [][2]int `yaml:"results"`
 }
 
+// Instant is the instant kind.
+var Instant = register(Kind{Name: "instant", New: func() cell.Body { return new(InstantCell) }, Results: []any{&InstantResult{}}})
+
 // InstantResult is an instant-matchpoint table; the instant command's
 // --json.
 type InstantResult struct {

@@ -22,6 +22,9 @@ type LibraryCell struct {
 	Rounds int `yaml:"rounds"`
 }
 
+// Library is the library kind.
+var Library = register(Kind{Name: "library", New: func() cell.Body { return new(LibraryCell) }, Results: []any{[]resolve.LibraryMovement{}}})
+
 func (c *LibraryCell) Movements() []string { return nil }
 
 func (c *LibraryCell) Run(env *cell.Env) (*cell.Output, error) {

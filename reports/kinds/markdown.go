@@ -8,6 +8,9 @@ import (
 // MarkdownCell is prose.
 type MarkdownCell string
 
+// Markdown is the markdown kind.
+var Markdown = register(Kind{Name: "markdown", New: func() cell.Body { return new(MarkdownCell) }})
+
 func (c *MarkdownCell) Movements() []string { return nil }
 
 func (c *MarkdownCell) Run(*cell.Env) (*cell.Output, error) {

@@ -22,6 +22,9 @@ type MatrixCell struct {
 	PublishedMatrix string `yaml:"published_matrix"`
 }
 
+// Matrix is the matrix kind.
+var Matrix = register(Kind{Name: "matrix", New: func() cell.Body { return new(MatrixCell) }, Results: []any{&MatrixResult{}}, Figures: MatrixResult{}})
+
 // MatrixResult is what a matrix cell computes: the balance of the movement
 // with its score matrix, as rows (null on the diagonal).
 type MatrixResult struct {

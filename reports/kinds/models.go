@@ -30,6 +30,9 @@ type OneStrongCell struct {
 	Columns []BalanceRow `yaml:"columns"`
 }
 
+// OneStrong is the one_strong kind.
+var OneStrong = register(Kind{Name: "one_strong", New: func() cell.Body { return new(OneStrongCell) }, Results: []any{&OneStrongColumns{}}, Figures: OneStrongColumn{}, Per: "columns"})
+
 // OneStrongColumns is what a one_strong cell computes: a column per
 // movement.
 type OneStrongColumns struct {
@@ -181,6 +184,9 @@ type TwoStrongCell struct {
 	// Rows are the movements, one a row.
 	Rows []BalanceRow `yaml:"rows"`
 }
+
+// TwoStrong is the two_strong kind.
+var TwoStrong = register(Kind{Name: "two_strong", New: func() cell.Body { return new(TwoStrongCell) }, Results: []any{&TwoStrongRows{}}, Figures: TwoStrongResult{}, Per: "rows"})
 
 // TwoStrongResult is the "two strong pairs" model on one movement: the
 // spread of the weak pairs' percentages over every choice of the two
@@ -338,6 +344,9 @@ type BussemakerCell struct {
 	// the command, not by studies.
 	Parts []*luck.ExactPart `yaml:"-" json:"-"`
 }
+
+// Bussemaker is the bussemaker kind.
+var Bussemaker = register(Kind{Name: "bussemaker", New: func() cell.Body { return new(BussemakerCell) }, Results: []any{&BussemakerCellResult{}}, Figures: BussemakerCellResult{}})
 
 // BussemakerSettings are the settings of the Bussemaker model. The zero value is the original model.
 type BussemakerSettings struct {
@@ -702,4 +711,33 @@ func progressPrinter(env *cell.Env, unit string) func(done, total int64) {
 			fmt.Fprintf(env.Progress, "  %s: %d/%d %s\n", env.ID, done, total, unit)
 		}
 	}
+}
+
+// ExactSettings are the engine's settings of an exact run.
+func (b BussemakerSettings) ExactSettings() (luck.Settings, error) {
+	set := luck.Settings{Strengths: b.Strengths, Seed: b.Seed, Method: luck.Exact, Ties: b.Ties}
+	if b.Groups != "" {
+		var err error
+		if set.Groups, err = luck.ParseGroups(b.Groups); err != nil {
+			return set, fmt.Errorf("groups: %w", err)
+		}
+	}
+	return set, nil
+}
+
+// merge sums the parts of a sharded exact run, as an unsharded run would
+// have computed it.
+func (c *BussemakerCell) merge(env *cell.Env) (*cell.Output, error) {
+	m, err := env.Movement(c.Movement)
+	if err != nil {
+		return nil, err
+	}
+	r, err := luck.MergeExact(m, c.Parts)
+	if err != nil {
+		return nil, err
+	}
+	res := bussemakerResult(r, c.Movement, c.Parts[0].Ties)
+	cellRes := &BussemakerCellResult{BussemakerResult: res}
+	cellRes.ExtremeSd, _, cellRes.Beyond3Sd = extremes(res.Spread)
+	return &cell.Output{Blocks: res.blocks(env.ID, c.Caption), Result: cellRes}, nil
 }

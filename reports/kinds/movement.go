@@ -21,6 +21,9 @@ type MovementCell struct {
 	BoardsPerRound int `yaml:"boards_per_round" range:"0..1000"`
 }
 
+// Movement is the movement kind.
+var Movement = register(Kind{Name: "movement", New: func() cell.Body { return new(MovementCell) }, Results: []any{&MovementResult{}}})
+
 // MovementResult is what a movement cell shows: the movement in .ASC form
 // and its size.
 type MovementResult struct {

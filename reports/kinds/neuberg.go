@@ -25,6 +25,9 @@ type NeubergCell struct {
 	} `yaml:"rows"`
 }
 
+// Neuberg is the neuberg kind.
+var Neuberg = register(Kind{Name: "neuberg", New: func() cell.Body { return new(NeubergCell) }, Results: []any{&NeubergResult{}}, Figures: NeubergRow{}, Prefix: "LABEL/"})
+
 // NeubergResult is each score adjusted by the Neuberg formula.
 type NeubergResult struct {
 	Scale scoring.Scale `json:"scale"`

@@ -23,6 +23,9 @@ type OptimizeCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
+// Optimize is the optimize kind.
+var Optimize = register(Kind{Name: "optimize", New: func() cell.Body { return new(OptimizeCell) }, Results: []any{&OptimizeCellResult{}}, Figures: OptimizeRow{}, Per: "rows"})
+
 // OptimizeCellResult is what an optimize cell computes: a row per
 // movement, each the optimize command's --json with the row's label.
 type OptimizeCellResult struct {
@@ -67,7 +70,7 @@ func (c *OptimizeCell) Run(env *cell.Env) (*cell.Output, error) {
 			if err := set.Validate(m); err != nil {
 				return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 			}
-			o, err := Optimize(env.Ctx, r.Movement, m, set)
+			o, err := optimizeOne(env.Ctx, r.Movement, m, set)
 			if err != nil {
 				return fmt.Errorf("row %d (%s): %w", i+1, r.Movement, err)
 			}

@@ -43,10 +43,10 @@ type OptimizeResult struct {
 	Verdict string `json:"verdict"`
 }
 
-// Optimize searches the orientations of m for the best balance: the
-// optimize command, and each row of an optimize cell. An interrupted search
+// optimizeOne searches the orientations of m for the best balance: the
+// each row of an optimize cell. An interrupted search
 // returns the best found so far, with stop "cancelled".
-func Optimize(ctx context.Context, name string, m *movement.Movement, set optimize.Settings) (*OptimizeResult, error) {
+func optimizeOne(ctx context.Context, name string, m *movement.Movement, set optimize.Settings) (*OptimizeResult, error) {
 	res, err := optimize.Search(ctx, m, set)
 	if err != nil {
 		return nil, err

@@ -34,6 +34,9 @@ type OptimizerHistoryCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
+// OptimizerHistory is the optimizer_history kind.
+var OptimizerHistory = register(Kind{Name: "optimizer_history", New: func() cell.Body { return new(OptimizerHistoryCell) }, Results: []any{&HistoryResult{}}, Figures: HistoryRow{}, Per: "rows"})
+
 func (c *OptimizerHistoryCell) Movements() []string { return rowMovements(c.Rows) }
 
 // HistoryResult is what an optimizer_history cell computes: a row per

@@ -42,7 +42,7 @@ func (c *CatalogueCell) change(a *CatalogueAnswer) (*FieldChange, error) {
 		return nil, fmt.Errorf("no movement is recommended: no plan for a change of the field")
 	}
 	best := a.Candidates[0]
-	pm, _, err := resolve.ResolveMovement(best.Spec, "")
+	pm, err := resolve.Named(best.Spec)
 	if err != nil {
 		return nil, err
 	}

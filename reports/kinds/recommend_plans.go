@@ -1,7 +1,6 @@
 package kinds
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -73,6 +72,15 @@ func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, er
 	return out, nil
 }
 
+// chosenGuide is the guide of the chosen plan's movement.
+func chosenGuide(env *cell.Env, spec string, perRound int) (*GuideResult, error) {
+	pm, err := resolve.Named(spec)
+	if err != nil {
+		return nil, err
+	}
+	return guide(env.Ctx, spec, pm.Movement, perRound)
+}
+
 // playedAs names a candidate's spec for the plans: a family spec as it
 // is, a library movement (NAME,MODIFIERS) with the movement NAME gives.
 func playedAs(spec string) (catalogue.Played, error) {
@@ -80,7 +88,7 @@ func playedAs(spec string) (catalogue.Played, error) {
 		return catalogue.Played{Text: spec}, nil
 	}
 	name, _, _ := strings.Cut(spec, ",")
-	pm, _, err := resolve.ResolveMovement(name, "")
+	pm, err := resolve.Named(name)
 	if err != nil {
 		return catalogue.Played{}, err
 	}
@@ -142,12 +150,8 @@ func (a *CatalogueAnswer) plansText(perRound int) string {
 	para("The chosen plan, %s:", best.Kind)
 	b.WriteString("Spec: " + best.Spec + "\n")
 	b.WriteString(fmt.Sprintf("Cards: bridgereport movement '%s' --boards-per-round %d --cards cards.html\n", best.Spec, perRound))
-	pm, _, err := resolve.ResolveMovement(best.Spec, "")
-	if err != nil {
-		return b.String()
-	}
-	g, err := guide(context.Background(), best.Spec, pm.Movement, perRound) // a text of one plan, after the work
-	if err != nil {
+	g := a.chosenGuide
+	if g == nil {
 		return b.String()
 	}
 	// The pairs whose evening changes: the newcomer (or the one leaving)

@@ -40,6 +40,9 @@ type SeasonCell struct {
 	Iterations int64 `yaml:"iterations"`
 }
 
+// Season is the season kind.
+var Season = register(Kind{Name: "season", New: func() cell.Body { return new(SeasonCell) }, Results: []any{&season.Result{}}})
+
 func (c *SeasonCell) Movements() []string { return nil }
 
 // files lists the results files the cell reads, relative to the study.

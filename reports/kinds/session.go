@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
@@ -43,6 +44,9 @@ type SessionCell struct {
 	// Boards with their results: the named pairs' and the field's.
 	Boards []SessionBoard `yaml:"boards"`
 }
+
+// Session is the session kind.
+var Session = register(Kind{Name: "session", New: func() cell.Body { return new(SessionCell) }, Results: []any{&SessionResult{}, &session.Analysis{}}})
 
 // SessionBoard is one board (or a range "3-22" of identical boards).
 type SessionBoard struct {

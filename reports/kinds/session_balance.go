@@ -27,6 +27,9 @@ type SessionBalanceCell struct {
 	Chart string `yaml:"chart"`
 }
 
+// SessionBalance is the session_balance kind.
+var SessionBalance = register(Kind{Name: "session_balance", New: func() cell.Body { return new(SessionBalanceCell) }, Results: []any{&SessionBalanceResult{}}, Figures: SessionBalanceFigures{}, Per: "rows"})
+
 // SessionBalanceRow is one movement of a session_balance table.
 type SessionBalanceRow struct {
 	// Label names the movement's rows; default the movement's name.

@@ -31,6 +31,9 @@ type StructureCell struct {
 	Rows []BalanceRow `yaml:"rows"`
 }
 
+// Structure is the structure kind.
+var Structure = register(Kind{Name: "structure", New: func() cell.Body { return new(StructureCell) }, Results: []any{&StructureResult{}}, Figures: StructureFigures{}, Per: "rows"})
+
 // StructureResult is what a structure cell computes: a row per movement.
 type StructureResult struct {
 	Rows []StructureFigures `json:"rows"`

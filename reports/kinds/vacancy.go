@@ -16,6 +16,9 @@ type VacancyCell struct {
 	Movement string `yaml:"movement"`
 }
 
+// Vacancy is the vacancy kind.
+var Vacancy = register(Kind{Name: "vacancy", New: func() cell.Body { return new(VacancyCell) }, Results: []any{&VacancyResult{}}, Figures: VacancyResult{}})
+
 // VacancyResult is what a vacancy cell computes: Qf with each pair absent
 // in turn (qf1/N), and the pooled figures.
 type VacancyResult struct {

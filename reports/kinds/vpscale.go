@@ -28,6 +28,9 @@ type VPScaleCell struct {
 	Factor float64 `yaml:"factor"`
 }
 
+// VPScale is the vp_scale kind.
+var VPScale = register(Kind{Name: "vp_scale", New: func() cell.Body { return new(VPScaleCell) }, Results: []any{&VPScaleResult{}}, Figures: VPScaleResult{}})
+
 // VPScaleResult is what a vp_scale cell computes: the scale at each match
 // length, by its number of boards.
 type VPScaleResult struct {

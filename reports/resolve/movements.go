@@ -93,16 +93,29 @@ func (MovementSpec) JSONSchema() map[string]any {
 // warnings of reading are in the result. A file or library name may be
 // followed by modifiers (movement.ParseModifiers): "NAME,absent=14".
 func ResolveMovement(arg, dir string) (*movement.Parsed, *reports.Input, error) {
+	return resolveMovement(arg, dir, true)
+}
+
+// Named resolves a library name or a one-line spec, with modifiers, and
+// never a file: a kind resolves the specs it made itself this way, so that
+// a file of the same name in the working folder cannot stand in for one.
+func Named(spec string) (*movement.Parsed, error) {
+	pm, _, err := resolveMovement(spec, "", false)
+	return pm, err
+}
+
+// resolveMovement is ResolveMovement, reading files only when files is set.
+func resolveMovement(arg, dir string, files bool) (*movement.Parsed, *reports.Input, error) {
 	if head, mods, ok := strings.Cut(arg, ","); ok {
 		path := arg
 		if dir != "" && !filepath.IsAbs(arg) {
 			path = filepath.Join(dir, arg)
 		}
-		if _, err := movement.ParseSpec(arg); errors.Is(err, movement.ErrNotSpec) && noFile(path) {
-			return resolveModified(head, mods, dir)
+		if _, err := movement.ParseSpec(arg); errors.Is(err, movement.ErrNotSpec) && (!files || noFile(path)) {
+			return resolveModified(head, mods, dir, files)
 		}
 	}
-	return resolvePlain(arg, dir)
+	return resolvePlain(arg, dir, files)
 }
 
 // noFile reports that no file has that path: it does not exist, or the
@@ -114,12 +127,12 @@ func noFile(path string) bool {
 
 // resolveModified reads the movement NAME and applies the modifiers that
 // follow it.
-func resolveModified(name, mods, dir string) (*movement.Parsed, *reports.Input, error) {
+func resolveModified(name, mods, dir string, files bool) (*movement.Parsed, *reports.Input, error) {
 	spec, err := movement.ParseModifiers(mods)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	pm, input, err := resolvePlain(name, dir)
+	pm, input, err := resolvePlain(name, dir, files)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -132,12 +145,12 @@ func resolveModified(name, mods, dir string) (*movement.Parsed, *reports.Input, 
 	return &out, input, nil
 }
 
-func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
+func resolvePlain(arg, dir string, files bool) (*movement.Parsed, *reports.Input, error) {
 	path := arg
 	if dir != "" && !filepath.IsAbs(arg) {
 		path = filepath.Join(dir, arg)
 	}
-	if !noFile(path) {
+	if files && !noFile(path) {
 		data, err := reports.ReadFile(path, reports.MaxInputBytes)
 		if err != nil {
 			return nil, nil, err
@@ -158,7 +171,7 @@ func resolvePlain(arg, dir string) (*movement.Parsed, *reports.Input, error) {
 	}
 	spec, specErr := movement.ParseSpec(arg)
 	if errors.Is(specErr, movement.ErrNotSpec) {
-		if filepath.Ext(arg) != "" {
+		if files && filepath.Ext(arg) != "" {
 			// nofile.asc is a file that is not there, not a library name
 			// misspelt: say so, without library names that only look alike.
 			return nil, nil, fmt.Errorf("%s: no such file", path)

@@ -15,14 +15,14 @@ import (
 // key, the kind, whose value is the cell's body.
 func decodeCell(n *yaml.Node) (kind string, body cell.Body, err error) {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		return "", nil, fmt.Errorf("a cell is a mapping with one key, its kind: one of %s", strings.Join(kinds.Kinds(), ", "))
+		return "", nil, fmt.Errorf("a cell is a mapping with one key, its kind: one of %s", strings.Join(kinds.Names(), ", "))
 	}
 	kind = n.Content[0].Value
-	newBody, ok := kinds.Registry[kind]
+	k, ok := kinds.Lookup(kind)
 	if !ok {
-		return "", nil, fmt.Errorf("unknown cell kind %q (known: %s)", kind, strings.Join(kinds.Kinds(), ", "))
+		return "", nil, fmt.Errorf("unknown cell kind %q (known: %s)", kind, strings.Join(kinds.Names(), ", "))
 	}
-	body = newBody()
+	body = k.New()
 	if err := load.StrictDecode(n.Content[1], body); err != nil {
 		return "", nil, err
 	}

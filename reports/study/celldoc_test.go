@@ -149,10 +149,11 @@ func cellReference(t *testing.T) (string, []string) {
 	var undocumented []string
 	var b strings.Builder
 	b.WriteString("<!-- cells:begin (generated from the registry of cell kinds by go test ./reports/study -run TestCellReference -update) -->\n")
-	for _, kind := range kinds.Kinds() {
-		typ := reflect.TypeOf(kinds.Registry[kind]()).Elem()
-		fmt.Fprintf(&b, "\n### `%s`\n\n%s\n", kind, markdown(docs.types[typ.Name()], ""))
-		writeContract(&b, kinds.Contracts[kind])
+	for _, name := range kinds.Names() {
+		kind, _ := kinds.Lookup(name)
+		typ := reflect.TypeOf(kind.New()).Elem()
+		fmt.Fprintf(&b, "\n### `%s`\n\n%s\n", name, markdown(docs.types[typ.Name()], ""))
+		writeContract(&b, kind)
 		if typ.Kind() != reflect.Struct {
 			fmt.Fprintf(&b, "\nThe value is the %s itself.\n", load.TypeWords(typ))
 			continue
@@ -178,7 +179,7 @@ func cellReference(t *testing.T) (string, []string) {
 
 // writeContract says what a kind's Result is and, where they are its
 // numbers by json path, the names of the figures a study may publish.
-func writeContract(b *strings.Builder, c kinds.Contract) {
+func writeContract(b *strings.Builder, c *kinds.Kind) {
 	if len(c.Results) == 0 {
 		return
 	}
@@ -216,7 +217,7 @@ func resultTypeName(t reflect.Type) string {
 		}
 		t = t.Elem()
 	}
-	if t.PkgPath() == reflect.TypeFor[kinds.Contract]().PkgPath() {
+	if t.PkgPath() == reflect.TypeFor[kinds.Kind]().PkgPath() {
 		return prefix + t.Name()
 	}
 	return prefix + t.String()

@@ -19,7 +19,7 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 			if testing.Short() && n > 20 {
 				t.Skip("the 39-pair catalogue is long: go test without -short checks it")
 			}
-			cmd := &Command{Kind: "catalogue", Cell: &kinds.CatalogueCell{Pairs: kinds.IntRange{n, n}, Samples: 1000}}
+			cmd := &Command{Cell: &kinds.CatalogueCell{Pairs: kinds.IntRange{n, n}, Samples: 1000}}
 			_, result, err := cmd.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -104,7 +104,7 @@ func TestIntRange(t *testing.T) {
 // TestCatalogueLateIsForOneFieldSize: a plan for a late pair belongs to one
 // field size, in a study as on the command line.
 func TestCatalogueLateIsForOneFieldSize(t *testing.T) {
-	cmd := &Command{Kind: "catalogue", Cell: &kinds.CatalogueCell{Pairs: kinds.IntRange{7, 8}, Late: 1}}
+	cmd := &Command{Cell: &kinds.CatalogueCell{Pairs: kinds.IntRange{7, 8}, Late: 1}}
 	if _, _, err := cmd.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "one field size") {
 		t.Errorf("late over 7-8 pairs: %v, want a plan for one field size", err)
 	}

@@ -108,9 +108,9 @@ func TestBussemakerShowsQdUnpublished(t *testing.T) {
 // under -short) carries a Result of a type its kind's contract names, and
 // every kind but markdown has a contract.
 func TestResultsAreTheContracts(t *testing.T) {
-	for _, kind := range kinds.Kinds() {
-		if _, ok := kinds.Contracts[kind]; !ok && kind != "markdown" {
-			t.Errorf("kind %s has no contract in kinds.Contracts", kind)
+	for _, kind := range kinds.Kinds {
+		if len(kind.Results) == 0 && kind.Name != "markdown" {
+			t.Errorf("kind %s has no Result in its Kind record", kind.Name)
 		}
 	}
 	for _, name := range studyNames(t) {
@@ -128,7 +128,8 @@ func TestResultsAreTheContracts(t *testing.T) {
 				}
 				var types []string
 				ok := false
-				for _, r := range kinds.Contracts[sec.Kind].Results {
+				kind, _ := kinds.Lookup(sec.Kind)
+				for _, r := range kind.Results {
 					types = append(types, fmt.Sprintf("%T", r))
 					ok = ok || reflect.TypeOf(r) == reflect.TypeOf(sec.Result)
 				}
@@ -138,7 +139,7 @@ func TestResultsAreTheContracts(t *testing.T) {
 				// Where the figures are the Result's by json path, the
 				// names docs/cells.md gives (check.Names of the type)
 				// cover every figure the value has (check.Paths).
-				if kinds.Contracts[sec.Kind].Figures == nil {
+				if kind.Figures == nil {
 					continue
 				}
 				figs, err := check.Paths(sec.Result)

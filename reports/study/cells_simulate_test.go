@@ -73,7 +73,7 @@ func TestSimulateRunsTheStudysCells(t *testing.T) {
 	} {
 		kind := r.Sections[i].ID
 		t.Run(kind, func(t *testing.T) {
-			cr, _, err := (&Command{Kind: kind, Cell: c, Movements: map[string]*movement.Parsed{"s": pm}}).Run(context.Background())
+			cr, _, err := (&Command{Cell: c, Movements: map[string]*movement.Parsed{"s": pm}}).Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,27 +5,25 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
 // Command is a study of one cell, as each subcommand runs it: the same cell
-// kind a study uses, with the same decoding of its settings (the engine's
-// settings types read text, from YAML and from flags alike). Run returns
-// the report of the cell's blocks, which the subcommand prints as text,
-// and the cell's result, which its --json prints.
+// kind a study uses (the kind of its body), with the same decoding of its
+// settings (the engine's settings types read text, from YAML and from flags
+// alike). Run returns the report of the cell's blocks, which the subcommand
+// prints as text, and the cell's result, which its --json prints.
 //
 // A cell presents its Result once, in blocks; a command prints those
 // blocks with the Text printer, or the Result as JSON. The text layouts
 // users rely on (the balans -c check report of a movement, the seeds'
 // tables) are preformatted blocks, which every printer prints.
 type Command struct {
-	Kind string    // the cell kind, as a study names it: check, simulate, …
-	Cell cell.Body // for example &CheckCell{Movement: arg}
+	Cell cell.Body // for example &kinds.CheckCell{Movement: arg}
 	// Movements are the movements the cell names, read by ResolveMovement.
 	Movements map[string]*movement.Parsed
 	// Progress, if set, is called now and then by long cells with the work
@@ -34,33 +32,44 @@ type Command struct {
 }
 
 // Run runs the cell. Its errors are the cell's own, without a study's
-// file and line. The report has no checks: a command states no published
-// figures (a kind's own checks, such as the catalogue's of the library's
-// annotations, are a study's).
+// file and line; a panic in the cell is an error, as in a study. The
+// report has no checks: a command states no published figures (a kind's
+// own checks, such as the catalogue's of the library's annotations, are a
+// study's).
 func (c *Command) Run(ctx context.Context) (*reports.Report, any, error) {
-	if _, ok := kinds.Registry[c.Kind]; !ok {
-		panic(fmt.Sprintf("study: Command: unknown cell kind %q", c.Kind))
-	}
-	env := &cell.Env{
-		Ctx: ctx, ID: c.Kind, Kind: c.Kind, Body: c.Cell,
-		Movements: map[string]*movement.Movement{}, Warnings: map[string][]string{},
-		OnProgress: c.Progress,
-	}
+	kind := kinds.Of(c.Cell).Name
+	env := cell.NewEnv(ctx, kind, kind, c.Cell, nil, nil)
+	env.OnProgress = c.Progress
 	for name, pm := range c.Movements {
 		env.Movements[name] = pm.Movement
 		for _, w := range pm.Warnings {
 			env.Warnings[name] = append(env.Warnings[name], w.Error())
 		}
 	}
-	out, err := c.Cell.Run(env)
+	out, err := cell.RunCell(c.Cell, env)
 	if err != nil {
 		return nil, nil, err
 	}
 	r := &reports.Report{
-		Name: c.Kind, Sections: []reports.Section{{ID: c.Kind, Kind: c.Kind, Blocks: out.Blocks, Result: out.Result}},
+		Name: kind, Sections: []reports.Section{{ID: kind, Kind: kind, Blocks: out.Blocks, Result: out.Result}},
 		Provenance: reports.Provenance{Version: engine.Version},
 	}
 	return r, out.Result, nil
+}
+
+// Answer runs the command and returns its Result as the type R its kind
+// promises; a Result of another type is a defect of the kind.
+func Answer[R any](ctx context.Context, c *Command) (*reports.Report, R, error) {
+	var zero R
+	r, result, err := c.Run(ctx)
+	if err != nil {
+		return nil, zero, err
+	}
+	v, ok := result.(R)
+	if !ok {
+		return nil, zero, fmt.Errorf("internal error, please report it: %s gave a %T, not a %T", r.Name, result, zero)
+	}
+	return r, v, nil
 }
 
 // Print runs the command and prints its report as text, or its Result as

@@ -36,7 +36,7 @@ func TestCommandShowsTheCellsBlocks(t *testing.T) {
 		{"handicap", "handicap: {id: handicap, file: league.yaml}", &kinds.HandicapCell{File: "league.yaml"}},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
-			cr, _, err := (&Command{Kind: tc.kind, Cell: tc.cell}).Run(t.Context())
+			cr, _, err := (&Command{Cell: tc.cell}).Run(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}

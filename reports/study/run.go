@@ -73,7 +73,9 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		env := &cell.Env{Ctx: ctx, ID: c.ID, Kind: c.kind, Body: c.body, Movements: movements, Values: s.Values, Progress: opt.Progress, CacheDir: cacheDir, CacheUsed: cacheUsed, Dir: s.Dir, Warnings: warnings, AllowOutside: opt.AllowOutside}
+		env := cell.NewEnv(ctx, c.ID, c.kind, c.body, movements, warnings)
+		env.Values, env.Progress, env.Dir, env.AllowOutside = s.Values, opt.Progress, s.Dir, opt.AllowOutside
+		env.CacheDir, env.CacheUsed = cacheDir, cacheUsed
 		env.Expensive = opt.Expensive.ForStudy(s.Name)
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "%s: cell %d of %d (%s %s)\n", s.Name, c.Index+1, len(s.Cells), c.Kind(), c.ID)

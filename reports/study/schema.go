@@ -14,14 +14,15 @@ import (
 const SchemaURL = "https://github.com/bridgereport/bridgereport/studies/bridgereport.schema.json"
 
 // Schema is the JSON Schema of the study format, generated from the study's
-// Go types and the registry of cell kinds, so it cannot fall behind them.
+// Go types and the table of cell kinds, so it cannot fall behind them.
 func Schema() ([]byte, error) {
 	cells := []any{}
-	for _, kind := range kinds.Kinds() {
+	for _, name := range kinds.Names() {
+		kind, _ := kinds.Lookup(name)
 		cells = append(cells, map[string]any{
 			"type":                 "object",
-			"properties":           map[string]any{kind: load.TypeSchema(reflect.TypeOf(kinds.Registry[kind]()).Elem())},
-			"required":             []string{kind},
+			"properties":           map[string]any{name: load.TypeSchema(reflect.TypeOf(kind.New()).Elem())},
+			"required":             []string{name},
 			"additionalProperties": false,
 		})
 	}

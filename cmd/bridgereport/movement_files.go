@@ -1,4 +1,4 @@
-package kinds
+package main
 
 import (
 	"bytes"
@@ -10,12 +10,13 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
-// GuideFiles reads the movement command's -o and --cards: -o names the
+// guideFiles reads the movement command's -o and --cards: -o names the
 // movement's .ASC file or, as .html, the cards page; --cards the cards
 // page.
-func GuideFiles(out, cards string) (ascFile, cardsFile string, err error) {
+func guideFiles(out, cards string) (ascFile, cardsFile string, err error) {
 	switch ext := strings.ToLower(filepath.Ext(out)); {
 	case out == "":
 	case ext == ".asc":
@@ -34,10 +35,10 @@ func GuideFiles(out, cards string) (ascFile, cardsFile string, err error) {
 	return ascFile, cards, nil
 }
 
-// WriteFiles writes the movement in .ASC form and the cards page to
-// print, each when its file is named.
-func (g *Guide) WriteFiles(ascFile, cardsFile string, opts CardsOptions) error {
-	if opts.Paper != PaperA4 && opts.Paper != PaperLetter || opts.TablesPerPage < 1 || opts.TablesPerPage > 2 {
+// writeGuideFiles writes the guide's movement in .ASC form and its cards
+// page to print, each when its file is named.
+func writeGuideFiles(g *kinds.GuideResult, ascFile, cardsFile string, opts kinds.CardsOptions) error {
+	if opts.Paper != kinds.PaperA4 && opts.Paper != kinds.PaperLetter || opts.TablesPerPage < 1 || opts.TablesPerPage > 2 {
 		return fmt.Errorf("--paper %q --tables-per-page %d: want a4 or letter, and 1 or 2", opts.Paper, opts.TablesPerPage)
 	}
 	if ascFile != "" {
@@ -55,49 +56,49 @@ func (g *Guide) WriteFiles(ascFile, cardsFile string, opts CardsOptions) error {
 	return reports.WriteFileAtomic(cardsFile, page.Bytes())
 }
 
-// FormatOptions are the movement command's options of another scoring
+// formatOptions are the movement command's options of another scoring
 // program's format.
-type FormatOptions struct {
-	Format         string // bridgemate or bridgescorer
-	Out            string // the file; "" for stdout
-	BoardsPerRound int
-	FromRound      int    // bridgemate: the update from this round on (0: all)
-	Send           string // bridgemate: post to the Data Connector at this address instead
-	ClubID         string // with Send
-	LicenceKey     string // with Send
+type formatOptions struct {
+	format         string // bridgemate or bridgescorer
+	out            string // the file; "" for stdout
+	boardsPerRound int
+	fromRound      int    // bridgemate: the update from this round on (0: all)
+	send           string // bridgemate: post to the Data Connector at this address instead
+	clubID         string // with send
+	licenceKey     string // with send
 }
 
-// WriteFormat writes m, named name, in another scoring program's format
-// to o.Out or stdout, or posts the Bridgemate records to o.Send.
-func WriteFormat(ctx context.Context, m *movement.Movement, name string, o FormatOptions, stdout io.Writer) error {
-	if o.Send != "" {
-		if o.Format != "bridgemate" {
-			return fmt.Errorf("--send %s: only with --format bridgemate", o.Send)
+// writeFormat writes m, named name, in another scoring program's format
+// to o.out or stdout, or posts the Bridgemate records to o.send.
+func writeFormat(ctx context.Context, m *movement.Movement, name string, o formatOptions, stdout io.Writer) error {
+	if o.send != "" {
+		if o.format != "bridgemate" {
+			return fmt.Errorf("--send %s: only with --format bridgemate", o.send)
 		}
-		if o.BoardsPerRound < 1 {
+		if o.boardsPerRound < 1 {
 			return fmt.Errorf("--send: give --boards-per-round: the records name the boards")
 		}
-		secs, err := movement.BridgemateSections(m, movement.BridgemateOptions{BoardsPerRound: o.BoardsPerRound, FromRound: o.FromRound})
+		secs, err := movement.BridgemateSections(m, movement.BridgemateOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound})
 		if err != nil {
 			return err
 		}
-		return reports.SendBridgemate(ctx, o.Send, o.ClubID, o.LicenceKey, secs, stdout)
+		return reports.SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, stdout)
 	}
-	data, err := MovementFormat(m, name, o.Format, o.BoardsPerRound, o.FromRound)
+	data, err := movementFormat(m, name, o.format, o.boardsPerRound, o.fromRound)
 	if err != nil {
 		return err
 	}
-	if o.Out != "" {
-		return reports.WriteFileAtomic(o.Out, data)
+	if o.out != "" {
+		return reports.WriteFileAtomic(o.out, data)
 	}
 	_, err = stdout.Write(data)
 	return err
 }
 
-// MovementFormat writes m, named name, in another scoring program's
+// movementFormat writes m, named name, in another scoring program's
 // format: the Bridgemate Data Connector's records (from fromRound on, when
 // not 0) or the bridgescorer file.
-func MovementFormat(m *movement.Movement, name, format string, perRound, fromRound int) ([]byte, error) {
+func movementFormat(m *movement.Movement, name, format string, perRound, fromRound int) ([]byte, error) {
 	if format != "bridgemate" && format != "bridgescorer" {
 		return nil, fmt.Errorf("--format %q: want asc, bridgemate or bridgescorer", format)
 	}

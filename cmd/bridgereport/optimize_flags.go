@@ -1,4 +1,4 @@
-package resolve
+package main
 
 import (
 	"flag"
@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/optimize"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
-// Flags registers the options as the optimize command's flags, beside the
-// cell's YAML keys they mirror (fix_rounds is --fix-round, and so on); the
-// balans option each one implements is in brackets. The command then
+// optimizeFlags registers the options as the optimize command's flags, one
+// for each of the cell's YAML keys (fix_rounds is --fix-round, and so on);
+// the balans option each one implements is in brackets. The command then
 // decodes them with Settings, as a cell's fields are.
-func (o *OptimizeOptions) Flags(fs *flag.FlagSet) {
+func optimizeFlags(fs *flag.FlagSet, o *resolve.OptimizeOptions) {
 	fs.Int64Var(&o.Iterations, "iterations", o.Iterations, fmt.Sprintf("trial switches per restart (default %d; unlimited with --time alone) [-s]", optimize.DefaultIterations))
 	fs.IntVar(&o.Restarts, "restarts", o.Restarts, fmt.Sprintf("independent annealing runs (default %d)", optimize.DefaultRestarts))
 	fs.Uint64Var(&o.Seed, "seed", o.Seed, "random seed; with an iteration budget the result is reproducible")

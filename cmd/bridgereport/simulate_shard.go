@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/kinds"
+)
+
+// A sharded exact run: each shard is computed apart (simulate --exact
+// --shard K/N, one process or pod each) into a part file, and the parts are
+// merged by the bussemaker cell (simulate --merge) into the bytes an
+// unsharded --exact run prints.
+
+// localExactBudget is the most CPU-seconds an unsharded exact run may take
+// by its estimate: an hour, about half an hour on two cores.
+const localExactBudget = 3600
+
+// exactEstimate says what an exact run of m will cost, and refuses one
+// beyond localExactBudget with the way to shard it. A field the engine
+// cannot enumerate at all is left to the engine's own error ("", nil).
+func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings) (string, error) {
+	set, err := b.ExactSettings()
+	if err != nil {
+		return "", err
+	}
+	est, err := luck.EstimateExact(m, set)
+	if err != nil || est.Rate == 0 {
+		return "", nil
+	}
+	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score, about %s of CPU (%.2f CPU-hours)",
+		name, est.Numberings, est.Evaluated, cpuTime(est.CPUSeconds), est.CPUHours())
+	if err := est.CheckLocal(localExactBudget); errors.Is(err, luck.ErrOverBudget) {
+		return note, fmt.Errorf("%w; run it in shards on several machines: --shard K/N -o part-K.json for K = 0…N−1, then --merge part-*.json (docs/cluster.md)", err)
+	}
+	return note, nil
+}
+
+// cpuTime says how long an estimate of seconds is, in the largest unit
+// that fits.
+func cpuTime(s float64) string {
+	switch {
+	case s >= 2*86400:
+		return fmt.Sprintf("%.0f days", s/86400)
+	case s >= 2*3600:
+		return fmt.Sprintf("%.0f hours", s/3600)
+	case s >= 120:
+		return fmt.Sprintf("%.0f minutes", s/60)
+	}
+	return fmt.Sprintf("%.2g seconds", s)
+}
+
+// writeShard computes shard (K/N, or auto/N with K from index) of the exact
+// run of m into file, whole or absent, never half written by a pod that was
+// stopped. It returns what was written, in words. A mistake in the flags is
+// a usage error.
+func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.BussemakerSettings, shard, index, file string, progress func(done, total int64)) (string, error) {
+	sh, err := luck.ParseShard(shard, index)
+	if err != nil {
+		return "", &usageError{msg: fmt.Sprintf("simulate: --shard: %v", err)}
+	}
+	set, err := b.ExactSettings()
+	if err != nil {
+		return "", err
+	}
+	set.Progress = progress
+	part, err := luck.ExactShard(ctx, m, set, sh)
+	if err != nil {
+		return "", err
+	}
+	part.Movement = name
+	var data bytes.Buffer
+	if err := json.NewEncoder(&data).Encode(part); err != nil {
+		return "", err
+	}
+	if err := reports.WriteFileAtomic(file, data.Bytes()); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("shard %s of %s: chunks %d…%d of %d written to %s", sh, name, part.First, part.End-1, part.Chunks, file), nil
+}
+
+// mergeCell is the bussemaker cell that merges the part files of a sharded
+// run, on the movement the parts name.
+func mergeCell(files []string) (*kinds.BussemakerCell, error) {
+	if len(files) == 0 {
+		return nil, &usageError{msg: "simulate: --merge: give the part files"}
+	}
+	var parts []*luck.ExactPart
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, fmt.Errorf("--merge: %w", err)
+		}
+		p, err := luck.DecodeExactPart(f, file)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("--merge: %w", err)
+		}
+		parts = append(parts, p)
+	}
+	return &kinds.BussemakerCell{Movement: parts[0].Movement, Parts: parts}, nil
+}
