@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
 // Change is one difference between two runs of a study: a table cell, a
@@ -575,7 +577,7 @@ func collectResults(path string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	from := map[string]string{}
 	for _, f := range files {
-		data, err := ReadFile(f, MaxCacheBytes)
+		data, err := disk.ReadFile(f, disk.MaxCacheBytes)
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
 
@@ -35,7 +36,7 @@ func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
-	return WriteFileAtomic(filepath.Join(outDir, "index.html"), buf.Bytes())
+	return disk.WriteFileAtomic(filepath.Join(outDir, "index.html"), buf.Bytes())
 }
 
 // Index writes the index page of several reports, linked as <name>/index.html.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
 
@@ -68,7 +69,7 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprintf("echarts %s\n%dx%d\n%s", templates.EchartsVersion, w, h, option)))
 	dir := filepath.Join(rd.CacheDir, report, "figures")
-	if err := NoLinks(rd.CacheDir, dir); err != nil {
+	if err := disk.NoLinks(rd.CacheDir, dir); err != nil {
 		rd.skip(err)
 		svg, err = rd.svg.draw(c, option, w, h)
 		return svg, false, err
@@ -82,10 +83,10 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 		return nil, false, fmt.Errorf("figure cache: %w", err)
 	}
 	for _, p := range matches {
-		if !isRegular(p) {
+		if !disk.IsRegular(p) {
 			continue // a link or a folder: never read through, pruned as unused
 		}
-		data, err := ReadFile(p, MaxCacheBytes)
+		data, err := disk.ReadFile(p, disk.MaxCacheBytes)
 		if err == nil && filepath.Base(p) == figureName(prefix, data) && CheckSVG(data) == nil {
 			rd.markUsed(report, filepath.Base(p))
 			return data, true, nil
@@ -99,7 +100,7 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, false, fmt.Errorf("figure cache: %w", err)
 	}
-	return svg, false, WriteFileAtomic(filepath.Join(dir, name), svg)
+	return svg, false, disk.WriteFileAtomic(filepath.Join(dir, name), svg)
 }
 
 // figureName names a cached figure after its option's hash and its own.
@@ -130,7 +131,7 @@ func (rd *Renderer) pruneFigures(report string) error {
 	used := rd.used[report]
 	rd.mu.Unlock()
 	dir := filepath.Join(rd.CacheDir, report, "figures")
-	if err := NoLinks(rd.CacheDir, dir); err != nil {
+	if err := disk.NoLinks(rd.CacheDir, dir); err != nil {
 		rd.skip(err)
 		return nil
 	}

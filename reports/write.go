@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
 // Written says where a report went and how many of its figures were drawn.
@@ -45,7 +47,7 @@ func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, 
 	if err := rd.JSON(&js, r); err != nil {
 		return fail(fmt.Errorf("%s: results.json: %w", r.Name, err))
 	}
-	if err := CheckName(r.Name); err != nil {
+	if err := disk.CheckName(r.Name); err != nil {
 		return fail(err)
 	}
 	// The report is written whole into a temporary folder of outDir, then
@@ -55,7 +57,7 @@ func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, 
 		return fail(err)
 	}
 	dir := filepath.Join(outDir, r.Name)
-	tmp, err := os.MkdirTemp(outDir, tmpPrefix+r.Name+"-")
+	tmp, err := os.MkdirTemp(outDir, disk.TmpPrefix+r.Name+"-")
 	if err != nil {
 		return fail(err)
 	}
@@ -81,33 +83,8 @@ func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, 
 			return fail(err)
 		}
 	}
-	if err := replaceDir(tmp, dir); err != nil {
+	if err := disk.ReplaceDir(tmp, dir); err != nil {
 		return fail(err)
 	}
 	return dir, figures, cached, nil
-}
-
-// WriteFileAtomic writes data to a temporary file beside path and renames it
-// over path.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return finalName(path, err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp, 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		os.Remove(tmp)
-	}
-	return finalName(path, werr)
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
 // TestNonRegularInputsFailFast checks that /dev/zero and a FIFO are refused
@@ -149,7 +149,7 @@ func TestRunLocksOutdirAndClearsStale(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	os.WriteFile("tiny.yaml", []byte(tinyStudy), 0o644)
-	release, err := reports.LockOutputs("out", "")
+	release, err := disk.LockOutputs("out", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
@@ -42,7 +43,7 @@ func writeGuideFiles(g *kinds.GuideResult, ascFile, cardsFile string, opts kinds
 		return fmt.Errorf("--paper %q --tables-per-page %d: want a4 or letter, and 1 or 2", opts.Paper, opts.TablesPerPage)
 	}
 	if ascFile != "" {
-		if err := reports.WriteFileAtomic(ascFile, []byte(g.ASC)); err != nil {
+		if err := disk.WriteFileAtomic(ascFile, []byte(g.ASC)); err != nil {
 			return err
 		}
 	}
@@ -53,7 +54,7 @@ func writeGuideFiles(g *kinds.GuideResult, ascFile, cardsFile string, opts kinds
 	if err := g.WriteCardsHTML(&page, opts); err != nil {
 		return err
 	}
-	return reports.WriteFileAtomic(cardsFile, page.Bytes())
+	return disk.WriteFileAtomic(cardsFile, page.Bytes())
 }
 
 // formatOptions are the movement command's options of another scoring
@@ -89,7 +90,7 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		return err
 	}
 	if o.out != "" {
-		return reports.WriteFileAtomic(o.out, data)
+		return disk.WriteFileAtomic(o.out, data)
 	}
 	_, err = stdout.Write(data)
 	return err

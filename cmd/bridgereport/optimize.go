@@ -10,6 +10,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -51,7 +52,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err // Ctrl-C: no partial output, exit 130
 	}
 	if *outFile != "" {
-		if err := reports.WriteFileAtomic(*outFile, []byte(result.Rows[0].Movement)); err != nil {
+		if err := disk.WriteFileAtomic(*outFile, []byte(result.Rows[0].Movement)); err != nil {
 			return err
 		}
 	}

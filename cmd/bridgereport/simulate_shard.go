@@ -10,7 +10,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
@@ -80,7 +80,7 @@ func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.
 	if err := json.NewEncoder(&data).Encode(part); err != nil {
 		return "", err
 	}
-	if err := reports.WriteFileAtomic(file, data.Bytes()); err != nil {
+	if err := disk.WriteFileAtomic(file, data.Bytes()); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("shard %s of %s: chunks %d…%d of %d written to %s", sh, name, part.First, part.End-1, part.Chunks, file), nil

@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
 // JSON fills result from the JSON file dir/name when there is a valid
@@ -29,7 +29,7 @@ func JSON(dir, name string, result any, compute func() error) (bool, error) {
 // but failed its checks.
 func JSONChecked(dir, name string, result any, compute func() error) (hit, invalid bool, err error) {
 	path := filepath.Join(dir, name)
-	data, err := reports.ReadFile(path, reports.MaxCacheBytes)
+	data, err := disk.ReadFile(path, disk.MaxCacheBytes)
 	if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		// An entry that is a link is never read through: a miss, and the
 		// link is replaced (not what it points to) below.
@@ -61,7 +61,7 @@ func JSONChecked(dir, name string, result any, compute func() error) (hit, inval
 			return false, invalid, fmt.Errorf("cache: %w", err)
 		}
 	}
-	return false, invalid, reports.WriteFileAtomic(path, data)
+	return false, invalid, disk.WriteFileAtomic(path, data)
 }
 
 // cacheSchema is the version of the cache entries' layout; entries of

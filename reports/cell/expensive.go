@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
 // errColdExpensive is wrapped by the error of a refused expensive cell.
@@ -37,7 +37,7 @@ func (e *Env) CachedExpensive(extra any, result any, compute func() error) error
 		return err
 	}
 	path := filepath.Join(dir, key+".json")
-	data, err := reports.ReadFile(path, reports.MaxCacheBytes)
+	data, err := disk.ReadFile(path, disk.MaxCacheBytes)
 	switch {
 	case err == nil:
 		// A committed entry is checked like a cache entry, but a bad one

@@ -1,7 +1,7 @@
 package cell
 
 import (
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
@@ -16,13 +16,13 @@ func (e *Env) Read(file string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return reports.ReadFile(path, limit)
+	return disk.ReadFile(path, limit)
 }
 
 // ReadText is read for a text input of the cell: a binary file is refused
 // with a short message rather than its bytes.
 func (e *Env) ReadText(file string) ([]byte, error) {
-	data, err := e.Read(file, reports.MaxInputBytes)
+	data, err := e.Read(file, disk.MaxInputBytes)
 	if err != nil {
 		return nil, err
 	}

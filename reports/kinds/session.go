@@ -15,6 +15,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
@@ -122,7 +123,7 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 	var data []byte
 	if c.File != "" {
 		var err error
-		if data, err = env.Read(c.File, reports.MaxInputBytes); err != nil {
+		if data, err = env.Read(c.File, disk.MaxInputBytes); err != nil {
 			return nil, err
 		}
 		if s, ok, err := readResults(c.File, data); err != nil {

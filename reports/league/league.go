@@ -11,7 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/handicap"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
@@ -190,7 +190,7 @@ type Input struct {
 // ReadFile reads and checks a league file. Every error is an
 // *InputError naming the file and the line of the offending entry.
 func ReadFile(path string) (*Input, error) {
-	data, err := reports.ReadFile(path, maxLeagueBytes)
+	data, err := disk.ReadFile(path, maxLeagueBytes)
 	if err != nil {
 		return nil, err
 	}

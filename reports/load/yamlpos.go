@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"gopkg.in/yaml.v3"
 )
 
@@ -104,7 +104,7 @@ func CheckTextFile(name string, data []byte) error {
 // ReadText reads a text input file, refusing a binary one with a short
 // message rather than its bytes.
 func ReadText(path string) ([]byte, error) {
-	data, err := reports.ReadFile(path, reports.MaxInputBytes)
+	data, err := disk.ReadFile(path, disk.MaxInputBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
@@ -151,7 +152,7 @@ func resolvePlain(arg, dir string, files bool) (*movement.Parsed, *reports.Input
 		path = filepath.Join(dir, arg)
 	}
 	if files && !noFile(path) {
-		data, err := reports.ReadFile(path, reports.MaxInputBytes)
+		data, err := disk.ReadFile(path, disk.MaxInputBytes)
 		if err != nil {
 			return nil, nil, err
 		}

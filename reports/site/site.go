@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
 // SearchFile is the search index, at the site's root.
@@ -75,10 +76,10 @@ func WriteIndex(rd *reports.Renderer, outDir, version, title string, reps []*rep
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
-	if err := reports.WriteFileAtomic(filepath.Join(outDir, SearchFile), search); err != nil {
+	if err := disk.WriteFileAtomic(filepath.Join(outDir, SearchFile), search); err != nil {
 		return err
 	}
-	return reports.WriteFileAtomic(filepath.Join(outDir, "index.html"), index.Bytes())
+	return disk.WriteFileAtomic(filepath.Join(outDir, "index.html"), index.Bytes())
 }
 
 // searchPage is one page of the search index.

@@ -14,6 +14,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/site"
 )
 
@@ -66,7 +67,7 @@ func DistinctOutputs(paths []string) error {
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := NameOf(p)
-		if err := reports.CheckName(name); err != nil {
+		if err := disk.CheckName(name); err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 		if other, dup := seen[name]; dup && filepath.Clean(other) != filepath.Clean(p) {
@@ -317,7 +318,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	status := reports.NewProgress(stderr, "run", opt.Quiet)
 	defer status.Done()
 	opt.Progress = status
-	release, err := reports.LockOutputs(opt.OutDir, opt.CacheDir)
+	release, err := disk.LockOutputs(opt.OutDir, opt.CacheDir)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
@@ -27,7 +28,7 @@ func (s *Study) LoadBibliography(allowOutside bool) (*cite.Bibliography, *report
 	if err != nil {
 		return fail(err)
 	}
-	data, err := reports.ReadFile(path, reports.MaxInputBytes)
+	data, err := disk.ReadFile(path, disk.MaxInputBytes)
 	if err != nil {
 		return fail(err)
 	}

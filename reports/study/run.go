@@ -13,6 +13,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/cache"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 )
@@ -52,7 +53,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		cacheDir = filepath.Join(opt.CacheDir, s.Name, "cells")
 		// A link inside the cache is not followed: this study then runs
 		// without its cell cache, and says so.
-		if cacheSkipped = reports.NoLinks(opt.CacheDir, cacheDir); cacheSkipped != nil {
+		if cacheSkipped = disk.NoLinks(opt.CacheDir, cacheDir); cacheSkipped != nil {
 			cacheDir = ""
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/site"
 )
@@ -62,7 +62,7 @@ func SitePaths(args []string, allowOutside bool) (Site, error) {
 var errSiteAlone = errors.New("a site.yaml is run on its own: it names the studies of the site")
 
 func loadSite(file string, allowOutside bool) (Site, error) {
-	data, err := reports.ReadFile(file, reports.MaxStudyBytes)
+	data, err := disk.ReadFile(file, disk.MaxStudyBytes)
 	if err != nil {
 		return Site{}, err
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
 
@@ -27,7 +27,7 @@ func WriteStarter(path string) ([]string, error) {
 		return nil, fmt.Errorf("%s exists already: bridgereport new writes only new files", path)
 	}
 	text := strings.NewReplacer("TITLE_FILE", path, "TITLE", titleOf(NameOf(path))).Replace(templates.Starter)
-	if err := reports.WriteFileAtomic(path, []byte(text)); err != nil {
+	if err := disk.WriteFileAtomic(path, []byte(text)); err != nil {
 		return nil, err
 	}
 	written := []string{path}
@@ -37,7 +37,7 @@ func WriteStarter(path string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := reports.WriteFileAtomic(schemaPath, append(schema, '\n')); err != nil {
+		if err := disk.WriteFileAtomic(schemaPath, append(schema, '\n')); err != nil {
 			return nil, err
 		}
 		written = append(written, schemaPath)

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -73,7 +74,7 @@ func NameOf(path string) string {
 // LoadStudy reads and decodes a study, applying parameter overrides
 // (name=value, checked against the declared type).
 func LoadStudy(path string, overrides map[string]string) (*Study, error) {
-	data, err := reports.ReadFile(path, reports.MaxStudyBytes)
+	data, err := disk.ReadFile(path, disk.MaxStudyBytes)
 	if err != nil {
 		return nil, &load.StudyError{File: path, Err: err}
 	}
@@ -159,7 +160,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	if strings.TrimSpace(sf.Title) == "" {
 		return nil, fail(doc.Line, "title: missing")
 	}
-	if err := reports.CheckName(NameOf(path)); err != nil {
+	if err := disk.CheckName(NameOf(path)); err != nil {
 		return nil, &load.StudyError{File: path, Err: err}
 	}
 	s := &Study{

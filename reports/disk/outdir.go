@@ -1,4 +1,4 @@
-package reports
+package disk
 
 import (
 	"errors"
@@ -26,7 +26,7 @@ func CheckName(name string) error {
 
 // tmpPrefix starts the name of every temporary file or folder a run writes
 // beside its final one; RemoveStale deletes what a killed run left.
-const tmpPrefix = ".tmp-"
+const TmpPrefix = ".tmp-"
 
 // RemoveStale deletes the temporary files and folders that a killed run left
 // under dir (OUTDIR or the cache folder): names starting with ".tmp-"
@@ -48,7 +48,7 @@ func RemoveStale(dir string) error {
 			return fs.SkipDir
 		}
 		name := d.Name()
-		if p != dir && (strings.HasPrefix(name, tmpPrefix) || strings.HasPrefix(name, ".") && strings.Contains(name, tmpPrefix)) {
+		if p != dir && (strings.HasPrefix(name, TmpPrefix) || strings.HasPrefix(name, ".") && strings.Contains(name, TmpPrefix)) {
 			if err := os.RemoveAll(p); err != nil {
 				return err
 			}
@@ -67,10 +67,10 @@ func RemoveStale(dir string) error {
 // replaceDir puts the folder tmp in the place of dir: the old dir, if any,
 // is moved aside and removed. Between the two renames dir is missing for an
 // instant, but never half-written.
-func replaceDir(tmp, dir string) error {
+func ReplaceDir(tmp, dir string) error {
 	old := ""
 	if _, err := os.Lstat(dir); err == nil {
-		f, err := os.MkdirTemp(filepath.Dir(dir), tmpPrefix+"old-"+filepath.Base(dir)+"-")
+		f, err := os.MkdirTemp(filepath.Dir(dir), TmpPrefix+"old-"+filepath.Base(dir)+"-")
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package reports
+package disk
 
 import (
 	"errors"
@@ -57,7 +57,7 @@ func NoLinks(root, path string) error {
 }
 
 // isRegular says whether path is a plain file, not a link to one.
-func isRegular(path string) bool {
+func IsRegular(path string) bool {
 	fi, err := os.Lstat(path)
 	return err == nil && fi.Mode().IsRegular()
 }

@@ -1,6 +1,6 @@
 //go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
 
-package reports
+package disk
 
 // lockDir takes no lock where flock is missing: two runs into one folder
 // are then the user's to avoid.
