@@ -62,7 +62,7 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 		for _, s := range c.Series {
 			data := make([]opts.BarData, len(s.Values))
 			for i, v := range s.Values {
-				data[i] = opts.BarData{Value: round6(v)}
+				data[i] = opts.BarData{Value: Round6(v)}
 			}
 			ch.AddSeries(s.Name, data, seriesColor(s.Color)...)
 		}
@@ -113,7 +113,7 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 		ch.SetXAxis(c.XLabels)
 		data := make([]opts.BoxPlotData, len(c.Boxes))
 		for i, b := range c.Boxes {
-			data[i] = opts.BoxPlotData{Value: []float64{round6(b[0]), round6(b[1]), round6(b[2]), round6(b[3]), round6(b[4])}}
+			data[i] = opts.BoxPlotData{Value: []float64{Round6(b[0]), Round6(b[1]), Round6(b[2]), Round6(b[3]), Round6(b[4])}}
 		}
 		ch.AddSeries(c.YName, data)
 		return ch, nil
@@ -186,9 +186,9 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 		data := make([]opts.LineData, len(s.Values))
 		for i, v := range s.Values {
 			if c.XNumeric {
-				data[i] = opts.LineData{Value: []float64{xs[i], round6(v)}}
+				data[i] = opts.LineData{Value: []float64{xs[i], Round6(v)}}
 			} else {
-				data[i] = opts.LineData{Value: round6(v)}
+				data[i] = opts.LineData{Value: Round6(v)}
 			}
 		}
 		so := seriesColor(s.Color)
@@ -205,7 +205,7 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 			// A light backing keeps the label readable across lines.
 			so := append(seriesColor(p.Color), charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: cmp.Or(p.Place, "right"),
 				Formatter: "{b}", FontWeight: "bold", BackgroundColor: "rgba(255,255,255,0.85)"}))
-			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{round6(p.X), round6(p.Y)}, SymbolSize: 12}}, so...)
+			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{Round6(p.X), Round6(p.Y)}, SymbolSize: 12}}, so...)
 		}
 		ch.Overlap(sc)
 	}
@@ -246,7 +246,7 @@ func chartHeight(c *Chart) string {
 }
 
 // round6 keeps chart data short; tables and results.json keep full precision.
-func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+func Round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
 // longLegend says a legend would not fit on a line or two above the chart:
 // many series, or long names such as partnerships.

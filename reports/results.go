@@ -7,7 +7,7 @@ import (
 
 // resultsJSON is the schema of results.json: every table and figure as data,
 // and every check. It holds nothing that varies between runs.
-type resultsJSON struct {
+type ResultsJSON struct {
 	Study       string   `json:"study"`
 	Title       string   `json:"title"`
 	Version     string   `json:"version"`
@@ -41,7 +41,7 @@ type summaryJSON struct {
 // JSON writes results.json: every table, figure and check as data, and
 // nothing that varies between runs.
 func (rd *Renderer) JSON(w io.Writer, r *Report) error {
-	out := resultsJSON{
+	out := ResultsJSON{
 		Study: r.Name, Title: r.Title, Version: r.Provenance.Version, StudySHA256: r.SourceHash(),
 		Inputs: r.Provenance.Inputs, Parameters: []Param{}, Tables: []*Table{}, Figures: []*Chart{}, Checks: r.Checks,
 	}

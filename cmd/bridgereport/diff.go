@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/diff"
 )
 
 func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -14,11 +14,11 @@ func runDiff(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	studies, changes, err := reports.DiffPaths(pos[0], pos[1])
+	studies, changes, err := diff.DiffPaths(pos[0], pos[1])
 	if err != nil {
 		return err
 	}
-	if err := reports.PrintDiff(stdout, studies, changes, *asJSON); err != nil {
+	if err := diff.PrintDiff(stdout, studies, changes, *asJSON); err != nil {
 		return err
 	}
 	if len(changes) > 0 {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/diff"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
@@ -90,7 +91,7 @@ func init() {
 		{"new", "write a small working study to start from, and the study schema", runNew, nil},
 		{"schema", "print the JSON Schema of the study format (for editors)", runSchema, nil},
 		{"preview", "serve a study or folder as live reports that follow your edits", runPreview, nil},
-		{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff, []reports.JSONSection{{Result: reports.DiffResult{}, About: "The studies compared and every change; `mirrors` names the table whose change a figure's change repeats."}}},
+		{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff, []reports.JSONSection{{Result: diff.DiffResult{}, About: "The studies compared and every change; `mirrors` names the table whose change a figure's change repeats."}}},
 		{"movements", "list the movement library, with published and computed Qf", runMovements, []reports.JSONSection{{Result: kinds.Library.Results[0], About: "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."}}},
 		{"catalogue", "the candidate movements for N pairs, ranked, with a recommendation", runCatalogue, []reports.JSONSection{{Result: kinds.Catalogue.Results[0], About: "The catalogue cell's result for the one field size: its candidates, in rank order; `recommended` is null when every candidate breaks a bound; a candidate's `absent` is the phantom's pair number in `asc` (the movement in .ASC form, every seat filled), or null, and for an odd field its figures are those with that pair absent; `excluded` is the bound a candidate breaks, or \"\"; `change` is the --late or --leave plan, or null; `plans` the --leave or --extra plans, ranked, or null. Changed when catalogue began to run the catalogue cell: the object, its keys unchanged, is now the one element of an array (--pick --json still prints the one candidate)."}}},
 		{"movement", "the guide of a movement: table cards, pair cards, the .ASC file", runGuide, []reports.JSONSection{{Result: kinds.Guide.Results[0], About: "The guide of a movement: table cards and pair cards; a `next` is {table, direction}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."}}},

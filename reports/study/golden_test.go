@@ -14,6 +14,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/diff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden results of the studies")
@@ -58,7 +59,7 @@ func TestStudies(t *testing.T) {
 			// The same comparison as bridgereport diff names every moved
 			// figure; provenance alone (the study's hash after an edit of its
 			// prose) is not drift.
-			changes, err := reports.Diff(want, got.Bytes())
+			changes, err := diff.Diff(want, got.Bytes())
 			if err != nil {
 				t.Fatal(err)
 			}

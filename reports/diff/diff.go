@@ -1,4 +1,4 @@
-package reports
+package diff
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
@@ -69,14 +70,14 @@ func (c Change) String() string {
 // the table it draws (else to six decimals), every check and parameter. Provenance (study hash, inputs, version) and the
 // summary counts are not compared: they say how, not what.
 func Diff(oldJSON, newJSON []byte) ([]Change, error) {
-	var a, b resultsJSON
+	var a, b reports.ResultsJSON
 	if err := json.Unmarshal(oldJSON, &a); err != nil {
 		return nil, fmt.Errorf("old results: %w", err)
 	}
 	if err := json.Unmarshal(newJSON, &b); err != nil {
 		return nil, fmt.Errorf("new results: %w", err)
 	}
-	d := differ{study: cmpName(a.Study, b.Study), tables: map[string]*Table{}}
+	d := differ{study: cmpName(a.Study, b.Study), tables: map[string]*reports.Table{}}
 	for _, t := range a.Tables {
 		d.tables[t.ID] = t
 	}
@@ -84,8 +85,8 @@ func Diff(oldJSON, newJSON []byte) ([]Change, error) {
 		d.tables[t.ID] = t // the new run's precision, where both have the table
 	}
 	d.params(a.Parameters, b.Parameters)
-	byID(&d, "table", a.Tables, b.Tables, func(t *Table) string { return t.ID }, d.table)
-	byID(&d, "figure", a.Figures, b.Figures, func(c *Chart) string { return c.ID }, d.figure)
+	byID(&d, "table", a.Tables, b.Tables, func(t *reports.Table) string { return t.ID }, d.table)
+	byID(&d, "figure", a.Figures, b.Figures, func(c *reports.Chart) string { return c.ID }, d.figure)
 	d.checks(a.Checks, b.Checks)
 	markMirrors(d.out)
 	return d.out, nil
@@ -157,7 +158,7 @@ func PrintDiff(w io.Writer, studies int, changes []Change, asJSON bool) error {
 	if changes == nil {
 		changes = []Change{}
 	}
-	return WriteJSON(w, DiffResult{Studies: studies, Changes: changes})
+	return reports.WriteJSON(w, DiffResult{Studies: studies, Changes: changes})
 }
 
 // WriteDiff prints changes grouped by study, then by table, figure, the
@@ -251,7 +252,7 @@ func cmpName(a, b string) string {
 type differ struct {
 	study  string
 	out    []Change
-	tables map[string]*Table // of both runs, by id: the precision of charts
+	tables map[string]*reports.Table // of both runs, by id: the precision of charts
 }
 
 func (d *differ) add(c Change) {
@@ -259,7 +260,7 @@ func (d *differ) add(c Change) {
 	d.out = append(d.out, c)
 }
 
-func (d *differ) params(a, b []Param) {
+func (d *differ) params(a, b []reports.Param) {
 	old := map[string]string{}
 	for _, p := range a {
 		old[p.Name] = p.Value
@@ -300,7 +301,7 @@ func byID[T any](d *differ, kind string, a, b []T, id func(T) string, same func(
 
 // table compares cell by cell, columns by name and rows by position, each
 // row named by its first cell.
-func (d *differ) table(a, b *Table) {
+func (d *differ) table(a, b *reports.Table) {
 	colA := map[string]int{}
 	for i, c := range a.Columns {
 		colA[c.Name] = i
@@ -311,7 +312,7 @@ func (d *differ) table(a, b *Table) {
 		}
 	}
 	for name := range colA {
-		if !slices.ContainsFunc(b.Columns, func(c Column) bool { return c.Name == name }) {
+		if !slices.ContainsFunc(b.Columns, func(c reports.Column) bool { return c.Name == name }) {
 			d.add(Change{Kind: "table", Name: b.ID, Column: name, What: "removed"})
 		}
 	}
@@ -338,7 +339,7 @@ func (d *differ) table(a, b *Table) {
 	}
 }
 
-func rowName(t *Table, r int) string {
+func rowName(t *reports.Table, r int) string {
 	if len(t.Rows[r]) > 0 {
 		if s := cellText(t.Rows[r][0], t.Columns[0].Decimals); s != "" {
 			return s
@@ -372,7 +373,7 @@ func cellText(v any, decimals int) string {
 // Boxes are paired by position and named as the new run draws them, so
 // that a chart that only learnt the names of its statistics has no
 // changes.
-func (d *differ) figure(a, b *Chart) {
+func (d *differ) figure(a, b *reports.Chart) {
 	prec := precisionOf(d.tables[cmp.Or(b.Table, a.Table)])
 	names := b.BoxNames()
 	va, orderA := chartValues(a, names, prec)
@@ -402,7 +403,7 @@ type precision struct {
 	most    int
 }
 
-func precisionOf(t *Table) precision {
+func precisionOf(t *reports.Table) precision {
 	if t == nil {
 		return precision{}
 	}
@@ -417,7 +418,7 @@ func precisionOf(t *Table) precision {
 // format prints a value of the series (or box, or grid) named.
 func (p precision) format(series string, v float64) string {
 	if !p.table {
-		return strconv.FormatFloat(round6(v), 'f', -1, 64)
+		return strconv.FormatFloat(reports.Round6(v), 'f', -1, 64)
 	}
 	decimals, ok := p.columns[series]
 	if !ok || series == "" {
@@ -429,7 +430,7 @@ func (p precision) format(series string, v float64) string {
 // chartValues lists a chart's values by (series, y label or box
 // statistic; x label), boxes' statistics named by names, and their keys in
 // the order the chart draws them.
-func chartValues(c *Chart, names [5]string, prec precision) (map[[2]string]string, [][2]string) {
+func chartValues(c *reports.Chart, names [5]string, prec precision) (map[[2]string]string, [][2]string) {
 	out := map[[2]string]string{}
 	var order [][2]string
 	put := func(row, column, v string) {
@@ -439,7 +440,7 @@ func chartValues(c *Chart, names [5]string, prec precision) (map[[2]string]strin
 		}
 		out[k] = v
 	}
-	num := func(v float64) string { return strconv.FormatFloat(round6(v), 'f', -1, 64) }
+	num := func(v float64) string { return strconv.FormatFloat(reports.Round6(v), 'f', -1, 64) }
 	label := func(labels []string, i int) string {
 		if i < len(labels) {
 			return labels[i]
@@ -470,8 +471,8 @@ func chartValues(c *Chart, names [5]string, prec precision) (map[[2]string]strin
 	return out, order
 }
 
-func (d *differ) checks(a, b []Check) {
-	old := map[string]Check{}
+func (d *differ) checks(a, b []reports.Check) {
+	old := map[string]reports.Check{}
 	for _, c := range a {
 		old[c.Name] = c
 	}
@@ -490,7 +491,7 @@ func (d *differ) checks(a, b []Check) {
 	}
 }
 
-func checkText(c Check) string {
+func checkText(c reports.Check) string {
 	return fmt.Sprintf("%s (published %s, %s)", c.Computed, c.Published, c.Status)
 }
 
@@ -499,7 +500,7 @@ func sortedKeys[V any](m map[string]V) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, NaturalCompare)
+	slices.SortFunc(keys, reports.NaturalCompare)
 	return keys
 }
 

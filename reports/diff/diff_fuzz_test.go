@@ -1,8 +1,10 @@
-package reports
+package diff
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // FuzzDiff compares arbitrary results.json pairs: Diff never panics, a
@@ -11,12 +13,12 @@ import (
 func FuzzDiff(f *testing.F) {
 	// Small seeds: the fuzzer minimises every new input, and a whole
 	// report's results.json would take its budget.
-	r := &Report{Name: "s", Title: "T", Sections: []Section{{Blocks: []Block{
-		{Table: &Table{ID: "t", Columns: []Column{{Name: "x"}, {Name: "y", Decimals: 1}}, Rows: [][]any{{"a", 1.5}}}},
-		{Chart: &Chart{ID: "c", Kind: "bar", XLabels: []string{"a"}, Series: []Series{{Name: "s", Values: []float64{1}}}}},
-	}}}, Checks: []Check{{Name: "t/a/y", Published: "1.5", Computed: "1.5", Status: StatusOK}}}
+	r := &reports.Report{Name: "s", Title: "T", Sections: []reports.Section{{Blocks: []reports.Block{
+		{Table: &reports.Table{ID: "t", Columns: []reports.Column{{Name: "x"}, {Name: "y", Decimals: 1}}, Rows: [][]any{{"a", 1.5}}}},
+		{Chart: &reports.Chart{ID: "c", Kind: "bar", XLabels: []string{"a"}, Series: []reports.Series{{Name: "s", Values: []float64{1}}}}},
+	}}}, Checks: []reports.Check{{Name: "t/a/y", Published: "1.5", Computed: "1.5", Status: reports.StatusOK}}}
 	var js bytes.Buffer
-	if err := NewRenderer().JSON(&js, r); err != nil {
+	if err := reports.NewRenderer().JSON(&js, r); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(js.Bytes(), bytes.Replace(js.Bytes(), []byte("1.5"), []byte("2.5"), 1))

@@ -1,4 +1,4 @@
-package reports
+package diff
 
 import (
 	"bytes"
@@ -8,32 +8,34 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
-func resultsOf(t *testing.T, r *Report) []byte {
+func resultsOf(t *testing.T, r *reports.Report) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := NewRenderer().JSON(&buf, r); err != nil {
+	if err := reports.NewRenderer().JSON(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
 }
 
-func diffReport(qf float64, status string, source string) *Report {
-	return &Report{Name: "s", Title: "S", Provenance: Provenance{Version: "1", Source: []byte(source)},
-		Sections: []Section{{ID: "b", Blocks: []Block{
-			{Table: &Table{ID: "qf", Columns: []Column{{Name: "movement"}, {Name: "qf", Decimals: 2}},
+func diffReport(qf float64, status string, source string) *reports.Report {
+	return &reports.Report{Name: "s", Title: "S", Provenance: reports.Provenance{Version: "1", Source: []byte(source)},
+		Sections: []reports.Section{{ID: "b", Blocks: []reports.Block{
+			{Table: &reports.Table{ID: "qf", Columns: []reports.Column{{Name: "movement"}, {Name: "qf", Decimals: 2}},
 				Rows: [][]any{{"round 2", qf}, {"round 3", 92.0}}}},
-			{Chart: &Chart{ID: "qf-chart", Kind: "bar", XLabels: []string{"round 2", "round 3"}, Series: []Series{{Name: "qf", Values: []float64{qf, 92}}}}},
+			{Chart: &reports.Chart{ID: "qf-chart", Kind: "bar", XLabels: []string{"round 2", "round 3"}, Series: []reports.Series{{Name: "qf", Values: []float64{qf, 92}}}}},
 		}}},
-		Checks: []Check{{Name: "qf", Published: "92", Computed: "92", Status: status}},
+		Checks: []reports.Check{{Name: "qf", Published: "92", Computed: "92", Status: status}},
 	}
 }
 
 func TestDiffNamesEveryMovedFigure(t *testing.T) {
-	old := resultsOf(t, diffReport(92, StatusOK, "a"))
+	old := resultsOf(t, diffReport(92, reports.StatusOK, "a"))
 	// Below the printed precision, and a new study text: no change.
-	same, err := Diff(old, resultsOf(t, diffReport(92.001, StatusOK, "a # comment")))
+	same, err := Diff(old, resultsOf(t, diffReport(92.001, reports.StatusOK, "a # comment")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func TestDiffNamesEveryMovedFigure(t *testing.T) {
 		t.Errorf("figure changes = %v, want the one at six decimals", sameFigures)
 	}
 
-	changes, err := Diff(old, resultsOf(t, diffReport(84, StatusFail, "a")))
+	changes, err := Diff(old, resultsOf(t, diffReport(84, reports.StatusFail, "a")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,11 +71,11 @@ func TestDiffNamesEveryMovedFigure(t *testing.T) {
 }
 
 func TestDiffAddedAndRemoved(t *testing.T) {
-	a := diffReport(92, StatusOK, "a")
-	b := diffReport(92, StatusOK, "a")
+	a := diffReport(92, reports.StatusOK, "a")
+	b := diffReport(92, reports.StatusOK, "a")
 	b.Sections[0].Blocks = b.Sections[0].Blocks[:1]
 	b.Sections[0].Blocks[0].Table.Rows = b.Sections[0].Blocks[0].Table.Rows[:1]
-	b.Sections = append(b.Sections, Section{ID: "new", Blocks: []Block{{Table: &Table{ID: "extra", Columns: []Column{{Name: "x"}}}}}})
+	b.Sections = append(b.Sections, reports.Section{ID: "new", Blocks: []reports.Block{{Table: &reports.Table{ID: "extra", Columns: []reports.Column{{Name: "x"}}}}}})
 	changes, err := Diff(resultsOf(t, a), resultsOf(t, b))
 	if err != nil {
 		t.Fatal(err)
@@ -93,11 +95,11 @@ func TestDiffAddedAndRemoved(t *testing.T) {
 }
 
 func TestWriteDiffOnceInNaturalOrder(t *testing.T) {
-	old := diffReport(92, StatusOK, "a")
-	cur := diffReport(84, StatusOK, "a")
+	old := diffReport(92, reports.StatusOK, "a")
+	cur := diffReport(84, reports.StatusOK, "a")
 	// A chart of its own, with x labels that sort as text 1, 10, 2.
-	chart := func(v float64) Block {
-		return Block{Chart: &Chart{ID: "rounds", Kind: "bar", XLabels: []string{"1", "2", "10"}, Series: []Series{{Name: "sd", Values: []float64{v, v, v}}}}}
+	chart := func(v float64) reports.Block {
+		return reports.Block{Chart: &reports.Chart{ID: "rounds", Kind: "bar", XLabels: []string{"1", "2", "10"}, Series: []reports.Series{{Name: "sd", Values: []float64{v, v, v}}}}}
 	}
 	old.Sections[0].Blocks = append(old.Sections[0].Blocks, chart(1))
 	cur.Sections[0].Blocks = append(cur.Sections[0].Blocks, chart(2))
@@ -127,34 +129,34 @@ func TestWriteDiffOnceInNaturalOrder(t *testing.T) {
 // s.d., min and max at one decimal, and the box plot drawn from it as
 // min, mean − sd, mean, mean + sd, max. named says whether the chart
 // names its statistics and its table (results from before it did not).
-func spreadReport(avg2 float64, named bool) *Report {
+func spreadReport(avg2 float64, named bool) *reports.Report {
 	type entrant struct{ avg, sd, min, max float64 }
 	entrants := []entrant{{50, 4, 40, 60}, {avg2, 3, 41, 55}}
-	t := &Table{ID: "spread", Columns: []Column{{Name: "entrant"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
-	c := &Chart{ID: "spread-chart", Kind: "boxplot", XName: "entrant", YName: "percent"}
+	t := &reports.Table{ID: "spread", Columns: []reports.Column{{Name: "entrant"}, {Name: "average", Decimals: 1}, {Name: "s.d.", Decimals: 1}, {Name: "min", Decimals: 1}, {Name: "max", Decimals: 1}}}
+	c := &reports.Chart{ID: "spread-chart", Kind: "boxplot", XName: "entrant", YName: "percent"}
 	if named {
-		c.Box, c.Table = BoxMeanSD, t.ID
+		c.Box, c.Table = reports.BoxMeanSD, t.ID
 	}
 	for i, e := range entrants {
 		t.Rows = append(t.Rows, []any{i + 1, e.avg, e.sd, e.min, e.max})
 		c.XLabels = append(c.XLabels, strconv.Itoa(i+1))
 		c.Boxes = append(c.Boxes, [5]float64{e.min, e.avg - e.sd, e.avg, e.avg + e.sd, e.max})
 	}
-	return &Report{Name: "s", Title: "S", Sections: []Section{{ID: "spread", Blocks: []Block{{Table: t}, {Chart: c}}}}}
+	return &reports.Report{Name: "s", Title: "S", Sections: []reports.Section{{ID: "spread", Blocks: []reports.Block{{Table: t}, {Chart: c}}}}}
 }
 
 // TestDiffSampledChart diffs two results.json files whose sampled chart
 // differs in one entrant's mean: the chart's rows are named as it draws
 // them (mean − sd, not q1) and compared at the table's one decimal.
 func TestDiffSampledChart(t *testing.T) {
-	write := func(name string, r *Report) string {
+	write := func(name string, r *reports.Report) string {
 		p := filepath.Join(t.TempDir(), name)
 		if err := os.WriteFile(p, resultsOf(t, r), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
-	diff := func(old, cur *Report) string {
+	diff := func(old, cur *reports.Report) string {
 		studies, changes, err := DiffPaths(write("old.json", old), write("new.json", cur))
 		if err != nil {
 			t.Fatal(err)
@@ -167,7 +169,7 @@ func TestDiffSampledChart(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name     string
-		old, cur *Report
+		old, cur *reports.Report
 		want     string
 	}{
 		// 48.04 → 48.36: every value of entrant 2's box but min and max
