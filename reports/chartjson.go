@@ -27,7 +27,7 @@ type optionJSON interface {
 
 // chartOption is the echarts option of a chart as HTML-safe JSON.
 func chartOption(c *Chart) (string, error) {
-	if err := c.validate(); err != nil {
+	if err := validate(c); err != nil {
 		return "", err
 	}
 	rd, err := chartRenderer(c)
@@ -87,7 +87,7 @@ const maxLabel = 200
 // validate checks what a chart shows before it is drawn: labels are text of
 // a sane length without control characters, colours are CSS colours, label
 // places are those echarts knows.
-func (c *Chart) validate() error {
+func validate(c *Chart) error {
 	check := func(what, s string) error {
 		if !utf8.ValidString(s) {
 			return fmt.Errorf("chart %s: %s %q: not UTF-8 text", c.ID, what, s)

@@ -5,8 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -20,18 +18,6 @@ import (
 func svgRenderer(t testing.TB) *SVGRenderer {
 	t.Helper()
 	return newSVGRenderer(templates.Echarts)
-}
-
-// figuresReport is a small report with a heatmap and a bar chart.
-func figuresReport() *Report {
-	one, two := 1.0, 2.0
-	return &Report{Name: "figs", Title: "Figures", Sections: []Section{{ID: "s", Blocks: []Block{
-		{Prose: "Two figures."},
-		{Chart: &Chart{ID: "m x", Caption: "matrix", Kind: "heatmap", XName: "pair", YName: "pair",
-			XLabels: []string{"1", "2"}, YLabels: []string{"1", "2"}, Grid: [][]*float64{{nil, &one}, {&two, nil}}}},
-		{Chart: &Chart{ID: "qf", Caption: "Qf", Kind: "bar", XName: "movement", YName: "Qf",
-			XLabels: []string{"plain", "switched"}, Series: []Series{{Name: "Qf", Values: []float64{46.94, 92}}}}},
-	}}}}
 }
 
 var svgCharts = []*Chart{
@@ -183,53 +169,6 @@ func TestRenderSVGRefusesBrokenOptions(t *testing.T) {
 	bad := &Chart{ID: "odd", Kind: "pie"}
 	if _, err := r.Chart(bad); err == nil || !strings.Contains(err.Error(), "chart odd") {
 		t.Errorf("err = %v, want one naming chart odd", err)
-	}
-}
-
-func TestWriteWritesFigures(t *testing.T) {
-	rd := NewRenderer()
-	res := figuresReport()
-	out := t.TempDir()
-	stale := filepath.Join(out, "figs", "figures", "gone.svg")
-	os.MkdirAll(filepath.Dir(stale), 0o755)
-	os.WriteFile(stale, []byte("<svg/>"), 0o644)
-
-	w, err := rd.Write(out, res)
-	dir := w.Dir
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, err := os.ReadFile(filepath.Join(dir, "index.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs := regexp.MustCompile(`!\[Figure \d+\. [^\]]*\]\(([^)]+)\)`).FindAllSubmatch(md, -1)
-	if len(refs) != 2 {
-		t.Fatalf("index.md links %d figures, want 2:\n%s", len(refs), md)
-	}
-	for _, ref := range refs {
-		svg, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(string(ref[1]))))
-		if err != nil {
-			t.Errorf("index.md links a figure that was not written: %v", err)
-			continue
-		}
-		parseSVG(t, svg)
-	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "figures", "*")); len(files) != 2 {
-		t.Errorf("figures/ holds %v, want exactly the 2 linked figures", files)
-	}
-}
-
-func TestWriteWritesNothingWhenAFigureFails(t *testing.T) {
-	rd := newRenderer("/* no chart library */")
-	res := figuresReport()
-	out := t.TempDir()
-	_, err := rd.Write(out, res)
-	if err == nil || !strings.Contains(err.Error(), "chart m x") {
-		t.Errorf("err = %v, want one naming the chart", err)
-	}
-	if entries, _ := os.ReadDir(out); len(entries) != 0 {
-		t.Errorf("a failed figure still wrote %d files", len(entries))
 	}
 }
 

@@ -1,0 +1,26 @@
+package reports
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMarkdownEscapesText checks that the Markdown printer passes no raw
+// HTML from the title, summary, captions and cells.
+func TestMarkdownEscapesText(t *testing.T) {
+	bad := "<script>alert(1)</script>"
+	r := &Report{Name: "x", Title: bad, Summary: bad, Sections: []Section{{Blocks: []Block{
+		{Prose: bad + "\n"},
+		{Table: &Table{ID: "t", Caption: bad, Columns: []Column{{Name: bad}}, Rows: [][]any{{bad}}}},
+	}}}}
+	var b strings.Builder
+	if _, err := NewRenderer().Markdown(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "<script") {
+		t.Errorf("raw HTML in the Markdown:\n%s", b.String())
+	}
+	if n := strings.Count(b.String(), "&lt;script&gt;"); n != 6 {
+		t.Errorf("%d escaped payloads, want 6:\n%s", n, b.String())
+	}
+}
