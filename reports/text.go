@@ -165,18 +165,3 @@ func writeTextTable(w *bufio.Writer, caption string, t *Table) {
 		line(row)
 	}
 }
-
-// numeric reports whether a text cell reads as a number (+420, -50, 3.5):
-// such columns are aligned to the right.
-func numeric(s string) bool {
-	s = strings.TrimLeft(s, "+-")
-	if s == "" {
-		return true
-	}
-	for _, r := range s {
-		if (r < '0' || r > '9') && r != '.' {
-			return false
-		}
-	}
-	return true
-}

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 // help holds each command's usage, help/NAME.txt: the synopsis on its
@@ -30,7 +30,7 @@ func newFlagSet(name string, stderr io.Writer, more ...string) *flag.FlagSet {
 			panic("bridgereport: no help/" + name + ".txt") // a command added without its help
 		}
 		i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
-		reports.WriteUsage(stderr, name, strings.Join(append([]string{strings.TrimRight(string(text), "\n")}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
+		usage.WriteUsage(stderr, name, strings.Join(append([]string{strings.TrimRight(string(text), "\n")}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
 	}
 	return fs
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 // docs/json.md is generated from the Result types; it fails when a Result
@@ -34,9 +34,9 @@ func TestJSONDocIsCurrent(t *testing.T) {
 
 // writeJSONDoc writes docs/json.md from the commands table.
 func writeJSONDoc(w io.Writer) error {
-	var docs []reports.JSONDoc
+	var docs []usage.JSONDoc
 	for _, c := range commands {
-		docs = append(docs, reports.JSONDoc{Command: c.name, Sections: c.json})
+		docs = append(docs, usage.JSONDoc{Command: c.name, Sections: c.json})
 	}
-	return reports.WriteJSONDoc(w, "go test ./cmd/bridgereport -run TestJSONDoc -update", docs)
+	return usage.WriteJSONDoc(w, "go test ./cmd/bridgereport -run TestJSONDoc -update", docs)
 }

@@ -1,10 +1,12 @@
-package reports
+package usage
 
 import (
 	"fmt"
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // JSONKeys lists the keys a result encodes to, in order, with the keys of
@@ -144,7 +146,7 @@ func JSONUsage(sections []JSONSection) string {
 		if sec.When != "" {
 			when = " (" + sec.When + ")"
 		}
-		fmt.Fprintf(&b, "\n%s\n", Fill(fmt.Sprintf("--json%s: %s Its keys: %s.", when, sec.About, JSONKeys(sec.Result)), 76))
+		fmt.Fprintf(&b, "\n%s\n", reports.Fill(fmt.Sprintf("--json%s: %s Its keys: %s.", when, sec.About, JSONKeys(sec.Result)), 76))
 	}
 	return b.String()
 }
