@@ -50,7 +50,7 @@ func chartOption(c *Chart) (string, error) {
 
 // chartElement is the element a chart draws in and the script that draws
 // it; the id is chartDOMID's, letters, digits and underscores only.
-func chartElement(c *Chart) (element, script string, err error) {
+func ChartElement(c *Chart) (element, script string, err error) {
 	option, err := chartOption(c)
 	if err != nil {
 		return "", "", err
@@ -67,7 +67,7 @@ chart.setOption(%s);
 
 // scriptHash is the CSP source that allows one inline script: the SHA-256
 // of its text, exactly as it stands between <script> and </script>.
-func scriptHash(js string) string {
+func ScriptHash(js string) string {
 	sum := sha256.Sum256([]byte(js))
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
@@ -75,14 +75,14 @@ func scriptHash(js string) string {
 // contentSecurityPolicy allows the page's own inline scripts, by hash, and
 // nothing else: no other script, no plug-in, no fetch, no form, no frame.
 // Styles stay inline (the page's own sheet and echarts' tooltips).
-func contentSecurityPolicy(scriptHashes []string) string {
+func ContentSecurityPolicy(scriptHashes []string) string {
 	return "default-src 'none'; script-src " + strings.Join(scriptHashes, " ") +
 		"; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 }
 
 // maxLabel is the longest label a chart takes, in characters: a label
 // longer than a line of text is a mistake, not a name.
-const maxLabel = 200
+const MaxLabel = 200
 
 // validate checks what a chart shows before it is drawn: labels are text of
 // a sane length without control characters, colours are CSS colours, label
@@ -92,8 +92,8 @@ func validate(c *Chart) error {
 		if !utf8.ValidString(s) {
 			return fmt.Errorf("chart %s: %s %q: not UTF-8 text", c.ID, what, s)
 		}
-		if n := utf8.RuneCountInString(s); n > maxLabel {
-			return fmt.Errorf("chart %s: %s is %d characters long, more than the %d a label may have", c.ID, what, n, maxLabel)
+		if n := utf8.RuneCountInString(s); n > MaxLabel {
+			return fmt.Errorf("chart %s: %s is %d characters long, more than the %d a label may have", c.ID, what, n, MaxLabel)
 		}
 		for _, r := range s {
 			if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {

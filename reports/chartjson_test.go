@@ -25,7 +25,7 @@ func hostileCharts(s string) []*Chart {
 // label came through as the same string.
 func checkOption(t *testing.T, c *Chart, label string) {
 	t.Helper()
-	element, script, err := chartElement(c)
+	element, script, err := ChartElement(c)
 	if err != nil {
 		return // refused: nothing drawn
 	}
@@ -100,7 +100,7 @@ func TestChartValidation(t *testing.T) {
 		{"function colour", func(c *Chart) { c.Series[0].Color = "__f__alert(1)__f__" }, "colour"},
 		{"place", func(c *Chart) { c.Points[0].Place = "__f__x__f__" }, "label place"},
 		{"control character", func(c *Chart) { c.XLabels[0] = "1\u2028" }, "control character"},
-		{"long label", func(c *Chart) { c.Series[0].Name = strings.Repeat("x", maxLabel+1) }, "more than the 200"},
+		{"long label", func(c *Chart) { c.Series[0].Name = strings.Repeat("x", MaxLabel+1) }, "more than the 200"},
 		{"not UTF-8", func(c *Chart) { c.YName = "\xff" }, "UTF-8"},
 		{"box", func(c *Chart) { c.Box = "violin" }, `box "violin"`},
 	}

@@ -82,7 +82,7 @@ func addMarkedPoints(t *Table, c *Chart) {
 
 // numeric reports whether a text cell reads as a number (+420, -50, 3.5):
 // such columns are aligned to the right.
-func numeric(s string) bool {
+func Numeric(s string) bool {
 	s = strings.TrimLeft(s, "+-")
 	if s == "" {
 		return true

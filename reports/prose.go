@@ -14,7 +14,7 @@ import (
 // markdown renders study prose. Raw HTML in prose is escaped by safeProse
 // before (and goldmark, without WithUnsafe, would drop it), so a study
 // cannot inject script.
-var markdown = goldmark.New(
+var Markdown = goldmark.New(
 	goldmark.WithExtensions(extension.GFM),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
@@ -41,7 +41,7 @@ func (r *Report) Headings() ([]Heading, error) {
 		if src == "" {
 			continue
 		}
-		_, _, hs, err := parseProse(src, anchors)
+		_, _, hs, err := ParseProse(src, anchors)
 		if err != nil {
 			return nil, err
 		}
@@ -56,13 +56,13 @@ func (r *Report) Headings() ([]Heading, error) {
 // parseProse parses prose made safe and gives each heading its anchor:
 // the automatic id, with a suffix where an earlier heading (of any cell,
 // counted in anchors) took it.
-func parseProse(src string, anchors map[string]int) (ast.Node, []byte, []Heading, error) {
-	src, err := safeProse(src)
+func ParseProse(src string, anchors map[string]int) (ast.Node, []byte, []Heading, error) {
+	src, err := SafeProse(src)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	source := []byte(src)
-	doc := markdown.Parser().Parse(text.NewReader(source))
+	doc := Markdown.Parser().Parse(text.NewReader(source))
 	var headings []Heading
 	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)

@@ -12,7 +12,7 @@ import (
 // references or citations leaves them as written.
 func CodeRanges(src string) [][2]int {
 	source := []byte(src)
-	doc := markdown.Parser().Parse(text.NewReader(source))
+	doc := Markdown.Parser().Parse(text.NewReader(source))
 	var out [][2]int
 	addLines := func(lines *text.Segments) {
 		for i := 0; i < lines.Len(); i++ {

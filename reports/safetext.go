@@ -28,8 +28,8 @@ import (
 // escaped, so is a first character that could start a block (a list, a
 // heading, a quote, a fence, a rule), and the line stays one line, trimmed,
 // so that four spaces cannot start a code block.
-func mdText(s string) string {
-	s = strings.TrimSpace(mdLineReplacer.Replace(s))
+func MdText(s string) string {
+	s = strings.TrimSpace(MdLineReplacer.Replace(s))
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for i, c := range s {
@@ -56,7 +56,7 @@ func mdText(s string) string {
 // GitHub-flavoured Markdown, wherever they stand.
 const mdInline = "\\`*_[]~|$"
 
-var mdLineReplacer = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+var MdLineReplacer = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // alnumAt says whether s has an ASCII letter or digit at byte i: a
 // block marker (- x, 1. x, # x, ---) is followed by a space, the end or
@@ -82,12 +82,12 @@ func allDigits(s string) bool {
 // MarkdownText is the Markdown source that reads as s, on one line: for a
 // name or note from a results file put into prose, where a Plain block
 // will not do.
-func MarkdownText(s string) string { return mdText(s) }
+func MarkdownText(s string) string { return MdText(s) }
 
 // containProse keeps a prose block's structure inside it: a code fence
 // the prose leaves open (data pasted into prose, or a slip) would swallow
 // the rest of the document, so it is closed at the end of the block.
-func containProse(src string) string {
+func ContainProse(src string) string {
 	if proseContained(src) {
 		return src
 	}
@@ -106,7 +106,7 @@ func containProse(src string) string {
 func proseContained(src string) bool {
 	const end = "bridgereport-end-of-prose"
 	source := []byte(src + "\n\n" + end + "\n")
-	doc := markdown.Parser().Parse(text.NewReader(source))
+	doc := Markdown.Parser().Parse(text.NewReader(source))
 	p, ok := doc.LastChild().(*ast.Paragraph)
 	if !ok || p.Lines().Len() != 1 {
 		return false
@@ -134,7 +134,7 @@ func longestRun(s string, c byte) int {
 // and a link or image to a javascript:, vbscript:, data: or file: address is
 // pointed at "#blocked-…" instead; one that cannot be (its scheme is written
 // with entities or escapes) is refused.
-func safeProse(src string) (string, error) {
+func SafeProse(src string) (string, error) {
 	for attempt := 0; ; attempt++ {
 		raw, schemes := proseHazards([]byte(src))
 		if len(schemes) == 0 {
@@ -153,7 +153,7 @@ func safeProse(src string) (string, error) {
 // proseHazards finds the raw HTML of a Markdown source and the schemes of
 // its dangerous links.
 func proseHazards(source []byte) (raw []text.Segment, schemes []string) {
-	doc := markdown.Parser().Parse(text.NewReader(source))
+	doc := Markdown.Parser().Parse(text.NewReader(source))
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -221,7 +221,7 @@ func escapeSegments(src string, raw []text.Segment) string {
 // entities or escapes), so that the study can name their lines.
 func ProseLinks(src string) (blocked []string, err error) {
 	_, schemes := proseHazards([]byte(src))
-	if _, err := safeProse(src); err != nil {
+	if _, err := SafeProse(src); err != nil {
 		return schemes, err
 	}
 	return schemes, nil

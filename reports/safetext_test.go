@@ -18,7 +18,7 @@ func TestSafeProse(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := safeProse(c.in)
+			got, err := SafeProse(c.in)
 			if c.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
 					t.Fatalf("err = %v, want one mentioning %q", err, c.wantErr)

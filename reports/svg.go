@@ -55,7 +55,7 @@ var (
 // newSVGRenderer returns a renderer with the echarts library in echartsJS.
 // The library is compiled when the first chart is drawn (a run whose figures
 // all come from the cache never needs it), once per process for one source.
-func newSVGRenderer(echartsJS string) *SVGRenderer {
+func NewSVGRenderer(echartsJS string) *SVGRenderer {
 	return &SVGRenderer{src: echartsJS}
 }
 
@@ -123,14 +123,14 @@ func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 // Chart draws a report chart as SVG at its fixed size, from the same echarts
 // option as the HTML report.
 func (r *SVGRenderer) Chart(c *Chart) ([]byte, error) {
-	option, w, h, err := svgOption(c)
+	option, w, h, err := SvgOption(c)
 	if err != nil {
 		return nil, err
 	}
-	return r.draw(c, option, w, h)
+	return r.Draw(c, option, w, h)
 }
 
-func (r *SVGRenderer) draw(c *Chart, option string, w, h int) ([]byte, error) {
+func (r *SVGRenderer) Draw(c *Chart, option string, w, h int) ([]byte, error) {
 	svg, err := r.Render(option, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("chart %s: svg: %w", c.ID, err)
@@ -140,7 +140,7 @@ func (r *SVGRenderer) draw(c *Chart, option string, w, h int) ([]byte, error) {
 
 // svgOption is the echarts option of a chart and the size of its SVG: all
 // that the drawing depends on, besides the library.
-func svgOption(c *Chart) (option string, width, height int, err error) {
+func SvgOption(c *Chart) (option string, width, height int, err error) {
 	option, err = chartOption(c)
 	if err != nil {
 		return "", 0, 0, err

@@ -17,7 +17,7 @@ import (
 // svgRenderer compiles the embedded chart library.
 func svgRenderer(t testing.TB) *SVGRenderer {
 	t.Helper()
-	return newSVGRenderer(templates.Echarts)
+	return NewSVGRenderer(templates.Echarts)
 }
 
 var svgCharts = []*Chart{

@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -68,7 +68,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	if *asJSON {
-		return reports.WriteJSON(stdout, c)
+		return render.WriteJSON(stdout, c)
 	}
 	_, err = fmt.Fprintln(stdout, c.Spec)
 	return err

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -101,7 +101,7 @@ func cellResult(t *testing.T, mv, cell string) []byte {
 		t.Fatalf("%s\n%v", src, err)
 	}
 	var js bytes.Buffer
-	if err := new(reports.Renderer).JSON(&js, r); err != nil {
+	if err := new(render.Renderer).JSON(&js, r); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {

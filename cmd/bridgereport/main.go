@@ -18,6 +18,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/diff"
 	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
@@ -96,7 +97,7 @@ func init() {
 		{"movements", "list the movement library, with published and computed Qf", runMovements, []usage.JSONSection{{Result: kinds.Library.Results[0], About: "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."}}},
 		{"catalogue", "the candidate movements for N pairs, ranked, with a recommendation", runCatalogue, []usage.JSONSection{{Result: kinds.Catalogue.Results[0], About: "The catalogue cell's result for the one field size: its candidates, in rank order; `recommended` is null when every candidate breaks a bound; a candidate's `absent` is the phantom's pair number in `asc` (the movement in .ASC form, every seat filled), or null, and for an odd field its figures are those with that pair absent; `excluded` is the bound a candidate breaks, or \"\"; `change` is the --late or --leave plan, or null; `plans` the --leave or --extra plans, ranked, or null. Changed when catalogue began to run the catalogue cell: the object, its keys unchanged, is now the one element of an array (--pick --json still prints the one candidate)."}}},
 		{"movement", "the guide of a movement: table cards, pair cards, the .ASC file", runGuide, []usage.JSONSection{{Result: kinds.Guide.Results[0], About: "The guide of a movement: table cards and pair cards; a `next` is {table, direction}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."}}},
-		{"version", "print the versions of bridgereport, its engine and echarts", runVersion, []usage.JSONSection{{Result: reports.Versions{}, About: "The versions of this binary; `commit` only when the binary knows it."}}},
+		{"version", "print the versions of bridgereport, its engine and echarts", runVersion, []usage.JSONSection{{Result: render.Versions{}, About: "The versions of this binary; `commit` only when the binary knows it."}}},
 	}
 }
 
@@ -163,7 +164,7 @@ func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *asJSON {
-		return reports.WriteJSON(stdout, reports.CurrentVersions(engine.Version))
+		return render.WriteJSON(stdout, render.CurrentVersions(engine.Version))
 	}
-	return reports.WriteVersions(stdout, engine.Version)
+	return render.WriteVersions(stdout, engine.Version)
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -46,7 +47,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	sum, err := study.RunAll(ctx, paths, overrides, opt, stdout, stderr)
 	if err == nil && *asJSON {
-		err = reports.WriteJSON(stdout, sum)
+		err = render.WriteJSON(stdout, sum)
 	}
 	if err != nil {
 		return err

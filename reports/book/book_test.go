@@ -8,6 +8,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // TestPrepare runs the whole pass on a report whose callout holds a
@@ -25,7 +26,7 @@ func TestPrepare(t *testing.T) {
 		t.Fatal(err)
 	}
 	var html, md, text bytes.Buffer
-	rd := reports.NewRenderer()
+	rd := render.NewRenderer()
 	if err := rd.HTML(&html, r); err != nil {
 		t.Fatal(err)
 	}

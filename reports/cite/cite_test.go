@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 const sample = `% a comment
@@ -133,7 +134,7 @@ func TestResolve(t *testing.T) {
 		t.Fatalf("reference list %+v", last)
 	}
 	var page bytes.Buffer
-	if err := reports.NewRenderer().HTML(&page, r); err != nil {
+	if err := render.NewRenderer().HTML(&page, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{
@@ -146,7 +147,7 @@ func TestResolve(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	if _, err := reports.NewRenderer().Markdown(&md, r); err != nil {
+	if _, err := render.NewRenderer().Markdown(&md, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{"[[1](#ref-schema2002), p. 3;", `| qf | 92 \[2, table 2\] |`, `2. <a id="ref-moore1992"></a>Ross Moore`} {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // Change is one difference between two runs of a study: a table cell, a
@@ -70,7 +71,7 @@ func (c Change) String() string {
 // the table it draws (else to six decimals), every check and parameter. Provenance (study hash, inputs, version) and the
 // summary counts are not compared: they say how, not what.
 func Diff(oldJSON, newJSON []byte) ([]Change, error) {
-	var a, b reports.ResultsJSON
+	var a, b render.ResultsJSON
 	if err := json.Unmarshal(oldJSON, &a); err != nil {
 		return nil, fmt.Errorf("old results: %w", err)
 	}
@@ -158,7 +159,7 @@ func PrintDiff(w io.Writer, studies int, changes []Change, asJSON bool) error {
 	if changes == nil {
 		changes = []Change{}
 	}
-	return reports.WriteJSON(w, DiffResult{Studies: studies, Changes: changes})
+	return render.WriteJSON(w, DiffResult{Studies: studies, Changes: changes})
 }
 
 // WriteDiff prints changes grouped by study, then by table, figure, the

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // FuzzDiff compares arbitrary results.json pairs: Diff never panics, a
@@ -18,7 +19,7 @@ func FuzzDiff(f *testing.F) {
 		{Chart: &reports.Chart{ID: "c", Kind: "bar", XLabels: []string{"a"}, Series: []reports.Series{{Name: "s", Values: []float64{1}}}}},
 	}}}, Checks: []reports.Check{{Name: "t/a/y", Published: "1.5", Computed: "1.5", Status: reports.StatusOK}}}
 	var js bytes.Buffer
-	if err := reports.NewRenderer().JSON(&js, r); err != nil {
+	if err := render.NewRenderer().JSON(&js, r); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(js.Bytes(), bytes.Replace(js.Bytes(), []byte("1.5"), []byte("2.5"), 1))

@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 func resultsOf(t *testing.T, r *reports.Report) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := reports.NewRenderer().JSON(&buf, r); err != nil {
+	if err := render.NewRenderer().JSON(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

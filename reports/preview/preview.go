@@ -27,6 +27,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
 
@@ -56,7 +57,7 @@ func (o Options) buildTimeout() time.Duration {
 type Server struct {
 	target   string // a study file or a folder of them
 	opt      Options
-	renderer *reports.Renderer
+	renderer *render.Renderer
 	tempDir  string
 
 	// hosts are the Host values answered: the bound address and the
@@ -76,7 +77,7 @@ func New(target string, opt Options) (*Server, error) {
 	if _, err := os.Stat(target); err != nil {
 		return nil, err
 	}
-	s := &Server{target: target, opt: opt, renderer: reports.NewRenderer(), changed: make(chan struct{})}
+	s := &Server{target: target, opt: opt, renderer: render.NewRenderer(), changed: make(chan struct{})}
 	if info, err := os.Stat(target); err == nil && info.IsDir() {
 		s.renderer.IndexLink = "../" // the index is served at /
 	}
@@ -113,7 +114,7 @@ func (s *Server) Build(ctx context.Context) error {
 	pages := map[string][]byte{}
 	watched := map[string]bool{}
 	var reps []*reports.Report
-	var broken []reports.Broken
+	var broken []render.Broken
 	for _, p := range paths {
 		abs, _ := filepath.Abs(p)
 		watched[abs] = true
@@ -127,7 +128,7 @@ func (s *Server) Build(ctx context.Context) error {
 			if errors.Is(err, context.DeadlineExceeded) {
 				err = fmt.Errorf("the build took longer than %v and was stopped (make the study cheaper, or give preview a longer --timeout)", s.opt.buildTimeout())
 			}
-			broken = append(broken, reports.Broken{Source: p, Error: err.Error()})
+			broken = append(broken, render.Broken{Source: p, Error: err.Error()})
 			page = errorPage(p, err)
 		} else {
 			reps = append(reps, rep)

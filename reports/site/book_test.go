@@ -9,6 +9,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // TestBook joins two reports that share a table id, a heading and a cited
@@ -44,7 +45,7 @@ func TestBook(t *testing.T) {
 		t.Error("Book changed a report")
 	}
 	var page bytes.Buffer
-	if err := reports.NewRenderer().HTML(&page, b); err != nil {
+	if err := render.NewRenderer().HTML(&page, b); err != nil {
 		t.Fatal(err)
 	}
 	html := page.String()

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // chromium finds the browser; CI must have it, a developer without it
@@ -75,7 +75,7 @@ func TestSearchInChromium(t *testing.T) {
 	browser := chromium(t)
 	dir := t.TempDir()
 	reps := testSite()
-	if err := Write(reports.NewRenderer(), dir, "test", "Test site", reps, nil); err != nil {
+	if err := Write(render.NewRenderer(), dir, "test", "Test site", reps, nil); err != nil {
 		t.Fatal(err)
 	}
 	index := (&url.URL{Scheme: "file", Path: filepath.Join(dir, "index.html")})

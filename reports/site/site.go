@@ -16,6 +16,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // SearchFile is the search index, at the site's root.
@@ -52,7 +53,7 @@ func IndexNav(title string, reps []*reports.Report) *reports.Nav {
 // Write writes a site into outDir: every report's page (with the
 // navigation Navigate sets), the index with the broken studies listed,
 // and the search index.
-func Write(rd *reports.Renderer, outDir, version, title string, reps []*reports.Report, broken []reports.Broken) error {
+func Write(rd *render.Renderer, outDir, version, title string, reps []*reports.Report, broken []render.Broken) error {
 	Navigate(title, reps)
 	for _, r := range reps {
 		if _, err := rd.Write(outDir, r); err != nil {
@@ -64,7 +65,7 @@ func Write(rd *reports.Renderer, outDir, version, title string, reps []*reports.
 
 // WriteIndex writes the site's index page and its search index, for
 // reports already written with their navigation.
-func WriteIndex(rd *reports.Renderer, outDir, version, title string, reps []*reports.Report, broken []reports.Broken) error {
+func WriteIndex(rd *render.Renderer, outDir, version, title string, reps []*reports.Report, broken []render.Broken) error {
 	var index bytes.Buffer
 	if err := rd.SiteIndex(&index, version, reps, broken, IndexNav(title, reps)); err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/disk"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/site"
 )
 
@@ -111,7 +112,7 @@ func Overrides(paths []string, values map[string]string) (each []map[string]stri
 type Outcome struct {
 	Path    string
 	Report  *reports.Report
-	Written reports.Written
+	Written render.Written
 	Err     error
 }
 
@@ -123,7 +124,7 @@ type Outcome struct {
 // the references between them resolve, then each page is written with the
 // site's navigation (the index and search index are the caller's:
 // site.WriteIndex).
-func RunBatch(ctx context.Context, paths []string, overrides []map[string]string, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+func RunBatch(ctx context.Context, paths []string, overrides []map[string]string, opt RunOptions, renderer *render.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
 	if opt.SiteTitle != "" {
 		jobs := make([]job, len(paths))
 		for i, p := range paths {
@@ -158,7 +159,7 @@ type job struct {
 
 // runSite runs the studies of a site: all of them, then the references
 // between them, then the pages.
-func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *reports.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
+func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *render.Renderer, outDir string, stopAtFirst bool, done func(Outcome)) error {
 	outcomes := make([]Outcome, len(jobs))
 	var studies []*Study
 	var reps []*reports.Report
@@ -313,7 +314,7 @@ type BatchOptions struct {
 // totals when there are several studies or a failed figure. Its summary
 // counts what ran, failed and broke.
 func RunAll(ctx context.Context, paths []string, overrides []map[string]string, opt BatchOptions, stdout, stderr io.Writer) (*reports.RunSummary, error) {
-	renderer := reports.NewRenderer()
+	renderer := render.NewRenderer()
 	renderer.CacheDir = opt.CacheDir
 	status := reports.NewProgress(stderr, "run", opt.Quiet)
 	defer status.Done()
@@ -328,7 +329,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		opt.SiteTitle, opt.SiteBibliography = opt.Site.Title, opt.Site.Bibliography
 	}
 	var written []*reports.Report
-	var broken []reports.Broken
+	var broken []render.Broken
 	sum := &reports.RunSummary{}
 	last := time.Now()
 	each := func(o Outcome) {
@@ -347,7 +348,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		}
 		if o.Err != nil {
 			fmt.Fprintf(stderr, "bridgereport: %v\n", o.Err)
-			broken = append(broken, reports.Broken{Source: o.Path, Error: o.Err.Error()})
+			broken = append(broken, render.Broken{Source: o.Path, Error: o.Err.Error()})
 			return
 		}
 		rep := o.Report
@@ -406,7 +407,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 
 // printBook prints the studies of a site as one PDF with a contents page:
 // OUTDIR/book/index.pdf.
-func printBook(ctx context.Context, browser string, renderer *reports.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
+func printBook(ctx context.Context, browser string, renderer *render.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
 	b, err := site.Book(title, reps)
 	if err != nil {
 		return "", err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
@@ -38,7 +39,7 @@ func runCached(t *testing.T, path, cache string) (results string, fromCache, rec
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := reports.NewRenderer().JSON(&b, r); err != nil {
+	if err := render.NewRenderer().JSON(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	return b.String(), r.Sections[0].FromCache, r.Sections[0].CacheRecomputed

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // A check cell in a study is the balance command's layout as a
@@ -32,7 +33,7 @@ cells:
 		t.Fatalf("checks %+v", r.Checks)
 	}
 	want := "Qf = 46.94   Qc = "
-	rd := reports.NewRenderer()
+	rd := render.NewRenderer()
 	var text, html, md, js bytes.Buffer
 	if err := rd.Text(&text, r); err != nil {
 		t.Fatal(err)

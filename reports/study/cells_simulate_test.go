@@ -13,6 +13,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
@@ -83,7 +84,7 @@ func TestSimulateRunsTheStudysCells(t *testing.T) {
 		})
 	}
 	md := new(strings.Builder)
-	if _, err := reports.NewRenderer().Markdown(md, r); err != nil {
+	if _, err := render.NewRenderer().Markdown(md, r); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(md.String(), "Qd (the mean probability of finishing in the ideal place) = ") {

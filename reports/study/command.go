@@ -10,6 +10,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // Command is a study of one cell, as each subcommand runs it: the same cell
@@ -86,7 +87,7 @@ func (c *Command) Print(ctx context.Context, w io.Writer, asJSON bool) error {
 // JSON.
 func Print(w io.Writer, r *reports.Report, result any, asJSON bool) error {
 	if asJSON {
-		return reports.WriteJSON(w, result)
+		return render.WriteJSON(w, result)
 	}
-	return new(reports.Renderer).Text(w, r)
+	return new(render.Renderer).Text(w, r)
 }

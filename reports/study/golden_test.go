@@ -15,6 +15,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cache"
 	"github.com/bridgereport/bridgereport/reports/diff"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden results of the studies")
@@ -183,9 +184,9 @@ func firstDiff(a, b []byte) string {
 
 // testRenderer is one renderer for the package's tests: it compiles the
 // chart library once.
-func testRenderer(t testing.TB) *reports.Renderer {
+func testRenderer(t testing.TB) *render.Renderer {
 	t.Helper()
 	return sharedRenderer()
 }
 
-var sharedRenderer = sync.OnceValue(reports.NewRenderer)
+var sharedRenderer = sync.OnceValue(render.NewRenderer)

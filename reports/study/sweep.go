@@ -6,8 +6,8 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/site"
 )
 
@@ -60,7 +60,7 @@ func FindSweep(path string, values Values) (*site.Sweep, Values, error) {
 // of a site (OUTDIR/<study>-<name>-<value>/, cached under that name too,
 // so a rerun takes every value from the cache); opt.SiteTitle names it.
 // The index is the caller's (site.WriteIndex).
-func RunSweep(ctx context.Context, path string, sw site.Sweep, values Values, opt RunOptions, renderer *reports.Renderer, outDir string, done func(Outcome)) error {
+func RunSweep(ctx context.Context, path string, sw site.Sweep, values Values, opt RunOptions, renderer *render.Renderer, outDir string, done func(Outcome)) error {
 	var jobs []job
 	for _, v := range sw.Values {
 		overrides := maps.Clone(map[string]string(values))

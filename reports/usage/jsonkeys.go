@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // JSONKeys lists the keys a result encodes to, in order, with the keys of
@@ -146,7 +146,7 @@ func JSONUsage(sections []JSONSection) string {
 		if sec.When != "" {
 			when = " (" + sec.When + ")"
 		}
-		fmt.Fprintf(&b, "\n%s\n", reports.Fill(fmt.Sprintf("--json%s: %s Its keys: %s.", when, sec.About, JSONKeys(sec.Result)), 76))
+		fmt.Fprintf(&b, "\n%s\n", render.Fill(fmt.Sprintf("--json%s: %s Its keys: %s.", when, sec.About, JSONKeys(sec.Result)), 76))
 	}
 	return b.String()
 }

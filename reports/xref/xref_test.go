@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // study is a report with prose at line 10 of s.yaml, two tables, a figure
@@ -132,7 +133,7 @@ func TestResolvedLinksInHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	var page bytes.Buffer
-	if err := reports.NewRenderer().HTML(&page, r); err != nil {
+	if err := render.NewRenderer().HTML(&page, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{

@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
@@ -23,7 +24,7 @@ type Written struct {
 // first, written into a temporary folder, and the folder replaces the old
 // report by rename, so a report is never half-written or a mix of two runs,
 // and a failed render writes nothing.
-func (rd *Renderer) Write(outDir string, r *Report) (Written, error) {
+func (rd *Renderer) Write(outDir string, r *reports.Report) (Written, error) {
 	dir, figures, cached, err := rd.write(outDir, r)
 	if err != nil {
 		return Written{}, err
@@ -34,7 +35,7 @@ func (rd *Renderer) Write(outDir string, r *Report) (Written, error) {
 	return Written{Dir: dir, Figures: len(figures), FiguresCached: cached}, nil
 }
 
-func (rd *Renderer) write(outDir string, r *Report) (string, map[string][]byte, int, error) {
+func (rd *Renderer) write(outDir string, r *reports.Report) (string, map[string][]byte, int, error) {
 	fail := func(err error) (string, map[string][]byte, int, error) { return "", nil, 0, err }
 	var html, md, js bytes.Buffer
 	if err := rd.HTML(&html, r); err != nil {

@@ -1,18 +1,20 @@
-package reports
+package render
 
 import (
 	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // A text layout is printed by every printer, as it is: no printer may drop
 // a block kind.
 func TestPreformattedInEveryPrinter(t *testing.T) {
 	layout := "Pair  1  2\n 1   92  8 ``` <b>x</b>\n"
-	r := &Report{Name: "p", Title: "T", Sections: []Section{{ID: "s", Blocks: []Block{
-		{Pre: &Preformatted{ID: "ranks", Caption: "The seed's layout.", Text: layout}},
+	r := &reports.Report{Name: "p", Title: "T", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
+		{Pre: &reports.Preformatted{ID: "ranks", Caption: "The seed's layout.", Text: layout}},
 	}}}}
 	rd := newRenderer("")
 
@@ -45,7 +47,7 @@ func TestPreformattedInEveryPrinter(t *testing.T) {
 		t.Fatal(err)
 	}
 	var results struct {
-		Preformatted []Preformatted `json:"preformatted"`
+		Preformatted []reports.Preformatted `json:"preformatted"`
 	}
 	if err := json.Unmarshal(js.Bytes(), &results); err != nil {
 		t.Fatal(err)

@@ -1,10 +1,12 @@
-package reports
+package render
 
 import (
 	"fmt"
 	"html/template"
 	"slices"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // htmlCell is a table cell of the HTML page with the alignment of its
@@ -17,7 +19,7 @@ type htmlCell struct {
 // textColumns says which columns of a table hold text: a column is a
 // number column when every cell that is not empty is a number (or a number
 // written as text, such as "46.94" or "-"); otherwise it is text.
-func textColumns(t *Table) []bool {
+func textColumns(t *reports.Table) []bool {
 	text := make([]bool, len(t.Columns))
 	for j := range t.Columns {
 		for i := range t.Rows {
@@ -60,7 +62,7 @@ func numberLike(s string) bool {
 }
 
 // htmlRows formats a table's rows with the alignment of each column.
-func htmlRows(t *Table) [][]htmlCell {
+func htmlRows(t *reports.Table) [][]htmlCell {
 	text := textColumns(t)
 	var rows [][]htmlCell
 	for i := range t.Rows {
@@ -75,7 +77,7 @@ func htmlRows(t *Table) [][]htmlCell {
 
 // hasCharts says whether a report draws any chart: a page without one does
 // not carry the chart library.
-func hasCharts(r *Report) bool {
+func hasCharts(r *reports.Report) bool {
 	for _, b := range r.Blocks() {
 		if b.Chart != nil {
 			return true
@@ -86,16 +88,16 @@ func hasCharts(r *Report) bool {
 
 // sortedChecks are the checks in natural order of their names (b/2 before
 // b/10), for the published-figures appendix.
-func sortedChecks(checks []Check) []Check {
+func sortedChecks(checks []reports.Check) []reports.Check {
 	out := slices.Clone(checks)
-	slices.SortStableFunc(out, func(a, b Check) int { return NaturalCompare(a.Name, b.Name) })
+	slices.SortStableFunc(out, func(a, b reports.Check) int { return reports.NaturalCompare(a.Name, b.Name) })
 	return out
 }
 
 // tableTOC is the contents entry of a table: its number and the first
 // sentence of its caption, whole (the contents wrap it; a cut at so many
 // characters left "(expec…").
-func tableTOC(t *Table) tocEntry {
+func tableTOC(t *reports.Table) tocEntry {
 	c := t.Caption
 	if i := strings.Index(c, ". "); i > 0 {
 		c = c[:i]

@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
@@ -28,7 +29,7 @@ type Broken struct {
 
 // WriteIndex writes outDir/index.html, listing the reports (already written
 // into outDir by Write) with their headline checks, and the broken ones.
-func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []Broken) error {
+func (rd *Renderer) WriteIndex(outDir, version string, reps []*reports.Report, broken []Broken) error {
 	var buf bytes.Buffer
 	if err := rd.Index(&buf, version, reps, broken); err != nil {
 		return err
@@ -40,13 +41,13 @@ func (rd *Renderer) WriteIndex(outDir, version string, reps []*Report, broken []
 }
 
 // Index writes the index page of several reports, linked as <name>/index.html.
-func (rd *Renderer) Index(w io.Writer, version string, reps []*Report, broken []Broken) error {
+func (rd *Renderer) Index(w io.Writer, version string, reps []*reports.Report, broken []Broken) error {
 	return rd.SiteIndex(w, version, reps, broken, nil)
 }
 
 // SiteIndex writes the index page of a site of reports: the index with the
 // site's navigation and search, when nav is set.
-func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*Report, broken []Broken, nav *Nav) error {
+func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*reports.Report, broken []Broken, nav *reports.Nav) error {
 	var entries []indexEntry
 	for _, r := range reps {
 		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r), File: r.Provenance.SourceName}
@@ -61,14 +62,14 @@ func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*Report, broke
 		page["Title"], page["Heading"] = nav.Title, nav.Title
 		if nav.Search != "" {
 			page["SearchJS"] = template.JS(templates.SearchJS)
-			page["CSP"] = contentSecurityPolicy([]string{"'self'", scriptHash(templates.SearchJS)})
+			page["CSP"] = reports.ContentSecurityPolicy([]string{"'self'", reports.ScriptHash(templates.SearchJS)})
 		}
 	}
 	return templates.Index.Execute(w, page)
 }
 
 // headline lists a report's headline checks, as figures a reader can scan.
-func headline(r *Report) []string {
+func headline(r *reports.Report) []string {
 	var parts []string
 	for _, c := range r.HeadlineChecks() {
 		parts = append(parts, fmt.Sprintf("%s = %s (%s)", c.Name, c.Computed, c.Status))

@@ -1,25 +1,27 @@
-package reports
+package render
 
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // resultsJSON is the schema of results.json: every table and figure as data,
 // and every check. It holds nothing that varies between runs.
 type ResultsJSON struct {
-	Study       string   `json:"study"`
-	Title       string   `json:"title"`
-	Version     string   `json:"version"`
-	StudySHA256 string   `json:"study_sha256"`
-	Inputs      []Input  `json:"inputs"`
-	Parameters  []Param  `json:"parameters"`
-	Tables      []*Table `json:"tables"`
-	Figures     []*Chart `json:"figures"`
+	Study       string           `json:"study"`
+	Title       string           `json:"title"`
+	Version     string           `json:"version"`
+	StudySHA256 string           `json:"study_sha256"`
+	Inputs      []reports.Input  `json:"inputs"`
+	Parameters  []reports.Param  `json:"parameters"`
+	Tables      []*reports.Table `json:"tables"`
+	Figures     []*reports.Chart `json:"figures"`
 	// Preformatted holds the text layouts (none in most studies).
-	Preformatted []*Preformatted `json:"preformatted,omitempty"`
-	Checks       []Check         `json:"checks"`
-	Summary      summaryJSON     `json:"summary"`
+	Preformatted []*reports.Preformatted `json:"preformatted,omitempty"`
+	Checks       []reports.Check         `json:"checks"`
+	Summary      summaryJSON             `json:"summary"`
 	// Sections are the cells in order, each with its Result: the same
 	// object the --json of the command that runs the kind prints.
 	Sections []sectionJSON `json:"sections"`
@@ -40,16 +42,16 @@ type summaryJSON struct {
 
 // JSON writes results.json: every table, figure and check as data, and
 // nothing that varies between runs.
-func (rd *Renderer) JSON(w io.Writer, r *Report) error {
+func (rd *Renderer) JSON(w io.Writer, r *reports.Report) error {
 	out := ResultsJSON{
 		Study: r.Name, Title: r.Title, Version: r.Provenance.Version, StudySHA256: r.SourceHash(),
-		Inputs: r.Provenance.Inputs, Parameters: []Param{}, Tables: []*Table{}, Figures: []*Chart{}, Checks: r.Checks,
+		Inputs: r.Provenance.Inputs, Parameters: []reports.Param{}, Tables: []*reports.Table{}, Figures: []*reports.Chart{}, Checks: r.Checks,
 	}
 	if out.Inputs == nil {
-		out.Inputs = []Input{}
+		out.Inputs = []reports.Input{}
 	}
 	if out.Checks == nil {
-		out.Checks = []Check{}
+		out.Checks = []reports.Check{}
 	}
 	out.Parameters = append(out.Parameters, r.Provenance.Parameters...)
 	out.Sections = []sectionJSON{}

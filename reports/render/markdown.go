@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -15,12 +16,12 @@ import (
 // tables as GFM tables, each figure an SVG image with its data folded below
 // it. The images are returned by path relative to the Markdown file. Every
 // figure is drawn before anything is written.
-func (rd *Renderer) Markdown(w io.Writer, r *Report) (map[string][]byte, error) {
+func (rd *Renderer) Markdown(w io.Writer, r *reports.Report) (map[string][]byte, error) {
 	figures, _, err := rd.markdown(w, r)
 	return figures, err
 }
 
-func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte, cached int, err error) {
+func (rd *Renderer) markdown(w io.Writer, r *reports.Report) (figures map[string][]byte, cached int, err error) {
 	figures, paths, cached, err := rd.renderFigures(r)
 	if err != nil {
 		return nil, 0, err
@@ -29,10 +30,10 @@ func (rd *Renderer) markdown(w io.Writer, r *Report) (figures map[string][]byte,
 }
 
 // writeMarkdown prints the report, its figures drawn already at paths.
-func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
+func writeMarkdown(w io.Writer, r *reports.Report, paths map[*reports.Chart]string) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# %s\n\n", mdText(r.Title))
-	if summary := mdText(r.Summary); summary != "" {
+	fmt.Fprintf(bw, "# %s\n\n", reports.MdText(r.Title))
+	if summary := reports.MdText(r.Summary); summary != "" {
 		fmt.Fprintf(bw, "%s\n\n", summary)
 	}
 	if len(r.Checks) > 0 {
@@ -55,9 +56,9 @@ func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(bw, "%s\n\n", containProse(strings.TrimSpace(prose)))
+				fmt.Fprintf(bw, "%s\n\n", reports.ContainProse(strings.TrimSpace(prose)))
 			case b.Table != nil:
-				writeMarkdownTable(bw, fmt.Sprintf("%s**Table %d.** %s", mdAnchor("table-"+b.Table.ID, written), b.Table.Number, mdText(b.Table.Caption)), b.Table)
+				writeMarkdownTable(bw, fmt.Sprintf("%s**Table %d.** %s", mdAnchor("table-"+b.Table.ID, written), b.Table.Number, reports.MdText(b.Table.Caption)), b.Table)
 			case b.Chart != nil:
 				writeMarkdownFigure(bw, b.Chart, paths[b.Chart], mdAnchor("figure-"+b.Chart.ID, written))
 			case b.Pre != nil:
@@ -79,13 +80,13 @@ func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 	}
 	if len(r.Checks) > 0 {
 		fmt.Fprintf(bw, "## Published figures\n\n")
-		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
+		checks := &reports.Table{Columns: []reports.Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
 			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
 		writeMarkdownTable(bw, "Each published figure against the recomputed one, at the published precision.", checks)
 	}
-	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study %s, SHA-256 `%s`\n", mdText(r.Provenance.Version), mdCode(r.Provenance.SourceName), r.SourceHash())
+	fmt.Fprintf(bw, "## Provenance\n\n- bridgereport %s\n- study %s, SHA-256 `%s`\n", reports.MdText(r.Provenance.Version), mdCode(r.Provenance.SourceName), r.SourceHash())
 	for _, in := range r.Provenance.Inputs {
 		if in.Library != "" {
 			fmt.Fprintf(bw, "- library movement %s, SHA-256 %s\n", mdCode(in.Library), mdCode(in.SHA256))
@@ -101,9 +102,9 @@ func writeMarkdown(w io.Writer, r *Report, paths map[*Chart]string) error {
 
 // renderFigures draws every chart of a report as SVG, keyed by its path
 // relative to the Markdown file, and counts those taken from the cache.
-func (rd *Renderer) renderFigures(r *Report) (files map[string][]byte, paths map[*Chart]string, cached int, err error) {
+func (rd *Renderer) renderFigures(r *reports.Report) (files map[string][]byte, paths map[*reports.Chart]string, cached int, err error) {
 	files = map[string][]byte{}
-	paths = map[*Chart]string{}
+	paths = map[*reports.Chart]string{}
 	for _, b := range r.Blocks() {
 		if b.Chart == nil {
 			continue
@@ -148,15 +149,15 @@ func figurePath(id string, taken map[string][]byte) string {
 
 // writeMarkdownFigure writes a figure as its image, after its anchor, and
 // caption, with its data in a folded block that forges render as a table.
-func writeMarkdownFigure(w io.Writer, c *Chart, path, anchor string) {
-	fmt.Fprintf(w, "%s![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", anchor, c.Number, mdText(c.Caption), path, c.Number, mdText(c.Caption))
+func writeMarkdownFigure(w io.Writer, c *reports.Chart, path, anchor string) {
+	fmt.Fprintf(w, "%s![Figure %d. %s](%s)\n\n**Figure %d.** %s\n\n", anchor, c.Number, reports.MdText(c.Caption), path, c.Number, reports.MdText(c.Caption))
 	fmt.Fprintf(w, "<details><summary>Data of figure %d</summary>\n\n", c.Number)
 	writeMarkdownTable(w, "", c.DataTable())
 	fmt.Fprint(w, "</details>\n\n")
 }
 
 // writeMarkdownTable writes a table under its caption, if any.
-func writeMarkdownTable(w io.Writer, caption string, t *Table) {
+func writeMarkdownTable(w io.Writer, caption string, t *reports.Table) {
 	if caption != "" {
 		fmt.Fprintf(w, "%s\n\n", caption)
 	}
@@ -184,7 +185,7 @@ func writeMarkdownTable(w io.Writer, caption string, t *Table) {
 }
 
 // mdEscape is the text of a table cell: mdText escapes its pipes too.
-func mdEscape(s string) string { return mdText(s) }
+func mdEscape(s string) string { return reports.MdText(s) }
 
 // mdCode writes s as a code span, fenced with more backticks than it holds
 // in a row, on one line.
@@ -211,8 +212,8 @@ func mdCode(s string) string {
 
 // writeMarkdownPre writes a text layout as a fenced block whose fence is
 // longer than any run of backticks in the text, so the text cannot end it.
-func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
-	if caption := mdText(p.Caption); caption != "" {
+func writeMarkdownPre(w *bufio.Writer, p *reports.Preformatted) {
+	if caption := reports.MdText(p.Caption); caption != "" {
 		fmt.Fprintf(w, "%s\n\n", caption)
 	}
 	fence, run := 3, 0
@@ -233,12 +234,12 @@ func writeMarkdownPre(w *bufio.Writer, p *Preformatted) {
 }
 
 // writeMarkdownPlain writes plain text as an escaped paragraph and list.
-func writeMarkdownPlain(w *bufio.Writer, p *Plain) {
-	if text := mdText(p.Text); text != "" {
+func writeMarkdownPlain(w *bufio.Writer, p *reports.Plain) {
+	if text := reports.MdText(p.Text); text != "" {
 		fmt.Fprintf(w, "%s\n\n", text)
 	}
 	for _, item := range p.Items {
-		fmt.Fprintf(w, "- %s\n", mdText(item))
+		fmt.Fprintf(w, "- %s\n", reports.MdText(item))
 	}
 	if len(p.Items) > 0 {
 		w.WriteByte('\n')
@@ -269,7 +270,7 @@ func slug(s string) bool {
 
 // linkedFragments are the fragments (#id) that the links of a report's
 // prose and callouts point at: the headings that need an anchor.
-func linkedFragments(r *Report) (map[string]bool, error) {
+func linkedFragments(r *reports.Report) (map[string]bool, error) {
 	linked := map[string]bool{}
 	for _, b := range r.Blocks() {
 		src := b.Prose
@@ -279,7 +280,7 @@ func linkedFragments(r *Report) (map[string]bool, error) {
 		if src == "" || !strings.Contains(src, "](#") {
 			continue
 		}
-		doc, _, _, err := parseProse(src, map[string]int{})
+		doc, _, _, err := reports.ParseProse(src, map[string]int{})
 		if err != nil {
 			return nil, err
 		}
@@ -300,7 +301,7 @@ func linkedFragments(r *Report) (map[string]bool, error) {
 // headings ids of its own, which need not be those of the HTML page.
 // headings counts the anchors taken, as parseProse does for the HTML page.
 func anchoredProse(src string, headings map[string]int, linked, written map[string]bool) (string, error) {
-	doc, source, _, err := parseProse(src, headings)
+	doc, source, _, err := reports.ParseProse(src, headings)
 	if err != nil {
 		return "", err
 	}

@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"crypto/sha256"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
@@ -20,7 +21,7 @@ import (
 type Renderer struct {
 	echartsJS string // inlined into every HTML report
 	libHash   string // its CSP hash, computed once
-	svg       *SVGRenderer
+	svg       *reports.SVGRenderer
 	// CacheDir, when set, keeps each drawn figure under
 	// CacheDir/<report>/figures, keyed by a hash of its echarts option, its
 	// size and the library; Write prunes the entries a report no longer uses.
@@ -40,7 +41,7 @@ func NewRenderer() *Renderer {
 }
 
 func newRenderer(echartsJS string) *Renderer {
-	return &Renderer{echartsJS: echartsJS, svg: newSVGRenderer(echartsJS)}
+	return &Renderer{echartsJS: echartsJS, svg: reports.NewSVGRenderer(echartsJS)}
 }
 
 // echartsHash is the CSP hash of the inlined chart library.
@@ -48,30 +49,30 @@ func (rd *Renderer) echartsHash() string {
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
 	if rd.libHash == "" {
-		rd.libHash = scriptHash(rd.echartsJS)
+		rd.libHash = reports.ScriptHash(rd.echartsJS)
 	}
 	return rd.libHash
 }
 
 // SVG draws one chart as the Markdown report's figure shows it.
-func (rd *Renderer) SVG(c *Chart) ([]byte, error) { return rd.svg.Chart(c) }
+func (rd *Renderer) SVG(c *reports.Chart) ([]byte, error) { return rd.svg.Chart(c) }
 
 // figure draws a report's chart, or takes it from the cache; fromCache says
 // which.
-func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool, err error) {
-	option, w, h, err := svgOption(c)
+func (rd *Renderer) figure(report string, c *reports.Chart) (svg []byte, fromCache bool, err error) {
+	option, w, h, err := reports.SvgOption(c)
 	if err != nil {
 		return nil, false, err
 	}
 	if rd.CacheDir == "" {
-		svg, err = rd.svg.draw(c, option, w, h)
+		svg, err = rd.svg.Draw(c, option, w, h)
 		return svg, false, err
 	}
 	sum := sha256.Sum256([]byte(fmt.Sprintf("echarts %s\n%dx%d\n%s", templates.EchartsVersion, w, h, option)))
 	dir := filepath.Join(rd.CacheDir, report, "figures")
 	if err := disk.NoLinks(rd.CacheDir, dir); err != nil {
 		rd.skip(err)
-		svg, err = rd.svg.draw(c, option, w, h)
+		svg, err = rd.svg.Draw(c, option, w, h)
 		return svg, false, err
 	}
 	// An entry is named <option hash>.<content hash>.svg: one whose content
@@ -87,12 +88,12 @@ func (rd *Renderer) figure(report string, c *Chart) (svg []byte, fromCache bool,
 			continue // a link or a folder: never read through, pruned as unused
 		}
 		data, err := disk.ReadFile(p, disk.MaxCacheBytes)
-		if err == nil && filepath.Base(p) == figureName(prefix, data) && CheckSVG(data) == nil {
+		if err == nil && filepath.Base(p) == figureName(prefix, data) && reports.CheckSVG(data) == nil {
 			rd.markUsed(report, filepath.Base(p))
 			return data, true, nil
 		}
 	}
-	if svg, err = rd.svg.draw(c, option, w, h); err != nil {
+	if svg, err = rd.svg.Draw(c, option, w, h); err != nil {
 		return nil, false, err
 	}
 	name := figureName(prefix, svg)

@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"bytes"
@@ -7,17 +7,19 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // figuresReport is a small report with a heatmap and a bar chart.
-func figuresReport() *Report {
+func figuresReport() *reports.Report {
 	one, two := 1.0, 2.0
-	return &Report{Name: "figs", Title: "Figures", Sections: []Section{{ID: "s", Blocks: []Block{
+	return &reports.Report{Name: "figs", Title: "Figures", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
 		{Prose: "Two figures."},
-		{Chart: &Chart{ID: "m x", Caption: "matrix", Kind: "heatmap", XName: "pair", YName: "pair",
+		{Chart: &reports.Chart{ID: "m x", Caption: "matrix", Kind: "heatmap", XName: "pair", YName: "pair",
 			XLabels: []string{"1", "2"}, YLabels: []string{"1", "2"}, Grid: [][]*float64{{nil, &one}, {&two, nil}}}},
-		{Chart: &Chart{ID: "qf", Caption: "Qf", Kind: "bar", XName: "movement", YName: "Qf",
-			XLabels: []string{"plain", "switched"}, Series: []Series{{Name: "Qf", Values: []float64{46.94, 92}}}}},
+		{Chart: &reports.Chart{ID: "qf", Caption: "Qf", Kind: "bar", XName: "movement", YName: "Qf",
+			XLabels: []string{"plain", "switched"}, Series: []reports.Series{{Name: "Qf", Values: []float64{46.94, 92}}}}},
 	}}}}
 }
 
@@ -48,7 +50,9 @@ func TestWriteWritesFigures(t *testing.T) {
 			t.Errorf("index.md links a figure that was not written: %v", err)
 			continue
 		}
-		parseSVG(t, svg)
+		if err := reports.CheckSVG(svg); err != nil {
+			t.Errorf("a figure is not a plain SVG drawing: %v", err)
+		}
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "figures", "*")); len(files) != 2 {
 		t.Errorf("figures/ holds %v, want exactly the 2 linked figures", files)

@@ -1,16 +1,18 @@
-package reports
+package render
 
 import (
 	"bufio"
 	"fmt"
 	"html"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // writeMarkdownCallout writes a callout as a blockquote under its label in
 // bold; body is its prose made safe (anchoredProse).
-func writeMarkdownCallout(w *bufio.Writer, c *Callout, body string) {
-	fmt.Fprintf(w, "> **%s**\n>\n", mdText(c.Label()))
+func writeMarkdownCallout(w *bufio.Writer, c *reports.Callout, body string) {
+	fmt.Fprintf(w, "> **%s**\n>\n", reports.MdText(c.Label()))
 	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
 		if line = strings.TrimRight(line, " \r"); line == "" {
 			w.WriteString(">\n")
@@ -23,10 +25,10 @@ func writeMarkdownCallout(w *bufio.Writer, c *Callout, body string) {
 
 // writeMarkdownReferences writes the reference list as a numbered list,
 // each entry with the anchor its citations link to.
-func writeMarkdownReferences(w *bufio.Writer, refs *References) error {
+func writeMarkdownReferences(w *bufio.Writer, refs *reports.References) error {
 	w.WriteString("## References\n\n")
 	for _, e := range refs.Entries {
-		text, err := safeProse(e.Text)
+		text, err := reports.SafeProse(e.Text)
 		if err != nil {
 			return fmt.Errorf("reference %s: %w", e.Key, err)
 		}
@@ -37,7 +39,7 @@ func writeMarkdownReferences(w *bufio.Writer, refs *References) error {
 }
 
 // writeTextCallout writes a callout set off by a bar down its left side.
-func writeTextCallout(w *bufio.Writer, c *Callout) {
+func writeTextCallout(w *bufio.Writer, c *reports.Callout) {
 	fmt.Fprintf(w, "| %s\n|\n", TerminalText(c.Label()))
 	for _, line := range strings.Split(strings.TrimSpace(TerminalBlock(c.Body)), "\n") {
 		fmt.Fprintln(w, strings.TrimRight("| "+line, " \r"))
@@ -45,7 +47,7 @@ func writeTextCallout(w *bufio.Writer, c *Callout) {
 }
 
 // writeTextReferences writes the reference list, "[n] entry" a line.
-func writeTextReferences(w *bufio.Writer, refs *References) {
+func writeTextReferences(w *bufio.Writer, refs *reports.References) {
 	w.WriteString("References\n")
 	for _, e := range refs.Entries {
 		fmt.Fprintf(w, "[%d] %s\n", e.Number, strings.Join(strings.Fields(TerminalText(e.Text)), " "))

@@ -1,18 +1,20 @@
-package reports
+package render
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 func TestText(t *testing.T) {
-	r := &Report{Title: "T", Sections: []Section{{Blocks: []Block{
+	r := &reports.Report{Title: "T", Sections: []reports.Section{{Blocks: []reports.Block{
 		{Prose: "Some *prose*."},
-		{Pre: &Preformatted{ID: "p", Text: "  a  b\n  1  2\n"}},
-		{Table: &Table{Number: 1, Caption: "Scores.", Columns: []Column{{Name: "pair"}, {Name: "score"}, {Name: "pct", Decimals: 1}},
+		{Pre: &reports.Preformatted{ID: "p", Text: "  a  b\n  1  2\n"}},
+		{Table: &reports.Table{Number: 1, Caption: "Scores.", Columns: []reports.Column{{Name: "pair"}, {Name: "score"}, {Name: "pct", Decimals: 1}},
 			Rows: [][]any{{"one", "+420", 52.25}, {"three", "-50", 7.0}}}},
-		{Chart: &Chart{Number: 1, Caption: "Bars.", Kind: "bar", XName: "x", XLabels: []string{"a"}, Series: []Series{{Name: "y", Values: []float64{2}}}}},
-	}}}, Checks: []Check{{Name: "c", Published: "1", Computed: "1", Status: StatusOK}}}
+		{Chart: &reports.Chart{Number: 1, Caption: "Bars.", Kind: "bar", XName: "x", XLabels: []string{"a"}, Series: []reports.Series{{Name: "y", Values: []float64{2}}}}},
+	}}}, Checks: []reports.Check{{Name: "c", Published: "1", Computed: "1", Status: reports.StatusOK}}}
 	var b strings.Builder
 	if err := new(Renderer).Text(&b, r); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/templates"
 )
 
@@ -36,11 +37,11 @@ type htmlBlock struct {
 	Prose template.HTML
 	Table *htmlTable
 	Chart *htmlChart
-	Pre   *Preformatted
+	Pre   *reports.Preformatted
 	// Callout is a boxed note; References the list of works cited.
 	Callout    *htmlCallout
 	References []htmlReference
-	Plain      *Plain
+	Plain      *reports.Plain
 	// PreShort: a layout short enough to keep on one printed page.
 	PreShort bool
 }
@@ -52,15 +53,15 @@ type reportPage struct {
 	OK, Errata, Failed      int
 	TOC                     []tocEntry
 	Blocks                  []htmlBlock
-	Checks                  []Check
+	Checks                  []reports.Check
 	StudyFile, StudyHash    string
 	IndexLink               string       // the index of studies, when there is one
 	PrintTitle              template.CSS // the title as a CSS string, for printed pages' header
-	Inputs                  []Input
-	Parameters              []Param
+	Inputs                  []reports.Input
+	Parameters              []reports.Param
 	Source                  string
 	NumberSections          bool
-	Nav                     *Nav
+	Nav                     *reports.Nav
 	SearchJS                template.JS // the site's search, when the page has one
 }
 
@@ -77,7 +78,7 @@ type htmlReference struct {
 
 // HTML writes the self-contained HTML report: the chart library is inlined
 // once, every chart has a fixed id.
-func (rd *Renderer) HTML(w io.Writer, r *Report) error {
+func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 	page := reportPage{
 		Title: r.Title, Summary: r.Summary, Version: r.Provenance.Version,
 		Checks: sortedChecks(r.Checks), IndexLink: rd.IndexLink, PrintTitle: cssString(r.Title),
@@ -94,7 +95,7 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 		// The search index is a script file beside the pages ('self'):
 		// fetch() of a local file does not work from file://.
 		page.SearchJS = template.JS(templates.SearchJS)
-		hashes = append(hashes, "'self'", scriptHash(templates.SearchJS))
+		hashes = append(hashes, "'self'", reports.ScriptHash(templates.SearchJS))
 	}
 	anchors := map[string]int{}
 	for _, c := range r.Sections {
@@ -116,11 +117,11 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 				page.TOC = append(page.TOC, tableTOC(b.Table))
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:
-				element, script, err := chartElement(b.Chart)
+				element, script, err := reports.ChartElement(b.Chart)
 				if err != nil {
 					return err
 				}
-				hashes = append(hashes, scriptHash(script))
+				hashes = append(hashes, reports.ScriptHash(script))
 				page.Blocks = append(page.Blocks, htmlBlock{Chart: &htmlChart{
 					Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
 					Element: template.HTML(element), Script: template.JS(script),
@@ -149,14 +150,14 @@ func (rd *Renderer) HTML(w io.Writer, r *Report) error {
 		page.TOC = append(page.TOC, tocEntry{Anchor: "checks", Text: "Published figures"})
 	}
 	page.TOC = append(page.TOC, tocEntry{Anchor: "provenance", Text: "Provenance"})
-	page.CSP = contentSecurityPolicy(hashes)
+	page.CSP = reports.ContentSecurityPolicy(hashes)
 	return templates.Report.Execute(w, page)
 }
 
 // renderProse renders Markdown to HTML and lists its level-2 headings for
 // the table of contents. anchors keeps heading ids unique across cells.
 func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry, error) {
-	doc, source, headings, err := parseProse(src, anchors)
+	doc, source, headings, err := reports.ParseProse(src, anchors)
 	if err != nil {
 		return "", nil, err
 	}
@@ -167,14 +168,14 @@ func renderProse(src string, anchors map[string]int) (template.HTML, []tocEntry,
 		}
 	}
 	var buf bytes.Buffer
-	if err := markdown.Renderer().Render(&buf, source, doc); err != nil {
+	if err := reports.Markdown.Renderer().Render(&buf, source, doc); err != nil {
 		return "", nil, err
 	}
 	return template.HTML(buf.String()), toc, nil
 }
 
 // htmlReferences renders the entries of a reference list.
-func htmlReferences(refs *References) ([]htmlReference, error) {
+func htmlReferences(refs *reports.References) ([]htmlReference, error) {
 	var out []htmlReference
 	for _, e := range refs.Entries {
 		text, _, err := renderProse(e.Text, map[string]int{})

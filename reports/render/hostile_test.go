@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 )
@@ -20,22 +21,22 @@ const hostileName = "Ann\n```\n<script>alert(1)</script>\n<img src=x onerror=ale
 // dataReport puts s in every place of a report that holds data. A chart
 // refuses labels with control characters (Chart.validate), so its labels
 // get s without them.
-func dataReport(s string) *Report {
+func dataReport(s string) *reports.Report {
 	l := chartLabel(s)
-	return &Report{Name: "r", Title: s, Summary: s,
-		Sections: []Section{{ID: "c", Blocks: []Block{
+	return &reports.Report{Name: "r", Title: s, Summary: s,
+		Sections: []reports.Section{{ID: "c", Blocks: []reports.Block{
 			{Prose: "Plain prose.\n"},
-			{Table: &Table{ID: "t", Number: 1, Caption: s, Columns: []Column{{Name: s}, {Name: "n"}}, Rows: [][]any{{s, 1.5}, {"x", s}}}},
-			{Pre: &Preformatted{ID: "p", Caption: s, Text: s}},
-			{Plain: &Plain{Text: s, Items: []string{s, "plain " + s}}},
-			{Chart: &Chart{ID: "f", Number: 1, Caption: s, Kind: "bar", XName: l, YName: l, XLabels: []string{l, "b"},
-				Series: []Series{{Name: l, Values: []float64{1, 2}}}}},
+			{Table: &reports.Table{ID: "t", Number: 1, Caption: s, Columns: []reports.Column{{Name: s}, {Name: "n"}}, Rows: [][]any{{s, 1.5}, {"x", s}}}},
+			{Pre: &reports.Preformatted{ID: "p", Caption: s, Text: s}},
+			{Plain: &reports.Plain{Text: s, Items: []string{s, "plain " + s}}},
+			{Chart: &reports.Chart{ID: "f", Number: 1, Caption: s, Kind: "bar", XName: l, YName: l, XLabels: []string{l, "b"},
+				Series: []reports.Series{{Name: l, Values: []float64{1, 2}}}}},
 			{Prose: "More prose.\n"},
 		}}},
-		Checks: []Check{{Name: s, Published: s, Computed: s, Status: StatusOK, Reason: s}},
-		Provenance: Provenance{Version: s, SourceName: s, Source: []byte(s),
-			Inputs:     []Input{{Path: s, SHA256: s}, {Library: s, SHA256: "00"}},
-			Parameters: []Param{{Name: s, Value: s}}},
+		Checks: []reports.Check{{Name: s, Published: s, Computed: s, Status: reports.StatusOK, Reason: s}},
+		Provenance: reports.Provenance{Version: s, SourceName: s, Source: []byte(s),
+			Inputs:     []reports.Input{{Path: s, SHA256: s}, {Library: s, SHA256: "00"}},
+			Parameters: []reports.Param{{Name: s, Value: s}}},
 	}
 }
 
@@ -46,8 +47,8 @@ func chartLabel(s string) string {
 		}
 		return r
 	}, strings.ToValidUTF8(s, "?"))
-	if r := []rune(s); len(r) > maxLabel {
-		s = string(r[:maxLabel])
+	if r := []rune(s); len(r) > reports.MaxLabel {
+		s = string(r[:reports.MaxLabel])
 	}
 	return s
 }
@@ -57,7 +58,7 @@ func chartLabel(s string) string {
 // the raw HTML it holds.
 func markdownShape(t testing.TB, md []byte) (blocks, html []string) {
 	t.Helper()
-	doc := markdown.Parser().Parse(text.NewReader(md))
+	doc := reports.Markdown.Parser().Parse(text.NewReader(md))
 	depth := 0
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if n.Type() != ast.TypeBlock && n.Type() != ast.TypeDocument {
@@ -116,7 +117,7 @@ func checkMarkdownData(t *testing.T, s string, drawn bool) {
 		}
 		c := r.Sections[0].Blocks[4].Chart
 		c.XName, c.YName, c.XLabels[0], c.Series[0].Name = s, s, s, s
-		if err := writeMarkdown(&b, r, map[*Chart]string{c: "figures/f.svg"}); err != nil {
+		if err := writeMarkdown(&b, r, map[*reports.Chart]string{c: "figures/f.svg"}); err != nil {
 			t.Fatal(err)
 		}
 		return []byte(b.String())
@@ -215,7 +216,7 @@ func FuzzMarkdownData(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if strings.TrimSpace(mdLineReplacer.Replace(s)) == "" {
+		if strings.TrimSpace(reports.MdLineReplacer.Replace(s)) == "" {
 			return // an empty caption or summary is left out, rightly
 		}
 		checkMarkdownData(t, s, false)
@@ -227,9 +228,9 @@ func FuzzMarkdownData(f *testing.F) {
 // table and the HTML in the fence stays code.
 func TestProseFenceContained(t *testing.T) {
 	for _, prose := range []string{"Ranks that change:\n\n- pair 1 (Ann\n```\n<script>alert(1)</script>)", "~~~~\nx", "- a\n\n```\n````"} {
-		r := &Report{Name: "r", Title: "T", Sections: []Section{{Blocks: []Block{
+		r := &reports.Report{Name: "r", Title: "T", Sections: []reports.Section{{Blocks: []reports.Block{
 			{Prose: prose},
-			{Table: &Table{ID: "t", Number: 1, Caption: "c", Columns: []Column{{Name: "a"}}, Rows: [][]any{{"x"}}}},
+			{Table: &reports.Table{ID: "t", Number: 1, Caption: "c", Columns: []reports.Column{{Name: "a"}}, Rows: [][]any{{"x"}}}},
 		}}}}
 		var b strings.Builder
 		if _, err := NewRenderer().Markdown(&b, r); err != nil {

@@ -1,18 +1,20 @@
-package reports
+package render
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // TestCacheLeavesNoTrace: a report whose cells came from the cache renders
 // byte for byte as the freshly computed one, so a warm run and a cold run
 // write the same files (the terminal line says what was cached).
 func TestCacheLeavesNoTrace(t *testing.T) {
-	report := func(fromCache bool) *Report {
-		return &Report{Name: "r", Title: "T", Sections: []Section{{ID: "cell-1", FromCache: fromCache, Blocks: []Block{
+	report := func(fromCache bool) *reports.Report {
+		return &reports.Report{Name: "r", Title: "T", Sections: []reports.Section{{ID: "cell-1", FromCache: fromCache, Blocks: []reports.Block{
 			{Prose: "Some prose."},
-			{Table: &Table{Number: 1, Caption: "Scores.", Columns: []Column{{Name: "pair"}, {Name: "score"}}, Rows: [][]any{{"one", "+420"}}}},
+			{Table: &reports.Table{Number: 1, Caption: "Scores.", Columns: []reports.Column{{Name: "pair"}, {Name: "score"}}, Rows: [][]any{{"one", "+420"}}}},
 		}}}}
 	}
 	rd := newRenderer("")

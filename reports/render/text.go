@@ -1,4 +1,4 @@
-package reports
+package render
 
 import (
 	"bufio"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // Text writes the report as plain text, for a terminal: the title
@@ -14,7 +16,7 @@ import (
 // data, then the checks of published figures, if any. A subcommand's report
 // has no title and no checks: its text is its blocks. Text draws no chart,
 // so the zero Renderer prints text.
-func (rd *Renderer) Text(w io.Writer, r *Report) error {
+func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 	bw := bufio.NewWriter(w)
 	first := true // a blank line goes between blocks
 	next := func() {
@@ -72,7 +74,7 @@ func (rd *Renderer) Text(w io.Writer, r *Report) error {
 	if len(r.Checks) > 0 {
 		next()
 		ok, errata, failed := r.Tally()
-		checks := &Table{Columns: []Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
+		checks := &reports.Table{Columns: []reports.Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
 		for _, c := range r.Checks {
 			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
@@ -118,7 +120,7 @@ func textCaption(what string, number int, caption string) string {
 
 // writeTextTable writes a table under its caption: columns two spaces
 // apart, the first and text cells to the left, numbers to the right.
-func writeTextTable(w *bufio.Writer, caption string, t *Table) {
+func writeTextTable(w *bufio.Writer, caption string, t *reports.Table) {
 	if caption != "" {
 		fmt.Fprintf(w, "%s\n", caption)
 	}
@@ -134,7 +136,7 @@ func writeTextTable(w *bufio.Writer, caption string, t *Table) {
 		for j := range t.Columns {
 			cells[i][j] = TerminalText(t.Text(i, j))
 			width[j] = max(width[j], utf8.RuneCountInString(cells[i][j]))
-			if _, isText := row[j].(string); isText && !numeric(cells[i][j]) {
+			if _, isText := row[j].(string); isText && !reports.Numeric(cells[i][j]) {
 				right[j] = false
 			}
 		}

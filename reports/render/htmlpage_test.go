@@ -1,19 +1,21 @@
-package reports
+package render
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 func TestHTMLPageLayout(t *testing.T) {
-	r := &Report{Name: "s", Title: "S", Provenance: Provenance{SourceName: "s.yaml", Source: []byte("x")},
-		Sections: []Section{{ID: "a", Blocks: []Block{
+	r := &reports.Report{Name: "s", Title: "S", Provenance: reports.Provenance{SourceName: "s.yaml", Source: []byte("x")},
+		Sections: []reports.Section{{ID: "a", Blocks: []reports.Block{
 			{Prose: "## First\n\nText."},
-			{Table: &Table{ID: "t", Number: 1, Caption: "Movements. More words.", Columns: []Column{{Name: "movement"}, {Name: "note"}, {Name: "qf", Decimals: 2}, {Name: "rounds"}},
+			{Table: &reports.Table{ID: "t", Number: 1, Caption: "Movements. More words.", Columns: []reports.Column{{Name: "movement"}, {Name: "note"}, {Name: "qf", Decimals: 2}, {Name: "rounds"}},
 				Rows: [][]any{{"m7", "a note", 46.94, "7"}, {"m9", nil, 47.5, "-"}}}},
 		}}},
-		Checks: []Check{{Name: "b/10", Status: StatusOK}, {Name: "b/2", Status: StatusOK}, {Name: "b/1", Status: StatusOK}},
+		Checks: []reports.Check{{Name: "b/10", Status: reports.StatusOK}, {Name: "b/2", Status: reports.StatusOK}, {Name: "b/1", Status: reports.StatusOK}},
 	}
 	rd := newRenderer("/* echarts */")
 	rd.IndexLink = "../index.html"
@@ -38,7 +40,7 @@ func TestHTMLPageLayout(t *testing.T) {
 	if i, j, k := strings.Index(page, "<td>b/1</td>"), strings.Index(page, "<td>b/2</td>"), strings.Index(page, "<td>b/10</td>"); !(i >= 0 && i < j && j < k) {
 		t.Errorf("the published figures are not in natural order: %d %d %d", i, j, k)
 	}
-	r.Sections[0].Blocks = append(r.Sections[0].Blocks, Block{Chart: &Chart{ID: "c", Kind: "bar", XLabels: []string{"a"}, Series: []Series{{Name: "s", Values: []float64{1}}}}})
+	r.Sections[0].Blocks = append(r.Sections[0].Blocks, reports.Block{Chart: &reports.Chart{ID: "c", Kind: "bar", XLabels: []string{"a"}, Series: []reports.Series{{Name: "s", Values: []float64{1}}}}})
 	buf.Reset()
 	if err := rd.HTML(&buf, r); err != nil {
 		t.Fatal(err)
@@ -48,7 +50,7 @@ func TestHTMLPageLayout(t *testing.T) {
 	}
 
 	buf.Reset()
-	if err := rd.Index(&buf, "1", []*Report{r}, nil); err != nil {
+	if err := rd.Index(&buf, "1", []*reports.Report{r}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), `<code class="file">s.yaml</code>`) {

@@ -1,4 +1,4 @@
-package reports_test
+package render_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/xref"
 )
 
@@ -41,7 +42,7 @@ func TestMarkdownAnchors(t *testing.T) {
 		t.Fatal(err)
 	}
 	var md bytes.Buffer
-	if _, err := reports.NewRenderer().Markdown(&md, r); err != nil {
+	if _, err := render.NewRenderer().Markdown(&md, r); err != nil {
 		t.Fatal(err)
 	}
 	var page bytes.Buffer

@@ -1,17 +1,19 @@
-package reports
+package render
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // TestMarkdownEscapesText checks that the Markdown printer passes no raw
 // HTML from the title, summary, captions and cells.
 func TestMarkdownEscapesText(t *testing.T) {
 	bad := "<script>alert(1)</script>"
-	r := &Report{Name: "x", Title: bad, Summary: bad, Sections: []Section{{Blocks: []Block{
+	r := &reports.Report{Name: "x", Title: bad, Summary: bad, Sections: []reports.Section{{Blocks: []reports.Block{
 		{Prose: bad + "\n"},
-		{Table: &Table{ID: "t", Caption: bad, Columns: []Column{{Name: bad}}, Rows: [][]any{{bad}}}},
+		{Table: &reports.Table{ID: "t", Caption: bad, Columns: []reports.Column{{Name: bad}}, Rows: [][]any{{bad}}}},
 	}}}}
 	var b strings.Builder
 	if _, err := NewRenderer().Markdown(&b, r); err != nil {

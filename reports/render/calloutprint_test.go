@@ -1,17 +1,19 @@
-package reports
+package render
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // TestCalloutsInEveryPrinter prints a callout and a reference list with
 // each printer.
 func TestCalloutsInEveryPrinter(t *testing.T) {
-	r := &Report{Name: "s", Title: "S", Provenance: Provenance{SourceName: "s.yaml"}, Sections: []Section{{Blocks: []Block{
-		{Callout: &Callout{Kind: "erratum", Body: "Published **92**,\nwe find 91.\n\n<b>x</b>"}},
-		{References: &References{Entries: []Reference{{Key: "moore1992", Number: 1, Text: "A. Moore (1992). *Balance*."}}}},
+	r := &reports.Report{Name: "s", Title: "S", Provenance: reports.Provenance{SourceName: "s.yaml"}, Sections: []reports.Section{{Blocks: []reports.Block{
+		{Callout: &reports.Callout{Kind: "erratum", Body: "Published **92**,\nwe find 91.\n\n<b>x</b>"}},
+		{References: &reports.References{Entries: []reports.Reference{{Key: "moore1992", Number: 1, Text: "A. Moore (1992). *Balance*."}}}},
 	}}}}
 	var html bytes.Buffer
 	if err := newRenderer("").HTML(&html, r); err != nil {
