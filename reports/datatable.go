@@ -80,7 +80,7 @@ func addMarkedPoints(t *Table, c *Chart) {
 	}
 }
 
-// numeric reports whether a text cell reads as a number (+420, -50, 3.5):
+// Numeric reports whether a text cell reads as a number (+420, -50, 3.5):
 // such columns are aligned to the right.
 func Numeric(s string) bool {
 	s = strings.TrimLeft(s, "+-")

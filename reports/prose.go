@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// markdown renders study prose. Raw HTML in prose is escaped by safeProse
+// Markdown renders study prose. Raw HTML in prose is escaped by safeProse
 // before (and goldmark, without WithUnsafe, would drop it), so a study
 // cannot inject script.
 var Markdown = goldmark.New(
@@ -53,7 +53,7 @@ func (r *Report) Headings() ([]Heading, error) {
 	return out, nil
 }
 
-// parseProse parses prose made safe and gives each heading its anchor:
+// ParseProse parses prose made safe and gives each heading its anchor:
 // the automatic id, with a suffix where an earlier heading (of any cell,
 // counted in anchors) took it.
 func ParseProse(src string, anchors map[string]int) (ast.Node, []byte, []Heading, error) {

@@ -20,7 +20,7 @@ import (
 // Markdown printer escapes them too, and prose is made safe once, the same
 // way for both printers.
 
-// mdText is the Markdown source of a line of data (a title, a caption, a
+// MdText is the Markdown source of a line of data (a title, a caption, a
 // cell, a name from a results file) that reads as the text it is, so that
 // no data string changes the document around it: raw HTML becomes text (an
 // entity renders as the character it names), the characters of inline
@@ -84,7 +84,7 @@ func allDigits(s string) bool {
 // will not do.
 func MarkdownText(s string) string { return MdText(s) }
 
-// containProse keeps a prose block's structure inside it: a code fence
+// ContainProse keeps a prose block's structure inside it: a code fence
 // the prose leaves open (data pasted into prose, or a slip) would swallow
 // the rest of the document, so it is closed at the end of the block.
 func ContainProse(src string) string {
@@ -129,7 +129,7 @@ func longestRun(s string, c byte) int {
 	return longest
 }
 
-// safeProse makes study prose safe for both printers: raw HTML in it (HTML
+// SafeProse makes study prose safe for both printers: raw HTML in it (HTML
 // blocks and inline tags) is escaped so that it shows as the text it is,
 // and a link or image to a javascript:, vbscript:, data: or file: address is
 // pointed at "#blocked-…" instead; one that cannot be (its scheme is written

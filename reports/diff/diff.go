@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/charts"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/render"
 )
@@ -419,7 +420,7 @@ func precisionOf(t *reports.Table) precision {
 // format prints a value of the series (or box, or grid) named.
 func (p precision) format(series string, v float64) string {
 	if !p.table {
-		return strconv.FormatFloat(reports.Round6(v), 'f', -1, 64)
+		return strconv.FormatFloat(charts.Round6(v), 'f', -1, 64)
 	}
 	decimals, ok := p.columns[series]
 	if !ok || series == "" {
@@ -441,7 +442,7 @@ func chartValues(c *reports.Chart, names [5]string, prec precision) (map[[2]stri
 		}
 		out[k] = v
 	}
-	num := func(v float64) string { return strconv.FormatFloat(reports.Round6(v), 'f', -1, 64) }
+	num := func(v float64) string { return strconv.FormatFloat(charts.Round6(v), 'f', -1, 64) }
 	label := func(labels []string, i int) string {
 		if i < len(labels) {
 			return labels[i]

@@ -56,7 +56,7 @@ func NoLinks(root, path string) error {
 	return nil
 }
 
-// isRegular says whether path is a plain file, not a link to one.
+// IsRegular says whether path is a plain file, not a link to one.
 func IsRegular(path string) bool {
 	fi, err := os.Lstat(path)
 	return err == nil && fi.Mode().IsRegular()

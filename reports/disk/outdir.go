@@ -24,7 +24,7 @@ func CheckName(name string) error {
 	return nil
 }
 
-// tmpPrefix starts the name of every temporary file or folder a run writes
+// TmpPrefix starts the name of every temporary file or folder a run writes
 // beside its final one; RemoveStale deletes what a killed run left.
 const TmpPrefix = ".tmp-"
 
@@ -64,7 +64,7 @@ func RemoveStale(dir string) error {
 	return nil
 }
 
-// replaceDir puts the folder tmp in the place of dir: the old dir, if any,
+// ReplaceDir puts the folder tmp in the place of dir: the old dir, if any,
 // is moved aside and removed. Between the two renames dir is missing for an
 // instant, but never half-written.
 func ReplaceDir(tmp, dir string) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/charts"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/league"
 	"github.com/bridgereport/bridgereport/reports/load"
@@ -192,7 +193,7 @@ func (c *FairnessCell) compute() (*FairnessResult, error) {
 		case labels[o.Label]:
 			check.Fail(load.At(op, "label"), "%q is used twice", o.Label)
 		}
-		if err := reports.CheckColor(o.Color); err != nil {
+		if err := charts.CheckColor(o.Color); err != nil {
 			check.Fail(load.At(op, "color"), "%v", err)
 		}
 		check.Outcome(op, o.Wins, o.Matches)

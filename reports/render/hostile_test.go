@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/charts"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 )
@@ -47,8 +48,8 @@ func chartLabel(s string) string {
 		}
 		return r
 	}, strings.ToValidUTF8(s, "?"))
-	if r := []rune(s); len(r) > reports.MaxLabel {
-		s = string(r[:reports.MaxLabel])
+	if r := []rune(s); len(r) > charts.MaxLabel {
+		s = string(r[:charts.MaxLabel])
 	}
 	return s
 }

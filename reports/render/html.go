@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/charts"
 	"github.com/bridgereport/bridgereport/templates"
 )
 
@@ -95,7 +96,7 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 		// The search index is a script file beside the pages ('self'):
 		// fetch() of a local file does not work from file://.
 		page.SearchJS = template.JS(templates.SearchJS)
-		hashes = append(hashes, "'self'", reports.ScriptHash(templates.SearchJS))
+		hashes = append(hashes, "'self'", charts.ScriptHash(templates.SearchJS))
 	}
 	anchors := map[string]int{}
 	for _, c := range r.Sections {
@@ -117,11 +118,11 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 				page.TOC = append(page.TOC, tableTOC(b.Table))
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:
-				element, script, err := reports.ChartElement(b.Chart)
+				element, script, err := charts.ChartElement(b.Chart)
 				if err != nil {
 					return err
 				}
-				hashes = append(hashes, reports.ScriptHash(script))
+				hashes = append(hashes, charts.ScriptHash(script))
 				page.Blocks = append(page.Blocks, htmlBlock{Chart: &htmlChart{
 					Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
 					Element: template.HTML(element), Script: template.JS(script),
@@ -150,7 +151,7 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 		page.TOC = append(page.TOC, tocEntry{Anchor: "checks", Text: "Published figures"})
 	}
 	page.TOC = append(page.TOC, tocEntry{Anchor: "provenance", Text: "Provenance"})
-	page.CSP = reports.ContentSecurityPolicy(hashes)
+	page.CSP = charts.ContentSecurityPolicy(hashes)
 	return templates.Report.Execute(w, page)
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/charts"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
@@ -62,7 +63,7 @@ func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*reports.Repor
 		page["Title"], page["Heading"] = nav.Title, nav.Title
 		if nav.Search != "" {
 			page["SearchJS"] = template.JS(templates.SearchJS)
-			page["CSP"] = reports.ContentSecurityPolicy([]string{"'self'", reports.ScriptHash(templates.SearchJS)})
+			page["CSP"] = charts.ContentSecurityPolicy([]string{"'self'", charts.ScriptHash(templates.SearchJS)})
 		}
 	}
 	return templates.Index.Execute(w, page)

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/charts"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
 )
@@ -21,7 +22,7 @@ import (
 type Renderer struct {
 	echartsJS string // inlined into every HTML report
 	libHash   string // its CSP hash, computed once
-	svg       *reports.SVGRenderer
+	svg       *charts.SVGRenderer
 	// CacheDir, when set, keeps each drawn figure under
 	// CacheDir/<report>/figures, keyed by a hash of its echarts option, its
 	// size and the library; Write prunes the entries a report no longer uses.
@@ -41,7 +42,7 @@ func NewRenderer() *Renderer {
 }
 
 func newRenderer(echartsJS string) *Renderer {
-	return &Renderer{echartsJS: echartsJS, svg: reports.NewSVGRenderer(echartsJS)}
+	return &Renderer{echartsJS: echartsJS, svg: charts.NewSVGRenderer(echartsJS)}
 }
 
 // echartsHash is the CSP hash of the inlined chart library.
@@ -49,7 +50,7 @@ func (rd *Renderer) echartsHash() string {
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
 	if rd.libHash == "" {
-		rd.libHash = reports.ScriptHash(rd.echartsJS)
+		rd.libHash = charts.ScriptHash(rd.echartsJS)
 	}
 	return rd.libHash
 }
@@ -60,7 +61,7 @@ func (rd *Renderer) SVG(c *reports.Chart) ([]byte, error) { return rd.svg.Chart(
 // figure draws a report's chart, or takes it from the cache; fromCache says
 // which.
 func (rd *Renderer) figure(report string, c *reports.Chart) (svg []byte, fromCache bool, err error) {
-	option, w, h, err := reports.SvgOption(c)
+	option, w, h, err := charts.SVGOption(c)
 	if err != nil {
 		return nil, false, err
 	}
@@ -88,7 +89,7 @@ func (rd *Renderer) figure(report string, c *reports.Chart) (svg []byte, fromCac
 			continue // a link or a folder: never read through, pruned as unused
 		}
 		data, err := disk.ReadFile(p, disk.MaxCacheBytes)
-		if err == nil && filepath.Base(p) == figureName(prefix, data) && reports.CheckSVG(data) == nil {
+		if err == nil && filepath.Base(p) == figureName(prefix, data) && charts.CheckSVG(data) == nil {
 			rd.markUsed(report, filepath.Base(p))
 			return data, true, nil
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
-// resultsJSON is the schema of results.json: every table and figure as data,
+// ResultsJSON is the schema of results.json: every table and figure as data,
 // and every check. It holds nothing that varies between runs.
 type ResultsJSON struct {
 	Study       string           `json:"study"`

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/charts"
 )
 
 // figuresReport is a small report with a heatmap and a bar chart.
@@ -50,7 +51,7 @@ func TestWriteWritesFigures(t *testing.T) {
 			t.Errorf("index.md links a figure that was not written: %v", err)
 			continue
 		}
-		if err := reports.CheckSVG(svg); err != nil {
+		if err := charts.CheckSVG(svg); err != nil {
 			t.Errorf("a figure is not a plain SVG drawing: %v", err)
 		}
 	}

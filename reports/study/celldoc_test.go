@@ -87,7 +87,7 @@ func docText(g *ast.CommentGroup) string {
 	return g.Text()
 }
 
-// markdown prints a doc comment as Markdown, its lists, code blocks and
+// Markdown prints a doc comment as Markdown, its lists, code blocks and
 // paragraphs kept, each line after the first indented by indent.
 func markdown(doc, indent string) string {
 	p := comment.Printer{HeadingLevel: 5, DocLinkURL: func(*comment.DocLink) string { return "" }}

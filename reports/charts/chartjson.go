@@ -1,4 +1,4 @@
-package reports
+package charts
 
 import (
 	"crypto/sha256"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // Chart data is data. go-echarts writes a chart's option into a <script>
@@ -26,7 +28,7 @@ type optionJSON interface {
 }
 
 // chartOption is the echarts option of a chart as HTML-safe JSON.
-func chartOption(c *Chart) (string, error) {
+func chartOption(c *reports.Chart) (string, error) {
 	if err := validate(c); err != nil {
 		return "", err
 	}
@@ -48,9 +50,9 @@ func chartOption(c *Chart) (string, error) {
 	return string(b), nil
 }
 
-// chartElement is the element a chart draws in and the script that draws
+// ChartElement is the element a chart draws in and the script that draws
 // it; the id is chartDOMID's, letters, digits and underscores only.
-func ChartElement(c *Chart) (element, script string, err error) {
+func ChartElement(c *reports.Chart) (element, script string, err error) {
 	option, err := chartOption(c)
 	if err != nil {
 		return "", "", err
@@ -65,14 +67,14 @@ chart.setOption(%s);
 	return element, script, nil
 }
 
-// scriptHash is the CSP source that allows one inline script: the SHA-256
+// ScriptHash is the CSP source that allows one inline script: the SHA-256
 // of its text, exactly as it stands between <script> and </script>.
 func ScriptHash(js string) string {
 	sum := sha256.Sum256([]byte(js))
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
-// contentSecurityPolicy allows the page's own inline scripts, by hash, and
+// ContentSecurityPolicy allows the page's own inline scripts, by hash, and
 // nothing else: no other script, no plug-in, no fetch, no form, no frame.
 // Styles stay inline (the page's own sheet and echarts' tooltips).
 func ContentSecurityPolicy(scriptHashes []string) string {
@@ -80,14 +82,14 @@ func ContentSecurityPolicy(scriptHashes []string) string {
 		"; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 }
 
-// maxLabel is the longest label a chart takes, in characters: a label
+// MaxLabel is the longest label a chart takes, in characters: a label
 // longer than a line of text is a mistake, not a name.
 const MaxLabel = 200
 
 // validate checks what a chart shows before it is drawn: labels are text of
 // a sane length without control characters, colours are CSS colours, label
 // places are those echarts knows.
-func validate(c *Chart) error {
+func validate(c *reports.Chart) error {
 	check := func(what, s string) error {
 		if !utf8.ValidString(s) {
 			return fmt.Errorf("chart %s: %s %q: not UTF-8 text", c.ID, what, s)
@@ -124,8 +126,8 @@ func validate(c *Chart) error {
 			return fmt.Errorf("chart %s: label place %q: want right, left, top or bottom", c.ID, p.Place)
 		}
 	}
-	if c.Box != "" && c.Box != BoxMeanSD {
-		return fmt.Errorf("chart %s: box %q: want %q or none (quartiles)", c.ID, c.Box, BoxMeanSD)
+	if c.Box != "" && c.Box != reports.BoxMeanSD {
+		return fmt.Errorf("chart %s: box %q: want %q or none (quartiles)", c.ID, c.Box, reports.BoxMeanSD)
 	}
 	for _, l := range labels {
 		if err := check(l.what, l.s); err != nil {

@@ -1,4 +1,4 @@
-package reports
+package charts
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/dop251/goja"
 )
 
@@ -52,7 +53,7 @@ var (
 	}
 )
 
-// newSVGRenderer returns a renderer with the echarts library in echartsJS.
+// NewSVGRenderer returns a renderer with the echarts library in echartsJS.
 // The library is compiled when the first chart is drawn (a run whose figures
 // all come from the cache never needs it), once per process for one source.
 func NewSVGRenderer(echartsJS string) *SVGRenderer {
@@ -122,15 +123,15 @@ func (r *SVGRenderer) Render(option string, width, height int) (string, error) {
 
 // Chart draws a report chart as SVG at its fixed size, from the same echarts
 // option as the HTML report.
-func (r *SVGRenderer) Chart(c *Chart) ([]byte, error) {
-	option, w, h, err := SvgOption(c)
+func (r *SVGRenderer) Chart(c *reports.Chart) ([]byte, error) {
+	option, w, h, err := SVGOption(c)
 	if err != nil {
 		return nil, err
 	}
 	return r.Draw(c, option, w, h)
 }
 
-func (r *SVGRenderer) Draw(c *Chart, option string, w, h int) ([]byte, error) {
+func (r *SVGRenderer) Draw(c *reports.Chart, option string, w, h int) ([]byte, error) {
 	svg, err := r.Render(option, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("chart %s: svg: %w", c.ID, err)
@@ -138,9 +139,9 @@ func (r *SVGRenderer) Draw(c *Chart, option string, w, h int) ([]byte, error) {
 	return []byte(svg), nil
 }
 
-// svgOption is the echarts option of a chart and the size of its SVG: all
+// SVGOption is the echarts option of a chart and the size of its SVG: all
 // that the drawing depends on, besides the library.
-func SvgOption(c *Chart) (option string, width, height int, err error) {
+func SVGOption(c *reports.Chart) (option string, width, height int, err error) {
 	option, err = chartOption(c)
 	if err != nil {
 		return "", 0, 0, err
@@ -151,7 +152,7 @@ func SvgOption(c *Chart) (option string, width, height int, err error) {
 
 // svgSize is the fixed size of a chart's SVG. Heatmaps get square cells,
 // with room around the grid for the axes and the colour scale.
-func svgSize(c *Chart) (width, height int) {
+func svgSize(c *reports.Chart) (width, height int) {
 	if c.Kind != "heatmap" {
 		return 800, 400
 	}

@@ -1,4 +1,4 @@
-package reports
+package charts
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/templates"
 )
 
@@ -20,9 +21,9 @@ func svgRenderer(t testing.TB) *SVGRenderer {
 	return NewSVGRenderer(templates.Echarts)
 }
 
-var svgCharts = []*Chart{
+var svgCharts = []*reports.Chart{
 	{ID: "bar", Kind: "bar", XName: "movement", YName: "qf", XLabels: []string{"no switch", "round 2", "rounds 2+3"},
-		Series: []Series{{Name: "qf", Values: []float64{46.94, 92, 49.64}}}},
+		Series: []reports.Series{{Name: "qf", Values: []float64{46.94, 92, 49.64}}}},
 	{ID: "heat map", Kind: "heatmap", XName: "pair", YName: "pair", XLabels: []string{"1", "2", "3", "4"}, YLabels: []string{"1", "2", "3", "4"},
 		Grid: grid([][]float64{{6, 7, 0, 0}, {7, 6, 0, 0}, {0, 0, 6, 7}, {0, 0, 7, 6}})},
 	{ID: "box", Kind: "boxplot", XName: "tables", YName: "qf", XLabels: []string{"5", "7"},
@@ -46,7 +47,7 @@ var dataMarks = regexp.MustCompile(`ecmeta_ssr_type="chart"`)
 func TestRenderSVG(t *testing.T) {
 	r := svgRenderer(t)
 	cases := []struct {
-		chart *Chart
+		chart *reports.Chart
 		marks int // shapes drawn for data: bars, heatmap cells, boxes
 	}{
 		{svgCharts[0], 3},
@@ -166,7 +167,7 @@ func TestRenderSVGRefusesBrokenOptions(t *testing.T) {
 	}
 
 	// Through Chart, the error names the chart.
-	bad := &Chart{ID: "odd", Kind: "pie"}
+	bad := &reports.Chart{ID: "odd", Kind: "pie"}
 	if _, err := r.Chart(bad); err == nil || !strings.Contains(err.Error(), "chart odd") {
 		t.Errorf("err = %v, want one naming chart odd", err)
 	}
@@ -189,10 +190,10 @@ func BenchmarkRenderSVG(b *testing.B) {
 // the fairness cell makes, and finds the labels in the SVG.
 func TestRenderSVGPoints(t *testing.T) {
 	r := svgRenderer(t)
-	c := &Chart{ID: "points", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
+	c := &reports.Chart{ID: "points", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
 		XLabels: []string{"10", "20", "30"},
-		Series:  []Series{{Name: "expected", Values: []float64{5, 10, 15}, Color: "#222"}},
-		Points:  []ChartPoint{{X: 20, Y: 7, Label: "7 of 20", Color: "red"}, {X: 30, Y: 16, Label: "16 of 30"}}}
+		Series:  []reports.Series{{Name: "expected", Values: []float64{5, 10, 15}, Color: "#222"}},
+		Points:  []reports.ChartPoint{{X: 20, Y: 7, Label: "7 of 20", Color: "red"}, {X: 30, Y: 16, Label: "16 of 30"}}}
 	svg, err := r.Chart(c)
 	if err != nil {
 		t.Fatal(err)
@@ -217,9 +218,9 @@ func TestRenderSVGPoints(t *testing.T) {
 // the axis does not run on to the next power.
 func TestRenderSVGLogAxis(t *testing.T) {
 	r := svgRenderer(t)
-	c := &Chart{ID: "log", Kind: "line", XNumeric: true, XLog: true, XName: "iterations", YName: "Qf",
+	c := &reports.Chart{ID: "log", Kind: "line", XNumeric: true, XLog: true, XName: "iterations", YName: "Qf",
 		XLabels: []string{"100", "200", "500", "1000", "10000", "50000"},
-		Series:  []Series{{Name: "fast", Values: []float64{80, 85, 90, 92, 94, 95}}}}
+		Series:  []reports.Series{{Name: "fast", Values: []float64{80, 85, 90, 92, 94, 95}}}}
 	svg, err := r.Chart(c)
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +234,7 @@ func TestRenderSVGLogAxis(t *testing.T) {
 	if texts["100,000"] {
 		t.Error("the log axis runs on to 100,000, past the last x")
 	}
-	for _, bad := range []*Chart{
+	for _, bad := range []*reports.Chart{
 		{ID: "cat", Kind: "line", XLog: true, XLabels: []string{"1", "2"}},
 		{ID: "zero", Kind: "line", XNumeric: true, XLog: true, XLabels: []string{"0", "2"}},
 	} {

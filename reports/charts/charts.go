@@ -1,4 +1,4 @@
-package reports
+package charts
 
 import (
 	"cmp"
@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/bridgereport/bridgereport/reports"
+	echarts "github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/render"
 )
@@ -29,11 +30,11 @@ func chartDOMID(id string) string {
 }
 
 // chartRenderer builds the go-echarts chart for a Chart.
-func chartRenderer(c *Chart) (render.Renderer, error) {
-	global := []charts.GlobalOpts{
-		charts.WithInitializationOpts(opts.Initialization{ChartID: chartDOMID(c.ID), Width: "100%", Height: chartHeight(c)}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}),
-		charts.WithAnimation(false),
+func chartRenderer(c *reports.Chart) (render.Renderer, error) {
+	global := []echarts.GlobalOpts{
+		echarts.WithInitializationOpts(opts.Initialization{ChartID: chartDOMID(c.ID), Width: "100%", Height: chartHeight(c)}),
+		echarts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}),
+		echarts.WithAnimation(false),
 	}
 	switch c.Kind {
 	case "bar", "line":
@@ -46,17 +47,17 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 			// and the grid makes room for them above the legend.
 			xAxis.NameLocation, xAxis.NameGap = "end", 10
 			xAxis.AxisLabel = &opts.AxisLabel{Show: opts.Bool(true), Interval: "0", Rotate: 35}
-			global = append(global, charts.WithGridOpts(opts.Grid{Bottom: "40", Right: "60", ContainLabel: opts.Bool(true)}))
+			global = append(global, echarts.WithGridOpts(opts.Grid{Bottom: "40", Right: "60", ContainLabel: opts.Bool(true)}))
 		}
 		global = append(global,
-			charts.WithXAxisOpts(xAxis),
+			echarts.WithXAxisOpts(xAxis),
 			// Bars start at zero: a bar's length is its value.
-			charts.WithYAxisOpts(opts.YAxis{Name: c.YName}),
-			charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(c.Series) > 1)}))
+			echarts.WithYAxisOpts(opts.YAxis{Name: c.YName}),
+			echarts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(c.Series) > 1)}))
 		if len(c.Points) > 0 {
 			return nil, fmt.Errorf("chart %s: points are drawn only over a line chart", c.ID)
 		}
-		ch := charts.NewBar()
+		ch := echarts.NewBar()
 		ch.SetGlobalOptions(global...)
 		ch.SetXAxis(c.XLabels)
 		for _, s := range c.Series {
@@ -86,29 +87,29 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 		// its first label.
 		valueName := cmp.Or(c.ValueName, "value")
 		global = append(global,
-			charts.WithXAxisOpts(opts.XAxis{Name: c.XName, Type: "category", Data: c.XLabels, NameLocation: "middle", NameGap: 28,
+			echarts.WithXAxisOpts(opts.XAxis{Name: c.XName, Type: "category", Data: c.XLabels, NameLocation: "middle", NameGap: 28,
 				SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
-			charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Type: "category", Data: c.YLabels, Inverse: opts.Bool(true), NameLocation: "start", NameGap: 10,
+			echarts.WithYAxisOpts(opts.YAxis{Name: c.YName, Type: "category", Data: c.YLabels, Inverse: opts.Bool(true), NameLocation: "start", NameGap: 10,
 				SplitArea: &opts.SplitArea{Show: opts.Bool(true)}}),
-			charts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi), Orient: "vertical", Right: "10", Top: "middle",
+			echarts.WithVisualMapOpts(opts.VisualMap{Calculable: opts.Bool(true), Min: float32(lo), Max: float32(hi), Orient: "vertical", Right: "10", Top: "middle",
 				Text: []string{valueName, ""}, InRange: &opts.VisualMapInRange{Color: []string{"#f7fbff", "#6baed6", "#08306b"}}}),
-			charts.WithGridOpts(opts.Grid{Left: fmt.Sprint(heatmapLeft(c)), Right: fmt.Sprint(heatmapMargin.right),
+			echarts.WithGridOpts(opts.Grid{Left: fmt.Sprint(heatmapLeft(c)), Right: fmt.Sprint(heatmapMargin.right),
 				Top: fmt.Sprint(heatmapMargin.top), Bottom: fmt.Sprint(heatmapMargin.bottom)}),
-			charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}))
-		ch := charts.NewHeatMap()
+			echarts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}))
+		ch := echarts.NewHeatMap()
 		ch.SetGlobalOptions(global...)
 		ch.SetXAxis(c.XLabels)
 		label := opts.Label{Show: opts.Bool(len(c.XLabels) <= 24)}
 		if len(c.XLabels) > 14 {
 			label.FontSize = 9
 		}
-		ch.AddSeries(valueName, data, charts.WithLabelOpts(label))
+		ch.AddSeries(valueName, data, echarts.WithLabelOpts(label))
 		return ch, nil
 	case "boxplot":
 		global = append(global,
-			charts.WithXAxisOpts(opts.XAxis{Name: c.XName, NameLocation: "middle", NameGap: 30}),
-			charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}))
-		ch := charts.NewBoxPlot()
+			echarts.WithXAxisOpts(opts.XAxis{Name: c.XName, NameLocation: "middle", NameGap: 30}),
+			echarts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}))
+		ch := echarts.NewBoxPlot()
 		ch.SetGlobalOptions(global...)
 		ch.SetXAxis(c.XLabels)
 		data := make([]opts.BoxPlotData, len(c.Boxes))
@@ -125,7 +126,7 @@ func chartRenderer(c *Chart) (render.Renderer, error) {
 // scale of numbers; points are scatter series laid over it, one per point
 // so that each keeps its colour, and left out of the legend, since their
 // labels name them.
-func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
+func lineChart(c *reports.Chart, global []echarts.GlobalOpts) (render.Renderer, error) {
 	var xs []float64
 	if c.XNumeric {
 		xs = make([]float64, len(c.XLabels))
@@ -151,7 +152,7 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 		// A column at the right, beside a narrower grid, rather than rows
 		// that grow down over the chart and its axis names.
 		legend.Orient, legend.Left, legend.Top = "vertical", "69%", "middle"
-		global = append(global, charts.WithGridOpts(opts.Grid{Right: "33%"}))
+		global = append(global, echarts.WithGridOpts(opts.Grid{Right: "33%"}))
 	}
 	if len(c.Points) > 0 {
 		legend.Data = names
@@ -159,7 +160,7 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 	if c.XNumeric {
 		// Above the grid, where it cannot cover the x axis name.
 		legend.Top = "0"
-		global = append(global, charts.WithGridOpts(opts.Grid{Top: "55"}))
+		global = append(global, echarts.WithGridOpts(opts.Grid{Top: "55"}))
 	}
 	xAxis := opts.XAxis{Name: c.XName, NameLocation: "middle", NameGap: 30}
 	tooltip := opts.Tooltip{Show: opts.Bool(true)}
@@ -173,11 +174,11 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 		tooltip.Trigger = "axis"
 	}
 	global = append(global,
-		charts.WithXAxisOpts(xAxis),
-		charts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}),
-		charts.WithLegendOpts(legend),
-		charts.WithTooltipOpts(tooltip))
-	ch := charts.NewLine()
+		echarts.WithXAxisOpts(xAxis),
+		echarts.WithYAxisOpts(opts.YAxis{Name: c.YName, Scale: opts.Bool(true)}),
+		echarts.WithLegendOpts(legend),
+		echarts.WithTooltipOpts(tooltip))
+	ch := echarts.NewLine()
 	ch.SetGlobalOptions(global...)
 	if !c.XNumeric {
 		ch.SetXAxis(c.XLabels)
@@ -195,15 +196,15 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 		if c.XNumeric && !c.XLog {
 			// Hundreds of x values: a symbol at each would hide the lines.
 			// On a log axis the values are few and spread out.
-			so = append(so, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+			so = append(so, echarts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
 		}
 		ch.AddSeries(s.Name, data, so...)
 	}
 	if len(c.Points) > 0 {
-		sc := charts.NewScatter()
+		sc := echarts.NewScatter()
 		for _, p := range c.Points {
 			// A light backing keeps the label readable across lines.
-			so := append(seriesColor(p.Color), charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: cmp.Or(p.Place, "right"),
+			so := append(seriesColor(p.Color), echarts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: cmp.Or(p.Place, "right"),
 				Formatter: "{b}", FontWeight: "bold", BackgroundColor: "rgba(255,255,255,0.85)"}))
 			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{Round6(p.X), Round6(p.Y)}, SymbolSize: 12}}, so...)
 		}
@@ -214,13 +215,13 @@ func lineChart(c *Chart, global []charts.GlobalOpts) (render.Renderer, error) {
 
 // seriesColor sets a series' colour, when one is given, for its line or
 // bars, its symbols and its legend icon alike.
-func seriesColor(color string) []charts.SeriesOpts {
+func seriesColor(color string) []echarts.SeriesOpts {
 	if color == "" {
 		return nil
 	}
-	return []charts.SeriesOpts{
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: color}),
+	return []echarts.SeriesOpts{
+		echarts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
+		echarts.WithLineStyleOpts(opts.LineStyle{Color: color}),
 	}
 }
 
@@ -230,7 +231,7 @@ var heatmapMargin = struct{ left, right, top, bottom int }{50, 110, 40, 50}
 
 // heatmapLeft is the left margin, wide enough for the longest y label
 // (family names, say, not only pair numbers); about 7 pixels a character.
-func heatmapLeft(c *Chart) int {
+func heatmapLeft(c *reports.Chart) int {
 	longest := 0
 	for _, l := range c.YLabels {
 		longest = max(longest, len([]rune(l)))
@@ -238,19 +239,19 @@ func heatmapLeft(c *Chart) int {
 	return max(heatmapMargin.left, 16+7*longest)
 }
 
-func chartHeight(c *Chart) string {
+func chartHeight(c *reports.Chart) string {
 	if c.Kind == "heatmap" {
 		return fmt.Sprintf("%dpx", min(900, heatmapMargin.top+heatmapMargin.bottom+28*len(c.YLabels)))
 	}
 	return "380px"
 }
 
-// round6 keeps chart data short; tables and results.json keep full precision.
+// Round6 keeps chart data short; tables and results.json keep full precision.
 func Round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
 // longLegend says a legend would not fit on a line or two above the chart:
 // many series, or long names such as partnerships.
-func longLegend(c *Chart) bool {
+func longLegend(c *reports.Chart) bool {
 	n := 0
 	for _, s := range c.Series {
 		n += len(s.Name) + 4 // the icon and the gap

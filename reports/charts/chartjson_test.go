@@ -1,21 +1,23 @@
-package reports
+package charts
 
 import (
 	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // hostileChart is a line chart with points, and a bar chart, whose every
 // label is s.
-func hostileCharts(s string) []*Chart {
-	return []*Chart{
+func hostileCharts(s string) []*reports.Chart {
+	return []*reports.Chart{
 		{ID: "bar", Kind: "bar", XName: s, YName: s, XLabels: []string{s, "b"},
-			Series: []Series{{Name: s, Values: []float64{1, 2}}}},
+			Series: []reports.Series{{Name: s, Values: []float64{1, 2}}}},
 		{ID: "line", Kind: "line", XNumeric: true, XName: s, XLabels: []string{"1", "2"},
-			Series: []Series{{Name: s, Values: []float64{1, 2}}},
-			Points: []ChartPoint{{X: 1, Y: 1, Label: s, Color: "#d62728"}}},
+			Series: []reports.Series{{Name: s, Values: []float64{1, 2}}},
+			Points: []reports.ChartPoint{{X: 1, Y: 1, Label: s, Color: "#d62728"}}},
 		{ID: "heat", Kind: "heatmap", ValueName: s, XLabels: []string{s}, YLabels: []string{s}, Grid: [][]*float64{{new(float64)}}},
 		{ID: "box", Kind: "boxplot", XLabels: []string{s}, YName: s, Boxes: [][5]float64{{1, 2, 3, 4, 5}}},
 	}
@@ -23,7 +25,7 @@ func hostileCharts(s string) []*Chart {
 
 // checkOption checks that a chart's option is HTML-safe JSON in which every
 // label came through as the same string.
-func checkOption(t *testing.T, c *Chart, label string) {
+func checkOption(t *testing.T, c *reports.Chart, label string) {
 	t.Helper()
 	element, script, err := ChartElement(c)
 	if err != nil {
@@ -92,17 +94,17 @@ func TestChartOptionIsData(t *testing.T) {
 func TestChartValidation(t *testing.T) {
 	cases := []struct {
 		name string
-		edit func(*Chart)
+		edit func(*reports.Chart)
 		want string
 	}{
-		{"script colour", func(c *Chart) { c.Points[0].Color = "javascript:alert(1)" }, "colour"},
-		{"css injection", func(c *Chart) { c.Series[0].Color = "red;background:url(x)" }, "colour"},
-		{"function colour", func(c *Chart) { c.Series[0].Color = "__f__alert(1)__f__" }, "colour"},
-		{"place", func(c *Chart) { c.Points[0].Place = "__f__x__f__" }, "label place"},
-		{"control character", func(c *Chart) { c.XLabels[0] = "1\u2028" }, "control character"},
-		{"long label", func(c *Chart) { c.Series[0].Name = strings.Repeat("x", MaxLabel+1) }, "more than the 200"},
-		{"not UTF-8", func(c *Chart) { c.YName = "\xff" }, "UTF-8"},
-		{"box", func(c *Chart) { c.Box = "violin" }, `box "violin"`},
+		{"script colour", func(c *reports.Chart) { c.Points[0].Color = "javascript:alert(1)" }, "colour"},
+		{"css injection", func(c *reports.Chart) { c.Series[0].Color = "red;background:url(x)" }, "colour"},
+		{"function colour", func(c *reports.Chart) { c.Series[0].Color = "__f__alert(1)__f__" }, "colour"},
+		{"place", func(c *reports.Chart) { c.Points[0].Place = "__f__x__f__" }, "label place"},
+		{"control character", func(c *reports.Chart) { c.XLabels[0] = "1\u2028" }, "control character"},
+		{"long label", func(c *reports.Chart) { c.Series[0].Name = strings.Repeat("x", MaxLabel+1) }, "more than the 200"},
+		{"not UTF-8", func(c *reports.Chart) { c.YName = "\xff" }, "UTF-8"},
+		{"box", func(c *reports.Chart) { c.Box = "violin" }, `box "violin"`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,6 @@
+// Package charts turns a report's charts into what each printer shows: the
+// echarts option of an interactive chart in the HTML page (built with
+// go-echarts, checked and hash-pinned for the page's Content-Security-
+// Policy), and the static SVG figure of the Markdown report, drawn by the
+// same chart library run in goja and checked to be a plain drawing.
+package charts
