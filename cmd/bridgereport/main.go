@@ -15,7 +15,7 @@ import (
 	"syscall"
 
 	"github.com/bridgereport/bridgereport/engine"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/diff"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/render"
@@ -77,7 +77,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"run", "run studies and write their reports", runStudies, []usage.JSONSection{{Result: reports.RunSummary{}, About: "The run: one entry per study, in the order they ran (`error` is set, and the checks and outputs empty, when a study could not run; a failure is at the line of its `published:` entry), and the totals."}}},
+		{"run", "run studies and write their reports", runStudies, []usage.JSONSection{{Result: batch.RunSummary{}, About: "The run: one entry per study, in the order they ran (`error` is set, and the checks and outputs empty, when a study could not run; a failure is at the line of its `published:` entry), and the totals."}}},
 		{"balance", "balance figures of a movement (like balans -c)", runBalance, []usage.JSONSection{{Result: kinds.Check.Results[0], About: "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."}}},
 		{"optimize", "re-orient tables for the best balance (like balans)", runOptimize, []usage.JSONSection{{Result: kinds.Optimize.Results[0], About: "The optimize cell's result: one optimisation by arrow switches per row, here the one movement; `movement` is the optimised movement in .ASC form; `absent` only when set; `verdict` says whether the result is proven optimal, and why. Changed when optimize began to run the optimize cell: the object, its keys unchanged, is now `rows[0]`, with the row's `label` added."}}},
 		{"simulate", "scoring models: one or two strong pairs, Bussemaker", runSimulate, []usage.JSONSection{

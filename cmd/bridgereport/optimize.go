@@ -9,7 +9,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/budget"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/load"
@@ -41,7 +41,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
 	cmd := &study.Command{Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
-	bar := reports.NewProgress(stderr, "optimize", *asJSON)
+	bar := batch.NewProgress(stderr, "optimize", *asJSON)
 	cmd.Progress = bar.Count
 	r, result, err := study.Answer[*kinds.OptimizeCellResult](ctx, cmd)
 	bar.Done()

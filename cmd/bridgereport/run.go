@@ -7,7 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -38,7 +38,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	opt.StopAtFirst = opt.Site == nil && !*asJSON && *junit == "" // one study: a broken one is the error, unless a summary is wanted
 	if *pdf {
-		if opt.Browser, err = reports.FindBrowser(); err != nil {
+		if opt.Browser, err = batch.FindBrowser(); err != nil {
 			return err
 		}
 	}
@@ -52,7 +52,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	figures := reports.Count(sum.Totals.Failed, "published figure", "published figures")
+	figures := batch.Count(sum.Totals.Failed, "published figure", "published figures")
 	switch t := sum.Totals; {
 	case t.Broken > 0:
 		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run; %s failed to reproduce\n", t.Broken, t.Studies, figures)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 )
 
 // TestRunJSONAndJUnit runs a good study, one with a failing figure and a
@@ -24,7 +24,7 @@ func TestRunJSONAndJUnit(t *testing.T) {
 	if code := exitCode(err, io.Discard); code != exitBad {
 		t.Errorf("exit %d (%v), want %d for a study that could not run", code, err, exitBad)
 	}
-	var sum reports.RunSummary
+	var sum batch.RunSummary
 	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
 		t.Fatalf("stdout is not the JSON summary: %v\n%s", err, stdout)
 	}
@@ -41,7 +41,7 @@ func TestRunJSONAndJUnit(t *testing.T) {
 	if c.Failed != 1 || len(c.Failures) != 1 || c.Failures[0].Line != 10 || c.Failures[0].File != filepath.Join(dir, "c.yaml") {
 		t.Errorf("study c: the failure is not at c.yaml:10: %+v", c)
 	}
-	want := reports.RunTotals{Studies: 3, Broken: 1, OK: 2, Failed: 1}
+	want := batch.RunTotals{Studies: 3, Broken: 1, OK: 2, Failed: 1}
 	got := sum.Totals
 	got.Seconds = 0
 	if got != want {
@@ -52,14 +52,14 @@ func TestRunJSONAndJUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var x reports.JUnitSuites
+	var x batch.JUnitSuites
 	if err := xml.Unmarshal(data, &x); err != nil {
 		t.Fatalf("junit: %v\n%s", err, data)
 	}
 	if x.Tests != 4 || x.Failures != 1 || x.Errors != 1 || len(x.Suites) != 3 {
 		t.Errorf("junit: %d tests, %d failures, %d errors, %d suites; want 4, 1, 1, 3\n%s", x.Tests, x.Failures, x.Errors, len(x.Suites), data)
 	}
-	var failure *reports.JUnitCase
+	var failure *batch.JUnitCase
 	for i, tc := range x.Suites[2].Cases {
 		if tc.Failure != nil {
 			failure = &x.Suites[2].Cases[i]
@@ -79,7 +79,7 @@ func TestRunJUnitErratum(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(junit)
-	var x reports.JUnitSuites
+	var x batch.JUnitSuites
 	if err := xml.Unmarshal(data, &x); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
@@ -100,7 +100,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 		}
 		cmd.Cell = &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
-		bar := reports.NewProgress(stderr, "simulate", *asJSON)
+		bar := batch.NewProgress(stderr, "simulate", *asJSON)
 		defer bar.Done()
 		cmd.Progress = bar.Count
 		if *shard != "" || *partFile != "" {

@@ -4,14 +4,14 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 )
 
 // chromium finds headless Chromium for the card tests: CI must have it
 // (make test installs it); elsewhere the test is skipped.
 func chromium(t *testing.T) string {
 	t.Helper()
-	p, err := reports.FindBrowser()
+	p, err := batch.FindBrowser()
 	if err == nil {
 		return p
 	}

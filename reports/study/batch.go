@@ -13,6 +13,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/render"
@@ -313,10 +314,10 @@ type BatchOptions struct {
 // studies an index page, the JUnit file when asked, and unless Quiet the
 // totals when there are several studies or a failed figure. Its summary
 // counts what ran, failed and broke.
-func RunAll(ctx context.Context, paths []string, overrides []map[string]string, opt BatchOptions, stdout, stderr io.Writer) (*reports.RunSummary, error) {
+func RunAll(ctx context.Context, paths []string, overrides []map[string]string, opt BatchOptions, stdout, stderr io.Writer) (*batch.RunSummary, error) {
 	renderer := render.NewRenderer()
 	renderer.CacheDir = opt.CacheDir
-	status := reports.NewProgress(stderr, "run", opt.Quiet)
+	status := batch.NewProgress(stderr, "run", opt.Quiet)
 	defer status.Done()
 	opt.Progress = status
 	release, err := disk.LockOutputs(opt.OutDir, opt.CacheDir)
@@ -330,7 +331,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	}
 	var written []*reports.Report
 	var broken []render.Broken
-	sum := &reports.RunSummary{}
+	sum := &batch.RunSummary{}
 	last := time.Now()
 	each := func(o Outcome) {
 		status.Done()
@@ -339,7 +340,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		last = now
 		if o.Err == nil && opt.Browser != "" {
 			var file string
-			if file, o.Err = reports.PrintPDF(ctx, opt.Browser, o.Written.Dir); o.Err == nil {
+			if file, o.Err = batch.PrintPDF(ctx, opt.Browser, o.Written.Dir); o.Err == nil {
 				st.Outputs = append(st.Outputs, file)
 			} else {
 				st.Error = o.Err.Error()
@@ -421,5 +422,5 @@ func printBook(ctx context.Context, browser string, renderer *render.Renderer, o
 	if err != nil {
 		return "", err
 	}
-	return reports.PrintPDF(ctx, browser, w.Dir)
+	return batch.PrintPDF(ctx, browser, w.Dir)
 }

@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/batch"
 )
 
 // chromium finds the browser; CI must have it (make test installs it), a
 // developer without it gets a skip that says how to install it.
 func chromium(t *testing.T) string {
 	t.Helper()
-	p, err := reports.FindBrowser()
+	p, err := batch.FindBrowser()
 	if err == nil {
 		return p
 	}

@@ -1,4 +1,4 @@
-package reports
+package batch
 
 import (
 	"encoding/xml"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // RunSummary is what `run --json` prints: one entry per study, in the order
@@ -30,7 +32,7 @@ type StudySummary struct {
 	Seconds  float64         `json:"seconds"`
 	Error    string          `json:"error,omitempty"`
 	Warnings []string        `json:"warnings,omitempty"`
-	checks   []Check         // every check, for JUnit
+	checks   []reports.Check // every check, for JUnit
 }
 
 // FigureFailure is a published figure that did not reproduce, at the line
@@ -56,7 +58,7 @@ type RunTotals struct {
 
 // Add records a finished study: file, its name, and its report written to
 // dir, or the error that stopped it.
-func (s *RunSummary) Add(file, name string, r *Report, dir string, err error, seconds float64) *StudySummary {
+func (s *RunSummary) Add(file, name string, r *reports.Report, dir string, err error, seconds float64) *StudySummary {
 	e := StudySummary{File: file, Name: name, Failures: []FigureFailure{}, Outputs: []string{}, Seconds: round3(seconds)}
 	s.Totals.Studies++
 	s.Totals.Seconds = round3(s.Totals.Seconds + seconds)
@@ -72,7 +74,7 @@ func (s *RunSummary) Add(file, name string, r *Report, dir string, err error, se
 	s.Totals.Errata += e.Errata
 	s.Totals.Failed += e.Failed
 	for _, c := range r.Checks {
-		if c.Status == StatusFail {
+		if c.Status == reports.StatusFail {
 			e.Failures = append(e.Failures, FigureFailure{Name: c.Name, Published: c.Published, Computed: c.Computed, Reason: c.Reason, File: file, Line: c.Line})
 		}
 	}
@@ -163,11 +165,11 @@ func (s *RunSummary) JUnit() JUnitSuites {
 			tc := JUnitCase{Name: c.Name, Classname: st.Name, File: st.File, Line: c.Line, Time: "0"}
 			where := fmt.Sprintf("%s:%d", st.File, c.Line)
 			switch c.Status {
-			case StatusFail:
+			case reports.StatusFail:
 				msg := fmt.Sprintf("published %s, computed %s", c.Published, c.Computed)
 				tc.Failure = &JUnitProblem{Message: msg, Type: "figure", Text: strings.TrimSpace(fmt.Sprintf("%s: %s: %s %s", where, c.Name, msg, c.Reason))}
 				suite.Failures++
-			case StatusErratum:
+			case reports.StatusErratum:
 				tc.Properties = &JUnitProps{[]JUnitProp{{"erratum", c.Reason}, {"published", c.Published}, {"computed", c.Computed}}}
 				tc.SystemOut = fmt.Sprintf("%s: erratum: published %s, computed %s: %s", where, c.Published, c.Computed, c.Reason)
 			}
