@@ -226,3 +226,17 @@ func ProseLinks(src string) (blocked []string, err error) {
 	}
 	return schemes, nil
 }
+
+// EscapeMarkdown escapes, with a backslash, every character that could make
+// a short text (a title, a name, an id) Markdown rather than text; it
+// stays one line of inline text as written.
+func EscapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>&#!|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -7,14 +7,13 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/render"
 )
 
 // TestPrepare runs the whole pass on a report whose callout holds a
 // reference and a citation, and prints it as HTML, Markdown and text.
 func TestPrepare(t *testing.T) {
-	bib, err := cite.Parse(strings.NewReader("@misc{moore1992, author={Moore, Ross}, title={Too many arrow-switches spoil the balance}, year={1992}}"), "refs.bib")
+	bib, err := ParseBibliography(strings.NewReader("@misc{moore1992, author={Moore, Ross}, title={Too many arrow-switches spoil the balance}, year={1992}}"), "refs.bib")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +56,7 @@ func TestPrepare(t *testing.T) {
 // FuzzPrepare: any prose goes through the pass without a panic, and a
 // mistake is an error at a line of the study.
 func FuzzPrepare(f *testing.F) {
-	bib, err := cite.Parse(strings.NewReader("@misc{k, title={T}}"), "refs.bib")
+	bib, err := ParseBibliography(strings.NewReader("@misc{k, title={T}}"), "refs.bib")
 	if err != nil {
 		f.Fatal(err)
 	}

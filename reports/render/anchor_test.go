@@ -12,8 +12,8 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/render"
-	"github.com/bridgereport/bridgereport/reports/xref"
 )
 
 // TestMarkdownAnchors renders the Markdown of a report whose prose refers
@@ -34,11 +34,11 @@ func TestMarkdownAnchors(t *testing.T) {
 			}},
 			{ID: "more", Blocks: []reports.Block{{Prose: "## Method\n\n- See @tbl-scores, @fig-ranks, @tbl-Odd_ID,\n  @sec-method, @sec-method-1 and @sec-two-words; [the aside](#aside).\n", Line: 5}}},
 		}}
-	labels, err := xref.Collect(r)
+	labels, err := book.CollectLabels(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := xref.Resolve(r, labels, nil); err != nil {
+	if err := book.ResolveRefs(r, labels, nil); err != nil {
 		t.Fatal(err)
 	}
 	var md bytes.Buffer

@@ -36,9 +36,9 @@ func Book(title string, reps []*reports.Report) (*reports.Report, error) {
 	var sections []reports.Section
 	for _, s := range studies {
 		r := s.r
-		head := "# " + escapeMarkdown(r.Title) + "\n"
+		head := "# " + reports.EscapeMarkdown(r.Title) + "\n"
 		if r.Summary != "" {
-			head += "\n" + escapeMarkdown(r.Summary) + "\n"
+			head += "\n" + reports.EscapeMarkdown(r.Summary) + "\n"
 		}
 		sections = append(sections, reports.Section{ID: r.Name + "--title", Blocks: []reports.Block{{Prose: head}}})
 		for _, sec := range r.Sections {
@@ -88,10 +88,10 @@ func Book(title string, reps []*reports.Report) (*reports.Report, error) {
 		}
 		anchors[s.r.Name] = m
 		at += 1 + len(s.headings)
-		fmt.Fprintf(&contents, "%d. [%s](#%s)\n", i+1, escapeMarkdown(s.r.Title), all[s.first].Anchor)
+		fmt.Fprintf(&contents, "%d. [%s](#%s)\n", i+1, reports.EscapeMarkdown(s.r.Title), all[s.first].Anchor)
 		for _, h := range s.headings {
 			if h.Level == 2 && !h.InCallout {
-				fmt.Fprintf(&contents, "   - [%s](#%s)\n", escapeMarkdown(h.Text), m[h.Anchor])
+				fmt.Fprintf(&contents, "   - [%s](#%s)\n", reports.EscapeMarkdown(h.Text), m[h.Anchor])
 			}
 		}
 	}
@@ -166,16 +166,4 @@ func relink(src, report string, anchors map[string]map[string]string) string {
 		}
 		return m
 	})
-}
-
-// escapeMarkdown escapes the characters that would make text Markdown.
-func escapeMarkdown(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]<>&#!|~", r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/book"
-	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/render"
 )
 
@@ -16,7 +15,7 @@ import (
 // work: in the book every anchor is unique and every link of the page
 // leads to an element of the page.
 func TestBook(t *testing.T) {
-	bib, err := cite.Parse(strings.NewReader("@misc{moore1992, title={Spoil}, year={1992}}"), "refs.bib")
+	bib, err := book.ParseBibliography(strings.NewReader("@misc{moore1992, title={Spoil}, year={1992}}"), "refs.bib")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +31,7 @@ func TestBook(t *testing.T) {
 		mk("one", "See @tbl-t, @sec-method and @two:tbl-t [@moore1992]."),
 		mk("two", "See @tbl-t and @one:sec-method [@moore1992, p. 2]."),
 	}
-	for _, err := range book.PrepareSite(reps, []*cite.Bibliography{bib, bib}) {
+	for _, err := range book.PrepareSite(reps, []*book.Bibliography{bib, bib}) {
 		if err != nil {
 			t.Fatal(err)
 		}

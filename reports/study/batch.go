@@ -14,7 +14,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/batch"
-	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/site"
@@ -164,14 +164,14 @@ func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *render.R
 	outcomes := make([]Outcome, len(jobs))
 	var studies []*Study
 	var reps []*reports.Report
-	var bibs []*cite.Bibliography
+	var bibs []*book.Bibliography
 	var at []int // the outcome of each report
 	siteOpt := opt
 	siteOpt.InSite = true
 	for i, j := range jobs {
 		o := Outcome{Path: cmp.Or(j.label, j.path)}
 		var s *Study
-		var bib *cite.Bibliography
+		var bib *book.Bibliography
 		if s, o.Err = LoadStudy(j.path, j.overrides); o.Err == nil {
 			if j.rename != nil {
 				j.rename(s)

@@ -10,18 +10,17 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/book"
-	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // LoadBibliography reads the study's bibliography, with its hash for the
 // provenance; nil when the study names none.
-func (s *Study) LoadBibliography(allowOutside bool) (*cite.Bibliography, *reports.Input, error) {
+func (s *Study) LoadBibliography(allowOutside bool) (*book.Bibliography, *reports.Input, error) {
 	if s.Bibliography == "" {
 		return nil, nil, nil
 	}
-	fail := func(err error) (*cite.Bibliography, *reports.Input, error) {
+	fail := func(err error) (*book.Bibliography, *reports.Input, error) {
 		return nil, nil, &load.StudyError{File: s.Path, Line: s.BibliographyLine, Err: fmt.Errorf("bibliography: %w", err)}
 	}
 	path, err := load.InputPath(s.Dir, s.Bibliography, allowOutside)
@@ -32,7 +31,7 @@ func (s *Study) LoadBibliography(allowOutside bool) (*cite.Bibliography, *report
 	if err != nil {
 		return fail(err)
 	}
-	bib, err := cite.Parse(bytes.NewReader(data), path)
+	bib, err := book.ParseBibliography(bytes.NewReader(data), path)
 	if err != nil {
 		return nil, nil, err // "studies/refs.bib:12: ...": the place is in the file itself
 	}
@@ -46,7 +45,7 @@ func (s *Study) LoadBibliography(allowOutside bool) (*cite.Bibliography, *report
 // errs[i] is the mistake of studies[i], at its line of the study; warnings
 // (another study's table named in a study run alone) go to the report's
 // Warnings.
-func Finish(studies []*Study, reps []*reports.Report, bibs []*cite.Bibliography) (errs []error) {
+func Finish(studies []*Study, reps []*reports.Report, bibs []*book.Bibliography) (errs []error) {
 	before := make([]int, len(reps))
 	for i, r := range reps {
 		before[i] = len(r.Warnings)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/cache"
 	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/cite"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -40,7 +40,7 @@ type RunOptions struct {
 	SiteTitle string
 	// SiteBibliography, in a site, is the bibliography of the studies that
 	// name none of their own.
-	SiteBibliography *cite.Bibliography
+	SiteBibliography *book.Bibliography
 }
 
 // Run resolves the movements, runs every cell in order and returns the
@@ -144,7 +144,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		res.Provenance.Inputs = append(res.Provenance.Inputs, *input)
 	}
 	if !opt.InSite {
-		if err := Finish([]*Study{s}, []*reports.Report{res}, []*cite.Bibliography{bib})[0]; err != nil {
+		if err := Finish([]*Study{s}, []*reports.Report{res}, []*book.Bibliography{bib})[0]; err != nil {
 			return nil, err
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/site"
@@ -22,7 +22,7 @@ type Site struct {
 	File         string // the site.yaml, if any
 	Paths        []string
 	Title        string
-	Bibliography *cite.Bibliography
+	Bibliography *book.Bibliography
 }
 
 // SitePaths expands the arguments of a run: one site.yaml, or one folder

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
-	"github.com/bridgereport/bridgereport/reports/cite"
+	"github.com/bridgereport/bridgereport/reports/book"
 )
 
 // TestStudiesReferencesResolve resolves the cross-references and
@@ -56,7 +56,7 @@ func TestStudiesReferencesResolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := Finish([]*Study{s}, []*reports.Report{r}, []*cite.Bibliography{bib})[0]; err != nil {
+			if err := Finish([]*Study{s}, []*reports.Report{r}, []*book.Bibliography{bib})[0]; err != nil {
 				t.Error(err)
 			}
 			for _, w := range r.Warnings {

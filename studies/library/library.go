@@ -97,7 +97,7 @@ func Nearest(query string, n int) []string {
 	var all []scored
 	for _, name := range names() {
 		low := strings.ToLower(name)
-		d := min(editDistance(q, low), editDistance(q, path.Base(low)))
+		d := min(EditDistance(q, low), EditDistance(q, path.Base(low)))
 		if path.Base(low) == path.Base(q) {
 			d = -1
 		}
@@ -111,8 +111,9 @@ func Nearest(query string, n int) []string {
 	return out
 }
 
-// editDistance is the Levenshtein distance between a and b, by bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, by bytes:
+// the library's suggestions, and every other "did you mean" of the tool.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

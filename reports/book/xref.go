@@ -1,10 +1,4 @@
-// Package xref resolves cross-references in a report's prose, in Quarto's
-// syntax: @tbl-ID and @fig-ID name a table or figure by its id in
-// results.json, @sec-ID a heading by its anchor, and @study:tbl-ID a table
-// of another study of the same site. Each becomes a numbered link, "Table
-// 3" or "Figure 2 of The catalogue", written as Markdown so that every
-// printer shows it. It runs after every block of every report is numbered.
-package xref
+package book
 
 import (
 	"fmt"
@@ -42,10 +36,10 @@ type Labels struct {
 	unnumbered map[string]int
 }
 
-// Collect lists the tables, figures and headings of a report. Call it
+// CollectLabels lists the tables, figures and headings of a report. Call it
 // after the blocks are numbered and the callouts split (the headings in
 // callouts have anchors but no numbers).
-func Collect(r *reports.Report) (*Labels, error) {
+func CollectLabels(r *reports.Report) (*Labels, error) {
 	l := &Labels{Name: r.Name, Title: r.Title, report: r, targets: map[string][]Target{}, unnumbered: map[string]int{}}
 	for _, b := range r.Blocks() {
 		switch {
@@ -116,11 +110,11 @@ var reference = regexp.MustCompile(`(^|[^A-Za-z0-9_@\\])@(?:([A-Za-z0-9_][A-Za-z
 // Site is the labels of every report of a site, by report name.
 type Site map[string]*Labels
 
-// Resolve rewrites the references in a report's prose and callouts as
+// ResolveRefs rewrites the references in a report's prose and callouts as
 // links. own are the report's labels; site, when not nil, the labels of
 // every report of its site, for qualified references. An unknown or
 // ambiguous label is a *reports.SourceError at the reference's line.
-func Resolve(r *reports.Report, own *Labels, site Site) error {
+func ResolveRefs(r *reports.Report, own *Labels, site Site) error {
 	sections := false
 	for i := range r.Sections {
 		s := &r.Sections[i]
@@ -135,7 +129,7 @@ func Resolve(r *reports.Report, own *Labels, site Site) error {
 				return positioned(r, s.ID, b.Line, *src, err)
 			}
 			for _, w := range warnings {
-				r.Warnings = append(r.Warnings, positioned(r, s.ID, b.Line, *src, &refError{offset: w.offset, err: fmt.Errorf("warning: %s", w.text)}).Error())
+				r.Warnings = append(r.Warnings, positioned(r, s.ID, b.Line, *src, &proseError{offset: w.offset, err: fmt.Errorf("warning: %s", w.text)}).Error())
 			}
 			*src = out
 			sections = sections || secs
@@ -147,18 +141,18 @@ func Resolve(r *reports.Report, own *Labels, site Site) error {
 	return nil
 }
 
-// refError is an error at a byte offset of a prose text.
-type refError struct {
+// proseError is an error at a byte offset of a prose text.
+type proseError struct {
 	offset int
 	err    error
 }
 
-func (e *refError) Error() string { return e.err.Error() }
+func (e *proseError) Error() string { return e.err.Error() }
 
 // positioned turns an error at an offset of a block's prose into one at
 // the study's line, or names the cell when the line is unknown.
 func positioned(r *reports.Report, cell string, first int, src string, err error) error {
-	e, ok := err.(*refError)
+	e, ok := err.(*proseError)
 	if !ok {
 		return &reports.SourceError{File: r.Provenance.SourceName, Err: err}
 	}
@@ -188,7 +182,7 @@ func resolveText(src string, own *Labels, site Site) (out string, secs bool, war
 		page, kind, id := group(src, m, 2), group(src, m, 3), group(src, m, 4)
 		label := src[start:stop]
 		fail := func(err error) (string, bool, []refWarning, error) {
-			return "", false, nil, &refError{offset: start, err: fmt.Errorf("%s: %w", label, err)}
+			return "", false, nil, &proseError{offset: start, err: fmt.Errorf("%s: %w", label, err)}
 		}
 		labels, link := own, "#"
 		if page != "" && (own == nil || page != own.Name) {
@@ -197,7 +191,7 @@ func resolveText(src string, own *Labels, site Site) (out string, secs bool, war
 				// the link is made by name, and a warning says so.
 				anchor := map[string]string{Table: "table-", Figure: "figure-", Section: ""}[kind] + id
 				b.WriteString(src[at:start])
-				fmt.Fprintf(&b, "[%s %s of %s](../%s/index.html#%s)", kindNames[kind], escapeMarkdown(id), escapeMarkdown(page), page, anchor)
+				fmt.Fprintf(&b, "[%s %s of %s](../%s/index.html#%s)", kindNames[kind], reports.EscapeMarkdown(id), reports.EscapeMarkdown(page), page, anchor)
 				at = stop
 				warnings = append(warnings, refWarning{start, fmt.Sprintf("%s: another study's %s is numbered only when the studies run together as a site (run their folder)", label, strings.ToLower(kindNames[kind]))})
 				continue
@@ -213,7 +207,7 @@ func resolveText(src string, own *Labels, site Site) (out string, secs bool, war
 		}
 		text := kindNames[kind] + " " + t.Number
 		if labels != own {
-			text += " of *" + escapeMarkdown(labels.Title) + "*"
+			text += " of *" + reports.EscapeMarkdown(labels.Title) + "*"
 			if kind == Section {
 				labels.report.NumberSections = true
 			}
@@ -242,17 +236,4 @@ func (s Site) names() []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// escapeMarkdown escapes the characters that would make a title Markdown
-// (emphasis, links, code, HTML) rather than text.
-func escapeMarkdown(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]<>&#!|~", r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -1,4 +1,4 @@
-package xref
+package book
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ func study(prose string) *reports.Report {
 		}}
 }
 
-func TestResolve(t *testing.T) {
+func TestResolveRefs(t *testing.T) {
 	for _, tc := range []struct{ name, prose, want string }{
 		{"table", "See @tbl-ranks.", "See [Table 2](#table-ranks)."},
 		{"figure and table of one id", "@fig-ranks and @tbl-ranks", "[Figure 1](#figure-ranks) and [Table 2](#table-ranks)"},
@@ -38,11 +38,11 @@ func TestResolve(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := study(tc.prose)
-			l, err := Collect(r)
+			l, err := CollectLabels(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := Resolve(r, l, nil); err != nil {
+			if err := ResolveRefs(r, l, nil); err != nil {
 				t.Fatal(err)
 			}
 			got := strings.TrimPrefix(r.Sections[2].Blocks[0].Prose, "## Results\n\n")
@@ -56,7 +56,7 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func TestResolveErrors(t *testing.T) {
+func TestResolveRefsErrors(t *testing.T) {
 	for _, tc := range []struct{ name, prose, want string }{
 		{"unknown", "Text.\n\nSee @tbl-score.", `s.yaml:12: @tbl-score: no table has the id "score" (did you mean tbl-scores?)`},
 		{"ambiguous", "@tbl-twice", `s.yaml:10: @tbl-twice: 2 tables have the id "twice": the reference is ambiguous`},
@@ -64,11 +64,11 @@ func TestResolveErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := study(tc.prose)
-			l, err := Collect(r)
+			l, err := CollectLabels(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = Resolve(r, l, nil)
+			err = ResolveRefs(r, l, nil)
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("got  %v\nwant %s…", err, tc.want)
 			}
@@ -77,8 +77,8 @@ func TestResolveErrors(t *testing.T) {
 	// Without a site, another study's table is linked by name, with a
 	// warning.
 	r := study("See @catalogue:tbl-best.")
-	l, _ := Collect(r)
-	if err := Resolve(r, l, nil); err != nil {
+	l, _ := CollectLabels(r)
+	if err := ResolveRefs(r, l, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := r.Sections[2].Blocks[0].Prose; got != "## Results\n\nSee [Table best of catalogue](../catalogue/index.html#table-best)." {
@@ -90,25 +90,25 @@ func TestResolveErrors(t *testing.T) {
 	// A block without a line is named by its cell.
 	r = study("@fig-none")
 	r.Sections[2].Blocks[0].Line = 0
-	l, _ = Collect(r)
-	if err := Resolve(r, l, nil); err == nil || err.Error() != `s.yaml: cell more: @fig-none: no figure has the id "none"` {
+	l, _ = CollectLabels(r)
+	if err := ResolveRefs(r, l, nil); err == nil || err.Error() != `s.yaml: cell more: @fig-none: no figure has the id "none"` {
 		t.Errorf("got %v", err)
 	}
 }
 
-func TestResolveAcrossSite(t *testing.T) {
+func TestResolveRefsAcrossSite(t *testing.T) {
 	cat := &reports.Report{Name: "catalogue", Title: "The *best* movements", Sections: []reports.Section{{Blocks: []reports.Block{
 		{Prose: "## Ranking\n"}, {Table: &reports.Table{ID: "best", Number: 4}}}}}}
 	r := study("As @catalogue:tbl-best shows (@catalogue:sec-ranking).")
 	site := Site{}
 	for _, rep := range []*reports.Report{r, cat} {
-		l, err := Collect(rep)
+		l, err := CollectLabels(rep)
 		if err != nil {
 			t.Fatal(err)
 		}
 		site[rep.Name] = l
 	}
-	if err := Resolve(r, site["s"], site); err != nil {
+	if err := ResolveRefs(r, site["s"], site); err != nil {
 		t.Fatal(err)
 	}
 	want := `As [Table 4 of *The \*best\* movements*](../catalogue/index.html#table-best) shows ([Section 1 of *The \*best\* movements*](../catalogue/index.html#ranking)).`
@@ -119,7 +119,7 @@ func TestResolveAcrossSite(t *testing.T) {
 		t.Error("the catalogue's sections are referred to by number but not numbered")
 	}
 	r = study("@neuberg:tbl-x")
-	if err := Resolve(r, site["s"], site); err == nil || !strings.Contains(err.Error(), `no study "neuberg" in this site (studies: catalogue, s)`) {
+	if err := ResolveRefs(r, site["s"], site); err == nil || !strings.Contains(err.Error(), `no study "neuberg" in this site (studies: catalogue, s)`) {
 		t.Errorf("got %v", err)
 	}
 }
@@ -128,8 +128,8 @@ func TestResolveAcrossSite(t *testing.T) {
 // to the anchors the HTML page gives, and that sections are numbered.
 func TestResolvedLinksInHTML(t *testing.T) {
 	r := study("See @tbl-scores and @sec-details.")
-	l, _ := Collect(r)
-	if err := Resolve(r, l, nil); err != nil {
+	l, _ := CollectLabels(r)
+	if err := ResolveRefs(r, l, nil); err != nil {
 		t.Fatal(err)
 	}
 	var page bytes.Buffer

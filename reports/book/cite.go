@@ -1,12 +1,4 @@
-// Package cite reads a BibTeX bibliography and resolves the citations of a
-// report: [@key], [@key, p. 3] and [@a; @b] in prose (Pandoc's and
-// Quarto's syntax) and the source of a published figure become numbered
-// links to a list of references at the end of the report.
-//
-// The reader is a small strict one of our own: the one Go BibTeX library
-// (nickng/bibtex) is not served by the module proxy here, and its errors
-// carry no line numbers, which every mistake in a study's input must.
-package cite
+package book
 
 import (
 	"fmt"
@@ -26,12 +18,12 @@ var (
 	crossRef = regexp.MustCompile(`^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*:)?(?:tbl|fig|sec)-`)
 )
 
-// Resolve numbers the works a report cites in the order first cited, in
+// ResolveCitations numbers the works a report cites in the order first cited, in
 // its prose, callouts and the sources of its published figures; rewrites
 // each citation as links to the list of references; and appends that list
 // as the report's last section. bib may be nil for a report that cites
 // nothing. An unknown key is a *reports.SourceError at its line.
-func Resolve(r *reports.Report, bib *Bibliography) error {
+func ResolveCitations(r *reports.Report, bib *Bibliography) error {
 	c := &citer{bib: bib, number: map[string]int{}}
 	for i := range r.Sections {
 		s := &r.Sections[i]
@@ -100,14 +92,6 @@ func (c *citer) known(key string) error {
 	return fmt.Errorf("%s", msg)
 }
 
-// citeError is an error at a byte offset of a prose text.
-type citeError struct {
-	offset int
-	err    error
-}
-
-func (e *citeError) Error() string { return e.err.Error() }
-
 // text rewrites the citations of one prose text.
 func (c *citer) text(src string) (string, error) {
 	code := reports.CodeRanges(src)
@@ -133,14 +117,14 @@ func (c *citer) text(src string) (string, error) {
 			continue // [@tbl-x]: cross-references in brackets
 		}
 		if refs > 0 {
-			return "", &citeError{m[4], fmt.Errorf("[%s]: cross-references and citations in one bracket: write them apart", inner)}
+			return "", &proseError{m[4], fmt.Errorf("[%s]: cross-references and citations in one bracket: write them apart", inner)}
 		}
 		b.WriteString(src[at:m[4]])
 		last := 0
 		for _, k := range keys {
 			key := inner[k[4]:k[5]]
 			if err := c.known(key); err != nil {
-				return "", &citeError{m[4] + k[4] - 1, fmt.Errorf("[%s]: %w", inner, err)}
+				return "", &proseError{m[4] + k[4] - 1, fmt.Errorf("[%s]: %w", inner, err)}
 			}
 			n := c.cite(key)
 			b.WriteString(inner[last : k[4]-1])
@@ -160,17 +144,4 @@ func (c *citer) text(src string) (string, error) {
 func lineStart(src string, offset int) bool {
 	line := src[strings.LastIndexByte(src[:offset], '\n')+1 : offset]
 	return len(line) <= 3 && strings.TrimLeft(line, " ") == ""
-}
-
-// positioned turns an error at an offset of a block's prose into one at
-// the study's line, or names the cell when the line is unknown.
-func positioned(r *reports.Report, cell string, first int, src string, err error) error {
-	e, ok := err.(*citeError)
-	if !ok {
-		return &reports.SourceError{File: r.Provenance.SourceName, Err: err}
-	}
-	if first == 0 {
-		return &reports.SourceError{File: r.Provenance.SourceName, Err: fmt.Errorf("cell %s: %w", cell, e.err)}
-	}
-	return &reports.SourceError{File: r.Provenance.SourceName, Line: first + strings.Count(src[:e.offset], "\n"), Err: e.err}
 }

@@ -1,4 +1,4 @@
-package cite
+package book
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ const sample = `% a comment
 `
 
 func TestParse(t *testing.T) {
-	b, err := Parse(strings.NewReader(sample), "refs.bib")
+	b, err := ParseBibliography(strings.NewReader(sample), "refs.bib")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad key", "@misc{a/b, title={x}}", "refs.bib:1: @misc: want a key"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse(strings.NewReader(tc.src), "refs.bib")
+			_, err := ParseBibliography(strings.NewReader(tc.src), "refs.bib")
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("got  %v\nwant %s…", err, tc.want)
 			}
@@ -99,7 +99,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(sample)
 	f.Add("@misc{a, title={\\\"")
 	f.Fuzz(func(t *testing.T, src string) {
-		_, err := Parse(strings.NewReader(src), "f.bib")
+		_, err := ParseBibliography(strings.NewReader(src), "f.bib")
 		if err != nil && !strings.HasPrefix(err.Error(), "f.bib:") {
 			t.Errorf("error without a line: %v", err)
 		}
@@ -112,14 +112,14 @@ func report(prose string) *reports.Report {
 		Checks:   []reports.Check{{Name: "qf", Published: "92", Line: 40}}}
 }
 
-func TestResolve(t *testing.T) {
-	bib, err := Parse(strings.NewReader(sample), "refs.bib")
+func TestResolveCitations(t *testing.T) {
+	bib, err := ParseBibliography(strings.NewReader(sample), "refs.bib")
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := report("As shown [@schema2002, p. 3; see @moore1992]\nand [@moore1992]: so. Not [a link](http://x/@moore1992), `[@nokey]`, [@tbl-x], me@moore1992.")
 	r.Checks[0].Source = "moore1992, table 2"
-	if err := Resolve(r, bib); err != nil {
+	if err := ResolveCitations(r, bib); err != nil {
 		t.Fatal(err)
 	}
 	want := "As shown [[1](#ref-schema2002), p. 3; see [2](#ref-moore1992)]\nand [[2](#ref-moore1992)]: so. Not [a link](http://x/@moore1992), `[@nokey]`, [@tbl-x], me@moore1992."
@@ -157,8 +157,8 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func TestResolveErrors(t *testing.T) {
-	bib, _ := Parse(strings.NewReader(sample), "refs.bib")
+func TestResolveCitationsErrors(t *testing.T) {
+	bib, _ := ParseBibliography(strings.NewReader(sample), "refs.bib")
 	for _, tc := range []struct {
 		name, prose, source string
 		bib                 *Bibliography
@@ -172,7 +172,7 @@ func TestResolveErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := report(tc.prose)
 			r.Checks[0].Source = tc.source
-			err := Resolve(r, tc.bib)
+			err := ResolveCitations(r, tc.bib)
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("got  %v\nwant %s…", err, tc.want)
 			}
@@ -188,7 +188,7 @@ func TestStudiesBibliography(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	b, err := Parse(f, "refs.bib")
+	b, err := ParseBibliography(f, "refs.bib")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,10 @@
-package cite
+package book
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 // Markdown is the entry as one reference of a numbered list, in Markdown:
@@ -19,7 +21,7 @@ func (e *Entry) Markdown() string {
 		if head != "" {
 			head += " "
 		}
-		head += "(" + esc(y) + ")"
+		head += "(" + reports.EscapeMarkdown(y) + ")"
 	}
 	if head != "" {
 		parts = append(parts, head)
@@ -28,20 +30,20 @@ func (e *Entry) Markdown() string {
 	if container == "" && e.Type != "book" && e.Type != "booklet" && e.Type != "proceedings" {
 		container = f["howpublished"]
 	}
-	title := esc(f["title"])
+	title := reports.EscapeMarkdown(f["title"])
 	if container != "" {
 		parts = append(parts, title)
-		where := "*" + esc(container) + "*"
+		where := "*" + reports.EscapeMarkdown(container) + "*"
 		if v := f["volume"]; v != "" {
-			where += " " + esc(v)
+			where += " " + reports.EscapeMarkdown(v)
 			if n := f["number"]; n != "" {
-				where += "(" + esc(n) + ")"
+				where += "(" + reports.EscapeMarkdown(n) + ")"
 			}
 		} else if n := f["number"]; n != "" {
-			where += " " + esc(n)
+			where += " " + reports.EscapeMarkdown(n)
 		}
 		if pg := f["pages"]; pg != "" {
-			where += ", " + esc(pg)
+			where += ", " + reports.EscapeMarkdown(pg)
 		}
 		parts = append(parts, where)
 	} else {
@@ -49,7 +51,7 @@ func (e *Entry) Markdown() string {
 	}
 	for _, k := range []string{"edition", "publisher", "organization", "institution", "school", "address", "note"} {
 		if v := f[k]; v != "" {
-			parts = append(parts, esc(v))
+			parts = append(parts, reports.EscapeMarkdown(v))
 		}
 	}
 	text := ""
@@ -96,7 +98,7 @@ func (e *Entry) names() string {
 			others = true
 			continue
 		}
-		names = append(names, esc(personName(n)))
+		names = append(names, reports.EscapeMarkdown(personName(n)))
 	}
 	var s string
 	switch {
@@ -159,16 +161,4 @@ func personName(raw string) string {
 	}
 	t, _ := detex(raw)
 	return t
-}
-
-// esc escapes text for Markdown: it shows as written.
-func esc(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]<>&#!|~", r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

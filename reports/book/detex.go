@@ -1,4 +1,4 @@
-package cite
+package book
 
 import (
 	"fmt"

@@ -1,13 +1,15 @@
-package reports
+package book
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/reports"
 )
 
 func TestSplitCallouts(t *testing.T) {
 	src := "Before.\n\n::: {.callout-warning title=\"Sampled\"}\nThe seed's figure was *sampled*.\n:::\n\nAfter.\n\n```\n:::\n```\n"
-	r := &Report{Provenance: Provenance{SourceName: "s.yaml"}, Sections: []Section{{Blocks: []Block{{Prose: src, Line: 10}}}}}
+	r := &reports.Report{Provenance: reports.Provenance{SourceName: "s.yaml"}, Sections: []reports.Section{{Blocks: []reports.Block{{Prose: src, Line: 10}}}}}
 	if err := SplitCallouts(r); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func TestSplitCalloutsErrors(t *testing.T) {
 		{"empty", "::: {.callout-tip}\n\n:::\n", "s.yaml:20: callout-tip is empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &Report{Provenance: Provenance{SourceName: "s.yaml"}, Sections: []Section{{Blocks: []Block{{Prose: tc.src, Line: 20}}}}}
+			r := &reports.Report{Provenance: reports.Provenance{SourceName: "s.yaml"}, Sections: []reports.Section{{Blocks: []reports.Block{{Prose: tc.src, Line: 20}}}}}
 			err := SplitCallouts(r)
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("got %v, want %s…", err, tc.want)

@@ -1,4 +1,4 @@
-package cite
+package book
 
 import (
 	"fmt"
@@ -48,10 +48,10 @@ var months = map[string]string{"jan": "January", "feb": "February", "mar": "Marc
 // maxBibBytes bounds a bibliography: a file this large is not one.
 const maxBibBytes = 8 << 20
 
-// Parse reads a BibTeX file strictly: entries of the known types, fields
+// ParseBibliography reads a BibTeX file strictly: entries of the known types, fields
 // as {braced}, "quoted", numbers or @string names joined with #; outside
 // entries only blank lines and % comments. Every error names its line.
-func Parse(r io.Reader, file string) (*Bibliography, error) {
+func ParseBibliography(r io.Reader, file string) (*Bibliography, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBibBytes+1))
 	if err != nil {
 		return nil, err
