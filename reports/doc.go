@@ -1,8 +1,10 @@
-// Package reports is the document side of bridgereport: a Report of
-// sections of blocks (prose, tables, charts), the checks of published figures
-// and the provenance, and one Renderer that prints it as HTML (interactive
-// charts), Markdown (static SVG figures drawn by the same echarts library run
-// in goja), results.json, and the index page of several reports. It knows
-// nothing of bridge or of the study language: package reports/study decodes
-// and runs studies and builds their reports.
+// Package reports is the document of bridgereport: a Report of sections of
+// blocks (prose, tables, charts, callouts, references), the checks of
+// published figures, the provenance and the navigation of a site, with what
+// reading a document needs: the headings of its prose, the code spans a
+// pass leaves alone, Markdown escaping, natural order and the nearest name
+// to a typo. It knows nothing of bridge or of the study language, and it
+// prints nothing: the printers are reports/render (with reports/charts),
+// the book passes reports/book, and reports/study decodes and runs studies
+// and builds their reports.
 package reports

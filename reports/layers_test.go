@@ -14,23 +14,27 @@ const module = "github.com/bridgereport/bridgereport"
 // packages on a lower layer (engine packages only engine packages). A new
 // package gets its place here, or the test fails.
 var layers = map[string]int{
+	"studies/library":  0,
+	"templates":        0,
+	"reports/disk":     0,
 	"reports":          1,
 	"reports/load":     2,
 	"reports/check":    2,
 	"reports/cache":    2,
-	"reports/xref":     2,
-	"reports/cite":     2,
-	"reports/site":     2,
-	"reports/book":     3,
+	"reports/charts":   2,
+	"reports/book":     2,
+	"reports/batch":    2,
+	"reports/render":   3,
 	"reports/league":   3,
 	"reports/resolve":  3,
 	"reports/cell":     4,
+	"reports/diff":     4,
+	"reports/usage":    4,
+	"reports/site":     4,
 	"reports/kinds":    5,
 	"reports/study":    6,
 	"reports/preview":  7,
 	"cmd/bridgereport": 8,
-	"studies/library":  0,
-	"templates":        0,
 }
 
 // layerOf is a package's layer; engine and its sub-packages are the domain,

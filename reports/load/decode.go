@@ -311,22 +311,29 @@ func knownKeys(fields map[string]reflect.Type) string {
 // YAMLError turns a yaml.v3 error ("yaml: line 14: field foo not found in
 // type ...") into a StudyError with the line.
 func YAMLError(path string, err error) error {
+	line, msg := YAMLLine(err)
+	msg = strings.ReplaceAll(msg, "in type study.", "in ")
+	return &StudyError{File: path, Line: line, Err: errors.New(msg)}
+}
+
+// YAMLLine splits a yaml.v3 error into its line (0 when it names none) and
+// its message, without yaml.v3's "yaml: line N:" prefix: for any YAML file
+// the tool reads.
+func YAMLLine(err error) (line int, msg string) {
 	var te *yaml.TypeError
-	msg := err.Error()
+	msg = err.Error()
 	if errors.As(err, &te) && len(te.Errors) > 0 {
 		msg = te.Errors[0]
 	}
 	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := 0
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if i := strings.IndexByte(rest, ':'); i > 0 {
 			if n, err := strconv.Atoi(rest[:i]); err == nil {
-				line, msg = n, strings.TrimSpace(rest[i+1:])
+				return n, strings.TrimSpace(rest[i+1:])
 			}
 		}
 	}
-	msg = strings.ReplaceAll(msg, "in type study.", "in ")
-	return &StudyError{File: path, Line: line, Err: errors.New(msg)}
+	return 0, msg
 }
 
 // MappingValue returns the value of key in a mapping node, or nil.

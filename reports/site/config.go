@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/reports/load"
 	"gopkg.in/yaml.v3"
 )
 
@@ -85,13 +85,11 @@ func ParseConfig(r io.Reader, file string) (*Config, error) {
 	return &c, nil
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): `)
-
-// yamlError puts the file before yaml.v3's "line N:".
+// yamlError puts the file before yaml.v3's line and message.
 func yamlError(file string, err error) error {
-	msg := err.Error()
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s:%s: %s", file, m[1], strings.TrimSpace(msg[len(m[0]):]))
+	line, msg := load.YAMLLine(err)
+	if line > 0 {
+		return fmt.Errorf("%s:%d: %s", file, line, msg)
 	}
-	return fmt.Errorf("%s: %s", file, strings.TrimPrefix(msg, "yaml: "))
+	return fmt.Errorf("%s: %s", file, msg)
 }
