@@ -13,6 +13,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // SeasonCell analyses a club's season: every results file (USEBIO .xml,
@@ -70,11 +71,9 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 		default:
 			continue
 		}
-		rel, err := filepath.Rel(env.Dir, m)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rel)
+		// Relative to the study's folder (or the working folder), where
+		// the cell reads it from; absolute when it lies elsewhere.
+		out = append(out, load.Shown(env.Dir, m))
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("files: %q matches no .xml or .pbn file", c.Files)

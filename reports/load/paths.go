@@ -58,3 +58,22 @@ func IsFile(dir, name string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
+
+// Shown is how a path is shown to the user: relative to dir (the working
+// folder when dir is "") when it lies under it, else absolute. It never
+// fails: a path that cannot be made relative is shown whole.
+func Shown(dir, path string) string {
+	base, err := filepath.Abs(cmpDir(dir))
+	if err != nil {
+		return path
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(base, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return abs
+	}
+	return rel
+}
