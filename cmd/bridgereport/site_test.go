@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,5 +78,53 @@ cells:
 	}
 	if !strings.Contains(string(index), "<title>Mitchell, tables 5, 7, 9</title>") || !strings.Contains(string(index), `href="m-tables-9/index.html"`) {
 		t.Error("the index does not list the sweep")
+	}
+}
+
+// TestSiteOmitsAStudy: a study beside a site.yaml that the site does not
+// list is an error naming it, at the line of studies:, and nothing runs.
+func TestSiteOmitsAStudy(t *testing.T) {
+	dir := t.TempDir()
+	writeStudy(t, filepath.Join(dir, "site.yaml"), "title: Mitchells\nstudies:\n  - seven.yaml\n")
+	writeStudy(t, filepath.Join(dir, "seven.yaml"), strings.ReplaceAll(goodStudy, "%s", "Seven"))
+	writeStudy(t, filepath.Join(dir, "broken.yaml"), "title: [\n")
+	writeStudy(t, filepath.Join(dir, "failing.yaml"), strings.ReplaceAll(goodStudy, "%s", "Failing"))
+	out := filepath.Join(t.TempDir(), "out")
+	_, stderr, err := run(t, "run", "--no-cache", "-o", out, dir)
+	if err == nil || exitCode(err, io.Discard) != exitBad {
+		t.Fatalf("err = %v, want a bad-input error", err)
+	}
+	if want := "site.yaml:2: studies: broken.yaml, failing.yaml of this folder are not listed"; !strings.Contains(err.Error()+stderr, want) {
+		t.Errorf("the error does not say %q:\n%v\n%s", want, err, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the run wrote its output folder anyway")
+	}
+}
+
+// TestUnwritableOutputRefusedFirst: an output folder that cannot be made or
+// written is refused before any study runs, by its own name.
+func TestUnwritableOutputRefusedFirst(t *testing.T) {
+	dir := t.TempDir()
+	study := filepath.Join(dir, "seven.yaml")
+	writeStudy(t, study, strings.ReplaceAll(goodStudy, "%s", "Seven"))
+	file := filepath.Join(dir, "a file")
+	writeStudy(t, file, "not a folder\n")
+	cases := []struct{ out, want string }{{filepath.Join(file, "out"), "OUTDIR " + filepath.Join(file, "out") + " cannot be made"}}
+	if os.Geteuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "read-only")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, struct{ out, want string }{ro, "OUTDIR " + ro + " cannot be written"})
+	}
+	for _, c := range cases {
+		stdout, stderr, err := run(t, "run", "--no-cache", "-o", c.out, study)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("-o %s: err = %v, want %q", c.out, err, c.want)
+		}
+		if stdout != "" || strings.Contains(stderr, "cell") {
+			t.Errorf("-o %s: the study ran anyway:\n%s%s", c.out, stdout, stderr)
+		}
 	}
 }

@@ -1,6 +1,10 @@
 package disk
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 )
 
@@ -38,4 +42,27 @@ func LockOutputs(outDir, cacheDir string) (release func(), err error) {
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !filepath.IsAbs(rel) && (len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator))
+}
+
+// writable creates dir when it is missing and proves that a file can be
+// written in it, before a run does any work: a folder that cannot be
+// written is refused at once, by its own name.
+func writable(dir, what string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", pe.Path, pe.Err)
+		}
+		return fmt.Errorf("%s %s cannot be made: %v", what, dir, err)
+	}
+	f, err := os.CreateTemp(dir, TmpPrefix+"probe-")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s %s cannot be written: %v", what, dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

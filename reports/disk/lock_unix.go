@@ -14,7 +14,7 @@ import (
 // folder itself, so it adds no file; it goes with the process, so a killed
 // run leaves no lock behind. release gives it back.
 func lockDir(dir, what string) (release func(), err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := writable(dir, what); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(dir)

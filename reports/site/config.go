@@ -27,8 +27,10 @@ type Config struct {
 	// Bibliography, when set, is the BibTeX file of every study that names
 	// none of its own.
 	Bibliography string `yaml:"bibliography"`
-	// Lines are the lines of the entries of Studies, for messages.
-	Lines []int `yaml:"-"`
+	// Lines are the lines of the entries of Studies, and StudiesLine the
+	// line of the key, for messages.
+	Lines       []int `yaml:"-"`
+	StudiesLine int   `yaml:"-"`
 }
 
 // ParseConfig reads a site.yaml strictly: unknown keys, a study named
@@ -60,6 +62,7 @@ func ParseConfig(r io.Reader, file string) (*Config, error) {
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == "studies" {
 				list = m.Content[i+1]
+				c.StudiesLine = m.Content[i].Line
 			}
 		}
 	}

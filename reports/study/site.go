@@ -3,8 +3,10 @@ package study
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/reports/book"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -82,6 +84,9 @@ func loadSite(file string, allowOutside bool) (Site, error) {
 		}
 		s.Paths = append(s.Paths, p)
 	}
+	if err := omitted(file, dir, s.Paths, c.StudiesLine); err != nil {
+		return Site{}, err
+	}
 	if c.Bibliography != "" {
 		// Read as a study's is, the site.yaml standing for the study.
 		st := &Study{Bibliography: c.Bibliography}
@@ -91,4 +96,29 @@ func loadSite(file string, allowOutside bool) (Site, error) {
 		}
 	}
 	return s, nil
+}
+
+// omitted refuses a site.yaml that leaves out a study of its own folder:
+// a study added beside it and not listed would never run, and the run
+// would pass without it.
+func omitted(file, dir string, listed []string, line int) error {
+	all, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for _, p := range listed {
+		have[filepath.Clean(p)] = true
+	}
+	var left []string
+	for _, p := range all {
+		if filepath.Base(p) != SiteFile && !have[filepath.Clean(p)] {
+			left = append(left, filepath.Base(p))
+		}
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	return &load.StudyError{File: file, Line: line, Err: fmt.Errorf("studies: %s of this folder %s not listed: list every study of the folder (one left out would never run), or move it out",
+		strings.Join(left, ", "), map[bool]string{true: "is", false: "are"}[len(left) == 1])}
 }
