@@ -25,6 +25,11 @@ func (e *Env) CachedExpensive(extra any, result any, compute func() error) error
 		return err
 	}
 	dir := filepath.Join(x.Dir, x.Study, "cells")
+	if e.CacheUsed != nil {
+		// The same entry in the cell cache, when the two folders are one
+		// (make studies), is in use: never pruned.
+		e.CacheUsed[key+".json"] = true
+	}
 	miss := func() error {
 		if x.Refuse {
 			return fmt.Errorf("%w: %s has no %s.json; fill it with go test ./reports/study -run TestStudies -update",
