@@ -24,6 +24,7 @@ type htmlTable struct {
 	Head            []string
 	Left            []bool // text columns, left-aligned
 	Short           bool   // few rows: kept on one printed page
+	Print           string // the print size of a table wider than the paper (printSize)
 	Rows            [][]htmlCell
 }
 
@@ -115,6 +116,7 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 					t.Head = append(t.Head, col.Name)
 				}
 				t.Left, t.Rows, t.Short = textColumns(b.Table), htmlRows(b.Table), len(b.Table.Rows) <= 30
+				t.Print = printSize(t)
 				page.TOC = append(page.TOC, tableTOC(b.Table))
 				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
 			case b.Chart != nil:

@@ -5,12 +5,61 @@ import (
 	"html/template"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/reports"
 )
 
 // htmlCell is a table cell of the HTML page with the alignment of its
 // column: numbers right, text left.
+// printSize is the class that prints a table wider than the paper in a
+// smaller type ("" for one that fits at the print size of 9pt): the type
+// size at which its characters (a number column as wide as its longest
+// cell, a text column, which wraps between words, as its longest word or
+// 20 characters if more, either at least as its heading's longest word; a
+// character 0.6 of the size wide) and its padding (6pt a column) fit the
+// 500pt of an A4 or letter page, rounded down to the sizes the print CSS
+// has. The print CSS wraps a cell only as a last resort.
+func printSize(t *htmlTable) string {
+	chars := 0
+	for i, h := range t.Head {
+		text := i < len(t.Left) && t.Left[i]
+		w := longest(h, true) // a heading wraps between words
+		for _, row := range t.Rows {
+			if i < len(row) {
+				w = max(w, longest(row[i].Text, text))
+			}
+		}
+		chars += w
+	}
+	const page, padding, charWidth = 500.0, 6.0, 0.6
+	size := (page - padding*float64(len(t.Head))) / (charWidth * float64(max(chars, 1)))
+	switch {
+	case size >= 9:
+		return ""
+	case size >= 7:
+		return "wide-1"
+	case size >= 5.5:
+		return "wide-2"
+	}
+	return "wide-3"
+}
+
+// longest is how many characters of s must stand on one line: all of
+// them, or for text that may wrap, its longest word, at least 20 where s
+// is longer.
+func longest(s string, wraps bool) int {
+	n := utf8.RuneCountInString(s)
+	if !wraps {
+		return n
+	}
+	w := 0
+	for _, word := range strings.Fields(s) {
+		w = max(w, utf8.RuneCountInString(word))
+	}
+	return max(w, min(n, 20))
+}
+
 type htmlCell struct {
 	Text string
 	Left bool
