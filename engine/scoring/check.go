@@ -25,8 +25,12 @@ func (w Warning) String() string {
 	return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Text)
 }
 
+// warn notes a mistake of the file; only the first ShownPerKind of each
+// kind are kept (WarningTally counts them all).
 func (s *Session) warn(file string, line int, kind, format string, args ...any) {
-	s.Warnings = append(s.Warnings, Warning{File: file, Line: line, Kind: kind, Text: fmt.Sprintf(format, args...)})
+	if s.WarningTally.Add(kind) {
+		s.Warnings = append(s.Warnings, Warning{File: file, Line: line, Kind: kind, Text: fmt.Sprintf(format, args...)})
+	}
 }
 
 // BoardVulnerability is the vulnerability of board n in the standard

@@ -39,7 +39,10 @@ type Session struct {
 	// Warnings are the file's own mistakes that did not stop the reading:
 	// scores that do not follow from their contracts, contracts that are
 	// not contracts, values the format does not allow. Each names its line.
-	Warnings []Warning
+	// Only the first ShownPerKind of each kind are kept; WarningTally
+	// counts them all.
+	Warnings     []Warning
+	WarningTally Tally
 
 	index map[int]int // board number → index in Boards, while reading
 }

@@ -79,10 +79,13 @@ type Session struct {
 	Pairs    int    `json:"pairs"`
 	Boards   int    `json:"boards"`
 	// Method is the scoring method identified; Disagreements the figures
-	// of the file it does not reproduce; Warnings the file's own mistakes.
+	// of the file it does not reproduce (all of them, counted); Warnings the
+	// file's own mistakes (the first few of each kind: WarningCount counts
+	// them all).
 	Method        string            `json:"method"`
 	Disagreements int               `json:"disagreements"`
 	Warnings      []scoring.Warning `json:"warnings"`
+	WarningCount  int               `json:"warning_count"`
 	// Movements are the movements as played, per section, with the union
 	// of sections scored across the field last (session.FieldMovement).
 	Movements []Movement `json:"movements"`
@@ -190,7 +193,7 @@ func Analyse(ctx context.Context, sessions []*scoring.Session, opt Options) (*Re
 			return nil, fmt.Errorf("season: %s: %w", s.Name, err)
 		}
 		ss := Session{File: s.Name, Date: isoDate(s.Date), DateText: s.Date, Event: s.Event, Format: s.Format, Method: a.Method,
-			Disagreements: len(a.Disagreements), Warnings: a.Warnings, Analysis: a, Movements: []Movement{}}
+			Disagreements: total(a.DisagreementCounts), Warnings: a.Warnings, WarningCount: total(a.WarningCounts), Analysis: a, Movements: []Movement{}}
 		boards := map[int]bool{}
 		for _, bs := range a.PairBoards {
 			for _, b := range bs {
@@ -455,4 +458,13 @@ func isoDate(d string) string {
 		return fmt.Sprintf("%04d-%02d-%02d", yi, mi, di)
 	}
 	return ""
+}
+
+// total adds the counts of problems of every kind.
+func total(counts []scoring.KindCount) int {
+	n := 0
+	for _, c := range counts {
+		n += c.Count
+	}
+	return n
 }

@@ -47,8 +47,11 @@ type Analysis struct {
 	Format string `json:"format"`
 	// Warnings are the file's own mistakes, each with its file and line: a
 	// score that does not follow from its contract, a contract that is not
-	// one, a value the format does not allow.
-	Warnings []scoring.Warning `json:"warnings"`
+	// one, a value the format does not allow. Only the first ten
+	// (scoring.ShownPerKind) of each kind are listed; WarningCounts counts
+	// every one by kind.
+	Warnings      []scoring.Warning   `json:"warnings"`
+	WarningCounts []scoring.KindCount `json:"warning_counts"`
 	// Pairs are the pairs with the file's percentage and the recomputed
 	// one, in rank order within each ranking group.
 	Pairs []Pair `json:"pairs"`
@@ -56,9 +59,11 @@ type Analysis struct {
 	// gives it in parts with how much of the file it reproduces.
 	Method       string `json:"method"`
 	MethodDetail Method `json:"method_detail"`
-	// Disagreements lists every figure of the file that the identified
-	// method does not reproduce.
-	Disagreements []Disagreement `json:"disagreements"`
+	// Disagreements lists the figures of the file that the identified
+	// method does not reproduce: the first ten (scoring.ShownPerKind) of
+	// each kind; DisagreementCounts counts every one by kind.
+	Disagreements      []Disagreement      `json:"disagreements"`
+	DisagreementCounts []scoring.KindCount `json:"disagreement_counts"`
 	// Neuberg compares per-board rounding, total rounding, no rounding and
 	// no Neuberg at all.
 	Neuberg NeubergResult `json:"neuberg"`
@@ -247,7 +252,7 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	if s == nil || len(s.Boards) == 0 {
 		return nil, errors.New("session: no boards")
 	}
-	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings)}
+	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings), WarningCounts: s.WarningTally.Counts()}
 	if a.Warnings == nil {
 		a.Warnings = []scoring.Warning{}
 	}
@@ -257,7 +262,7 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	}
 	a.MethodDetail = best.method
 	a.Method = best.method.Name()
-	a.Pairs, a.Disagreements = best.report(s)
+	a.Pairs, a.Disagreements, a.DisagreementCounts = best.report(s)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -705,9 +710,16 @@ func rank(keys []scoring.PairKey, group func(scoring.PairKey) string, value func
 	return out
 }
 
-// report lists the pairs and every disagreement with the file.
-func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
+// report lists the pairs and the disagreements with the file: the first
+// few of each kind, and the count of every kind.
+func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scoring.KindCount) {
 	dis := []Disagreement{}
+	var tally scoring.Tally
+	disagree := func(d Disagreement) {
+		if tally.Add(d.Kind) {
+			dis = append(dis, d)
+		}
+	}
 	decimals := 0
 	for _, b := range s.Boards {
 		for _, l := range b.Lines {
@@ -738,7 +750,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 						d.Pair, d.Direction = l.EW, l.EWKey().Dir
 					}
 					d.Label = PairLabel(d.Section, d.Pair, d.Direction)
-					dis = append(dis, d)
+					disagree(d)
 				}
 			}
 		}
@@ -769,7 +781,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 			v := sp.Percent
 			pr.PercentFile = &v
 			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
-				dis = append(dis, Disagreement{Kind: "percent", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+				disagree(Disagreement{Kind: "percent", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
 					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line})
 			}
 		}
@@ -781,12 +793,12 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 				if text == "" {
 					text = trimFloat(v)
 				}
-				dis = append(dis, Disagreement{Kind: "total", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+				disagree(Disagreement{Kind: "total", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
 					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line})
 			}
 		}
 		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
-			dis = append(dis, Disagreement{Kind: "place", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
+			disagree(Disagreement{Kind: "place", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
 				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line})
 		}
 		pairs = append(pairs, pr)
@@ -794,7 +806,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement) {
 	slices.SortStableFunc(pairs, func(a, b Pair) int {
 		return cmp.Or(compareGroups(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Section, b.Section), cmp.Compare(a.Pair, b.Pair))
 	})
-	return pairs, dis
+	return pairs, dis, tally.Counts()
 }
 
 func trimFloat(x float64) string { return fmt.Sprint(x) }

@@ -43,9 +43,11 @@ func BoardVulnerability(n int) scoring.Vulnerability {
 
 // instantBoards builds the table of every board of every field from its
 // played (not artificial) scores; a board with a score impossible at its
-// vulnerability is left out with a note.
+// vulnerability is left out with a note: the first few such boards each,
+// then one note that counts the rest.
 func instantBoards(fields []*field, notes []string) ([]InstantBoard, []string) {
 	out := []InstantBoard{}
+	var left scoring.Tally
 	for _, f := range fields {
 		for _, b := range f.boards {
 			count := map[int]int{}
@@ -69,7 +71,9 @@ func instantBoards(fields []*field, notes []string) ([]InstantBoard, []string) {
 			vul := BoardVulnerability(b.number)
 			t, err := scoring.InstantMatchpoints(freqs, scoring.InstantSettings{Vul: vul}) // seed 003's, but the board's vulnerability
 			if err != nil {
-				notes = append(notes, fmt.Sprintf("instant matchpoints, board %d (%s): %v", b.number, f.label(), err))
+				if left.Add("instant") {
+					notes = append(notes, fmt.Sprintf("instant matchpoints, board %d (%s): %v", b.number, f.label(), err))
+				}
 				continue
 			}
 			ib := InstantBoard{Board: b.number, Section: f.label(), Vul: vul, Results: t.Results, Top: t.Top}
@@ -78,6 +82,9 @@ func instantBoards(fields []*field, notes []string) ([]InstantBoard, []string) {
 			}
 			out = append(out, ib)
 		}
+	}
+	if n := left.Total(); n > scoring.ShownPerKind {
+		notes = append(notes, fmt.Sprintf("instant matchpoints: %d more boards left out for an impossible score (%d in all)", n-scoring.ShownPerKind, n))
 	}
 	return out, notes
 }

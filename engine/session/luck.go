@@ -96,6 +96,10 @@ const (
 // fieldLuck runs the model on field f's movement m.
 func fieldLuck(ctx context.Context, f *field, m *movement.Movement, best *candidate, set Settings) (*FieldLuck, error) {
 	P := len(f.pairs)
+	if P > maxMatrixPairs {
+		// Its table of places would hold P² figures.
+		return nil, fmt.Errorf("left out for a field of %d pairs (more than %d): its table of places would hold %d figures", P, maxMatrixPairs, P*P)
+	}
 	strengths := make([]float64, P)
 	pct := make([]float64, P)
 	for i, k := range f.pairs {

@@ -50,7 +50,9 @@ type FieldMovement struct {
 	Qf1Av   float64 `json:"qf1_av"`
 	Qo      float64 `json:"qo"`
 	Uniform bool    `json:"uniform"`
-	// Matrix is the score matrix, pairs in the order of PairNumbers.
+	// Matrix is the score matrix, pairs in the order of PairNumbers; null
+	// for a field of more than 100 pairs (maxMatrixPairs), whose matrix
+	// nobody reads and whose size grows with the square of the field.
 	Matrix [][]int `json:"matrix"`
 	// Warnings are movement.Check's findings and reconstruction notes.
 	Warnings []string `json:"warnings,omitempty"`
@@ -61,6 +63,9 @@ type FieldMovement struct {
 
 // maxVacancyPairs is the largest field whose Qf1av is computed.
 const maxVacancyPairs = 200
+
+// maxMatrixPairs is the largest field whose score matrix is given.
+const maxMatrixPairs = 100
 
 // meeting is one round's encounter of two pairs, at one table position per
 // board group they play.
@@ -205,6 +210,10 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 		fm.Warnings = append(fm.Warnings, fmt.Sprintf("Qf1av is not computed for a field of %d pairs (more than %d): each section's own figure is given", len(f.pairs), maxVacancyPairs))
 	}
 	P := len(f.pairs)
+	if P > maxMatrixPairs {
+		fm.Warnings = append(fm.Warnings, fmt.Sprintf("the score matrix is not given for a field of %d pairs (more than %d)", P, maxMatrixPairs))
+		return fm, mv, nil
+	}
 	fm.Matrix = make([][]int, P)
 	for p := range P {
 		fm.Matrix[p] = make([]int, P)

@@ -42,6 +42,11 @@ type Common struct {
 
 func (c Common) GivenID() string { return c.ID }
 
+// Publishes says whether the cell states published figures (or errata):
+// a cell that states none need not name its figures, which for a large
+// input costs more than the analysis (a command states none).
+func (c Common) Publishes() bool { return len(c.Published) > 0 || len(c.Errata) > 0 }
+
 // Output is a cell's output: its blocks and Result, with the published
 // figures (and errata) checked against figs, the figures computed by name.
 func (c Common) Output(env *Env, figs map[string]float64, blocks []reports.Block, result any) (*Output, error) {

@@ -106,9 +106,11 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs, err := seasonFigures(res)
-	if err != nil {
-		return nil, err
+	var figs map[string]float64
+	if c.Publishes() {
+		if figs, err = seasonFigures(res); err != nil {
+			return nil, err
+		}
 	}
 	return c.Output(env, figs, seasonBlocks(env.ID, cell.CaptionOr(c.Caption, "The season"), res), res)
 }
@@ -185,7 +187,7 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 			if m.Scope == "across" {
 				qd = nil
 			}
-			row := []any{s.Date, s.Event, s.File, s.Pairs, s.Boards, s.Method, s.Disagreements, len(s.Warnings), m.Label, m.Qf, qd, better, s.MarginOfError}
+			row := []any{s.Date, s.Event, s.File, s.Pairs, s.Boards, s.Method, s.Disagreements, s.WarningCount, m.Label, m.Qf, qd, better, s.MarginOfError}
 			if i > 0 { // the session's next movement: its date says which session
 				row = []any{s.Date, "", "", nil, nil, "", nil, nil, m.Label, m.Qf, qd, better, nil}
 			}

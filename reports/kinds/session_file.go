@@ -67,9 +67,11 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 		return nil, fmt.Errorf("%s: %w", c.File, err)
 	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
-	figs, err := analysisFigures(a)
-	if err != nil {
-		return nil, err
+	var figs map[string]float64
+	if c.Publishes() {
+		if figs, err = analysisFigures(a); err != nil {
+			return nil, err
+		}
 	}
 	return c.Output(env, figs, blocks, a)
 }
@@ -168,7 +170,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	m := a.MethodDetail
 	var blocks []reports.Block
 	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("Method identified: **%s**. It reproduces %d of the file's %d traveller lines and %d of its %d percentages; %d disagreement(s).",
-		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, len(a.Disagreements))})
+		a.Method, m.LinesReproduced, m.LinesChecked, m.PairsReproduced, m.PairsChecked, countTotal(a.DisagreementCounts))})
 	pairs := &reports.Table{ID: id, Caption: caption + ": the ranking, the file's percentage beside the recomputed one.",
 		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
 			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
@@ -178,7 +180,12 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
-		t := &reports.Table{ID: id + "-disagreements", Caption: "Figures of the file the method does not reproduce, ours printed with the file's decimals.",
+		caption := "Figures of the file the method does not reproduce, ours printed with the file's decimals."
+		if countTotal(a.DisagreementCounts) > len(a.Disagreements) {
+			caption = fmt.Sprintf("Figures of the file the method does not reproduce, ours printed with the file's decimals: the first %d of each kind (%s).",
+				scoring.ShownPerKind, countWords(a.DisagreementCounts))
+		}
+		t := &reports.Table{ID: id + "-disagreements", Caption: caption,
 			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
 			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
@@ -189,6 +196,11 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		var lines []string
 		for _, w := range a.Warnings {
 			lines = append(lines, w.String()) // the file's text: plain, never Markdown
+		}
+		for _, c := range a.WarningCounts {
+			if c.Count > scoring.ShownPerKind {
+				lines = append(lines, fmt.Sprintf("… and %d more of the kind %q (%d in all; the first %d are listed)", c.Count-scoring.ShownPerKind, c.Kind, c.Count, scoring.ShownPerKind))
+			}
 		}
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "The file's own mistakes (each score checked against its contract, declarer, vulnerability and tricks):", Items: lines}})
 	}
@@ -228,7 +240,10 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 			}
 			heat.Grid = append(heat.Grid, row)
 		}
-		blocks = append(blocks, reports.Block{Chart: heat}, reports.Block{Pre: &reports.Preformatted{ID: heat.ID + "-asc",
+		if mv.Matrix != nil {
+			blocks = append(blocks, reports.Block{Chart: heat})
+		}
+		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: heat.ID + "-asc",
 			Caption: "The movement in the .ASC format; its pairs 1, 2, 3, … are the file's pairs " + strings.Join(mv.PairNumbers, ", ") + ", in that order.",
 			Text:    mv.ASC}})
 		if len(mv.Warnings) > 0 {
@@ -281,4 +296,22 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
+}
+
+// countTotal adds the counts of every kind.
+func countTotal(counts []scoring.KindCount) int {
+	n := 0
+	for _, c := range counts {
+		n += c.Count
+	}
+	return n
+}
+
+// countWords says the counts by kind: "40000 matchpoints, 2000 percent".
+func countWords(counts []scoring.KindCount) string {
+	var parts []string
+	for _, c := range counts {
+		parts = append(parts, fmt.Sprintf("%d %s", c.Count, c.Kind))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -10,6 +10,9 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 )
 
+// maxTextGrid is the widest heat map whose data the text shows as a grid.
+const maxTextGrid = 30
+
 // Text writes the report as plain text, for a terminal: the title
 // underlined, prose filled to 80 columns, preformatted blocks as they are, tables with
 // aligned columns (numbers to the right), each chart as the table of its
@@ -60,6 +63,11 @@ func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 		case b.Table != nil:
 			next()
 			writeTextTable(bw, textCaption("Table", b.Table.Number, b.Table.Caption), b.Table)
+		case b.Chart != nil && b.Chart.Kind == "heatmap" && len(b.Chart.XLabels) > maxTextGrid:
+			// A grid of more than a screen's columns reads as noise, and its
+			// size grows with the square of the field.
+			next()
+			fmt.Fprintf(bw, "%s (a heat map of %d × %d: its data is in --json)\n", textCaption("Figure", b.Chart.Number, b.Chart.Caption), len(b.Chart.YLabels), len(b.Chart.XLabels))
 		case b.Chart != nil:
 			next()
 			writeTextTable(bw, textCaption("Figure", b.Chart.Number, b.Chart.Caption)+" (its data)", b.Chart.DataTable())
