@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports/batch"
@@ -25,8 +26,40 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	os.Exit(exitCode(Run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+	go func() {
+		// Every phase watches ctx and stops within a moment; what cannot
+		// (a write blocked on a pipe nobody reads) is cut short here. Files
+		// are written whole or not at all, so nothing is left half-written.
+		<-ctx.Done()
+		time.Sleep(interruptGrace)
+		fmt.Fprintln(os.Stderr, "bridgereport: interrupted")
+		os.Exit(130)
+	}()
+	out := &interruptible{ctx: ctx, w: os.Stdout}
+	os.Exit(exitCode(Run(ctx, os.Args[1:], out, &interruptible{ctx: ctx, w: os.Stderr}), os.Stderr))
 }
+
+// interruptGrace is how long an interrupted run has to stop by itself.
+const interruptGrace = 1500 * time.Millisecond
+
+// interruptible is a writer that stops writing once ctx is done: a long
+// text stops printing at Ctrl-C, and the printer returns the error.
+type interruptible struct {
+	ctx context.Context
+	w   *os.File
+}
+
+func (w *interruptible) Write(p []byte) (int, error) {
+	if err := w.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return w.w.Write(p)
+}
+
+// Stat and Fd are the file's underneath, so that what asks whether it
+// writes to a terminal (the progress line, the width of tables) still can.
+func (w *interruptible) Stat() (os.FileInfo, error) { return w.w.Stat() }
+func (w *interruptible) Fd() uintptr                { return w.w.Fd() }
 
 // Exit statuses, the same for every command (the README lists them).
 const (

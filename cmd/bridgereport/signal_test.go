@@ -74,27 +74,41 @@ func bigUSEBIO(t *testing.T, path string) {
 }
 
 // TestInterruptExits130: each long command, sent SIGINT (or SIGTERM) while
-// it works, exits 130 within 3 s and writes no output file.
+// it reads, computes or prints, exits 130 within 3 s and writes no output
+// file. Printing is tested with a pipe nobody reads: the write blocks until
+// the run gives up.
 func TestInterruptExits130(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts long commands")
 	}
 	dir := t.TempDir()
 	bigUSEBIO(t, filepath.Join(dir, "marathon.xml"))
+	if err := os.WriteFile(filepath.Join(dir, "many.xml"), bigSession(2000, "sections", true), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeStudy(t, filepath.Join(dir, "long.yaml"), "title: Long\nmovements:\n  m: {mitchell: 7}\ncells:\n  - bussemaker: {id: luck, movement: m, method: sample, samples: 200000000}\n")
 	cases := []struct {
-		args []string
-		sig  syscall.Signal
-		wait time.Duration
+		args    []string
+		sig     syscall.Signal
+		wait    time.Duration
+		blocked bool // stdout a pipe nobody reads
 	}{
-		{[]string{"movement", "-o", "out.asc", "mitchell:301"}, syscall.SIGINT, 300 * time.Millisecond},
-		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "-o", "out.asc", "mitchell:15"}, syscall.SIGINT, time.Second},
-		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "mitchell:15"}, syscall.SIGTERM, time.Second},
-		{[]string{"score", "marathon.xml"}, syscall.SIGINT, 300 * time.Millisecond},
+		{[]string{"movement", "-o", "out.asc", "mitchell:301"}, syscall.SIGINT, 300 * time.Millisecond, false},
+		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "-o", "out.asc", "mitchell:15"}, syscall.SIGINT, time.Second, false},
+		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "mitchell:15"}, syscall.SIGTERM, time.Second, false},
+		{[]string{"score", "marathon.xml"}, syscall.SIGINT, 50 * time.Millisecond, false},  // reading
+		{[]string{"score", "marathon.xml"}, syscall.SIGINT, 300 * time.Millisecond, false}, // analysing
+		{[]string{"score", "many.xml"}, syscall.SIGINT, 3 * time.Second, true},             // printing, blocked
+		{[]string{"score", "--json", "many.xml"}, syscall.SIGTERM, 3 * time.Second, true},  // printing JSON, blocked
+		{[]string{"run", "--no-cache", "-o", "out", "long.yaml"}, syscall.SIGINT, time.Second, false},
+		{[]string{"simulate", "--model", "bussemaker", "--samples", "200000000", "mitchell:7"}, syscall.SIGINT, time.Second, false},
+		{[]string{"catalogue", "--pairs", "59"}, syscall.SIGINT, 200 * time.Millisecond, false},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " ")+" "+c.sig.String(), func(t *testing.T) {
 			os.Remove(filepath.Join(dir, "out.asc"))
-			cmd, stderr := startMain(t, dir, c.args...)
+			os.RemoveAll(filepath.Join(dir, "out"))
+			cmd, stderr, pipe := startMainPiped(t, dir, c.blocked, c.args...)
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			select {
@@ -114,11 +128,41 @@ func TestInterruptExits130(t *testing.T) {
 				<-done
 				t.Fatalf("still running 3 s after %v\n%s", c.sig, stderr)
 			}
+			if pipe != nil {
+				pipe.Close()
+			}
 			if _, err := os.Stat(filepath.Join(dir, "out.asc")); err == nil {
 				t.Errorf("an interrupted run wrote out.asc")
 			}
+			if _, err := os.Stat(filepath.Join(dir, "out", "long", "index.html")); err == nil {
+				t.Errorf("an interrupted run wrote its report")
+			}
 		})
 	}
+}
+
+// startMainPiped is startMain whose stdout, when blocked, is a pipe that
+// nobody reads (the returned end, to close), so that printing blocks.
+func startMainPiped(t *testing.T, dir string, blocked bool, args ...string) (*exec.Cmd, *strings.Builder, *os.File) {
+	t.Helper()
+	if !blocked {
+		cmd, stderr := startMain(t, dir, args...)
+		return cmd, stderr, nil
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	return cmd, &stderr, r
 }
 
 // TestOptimizeRefusedAtOnce: a search of about 20 hours without --time is

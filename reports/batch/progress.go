@@ -84,7 +84,7 @@ func (p *Progress) Done() {
 
 // isTerminal reports whether w is a character device such as a terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := w.(interface{ Stat() (os.FileInfo, error) }) // an *os.File, or a writer over one
 	if !ok {
 		return false
 	}
