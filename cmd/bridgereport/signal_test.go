@@ -11,11 +11,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestMain lets the test binary stand in for bridgereport: with
 // BRIDGEREPORT_AS_MAIN set it runs main with the arguments after "--", so
-// that a test can send a real signal to a real process.
+// that a test can send a real signal to a real process; and testscript
+// installs it as the bridgereport command of the scenario scripts.
 func TestMain(m *testing.M) {
 	if os.Getenv("BRIDGEREPORT_AS_MAIN") == "1" {
 		for i, a := range os.Args {
@@ -27,7 +30,8 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	// The scenario scripts run the test binary as bridgereport.
+	testscript.Main(m, map[string]func(){"bridgereport": main})
 }
 
 // startMain starts bridgereport in a process of its own.
