@@ -34,12 +34,18 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){"bridgereport": main})
 }
 
-// startMain starts bridgereport in a process of its own.
-func startMain(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder) {
-	t.Helper()
+// mainCommand is bridgereport in a process of its own, not started.
+func mainCommand(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
 	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
 	cmd.Dir = dir
+	return cmd
+}
+
+// startMain starts bridgereport in a process of its own.
+func startMain(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder) {
+	t.Helper()
+	cmd := mainCommand(dir, args...)
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = nil, &stderr
 	if err := cmd.Start(); err != nil {
@@ -157,9 +163,7 @@ func startMainPiped(t *testing.T, dir string, blocked bool, args ...string) (*ex
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
-	cmd.Dir = dir
+	cmd := mainCommand(dir, args...)
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = w, &stderr
 	if err := cmd.Start(); err != nil {
