@@ -35,8 +35,19 @@ func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings
 	if err != nil || est.Rate == 0 {
 		return "", nil
 	}
-	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score, about %s of CPU (%.2f CPU-hours)",
-		name, est.Numberings, est.Evaluated, cpuTime(est.CPUSeconds), est.CPUHours())
+	sym := ""
+	if p := est.Plan; p != nil && p.Symmetry > 0 {
+		sym = fmt.Sprintf(" (automorphism group of order %d", p.Symmetry)
+		if p.Used != p.Symmetry {
+			sym += fmt.Sprintf(", a subgroup of order %d used", p.Used)
+		}
+		if p.Reversal {
+			sym += ", and the strength reversal"
+		}
+		sym += ")"
+	}
+	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score%s, about %s of CPU (%.2f CPU-hours)",
+		name, est.Numberings, est.Evaluated, sym, cpuTime(est.CPUSeconds), est.CPUHours())
 	if err := est.CheckLocal(localExactBudget); errors.Is(err, luck.ErrOverBudget) {
 		return note, fmt.Errorf("%w; run it in shards on several machines: --shard K/N -o part-K.json for K = 0…N−1, then --merge part-*.json (docs/cluster.md)", err)
 	}

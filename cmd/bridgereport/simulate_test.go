@@ -186,7 +186,8 @@ func TestSimulateErrors(t *testing.T) {
 		{"groups-gap", []string{"--model", "bussemaker", "--groups", "1-6,8-14", m14}, false, "pair(s) 7 are in no group"},
 		{"groups-overlap", []string{"--model", "bussemaker", "--groups", "1-8,8-14", m14}, false, "pair 8 is in groups 1 and 2"},
 		{"groups-beyond", []string{"--model", "bussemaker", "--groups", "1-7,8-15", m14}, false, "pair 15 is outside 1..14"},
-		{"exact-too-many", []string{"--model", "bussemaker", "--exact", "howell:14"}, false, "87178291200 numberings, more than 100000000, and no reduction applies"},
+		{"exact-too-many", []string{"--model", "bussemaker", "--exact", "howell:14"}, false, "87178291200 numberings, 8.718e+10 scored, about"},
+		{"exact-no-reduction", []string{"--model", "bussemaker", "--exact", "mitchell:7,absent=14"}, false, "6227020800 numberings, more than 100000000, and no reduction applies"},
 		{"missing-file", []string{"--model", "two-strong", "nonexistent.asc"}, false, "nonexistent.asc"},
 	}
 	for _, c := range cases {

@@ -13,8 +13,10 @@ import (
 )
 
 // Exact enumeration of fields too large for one-by-one enumeration (the
-// 14-pair Mitchell: 14! = 87,178,291,200 numberings) reduces the work three
-// ways, and evaluates what is left through tables.
+// 14-pair Mitchell: 14! = 87,178,291,200 numberings) reduces the work by
+// the field's two sides and its symmetry, and scores what is left in
+// registers or through tables. (A large field without two sides is
+// enumerated by the orbits of its symmetry alone: bussemaker_orbit.go.)
 //
 // Two sides. In a two-sided movement (every pair of side A meets pairs of
 // side B only, and every compared board group is played once by each pair,
@@ -22,35 +24,51 @@ import (
 // side A, an arrangement α of X over A's pairs and an arrangement σ of the
 // rest, Y, over B's. A board's result depends only on which X-entrant meets
 // which Y-entrant there (a matching π_b = σ∘μ_b∘α⁻¹ of X onto Y) and on
-// which X-entrants sit NS (a mask over X, fixed by α). So for each X a table
-// of every (mask, matching) gives each entrant's matchpoints on a board, in
-// nibbles; a numbering's totals are seven table reads and adds, packed by
-// entrant, and its ranks a few word operations (countTotalsGo), or on AVX
-// fifteen rotations of one vector (countTotalsAVX, twice as fast).
+// which X-entrants sit NS (a mask over X, fixed by α). With whole-number
+// strengths and AVX2 the totals of a numbering are computed from scratch
+// in registers (boards.go), and its ranks and counts by fifteen rotations
+// of a vector holding two numberings (countTotalsAVX2). Otherwise, for
+// each X a table of every (mask, matching) gives each entrant's
+// matchpoints on a board, in nibbles; a numbering's totals are G table
+// reads and adds, packed by entrant, and its ranks a few word operations
+// (countTotalsGo).
 //
-// Gray order. Within one α the σ run in Heap's order: each step swaps two
-// B pairs, which swaps two entries of every board's matching; the matching's
-// rank moves through a table of rank × transposition.
+// Gray order. For the tables, within one α the σ run in Heap's order: each
+// step swaps two B pairs, which swaps two entries of every board's
+// matching; the matching's rank moves through a table of rank ×
+// transposition. The registers need no order: each σ is read from a list.
 //
-// Symmetry. The movement's automorphisms that keep side A (group G_A, found
-// by Automorphisms) map numberings onto numberings with the same outcome
-// for every entrant, and their actions on A (G_A modulo those that fix A)
-// act freely on the α, so only the α that are least in their orbit are
-// enumerated, each standing for as many numberings as there are actions. When the
-// strengths are symmetric (s_e + s_{P−1−e} constant, whole numbers),
-// renaming every entrant e as P−1−e negates every score: each pair's total
-// t becomes top − t and the order reverses. That maps the choice X to its
-// mirror, so only one of each mirrored pair of choices is enumerated and
-// its counts are added twice, once mirrored.
+// Symmetry. The movement's automorphisms (Automorphisms) map numberings
+// onto numberings with the same outcome for every entrant. Those that keep
+// the sides (G_A) map the numberings of one choice X onto each other: only
+// one arrangement (α, σ) per orbit is enumerated (orbits.go: the least
+// image along a stabiliser chain of G_A, whose levels on side A select the
+// α and whose levels on side B, the automorphisms that fix every A pair,
+// select the σ), each standing for |G_A| numberings. One that exchanges
+// the sides maps the numberings of X onto those of its complement with the
+// same outcome for every entrant: only one of X and its complement is
+// enumerated, and its counts are added twice. When the strengths are
+// symmetric (s_e + s_{P−1−e} constant, whole numbers), renaming every
+// entrant e as P−1−e negates every score: each pair's total t becomes top −
+// t and the order reverses. That maps the choice X to its mirror, whose
+// counts are those of X mirrored. So the choices fall into classes of up to
+// four (X, its complement, their mirrors); one of each class is enumerated
+// and its counts added once for each distinct choice of the class, as they
+// are or mirrored.
 //
 // All counts are integers (ties share places in units of 1/lcm(1..P)), so
 // the result is exact and the same whatever the order of the chunks; they are
 // still reduced in chunk order.
 
-// MaxExactReduced is the budget of an exact run of a large field: the most
-// numberings evaluated after the symmetries are taken out. 10^10 take about
-// two minutes on two cores with AVX, four without.
+// MaxExactReduced is the budget of an exact run of a large two-sided field:
+// the most numberings evaluated after the symmetries are taken out. 10^10
+// take about two minutes on two cores with AVX2, several without.
 var MaxExactReduced int64 = 10_000_000_000
+
+// MaxExactOrbit is the budget of an exact run by orbits of a large field
+// that is not two-sided, whose numberings are each scored whole: about as
+// many CPU-seconds as MaxExactReduced.
+var MaxExactOrbit int64 = 500_000_000
 
 // maxSide is the largest side of a two-sided field enumerated by tables.
 // Up to seqSide the matchings of every board in Heap's order come from one
@@ -68,8 +86,8 @@ type ExactPlan struct {
 	// Numberings is the number of numberings of the field.
 	Numberings *big.Int
 	// Symmetry is the order of the movement's automorphism group; Used the
-	// order of the group applied: the distinct actions on side A of the
-	// automorphisms that keep the sides.
+	// order of the part of it applied: the automorphisms that keep the
+	// sides, twice that when the sides can be exchanged.
 	Symmetry, Used int
 	// Reversal is true when the strength-reversal symmetry halves the work.
 	Reversal bool
@@ -166,8 +184,22 @@ func (sc *scorer) splitSides() (*twoSided, string) {
 	return ts, ""
 }
 
+// sideSymmetry is what an exact run of a two-sided field applies of the
+// movement's automorphisms.
+type sideSymmetry struct {
+	// sideOrder is the number of automorphisms that keep the sides: each
+	// numbering enumerated stands for that many.
+	sideOrder int64
+	// swap says that some automorphism exchanges the sides.
+	swap bool
+	// alpha and sigma are the stabiliser chain of the automorphisms that
+	// keep the sides, on side A's indices and then on side B's: the
+	// comparisons that select one arrangement of each side per orbit.
+	alpha, sigma []baseLevel
+}
+
 // exactPlan works out the reduction of an exact run, or why there is none.
-func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*ExactPlan, *twoSided, []Automorphism, bool) {
+func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*ExactPlan, *twoSided, *sideSymmetry, bool) {
 	plan := &ExactPlan{Numberings: nb.count}
 	if len(nb.groups) != 1 {
 		plan.Reason = "exact enumeration of a large field takes one group of all pairs"
@@ -184,30 +216,11 @@ func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*
 	}
 	group, _ := sc.automorphisms()
 	plan.Symmetry = len(group)
-	// Keep the automorphisms that keep side A, one per distinct action on
-	// A: those fixing A pointwise (renaming B pairs only) form a normal
-	// subgroup K, and canonical arrangements of A under G_A/K, with every
-	// arrangement of B, meet each orbit of G_A |K| times, so each stands for
-	// |G_A/K| numberings.
-	inA := make([]bool, sc.pairs)
-	for _, p := range ts.a {
-		inA[p] = true
+	sym := ts.symmetry(group)
+	plan.Used = int(sym.sideOrder)
+	if sym.swap {
+		plan.Used *= 2
 	}
-	var keep []Automorphism
-	seen := map[string]bool{}
-	for _, g := range group {
-		keeps := true
-		key := make([]byte, 0, len(ts.a))
-		for _, p := range ts.a {
-			keeps = keeps && inA[g.Perm[p]]
-			key = append(key, byte(g.Perm[p]))
-		}
-		if keeps && !seen[string(key)] {
-			seen[string(key)] = true
-			keep = append(keep, g)
-		}
-	}
-	plan.Used = len(keep)
 	P := sc.pairs
 	plan.Reversal = true
 	for e := range P {
@@ -216,17 +229,90 @@ func exactPlan(sc *scorer, nb *numberings, strengths []float64, ties TieRule) (*
 			plan.Reversal = false
 		}
 	}
-	n := ts.n
-	fn := factorial(n)
-	var subsets int64
+	fn := factorial(ts.n)
+	per := (fn / orbitProduct(sym.alpha)) * (fn / orbitProduct(sym.sigma))
+	plan.Evaluated = int64(len(reducedChoices(P, ts.n, plan.Reversal, sym.swap))) * per
+	return plan, ts, sym, true
+}
+
+// symmetry sorts the automorphisms of a two-sided field: those that keep
+// the sides and their stabiliser chain, and whether any exchanges them (a
+// connected two-sided field has no others).
+func (ts *twoSided) symmetry(group []Automorphism) *sideSymmetry {
+	P := 2 * ts.n
+	side := make([]int, P) // index of the pair on its side; A pairs first in points
+	inA := make([]bool, P)
+	for i, p := range ts.a {
+		inA[p], side[p] = true, i
+	}
+	for j, p := range ts.b {
+		side[p] = j
+	}
+	sym := &sideSymmetry{}
+	var keep [][]int
+	for _, g := range group {
+		if inA[g.Perm[ts.a[0]]] {
+			keep = append(keep, g.Perm)
+		} else {
+			sym.swap = true
+		}
+	}
+	sym.sideOrder = int64(len(keep))
+	for _, l := range stabiliserChain(keep, append(slices.Clone(ts.a), ts.b...)) {
+		local := baseLevel{at: side[l.at]}
+		for _, p := range l.above {
+			local.above = append(local.above, side[p])
+		}
+		if inA[l.at] {
+			sym.alpha = append(sym.alpha, local)
+		} else {
+			sym.sigma = append(sym.sigma, local)
+		}
+	}
+	return sym
+}
+
+// choice is a choice X of the entrants on side A that the reduced
+// enumeration goes through, standing for its class: same is how many
+// choices of the class (X, its complement) take X's counts as they are,
+// mirrored how many (the mirrors) take them mirrored.
+type choice struct {
+	x              uint32
+	same, mirrored int64
+}
+
+// reducedChoices lists the choices of side A that the reduced enumeration
+// goes through, in its order: the least of each class (ascending as bit
+// masks).
+func reducedChoices(P, n int, reversal, swap bool) []choice {
+	all := uint32(1)<<P - 1
+	var out []choice
 	forSubsets(P, n, func(x uint32) {
-		if plan.Reversal && mirror(x, P) < x {
+		images := [4]uint32{x, x, x, x} // X, complement, mirror, mirrored complement
+		if swap {
+			images[1] = all &^ x
+		}
+		if reversal {
+			images[2] = mirror(x, P)
+			images[3] = mirror(images[1], P)
+		}
+		if slices.Min(images[:]) != x {
 			return
 		}
-		subsets++
+		c := choice{x: x}
+		for i, y := range images {
+			if slices.Contains(images[:i], y) {
+				continue
+			}
+			if i < 2 {
+				c.same++
+			} else {
+				c.mirrored++
+			}
+		}
+		out = append(out, c)
 	})
-	plan.Evaluated = subsets * (fn / int64(len(keep))) * fn
-	return plan, ts, keep, true
+	return out
 }
 
 // mirror is x with entrant e renamed P−1−e.
@@ -294,7 +380,9 @@ func (pt *permTable) rows(cs []int, rows [][]uint16) {
 	}
 }
 
-func newPermTable(n int) *permTable {
+// newPermTable lists the permutations of n; withSeq asks for seq too
+// (n ≤ seqSide).
+func newPermTable(n int, withSeq bool) *permTable {
 	pt := &permTable{n: n, rank: map[[maxSide]uint8]uint16{}}
 	var cur [maxSide]uint8
 	used := make([]bool, n)
@@ -332,7 +420,7 @@ func newPermTable(n int) *permTable {
 		}
 	}
 	pt.steps = heapSteps(n)
-	if n > seqSide {
+	if n > seqSide || !withSeq {
 		return pt
 	}
 	N := len(pt.list)
@@ -370,13 +458,18 @@ type largeRun struct {
 	ts        *twoSided
 	pt        *permTable
 	strengths []float64
-	subsets   []uint32 // the choices X enumerated, ascending
-	twice     []bool   // and whether each also stands for its mirror
-	alphas    []int    // ranks of the canonical arrangements of A
+	choices   []choice // the choices X enumerated, ascending
+	alphas    []int    // ranks of the arrangements of A enumerated
+	sigmas    []int32  // steps of Heap's order of the arrangements of B enumerated, nil for all
 	masks     []int16  // masks[m]: the pattern index of NS mask m, −1 if none
 	patMask   []uint   // the pattern masks, by index
 	used      int64
 	tables    sync.Pool
+	// reg is the register kernel (nil: the board tables), with the
+	// arrangements of B as it reads them and the least strength.
+	reg        *regKernel
+	sigEntries []uint64
+	lo         float64
 }
 
 // exactAcc holds one chunk's counts, and the merged counts of the run.
@@ -387,23 +480,24 @@ type exactAcc struct {
 	// place[(e*P+s)*P+r-1]: numberings where entrant e's run of equal
 	// totals starts at place s (0-based) and has r members.
 	place []int64
-	// x, twice: the chunk's choice, and whether it stands for its mirror.
-	x     uint32
-	twice bool
-	n     int64
-	_     [64]byte
+	// The chunk's choice, and how it counts for its class.
+	choice
+	n int64
+	// stride is the length of an entrant's row of hist.
+	stride int
+	_      [64]byte
 }
 
 const exactHistStride = 128
 
-func newExactAcc(P int) *exactAcc {
-	return &exactAcc{hist: make([]int64, P*exactHistStride), place: make([]int64, P*P*P)}
+func newExactAcc(P, stride int) *exactAcc {
+	return &exactAcc{hist: make([]int64, P*stride), place: make([]int64, P*P*P), stride: stride}
 }
 
 // bussemakerExactLarge runs the reduced exact enumeration.
-func bussemakerExactLarge(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism,
+func bussemakerExactLarge(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, sym *sideSymmetry,
 	progress func(done, total int64)) (*Result, error) {
-	er, sum, err := largeCounts(ctx, run, plan, ts, keep, progress)
+	er, sum, err := largeCounts(ctx, run, plan, ts, sym, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -412,20 +506,20 @@ func bussemakerExactLarge(ctx context.Context, run *bussRun, plan *ExactPlan, ts
 
 // largeCounts enumerates the reduced numberings and returns the counts,
 // not yet multiplied by the order of the symmetry used.
-func largeCounts(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism,
+func largeCounts(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSided, sym *sideSymmetry,
 	progress func(done, total int64)) (*largeRun, *exactAcc, error) {
 	P, n := run.sc.pairs, ts.n
-	er, err := newLargeRun(run, plan, ts, keep)
+	er, err := newLargeRun(run, plan, ts, sym)
 	if err != nil {
 		return nil, nil, err
 	}
-	sum := newExactAcc(P)
+	sum := newExactAcc(P, exactHistStride)
 	// Short waves: a chunk is millions of numberings, and progress comes
 	// after each wave.
 	wave := 4
 	slots := make([]*exactAcc, wave)
 	for i := range slots {
-		slots[i] = newExactAcc(P)
+		slots[i] = newExactAcc(P, exactHistStride)
 	}
 	work := func(ctx context.Context, slot int, chunk, _, _ int64) error {
 		return er.chunk(ctx, slots[slot], chunk)
@@ -434,18 +528,14 @@ func largeCounts(ctx context.Context, run *bussRun, plan *ExactPlan, ts *twoSide
 	merge := func(slot int) {
 		a := slots[slot]
 		sum.addChoice(a, P, n, ts.maxTot)
-		w := a.n * er.used
-		if a.twice {
-			w *= 2
-		}
-		covered += w
+		covered += a.n * er.used * (a.same + a.mirrored)
 	}
 	var prog func(done, total int64)
 	if progress != nil {
 		total, _ := nb64(plan.Numberings)
 		prog = func(_, _ int64) { progress(covered, total) }
 	}
-	if err := forChunksOf(ctx, int64(len(er.subsets)), 1, wave, work, merge, prog); err != nil {
+	if err := forChunksOf(ctx, int64(len(er.choices)), 1, wave, work, merge, prog); err != nil {
 		return nil, nil, err
 	}
 	return er, sum, nil
@@ -460,7 +550,7 @@ func nb64(x *big.Int) (int64, bool) {
 }
 
 // addChoice adds a chunk's counts, by local index (X then Y), to the run's,
-// by entrant, and their mirror image when the chunk stands for it too.
+// by entrant: a.same times as they are, a.mirrored times mirrored.
 func (s *exactAcc) addChoice(a *exactAcc, P, n int, maxTot int32) {
 	ent := make([]int, 0, P)
 	for e := range P {
@@ -474,14 +564,14 @@ func (s *exactAcc) addChoice(a *exactAcc, P, n int, maxTot int32) {
 		}
 	}
 	for l, e := range ent {
-		for t := range exactHistStride {
-			c := a.hist[l*exactHistStride+t]
+		for t := range a.stride {
+			c := a.hist[l*a.stride+t]
 			if c == 0 {
 				continue
 			}
-			s.hist[e*exactHistStride+t] += c
-			if a.twice {
-				s.hist[(P-1-e)*exactHistStride+int(maxTot)-t] += c
+			s.hist[e*s.stride+t] += a.same * c
+			if a.mirrored > 0 {
+				s.hist[(P-1-e)*s.stride+int(maxTot)-t] += a.mirrored * c
 			}
 		}
 		for st := range P {
@@ -490,9 +580,9 @@ func (s *exactAcc) addChoice(a *exactAcc, P, n int, maxTot int32) {
 				if c == 0 {
 					continue
 				}
-				s.place[(e*P+st)*P+r-1] += c
-				if a.twice {
-					s.place[((P-1-e)*P+P-st-r)*P+r-1] += c
+				s.place[(e*P+st)*P+r-1] += a.same * c
+				if a.mirrored > 0 {
+					s.place[((P-1-e)*P+P-st-r)*P+r-1] += a.mirrored * c
 				}
 			}
 		}
@@ -500,13 +590,13 @@ func (s *exactAcc) addChoice(a *exactAcc, P, n int, maxTot int32) {
 	s.n += a.n
 }
 
-// chunk enumerates choice number c: every canonical α, every σ.
+// chunk enumerates choice number c: every α and σ selected.
 func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
-	ts, pt, sc := er.ts, er.pt, er.sc
+	ts, sc := er.ts, er.sc
 	n, P := ts.n, sc.pairs
 	clear(acc.hist)
 	clear(acc.place)
-	acc.x, acc.twice, acc.n = er.subsets[c], er.twice[c], 0
+	acc.choice, acc.n = er.choices[c], 0
 	var sX, sY [maxSide]float64
 	nx, ny := 0, 0
 	for e := range P {
@@ -518,19 +608,84 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 	}
 	scr := er.tables.Get().(*largeScratch)
 	defer er.tables.Put(scr)
-	tab := scr.tab
-	er.fill(tab, &sX, &sY)
 	// Counts of one choice fit 32 bits: at most n!·n! < 2^32 numberings.
 	hist, place := &scr.hist, &scr.place
 	*hist = laneHist{}
 	*place = lanePlace{}
+	var err error
+	if er.reg != nil {
+		err = er.regChoice(ctx, scr, sX[:n], sY[:n])
+	} else {
+		err = er.tableChoice(ctx, scr, &sX, &sY)
+	}
+	if err != nil {
+		return err
+	}
+	for l := range 2 * n {
+		row := l // X lanes are rows 0…n−1, Y lanes rows 8…8+n−1
+		if l >= n {
+			row = 8 + l - n
+		}
+		for t, c := range hist[row][:exactHistStride] {
+			acc.hist[l*exactHistStride+t] = int64(c)
+		}
+		for st := range P {
+			for r := range P {
+				acc.place[(l*P+st)*P+r] = int64(place[row][st][r])
+			}
+		}
+	}
+	acc.n = int64(len(er.alphas)) * er.sigmaCount()
+	return nil
+}
 
+// regBatch is the number of arrangements of side B whose totals the
+// register kernel writes before they are counted: a buffer of 16 KB.
+const regBatch = 1024
+
+// regChoice counts one choice with the register kernel.
+func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []float64) error {
+	n := er.ts.n
+	k := scr.reg
+	*k = *er.reg
+	k.setChoice(sY, er.lo)
+	done := ctx.Done()
+	for ai, ar := range er.alphas {
+		if ai%16 == 0 {
+			select {
+			case <-done:
+				return ctx.Err()
+			default:
+			}
+		}
+		k.setAlpha(er.pt.list[ar][:n], sX, er.lo, n)
+		for from := 0; from < len(er.sigEntries); from += 2 * regBatch {
+			sig := er.sigEntries[from:min(from+2*regBatch, len(er.sigEntries))]
+			totals := scr.totals[:len(sig)]
+			boardTotals(k, sig, totals)
+			countTotals(totals, n, &scr.hist, &scr.place)
+		}
+	}
+	return nil
+}
+
+// tableChoice counts one choice with the board tables.
+func (er *largeRun) tableChoice(ctx context.Context, scr *largeScratch, sX, sY *[maxSide]float64) error {
+	ts, pt := er.ts, er.pt
+	n := ts.n
+	if scr.tab == nil {
+		scr.tab = make([]uint64, len(er.patMask)*len(pt.list))
+		if pt.seq == nil {
+			scr.rows = make([]uint16, len(ts.mu)*len(pt.list))
+		}
+	}
+	tab := scr.tab
+	er.fill(tab, sX, sY)
 	nPerm := len(pt.list)
 	G := len(ts.mu)
 	var pat, starts [32]int
 	var rows [32][]uint16
 	done := ctx.Done()
-	n2 := 2 * n
 	for ai, ar := range er.alphas {
 		if ai%16 == 0 {
 			select {
@@ -569,21 +724,25 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 		if pt.seq == nil {
 			pt.rows(starts[:G], rows[:G])
 		}
-		sumBoards(scr.totals, tab, &pat, &rows, G)
-		countTotals(scr.totals, n, hist, place)
-	}
-	for l := range n2 {
-		for t, c := range hist[l][:exactHistStride] {
-			acc.hist[l*exactHistStride+t] = int64(c)
+		totals := scr.totals
+		if er.sigmas == nil {
+			sumBoards(totals, tab, &pat, &rows, G)
+		} else {
+			totals = totals[:2*len(er.sigmas)]
+			sumBoardsAt(totals, tab, &pat, &rows, G, er.sigmas)
 		}
-		for st := range P {
-			for r := range P {
-				acc.place[(l*P+st)*P+r] = int64(place[l][st][r])
-			}
-		}
+		countTotals(totals, n, &scr.hist, &scr.place)
 	}
-	acc.n = int64(len(er.alphas)) * int64(nPerm)
 	return nil
+}
+
+// sigmaCount is the number of arrangements of side B enumerated for each
+// arrangement of side A.
+func (er *largeRun) sigmaCount() int64 {
+	if er.sigmas == nil {
+		return int64(len(er.pt.list))
+	}
+	return int64(len(er.sigmas))
 }
 
 // sumBoards writes the entrants' totals of one arrangement of side A, for
@@ -603,13 +762,29 @@ func sumBoards(totals, tab []uint64, pat *[32]int, rows *[32][]uint16, G int) {
 	}
 }
 
-// laneHist counts, per lane (X entrants, then Y), the numberings with each
-// total; a row is 256 wide so that a row and a lane's place counts are the
-// same size.
+// sumBoardsAt is sumBoards for the arrangements of B at the steps ks of
+// Heap's order only.
+func sumBoardsAt(totals, tab []uint64, pat *[32]int, rows *[32][]uint16, G int, ks []int32) {
+	const lo4 = 0x0F0F0F0F0F0F0F0F
+	for i, k := range ks {
+		var E, O uint64
+		for g := range G {
+			f := tab[pat[g]+int(rows[g][k])]
+			E += f & lo4
+			O += (f >> 4) & lo4
+		}
+		totals[2*i], totals[2*i+1] = E, O
+	}
+}
+
+// laneHist counts, per lane (X entrants in rows 0…n−1, Y entrants in rows
+// 8…8+n−1), the numberings with each total; a row is 256 wide so that a
+// row and a lane's place counts are the same size. The other rows are the
+// count's scratch.
 type laneHist [2 * maxSide][256]uint32
 
-// lanePlace counts, per lane, the numberings where the lane's total is
-// beaten by [first] others and tied with [run−1] others.
+// lanePlace counts, per lane (as laneHist), the numberings where the
+// lane's total is beaten by [first] others and tied with [run−1] others.
 type lanePlace [2 * maxSide][2 * maxSide][2 * maxSide]uint32
 
 // countTotalsGo counts the totals of sumBoards: each entrant's total, and
@@ -631,21 +806,23 @@ func countTotalsGo(totals []uint64, n int, hist *laneHist, place *lanePlace) {
 			vle := bits.OnesCount64((Bh-E)&laneMask | ((Bh-O)&laneMask)>>1)
 			wge := bits.OnesCount64((Eh-C)&laneMask | ((Oh-C)&laneMask)>>1)
 			wle := bits.OnesCount64((Ch-E)&laneMask | ((Ch-O)&laneMask)>>1)
-			hist[l&15][v&0xff]++
-			hist[(n+l)&15][w&0xff]++
-			place[l&15][(n2-vle)&15][(vge+vle-n2-1)&15]++
-			place[(n+l)&15][(n2-wle)&15][(wge+wle-n2-1)&15]++
+			hist[l&7][v&0xff]++
+			hist[8+l&7][w&0xff]++
+			place[l&7][(n2-vle)&15][(vge+vle-n2-1)&15]++
+			place[8+l&7][(n2-wle)&15][(wge+wle-n2-1)&15]++
 		}
 	}
 }
 
-// largeScratch is a goroutine's scratch for one choice: the board table
-// and 32-bit counts.
+// largeScratch is a goroutine's scratch for one choice: the totals of a
+// batch of numberings, 32-bit counts, and the register kernel's copy or
+// the board table.
 type largeScratch struct {
-	tab    []uint64
-	totals []uint64 // of one arrangement of A: sumBoards
+	totals []uint64
 	hist   laneHist
 	place  lanePlace
+	reg    *regKernel
+	tab    []uint64 // the board table, made on first use
 	rows   []uint16 // each board's matchings in Heap's order, without seq
 }
 
@@ -706,19 +883,26 @@ func (er *largeRun) fill(tab []uint64, sX, sY *[maxSide]float64) {
 
 // result turns the run's counts into the model's figures.
 func (er *largeRun) result(run *bussRun, plan *ExactPlan, sum *exactAcc) (*Result, error) {
-	P := er.sc.pairs
+	return countsResult(run, plan, sum, er.used, er.ts.maxTot)
+}
+
+// countsResult turns the integer counts of an exact run by symmetry into
+// the model's figures: sum holds the counts of the numberings enumerated,
+// each standing for used numberings, every entrant's maximum maxTot.
+func countsResult(run *bussRun, plan *ExactPlan, sum *exactAcc, used int64, maxTot int32) (*Result, error) {
+	P := run.sc.pairs
 	total, ok := nb64(plan.Numberings)
 	if !ok {
 		return nil, fmt.Errorf("bussemaker: %s numberings overflow the counts", plan.Numberings)
 	}
 	// Scale by the automorphisms; every entrant must cover every numbering.
 	for i := range sum.hist {
-		sum.hist[i] *= er.used
+		sum.hist[i] *= used
 	}
 	for i := range sum.place {
-		sum.place[i] *= er.used
+		sum.place[i] *= used
 	}
-	mx := float64(er.ts.maxTot)
+	mx := float64(maxTot)
 	res := &Result{Exact: true, Samples: total, Seed: run.seed, Strengths: run.strengths,
 		Spread: make([]Spread, P), RankProbability: make([][]float64, P), IdealPlace: make([]int, P),
 		Symmetry: plan.Symmetry, SymmetryUsed: plan.Used, Reversal: plan.Reversal, Evaluated: plan.Evaluated}
@@ -732,8 +916,8 @@ func (er *largeRun) result(run *bussRun, plan *ExactPlan, sum *exactAcc) (*Resul
 		var cnt, s1 int64
 		s2 := new(big.Int)
 		lo, hi := -1, -1
-		for t := range exactHistStride {
-			c := sum.hist[e*exactHistStride+t]
+		for t := range sum.stride {
+			c := sum.hist[e*sum.stride+t]
 			if c == 0 {
 				continue
 			}
@@ -752,7 +936,7 @@ func (er *largeRun) result(run *bussRun, plan *ExactPlan, sum *exactAcc) (*Resul
 		v := new(big.Int).Mul(N, s2)
 		v.Sub(v, new(big.Int).Mul(big.NewInt(s1), big.NewInt(s1)))
 		vf, _ := new(big.Rat).SetFrac(v, new(big.Int).Mul(N, N)).Float64()
-		avg, _ := new(big.Rat).SetFrac(big.NewInt(100*s1), new(big.Int).Mul(N, big.NewInt(int64(er.ts.maxTot)))).Float64()
+		avg, _ := new(big.Rat).SetFrac(big.NewInt(100*s1), new(big.Int).Mul(N, big.NewInt(int64(maxTot)))).Float64()
 		sd := 100 * math.Sqrt(max(0, vf)) / mx
 		res.Spread[e] = Spread{Avg: avg, Sd: sd,
 			Min: float64(100*int64(lo)) / mx, Max: float64(100*int64(hi)) / mx}
@@ -816,8 +1000,36 @@ func PlanExact(m *movement.Movement, set Settings) (*ExactPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan, _, _, _ := exactPlan(sc, nb, strengths, set.Ties)
-	return plan, nil
+	return planLarge(sc, nb, strengths, set.Ties).ExactPlan, nil
+}
+
+// largePlan is how an exact run of a large field goes: by its two sides
+// (ts, sym), by the orbits of its symmetry (levels), or not at all
+// (method empty, Reason says why).
+type largePlan struct {
+	*ExactPlan
+	method string
+	ts     *twoSided
+	sym    *sideSymmetry
+	levels []baseLevel
+}
+
+// planLarge chooses the reduction of an exact run of a large field: the
+// two sides when the field has them, else the orbits.
+func planLarge(sc *scorer, nb *numberings, strengths []float64, ties TieRule) *largePlan {
+	plan, ts, sym, ok := exactPlan(sc, nb, strengths, ties)
+	if ok {
+		return &largePlan{ExactPlan: plan, method: methodReduced, ts: ts, sym: sym}
+	}
+	op, levels, why := orbitPlan(sc, nb, ties)
+	if why == "" {
+		return &largePlan{ExactPlan: op, method: methodOrbit, levels: levels}
+	}
+	if why != plan.Reason {
+		plan.Reason += "; " + why
+	}
+	plan.Symmetry = op.Symmetry
+	return &largePlan{ExactPlan: plan}
 }
 
 // prepare checks what every run checks.
@@ -848,60 +1060,67 @@ func prepare(m *movement.Movement, set Settings) (*scorer, *numberings, []float6
 // reduction when the field allows it and the reduced count is within
 // MaxExactReduced, else an error wrapping ErrTooManyNumberings that says why.
 func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths []float64, set Settings) (*Result, error) {
-	plan, ts, keep, ok := exactPlan(sc, nb, strengths, set.Ties)
-	if !ok {
+	lp := planLarge(sc, nb, strengths, set.Ties)
+	if lp.method == "" {
 		return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
-			nb.count, MaxExact, plan.Reason, ErrTooManyNumberings)
+			nb.count, MaxExact, lp.Reason, ErrTooManyNumberings)
 	}
-	if plan.Evaluated > MaxExactReduced {
+	budget := MaxExactReduced
+	if lp.method == methodOrbit {
+		budget = MaxExactOrbit
+	}
+	if lp.Evaluated > budget {
 		rev := ""
-		if plan.Reversal {
+		if lp.Reversal {
 			rev = " and the strength reversal"
 		}
 		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (%d of the movement's %d automorphisms%s), more than the budget of %d; sample instead: %w",
-			nb.count, plan.Evaluated, plan.Used, plan.Symmetry, rev, MaxExactReduced, ErrTooManyNumberings)
+			nb.count, lp.Evaluated, lp.Used, lp.Symmetry, rev, budget, ErrTooManyNumberings)
 	}
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: true}
-	return bussemakerExactLarge(ctx, run, plan, ts, keep, set.Progress)
+	if lp.method == methodOrbit {
+		return bussemakerOrbit(ctx, run, lp.ExactPlan, lp.levels, set.Progress)
+	}
+	return bussemakerExactLarge(ctx, run, lp.ExactPlan, lp.ts, lp.sym, set.Progress)
 }
 
 // newLargeRun prepares the shared tables of a reduced exact run.
-func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphism) (*largeRun, error) {
+func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, sym *sideSymmetry) (*largeRun, error) {
 	sc, P, n := run.sc, run.sc.pairs, ts.n
-	er := &largeRun{sc: sc, ts: ts, pt: newPermTable(n), strengths: run.strengths, used: int64(len(keep))}
-	forSubsets(P, n, func(x uint32) {
-		switch m := mirror(x, P); {
-		case !plan.Reversal:
-			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
-		case m > x:
-			er.subsets, er.twice = append(er.subsets, x), append(er.twice, true)
-		case m == x:
-			er.subsets, er.twice = append(er.subsets, x), append(er.twice, false)
-		}
-	})
-	// The canonical arrangements of A: α (α[i] = the X index at A index i)
-	// least among α∘g. For g ≠ id, the first A index that g moves decides.
-	aIdx := map[int]int{}
-	for i, p := range ts.a {
-		aIdx[p] = i
-	}
-	type test struct{ i, j int }
-	var tests []test
-	for _, g := range keep[1:] {
-		for i, p := range ts.a {
-			if q := g.Perm[p]; q != p {
-				tests = append(tests, test{i, aIdx[q]})
-				break
-			}
-		}
-	}
+	useReg := regKernelOK(ts, run.strengths)
+	er := &largeRun{sc: sc, ts: ts, pt: newPermTable(n, !useReg), strengths: run.strengths, used: sym.sideOrder,
+		choices: reducedChoices(P, n, plan.Reversal, sym.swap)}
+	// The arrangements of A (α[i] = the X index at A index i) and of B
+	// (σ[j] = the Y index at B index j) that are least in their orbits.
 	for r, alpha := range er.pt.list {
-		ok := true
-		for _, t := range tests {
-			ok = ok && alpha[t.i] < alpha[t.j]
-		}
-		if ok {
+		if leastInOrbit(sym.alpha, alpha[:n]) {
 			er.alphas = append(er.alphas, r)
+		}
+	}
+	if useReg {
+		er.reg, er.lo = newRegKernel(ts), slices.Min(run.strengths)
+	}
+	if len(sym.sigma) > 0 {
+		er.sigmas = []int32{}
+	}
+	sigma := make([]uint8, n)
+	for j := range sigma {
+		sigma[j] = uint8(j)
+	}
+	for k := range er.pt.list {
+		if k > 0 {
+			st := er.pt.steps[k-1]
+			sigma[st[0]], sigma[st[1]] = sigma[st[1]], sigma[st[0]]
+		}
+		if !leastInOrbit(sym.sigma, sigma) {
+			continue
+		}
+		if er.sigmas != nil {
+			er.sigmas = append(er.sigmas, int32(k))
+		}
+		if useReg {
+			e := sigmaEntry(sigma)
+			er.sigEntries = append(er.sigEntries, e[0], e[1])
 		}
 	}
 	// The NS masks: every mask with as many bits as some group's.
@@ -917,18 +1136,16 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, keep []Automorphis
 			er.patMask = append(er.patMask, uint(m))
 		}
 	}
-	perChunk := int64(len(er.alphas)) * int64(len(er.pt.list))
-	if got := int64(len(er.subsets)) * perChunk; got != plan.Evaluated {
+	perChunk := int64(len(er.alphas)) * er.sigmaCount()
+	if got := int64(len(er.choices)) * perChunk; got != plan.Evaluated {
 		return nil, fmt.Errorf("bussemaker: internal error: %d numberings planned, %d to evaluate", plan.Evaluated, got)
 	}
 	er.tables.New = func() any {
-		scr := &largeScratch{tab: make([]uint64, len(er.patMask)*len(er.pt.list)), totals: make([]uint64, 2*len(er.pt.list))}
-		if er.pt.seq == nil {
-			scr.rows = make([]uint16, len(ts.mu)*len(er.pt.list))
+		if er.reg != nil {
+			return &largeScratch{totals: make([]uint64, 2*regBatch), reg: new(regKernel)}
 		}
-		return scr
+		return &largeScratch{totals: make([]uint64, 2*len(er.pt.list))}
 	}
-
 	return er, nil
 }
 

@@ -51,39 +51,51 @@ func exactRun(b *testing.B, m *movement.Movement, set Settings) (*bussRun, *buss
 }
 
 // BenchmarkBussemakerExactLarge scores numberings of the switched
-// Mitchell-14 as its exact run does (one choice of the NS entrants per
-// chunk: its table, every canonical NS arrangement, every EW arrangement in
-// Heap's order) on one core, with the AVX count where there is one and
-// with the Go count.
+// Mitchell-14 and of the switched 8-table relay Mitchell as their exact
+// runs do (one choice of the entrants of side A per chunk, every
+// arrangement of side A selected, every arrangement of B) on one core:
+// with the register kernel and with the board tables, each with the AVX
+// count where there is one and with the Go count. The 16-pair chunks are
+// cut to their first 64 arrangements of side A (2.6 million numberings).
 func BenchmarkBussemakerExactLarge(b *testing.B) {
-	kernels := []bool{false}
-	if useAVX {
-		kernels = []bool{true, false}
+	type kernel struct {
+		name     string
+		reg, avx bool
 	}
-	for _, spec := range []string{"mitchell:7,switch=2", "mitchell:7,switch=2+3"} {
-		for _, avx := range kernels {
-			b.Run(fmt.Sprintf("%s/avx=%v", spec, avx), func(b *testing.B) {
-				defer func(was bool) { useAVX = was }(useAVX)
-				useAVX = avx
+	kernels := []kernel{{"tables/count=go", false, false}}
+	if useAVX {
+		kernels = append(kernels, kernel{"tables/count=avx", false, true})
+	}
+	if useRegKernel {
+		kernels = append(kernels, kernel{"registers/count=go", true, false}, kernel{"registers/count=avx", true, useAVX})
+	}
+	for _, spec := range []string{"mitchell:7,switch=2", "mitchell:7,switch=2+3", "relay-mitchell:8,switch=2"} {
+		for _, k := range kernels {
+			b.Run(fmt.Sprintf("%s/%s", spec, k.name), func(b *testing.B) {
+				defer func(avx, reg bool) { useAVX, useRegKernel = avx, reg }(useAVX, useRegKernel)
+				useAVX, useRegKernel = k.avx, k.reg
 				m := mustSpec(b, spec)
 				sc, nb, s, err := prepare(m, Settings{})
 				if err != nil {
 					b.Fatal(err)
 				}
-				plan, ts, keep, ok := exactPlan(sc, nb, s, RandomTies)
+				plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
 				if !ok {
 					b.Fatal(plan.Reason)
 				}
-				er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, keep)
+				er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
 				if err != nil {
 					b.Fatal(err)
 				}
-				acc := newExactAcc(m.Pairs)
+				if ts.n == 8 {
+					er.alphas = er.alphas[:64]
+				}
+				acc := newExactAcc(m.Pairs, exactHistStride)
 				var n int64
 				c := int64(0)
 				cpu0 := cpuTime()
 				for b.Loop() {
-					if err := er.chunk(context.Background(), acc, c%int64(len(er.subsets))); err != nil {
+					if err := er.chunk(context.Background(), acc, c%int64(len(er.choices))); err != nil {
 						b.Fatal(err)
 					}
 					c += 97

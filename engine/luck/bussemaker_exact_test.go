@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"slices"
@@ -90,20 +89,21 @@ func bruteCounts(t *testing.T, m *movement.Movement, strengths []float64) (hist,
 }
 
 // reducedCounts runs the reduced enumeration whatever the field's size and
-// returns its counts scaled to every numbering.
-func reducedCounts(t *testing.T, m *movement.Movement, strengths []float64) (*ExactPlan, []int64, []int64) {
+// returns its counts scaled to every numbering, and the number of
+// numberings they cover by the plan's classes of choices and symmetry.
+func reducedCounts(t *testing.T, m *movement.Movement, strengths []float64) (plan *ExactPlan, hist, place []int64, covered int64) {
 	t.Helper()
 	set := Settings{Strengths: strengths}
 	sc, nb, s, err := prepare(m, set)
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, ts, keep, ok := exactPlan(sc, nb, s, RandomTies)
+	plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
 	if !ok {
 		t.Fatalf("no reduction: %s", plan.Reason)
 	}
 	run := &bussRun{sc: sc, nb: nb, strengths: s, exact: true}
-	er, sum, err := largeCounts(context.Background(), run, plan, ts, keep, nil)
+	er, sum, err := largeCounts(context.Background(), run, plan, ts, sym, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,66 +113,123 @@ func reducedCounts(t *testing.T, m *movement.Movement, strengths []float64) (*Ex
 	for i := range sum.place {
 		sum.place[i] *= er.used
 	}
-	return plan, sum.hist, sum.place
+	choices := reducedChoices(m.Pairs, ts.n, plan.Reversal, sym.swap)
+	for _, c := range choices {
+		covered += (c.same + c.mirrored) * plan.Evaluated / int64(len(choices)) * sym.sideOrder
+	}
+	return plan, sum.hist, sum.place, covered
 }
 
-// TestReducedMatchesBruteForce: the enumeration reduced by symmetry, tables
-// and Gray order counts every total and every place exactly as scoring every
-// numbering does, on Mitchells with and without switched rounds and with
-// strengths that do and do not allow the reversal.
+// reducedCase is a two-sided field for the reduced enumeration's tests.
+type reducedCase struct {
+	name      string
+	m         *movement.Movement
+	strengths []float64 // nil: 1..P
+}
+
+// reducedCases are the two-sided fields of the tests of the reduced
+// enumeration: Mitchells and relay Mitchells with and without switched
+// rounds and single switched tables, every two-sided library movement of
+// at most maxPairs pairs with round 2 or one table switched, and strengths
+// that do and do not allow the reversal.
+func reducedCases(t *testing.T, maxPairs int) []reducedCase {
+	var cases []reducedCase
+	add := func(name string, m *movement.Movement, s []float64) {
+		if m.Pairs <= maxPairs {
+			cases = append(cases, reducedCase{name, m, s})
+		}
+	}
+	for _, c := range []struct {
+		spec string
+		s    []float64
+	}{
+		{"mitchell:3", nil},
+		{"mitchell:3", []float64{1, 2, 2, 3, 7, 9}},
+		{"mitchell:3,switch=2", nil},
+		{"mitchell:3,switch=3", nil},
+		{"mitchell:3,switch=2", []float64{1, 1, 2, 4, 4, 9}},
+		{"mitchell:3,switch=2", []float64{1, 1, 2, 2, 3, 3}},
+		{"mitchell:3,switch=r2t1", nil},
+		{"relay-mitchell:4", nil},
+		{"relay-mitchell:4,switch=2", nil},
+		{"relay-mitchell:4,switch=r1t2", []float64{1, 2, 3, 4, 6, 7, 8, 9}},
+		{"mitchell:5,switch=2", nil},
+		{"mitchell:5", nil},
+		{"mitchell:5,switch=2+3", nil},
+		{"mitchell:5,switch=3", []float64{1, 2, 2, 3, 5, 5, 6, 10, 11, 11}},
+		{"mitchell:5,switch=r4t2.5", nil},
+	} {
+		add(c.spec, mustSpec(t, c.spec), c.s)
+	}
+	lib := libraryUpTo(t, maxPairs)
+	names := make([]string, 0, len(lib))
+	for name := range lib {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		m := lib[name]
+		sc, _ := newScorer(m)
+		if ts, _ := sc.splitSides(); ts == nil {
+			continue
+		}
+		add(name, m, nil)
+		if m.Rounds >= 2 {
+			r2 := m.Clone()
+			for t := 1; t <= r2.Tables; t++ {
+				r2.Switch(2, t)
+			}
+			add(name+",switch=2", r2, nil)
+		}
+		t1 := m.Clone()
+		t1.Switch(1, 1)
+		add(name+",switch=r1t1", t1, nil)
+	}
+	return cases
+}
+
+// TestReducedMatchesBruteForce: the enumeration of one numbering per orbit
+// of the symmetry (with tables and Gray order) counts every total and every
+// place exactly as scoring every numbering does, on every two-sided field
+// of reducedCases: up to 8 pairs in short mode, 10 otherwise (10! numberings
+// each, scored one by one: seconds).
 func TestReducedMatchesBruteForce(t *testing.T) {
-	type tc struct {
-		spec      string
-		strengths []float64
-		reversal  bool
+	maxPairs := 10
+	if testing.Short() {
+		maxPairs = 8
 	}
-	cases := []tc{
-		{"mitchell:3", nil, true},
-		{"mitchell:3", []float64{1, 2, 2, 3, 7, 9}, false},
-		{"mitchell:3,switch=2", nil, true},
-		{"mitchell:3,switch=3", nil, true},
-		{"mitchell:3,switch=2", []float64{1, 1, 2, 4, 4, 9}, false},
-		{"mitchell:3,switch=2", []float64{1, 1, 2, 2, 3, 3}, true},
+	kernels := []bool{false}
+	if useRegKernel {
+		kernels = []bool{true, false}
 	}
-	if !testing.Short() {
-		// 10! numberings each, scored one by one: seconds.
-		cases = append(cases,
-			tc{"mitchell:5,switch=2", nil, true},
-			tc{"mitchell:5", nil, true},
-			tc{"mitchell:5,switch=2+3", nil, true},
-			tc{"mitchell:5,switch=3", []float64{1, 2, 2, 3, 5, 5, 6, 10, 11, 11}, false},
-		)
-	}
-	for _, c := range cases {
-		t.Run(c.spec, func(t *testing.T) {
-			m := mustSpec(t, c.spec)
+	defer func(was bool) { useRegKernel = was }(useRegKernel)
+	for _, c := range reducedCases(t, maxPairs) {
+		t.Run(c.name, func(t *testing.T) {
 			s := c.strengths
 			if s == nil {
-				s = make([]float64, m.Pairs)
+				s = make([]float64, c.m.Pairs)
 				for i := range s {
 					s[i] = float64(i + 1)
 				}
 			}
-			plan, hist, place := reducedCounts(t, m, s)
-			if plan.Reversal != c.reversal {
-				t.Errorf("reversal %v, want %v", plan.Reversal, c.reversal)
+			wh, wp := bruteCounts(t, c.m, s)
+			var plan *ExactPlan
+			var covered int64
+			for _, reg := range kernels {
+				useRegKernel = reg
+				var hist, place []int64
+				plan, hist, place, covered = reducedCounts(t, c.m, s)
+				if !slices.Equal(hist, wh) {
+					t.Errorf("register kernel %v: totals counted differently from brute force", reg)
+				}
+				if !slices.Equal(place, wp) {
+					t.Errorf("register kernel %v: places counted differently from brute force", reg)
+				}
 			}
-			wh, wp := bruteCounts(t, m, s)
-			if !slices.Equal(hist, wh) {
-				t.Errorf("totals counted differently from brute force")
+			if n := int64(math.Round(math.Gamma(float64(c.m.Pairs) + 1))); covered != n {
+				t.Errorf("the choices and symmetry cover %d numberings, not %d", covered, n)
 			}
-			if !slices.Equal(place, wp) {
-				t.Errorf("places counted differently from brute force")
-			}
-			n := int64(math.Round(math.Gamma(float64(m.Pairs) + 1)))
-			f := int64(1)
-			if plan.Reversal {
-				f = 2
-			}
-			if plan.Evaluated*int64(plan.Used)*f != n {
-				t.Errorf("evaluated %d × symmetry %d × %d ≠ %d numberings", plan.Evaluated, plan.Used, f, n)
-			}
-			t.Logf("%s: symmetry %d (used %d), reversal %v, %d of %d numberings scored", c.spec, plan.Symmetry, plan.Used, plan.Reversal, plan.Evaluated, n)
+			t.Logf("symmetry %d (used %d), reversal %v, %d of %s numberings scored", plan.Symmetry, plan.Used, plan.Reversal, plan.Evaluated, plan.Numberings)
 		})
 	}
 }
@@ -215,115 +272,6 @@ func TestReducedResultMatchesExact(t *testing.T) {
 			t.Errorf("%s: Qd %v σ %v, want %v %v", spec, got.Qd, got.Sigma, want.Qd, want.Sigma)
 		}
 	}
-}
-
-// TestAutomorphisms: every automorphism found keeps every pair's
-// percentage under random strengths, they form a group, and on small
-// movements the search finds exactly the maps that a test of every
-// permutation finds.
-func TestAutomorphisms(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, spec := range []string{"mitchell:3", "mitchell:3,switch=2", "mitchell:3,switch=2+3", "howell:4", "mitchell:5,switch=2", "mitchell:7,switch=2", "mitchell:7,switch=2+3"} {
-		m := mustSpec(t, spec)
-		group, complete := Automorphisms(m)
-		if !complete {
-			t.Fatalf("%s: search gave up", spec)
-		}
-		P := m.Pairs
-		s := make([]float64, P)
-		for i := range s {
-			s[i] = float64(rng.IntN(2 * P))
-		}
-		base, err := Percentages(m, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		key := func(a Automorphism) string { return string(rune(b2i(a.Flip))) + string(intsToRunes(a.Perm)) }
-		seen := map[string]bool{}
-		for _, a := range group {
-			seen[key(a)] = true
-			moved := make([]float64, P)
-			for p := range P {
-				moved[a.Perm[p]] = s[p]
-			}
-			got, err := Percentages(m, moved)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for p := range P {
-				if got[a.Perm[p]] != base[p] {
-					t.Fatalf("%s: automorphism %v (flip %v) changes pair %d's percentage", spec, a.Perm, a.Flip, p+1)
-				}
-			}
-		}
-		for _, a := range group {
-			for _, b := range group {
-				c := Automorphism{Perm: make([]int, P), Flip: a.Flip != b.Flip}
-				for p := range P {
-					c.Perm[p] = a.Perm[b.Perm[p]]
-				}
-				if !seen[key(c)] {
-					t.Fatalf("%s: the automorphisms are not closed under composition", spec)
-				}
-			}
-		}
-		if P <= 8 {
-			sc, _ := newScorer(m)
-			want := 0
-			id := make([]int, P)
-			for i := range id {
-				id[i] = i
-			}
-			ref := structureKey(sc, id, false)
-			for _, flip := range []bool{false, true} {
-				forPerms(P, func(perm []int) {
-					if structureKey(sc, perm, flip) == ref {
-						want++
-					}
-				})
-			}
-			if want != len(group) {
-				t.Errorf("%s: %d automorphisms, every permutation tried finds %d", spec, len(group), want)
-			}
-		}
-		t.Logf("%s: automorphism group of order %d", spec, len(group))
-	}
-}
-
-func intsToRunes(p []int) []rune {
-	r := make([]rune, len(p))
-	for i, x := range p {
-		r[i] = rune(x + 'A')
-	}
-	return r
-}
-
-// structureKey is the movement's board groups, as sets of plays, after
-// renaming the pairs by perm (and turning every play around if flip).
-func structureKey(sc *scorer, perm []int, flip bool) string {
-	var groups []string
-	for g := range sc.top {
-		var plays []string
-		for i := sc.start[g]; i < sc.start[g+1]; i++ {
-			a, b := perm[sc.ns[i]], perm[sc.ew[i]]
-			if flip {
-				a, b = b, a
-			}
-			plays = append(plays, string(rune('A'+a))+string(rune('A'+b)))
-		}
-		slices.Sort(plays)
-		groups = append(groups, joinStrings(plays))
-	}
-	slices.Sort(groups)
-	return joinStrings(groups)
-}
-
-func joinStrings(x []string) string {
-	s := ""
-	for _, y := range x {
-		s += y + "|"
-	}
-	return s
 }
 
 // TestExactLargeSameWhateverCores: the reduced run gives the same result,
@@ -377,10 +325,15 @@ func TestExactLargeBudgetAndCancel(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("cancelled run: %v", err)
 	}
-	// A field without two sides says why it cannot be reduced.
+	// A field without two sides is enumerated by orbits, within its own
+	// budget; one whose pairs' maxima differ says why it cannot be reduced.
 	_, err = Bussemaker(context.Background(), mustSpec(t, "howell:14"), Settings{Method: Exact})
-	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "two-sided") {
+	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "more than the budget of 500000000") {
 		t.Errorf("howell: %v", err)
+	}
+	_, err = Bussemaker(context.Background(), mustSpec(t, "mitchell:7,absent=14"), Settings{Method: Exact})
+	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "two sides") || !strings.Contains(err.Error(), "maxima differ") {
+		t.Errorf("mitchell with an absent pair: %v", err)
 	}
 }
 

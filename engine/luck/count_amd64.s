@@ -2,47 +2,50 @@
 
 #include "textflag.h"
 
-// The totals of one numbering are one vector T of 16 bytes: X entrants in
-// lanes 0..n-1, Y entrants in lanes 8..8+n-1, the other lanes -128. Each
-// rotation R of T by k lanes compares every lane with the one k further
-// on: GT counts the lanes above, EQ the lanes equal.
+// The totals of two numberings are one vector T of 32 bytes, a numbering a
+// 128-bit lane: X entrants in bytes 0..n-1, Y entrants in bytes 8..8+n-1,
+// the other bytes -128. Each rotation R of both lanes by k bytes compares
+// every byte with the one k further on in its lane: Y1 counts the bytes
+// above, Y2 the bytes equal.
 #define ROT(k) \
-	VPALIGNR $k, X0, X0, X3 \
-	VPCMPGTB X0, X3, X4     \
-	VPSUBB   X4, X1, X1     \
-	VPCMPEQB X0, X3, X5     \
-	VPSUBB   X5, X2, X2
+	VPALIGNR $k, Y0, Y0, Y3 \
+	VPCMPGTB Y0, Y3, Y4     \
+	VPSUBB   Y4, Y1, Y1     \
+	VPCMPEQB Y0, Y3, Y5     \
+	VPSUBB   Y5, Y2, Y2
 
-// A lane's counters: hist at (lane<<8 | total), place at (lane<<8 |
-// above<<4 | equal), 4 bytes each. DX is lane<<8.
-#define COUNT(src, base) \
-	MOVBQZX src, AX       \
-	SHRQ    $8, src       \
-	ORQ     DX, AX        \
-	INCL    (base)(AX*4)
+// Byte b of the two numberings: its total (from the totals) counted in
+// hist row b%16, its code (above<<4 | equal, stored at codes) in place row
+// b%16; a row is 1 KB.
+#define COUNT(b) \
+	MOVBLZX b(SI), AX                    \
+	INCL    (((b)%16)*1024)(R12)(AX*4)     \
+	MOVBLZX codes-32+(b)(SP), BX           \
+	INCL    (((b)%16)*1024)(DI)(BX*4)
 
-// func countTotalsAVX(totals []uint64, n8 int, pad uint64, hist *laneHist, place *lanePlace)
-TEXT ·countTotalsAVX(SB), NOSPLIT, $0-56
+#define COUNT4(b) \
+	COUNT(b)   \
+	COUNT(b+1) \
+	COUNT(b+2) \
+	COUNT(b+3)
+
+// func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
+TEXT ·countTotalsAVX2(SB), NOSPLIT, $32-48
 	MOVQ totals_base+0(FP), SI
 	MOVQ totals_len+8(FP), CX
-	SHRQ $1, CX
-	MOVQ n8+24(FP), R8
-	MOVQ pad+32(FP), AX
+	SHRQ $2, CX
+	JZ   done
+	MOVQ pad+24(FP), AX
 	VMOVQ AX, X14
-	VPUNPCKLQDQ X14, X14, X14
-	MOVQ hist+40(FP), R12
-	MOVQ place+48(FP), DI
-	LEAQ (R12)(R8*4), R13 // the Y lanes' rows
-	LEAQ (DI)(R8*4), BX
+	VPBROADCASTQ X14, Y14
+	MOVQ hist+32(FP), R12
+	MOVQ place+40(FP), DI
 
-numbering:
-	MOVQ (SI), R8 // X totals
-	MOVQ 8(SI), R9 // Y totals
-	VMOVQ R8, X0
-	VPINSRQ $1, R9, X0, X0
-	VPOR X14, X0, X0
-	VPXOR X1, X1, X1
-	VPXOR X2, X2, X2
+pair:
+	VMOVDQU (SI), Y0
+	VPOR    Y14, Y0, Y0
+	VPXOR   Y1, Y1, Y1
+	VPXOR   Y2, Y2, Y2
 	ROT(1)
 	ROT(2)
 	ROT(3)
@@ -58,23 +61,22 @@ numbering:
 	ROT(13)
 	ROT(14)
 	ROT(15)
-	VPSLLW $4, X1, X1
-	VPOR X2, X1, X1
-	VMOVQ X1, R10
-	VPEXTRQ $1, X1, R11
-	XORQ DX, DX
-
-lane:
-	COUNT(R10, DI)
-	COUNT(R11, BX)
-	COUNT(R8, R12)
-	COUNT(R9, R13)
-	ADDQ $256, DX
-	CMPQ DX, n8+24(FP)
-	JLT lane
-
-	ADDQ $16, SI
+	VPSLLW  $4, Y1, Y1
+	VPOR    Y2, Y1, Y1
+	VMOVDQU Y1, codes-32(SP)
+	COUNT4(0)
+	COUNT4(4)
+	COUNT4(8)
+	COUNT4(12)
+	COUNT4(16)
+	COUNT4(20)
+	COUNT4(24)
+	COUNT4(28)
+	ADDQ $32, SI
 	DECQ CX
-	JNZ numbering
+	JNZ  pair
+
+done:
 	VZEROUPPER
 	RET
+

@@ -5,6 +5,7 @@
 // numbering, which enumerates the numberings or samples them in fixed-size
 // chunks so that results do not depend on GOMAXPROCS. Fields too large to
 // enumerate one by one (the 14! numberings of a 14-pair Mitchell) are
-// enumerated exactly through the movement's automorphism group
-// (Automorphisms), the strength reversal and per-board tables.
+// enumerated exactly one numbering per orbit of the movement's whole
+// automorphism group (Automorphisms, orbits.go), with the strength
+// reversal, and for two-sided fields board totals computed in registers.
 package luck

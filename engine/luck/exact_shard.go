@@ -40,6 +40,7 @@ const (
 // The ways an exact enumeration goes through its chunks.
 const (
 	methodReduced = "reduced" // two sides, symmetry: integer counts per choice of side A
+	methodOrbit   = "orbit"   // one numbering per orbit: integer counts per prefix
 	methodGray    = "gray"    // blocks of a Gray code: float sums per block
 	methodDecode  = "decode"  // numberings in decode order: float sums per chunk
 )
@@ -153,10 +154,9 @@ type exactJob struct {
 	run    *bussRun
 	method string
 	chunks int64
-	// The reduced enumeration.
-	plan *ExactPlan
-	ts   *twoSided
-	keep []Automorphism
+	// The reduced enumeration and the one by orbits.
+	lp    *largePlan
+	orbit *orbitField
 	// The Gray blocks: the last m pairs, blockLen = m! numberings a block.
 	m        int
 	blockLen int64
@@ -177,16 +177,21 @@ func newExactJob(m *movement.Movement, set Settings) (*exactJob, error) {
 	count, small := nb.exactCount()
 	switch {
 	case !small:
-		plan, ts, keep, ok := exactPlan(sc, nb, strengths, set.Ties)
-		if !ok {
+		lp := planLarge(sc, nb, strengths, set.Ties)
+		if lp.method == "" {
 			return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
-				nb.count, MaxExact, plan.Reason, ErrTooManyNumberings)
+				nb.count, MaxExact, lp.Reason, ErrTooManyNumberings)
 		}
-		j.method, j.plan, j.ts, j.keep = methodReduced, plan, ts, keep
+		j.method, j.lp = lp.method, lp
 		// bussemakerLarge reports the seed as given, 0 included.
 		run.seed = set.Seed
+		if lp.method == methodOrbit {
+			j.orbit = newOrbitField(sc, nb, strengths, lp.levels, lp.ExactPlan)
+			j.chunks = j.orbit.chunks()
+			break
+		}
 		// One chunk per choice of side A, as largeCounts enumerates them.
-		j.chunks = int64(len(reducedChoices(sc.pairs, ts.n, plan.Reversal)))
+		j.chunks = int64(len(reducedChoices(sc.pairs, lp.ts.n, lp.Reversal, lp.sym.swap)))
 	case run.k != nil && count > legacyExact:
 		last := nb.groups[len(nb.groups)-1]
 		j.method, j.m = methodGray, min(len(last), grayBlock)
@@ -197,18 +202,6 @@ func newExactJob(m *movement.Movement, set Settings) (*exactJob, error) {
 		j.chunks = (count + chunkSize - 1) / chunkSize
 	}
 	return j, nil
-}
-
-// reducedChoices lists the choices of side A that the reduced enumeration
-// goes through, in its order, and whether each stands for its mirror too.
-func reducedChoices(P, n int, reversal bool) []uint32 {
-	var xs []uint32
-	forSubsets(P, n, func(x uint32) {
-		if !reversal || mirror(x, P) >= x {
-			xs = append(xs, x)
-		}
-	})
-	return xs
 }
 
 // ExactShard runs shard sh of the exact enumeration that Bussemaker runs for
@@ -231,29 +224,33 @@ func ExactShard(ctx context.Context, m *movement.Movement, set Settings, sh Shar
 	}
 	r := j.run
 	P := r.sc.pairs
-	if j.method == methodReduced {
-		er, err := newLargeRun(r, j.plan, j.ts, j.keep)
+	if j.method == methodOrbit {
+		sum, err := j.orbit.counts(ctx, first, end, progress)
 		if err != nil {
 			return nil, err
 		}
-		sum := newExactAcc(P)
+		part.Counts = partCounts(sum, P)
+		return part, nil
+	}
+	if j.method == methodReduced {
+		er, err := newLargeRun(r, j.lp.ExactPlan, j.lp.ts, j.lp.sym)
+		if err != nil {
+			return nil, err
+		}
+		sum := newExactAcc(P, exactHistStride)
 		wave := 4
 		slots := make([]*exactAcc, wave)
 		for i := range slots {
-			slots[i] = newExactAcc(P)
+			slots[i] = newExactAcc(P, exactHistStride)
 		}
 		work := func(ctx context.Context, slot int, c, _, _ int64) error {
 			return er.chunk(ctx, slots[slot], first+c)
 		}
-		merge := func(slot int) { sum.addChoice(slots[slot], P, j.ts.n, j.ts.maxTot) }
+		merge := func(slot int) { sum.addChoice(slots[slot], P, j.lp.ts.n, j.lp.ts.maxTot) }
 		if err := forChunksOf(ctx, end-first, 1, wave, work, merge, progress); err != nil {
 			return nil, err
 		}
-		pc := &PartCounts{Scored: sum.n, Hist: make([][]int64, P), Place: sum.place}
-		for e := range P {
-			pc.Hist[e] = trimZeros(sum.hist[e*exactHistStride : (e+1)*exactHistStride])
-		}
-		part.Counts = pc
+		part.Counts = partCounts(sum, P)
 		return part, nil
 	}
 	// The float paths: each chunk's sums, kept apart.
@@ -280,6 +277,15 @@ func ExactShard(ctx context.Context, m *movement.Movement, set Settings, sh Shar
 		return nil, err
 	}
 	return part, nil
+}
+
+// partCounts are a part's integer counts.
+func partCounts(sum *exactAcc, P int) *PartCounts {
+	pc := &PartCounts{Scored: sum.n, Hist: make([][]int64, P), Place: sum.place}
+	for e := range P {
+		pc.Hist[e] = trimZeros(sum.hist[e*sum.stride : (e+1)*sum.stride])
+	}
+	return pc
 }
 
 // trimZeros drops the trailing zeros of a histogram.
@@ -368,8 +374,14 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 	}
 	r := j.run
 	P := r.sc.pairs
-	if j.method == methodReduced {
-		sum := newExactAcc(P)
+	if j.method == methodReduced || j.method == methodOrbit {
+		stride, used, maxTot := exactHistStride, int64(0), int32(0)
+		if j.method == methodOrbit {
+			stride, used, maxTot = int(j.orbit.maxTot)+1, j.orbit.order, j.orbit.maxTot
+		} else {
+			used, maxTot = j.lp.sym.sideOrder, j.lp.ts.maxTot
+		}
+		sum := newExactAcc(P, stride)
 		for _, p := range byShard {
 			c := p.Counts
 			if c == nil || len(c.Hist) != P || len(c.Place) != P*P*P {
@@ -377,22 +389,21 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 			}
 			sum.n += c.Scored
 			for e, h := range c.Hist {
-				if len(h) > exactHistStride {
-					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d has %d totals, at most %d: %w", p.Shard, p.Shards, e+1, len(h), exactHistStride, ErrPartMismatch)
+				if len(h) > stride {
+					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d has %d totals, at most %d: %w", p.Shard, p.Shards, e+1, len(h), stride, ErrPartMismatch)
 				}
 				for t, x := range h {
-					sum.hist[e*exactHistStride+t] += x
+					sum.hist[e*stride+t] += x
 				}
 			}
 			for i, x := range c.Place {
 				sum.place[i] += x
 			}
 		}
-		if sum.n != j.plan.Evaluated {
-			return nil, fmt.Errorf("merge: the parts scored %d numberings, the enumeration %d: %w", sum.n, j.plan.Evaluated, ErrPartMismatch)
+		if sum.n != j.lp.Evaluated {
+			return nil, fmt.Errorf("merge: the parts scored %d numberings, the enumeration %d: %w", sum.n, j.lp.Evaluated, ErrPartMismatch)
 		}
-		er := &largeRun{sc: r.sc, ts: j.ts, used: int64(len(j.keep))}
-		return er.result(r, j.plan, sum)
+		return countsResult(r, j.lp.ExactPlan, sum, used, maxTot)
 	}
 	sum := newBussAcc(P, r.nb.maxSize)
 	a := newBussAcc(P, r.nb.maxSize)
@@ -509,6 +520,9 @@ type ExactEstimate struct {
 const (
 	rateReduced12 = 4.63e7
 	rateReduced16 = 1.79e7
+	rateRegisters = 5e7
+	rateOrbit     = 3e6
+	orbitWork12   = 210
 	rateGray      = 5.3e6
 	rateDecode    = 3.1e6
 )
@@ -537,27 +551,42 @@ func EstimateExact(m *movement.Movement, set Settings) (*ExactEstimate, error) {
 		est.CPUSeconds = est.Evaluated / est.Rate
 		return est, nil
 	}
-	plan, ts, _, ok := exactPlan(sc, nb, strengths, set.Ties)
-	est.Plan = plan
-	if plan.Evaluated == 0 {
+	lp := planLarge(sc, nb, strengths, set.Ties)
+	est.Plan = lp.ExactPlan
+	if lp.method == "" {
 		est.Evaluated, _ = new(big.Float).SetInt(nb.count).Float64()
-		est.Reason = plan.Reason
+		est.Reason = lp.Reason
 		return est, nil
 	}
-	n := sc.pairs / 2
-	work := float64(len(sc.top) + 2*n)
-	est.Evaluated = float64(plan.Evaluated)
-	est.Rate = rateReduced12 * 18 / work
-	if n > seqSide {
-		est.Rate = rateReduced16 * 24 / work
+	est.Method, est.Evaluated = lp.method, float64(lp.Evaluated)
+	if lp.method == methodOrbit {
+		est.Rate = rateOrbit * orbitWork12 / orbitWork(sc)
+	} else {
+		est.Rate = reducedRate(sc, lp.ts, strengths)
 	}
 	est.CPUSeconds = est.Evaluated / est.Rate
-	if ok && ts != nil {
-		est.Method = methodReduced
-	} else {
-		est.Reason = plan.Reason
-	}
 	return est, nil
+}
+
+// reducedRate is the rate of the reduced enumeration of a two-sided field.
+func reducedRate(sc *scorer, ts *twoSided, strengths []float64) float64 {
+	if regKernelOK(ts, strengths) {
+		return rateRegisters
+	}
+	// The board tables: the work per numbering grows with the board reads
+	// and ranks, G + 2n; sides of 8 walk their matchings.
+	n := ts.n
+	work := float64(len(sc.top) + 2*n)
+	if n > seqSide {
+		return rateReduced16 * 24 / work
+	}
+	return rateReduced12 * 18 / work
+}
+
+// orbitWork is the work of scoring one numbering of a field by orbits: its
+// plays and the comparisons of its totals.
+func orbitWork(sc *scorer) float64 {
+	return float64(len(sc.ns) + sc.pairs*sc.pairs)
 }
 
 // ErrOverBudget is wrapped by CheckLocal's error.

@@ -15,7 +15,7 @@ import (
 // each part through its JSON, and merges them.
 func shardAndMerge(t *testing.T, spec string, set Settings, n int) (*Result, []*ExactPart) {
 	t.Helper()
-	m := mustSpec(t, spec)
+	m := mustMovement(t, spec)
 	var parts []*ExactPart
 	for k := range n {
 		p, err := ExactShard(context.Background(), m, set, Shard{k, n})
@@ -49,7 +49,8 @@ func shardAndMerge(t *testing.T, spec string, set Settings, n int) (*Result, []*
 // result to the bit, for each way of enumerating: the Gray blocks of the
 // 10-pair Mitchell, the reduced enumeration of a 12-pair relay Mitchell
 // (mitchell:6 does not exist: a standard Mitchell has an odd number of
-// tables), numberings in decode order (ties to the first entrant).
+// tables), the orbits of a 12-pair movement that is not two-sided,
+// numberings in decode order (ties to the first entrant).
 func TestExactShardsMergeToWhole(t *testing.T) {
 	cases := []struct {
 		spec   string
@@ -59,6 +60,7 @@ func TestExactShardsMergeToWhole(t *testing.T) {
 	}{
 		{"mitchell:5,switch=2", Settings{Method: Exact}, methodGray, false},
 		{"relay-mitchell:6", Settings{Method: Exact}, methodReduced, true},
+		{"NBBR/NBB/N055_Onvolledig_Mitchell_6_6", Settings{Method: Exact}, methodOrbit, true},
 		{"mitchell:3,switch=2", Settings{Method: Exact, Ties: FirstTies, Seed: 5}, methodDecode, false},
 		{"mitchell:3", Settings{Method: Exact, Strengths: []float64{1, 1, 2, 3, 3, 4}}, methodDecode, false},
 	}
@@ -67,7 +69,7 @@ func TestExactShardsMergeToWhole(t *testing.T) {
 			if c.long && testing.Short() {
 				t.Skip("a few seconds")
 			}
-			want, err := Bussemaker(context.Background(), mustSpec(t, c.spec), c.set)
+			want, err := Bussemaker(context.Background(), mustMovement(t, c.spec), c.set)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,8 +199,15 @@ func TestEstimateExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := howell.CheckLocal(1e12); !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "not two-sided") {
-		t.Errorf("howell:16: %v", err)
+	if err := howell.CheckLocal(1e6); howell.Method != methodOrbit || !errors.Is(err, ErrOverBudget) {
+		t.Errorf("howell:16: method %q: %v", howell.Method, err)
+	}
+	absent, err := EstimateExact(mustSpec(t, "mitchell:7,absent=14"), Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := absent.CheckLocal(1e12); !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "maxima differ") {
+		t.Errorf("mitchell:7,absent=14: %v", err)
 	}
 	f16, _ := new(big.Int).MulRange(1, 16).Float64()
 	if est.CPUSeconds <= 0 || est.Evaluated >= f16 {
@@ -221,25 +230,34 @@ func TestEstimateExact(t *testing.T) {
 		est.Numberings, est.Plan.Symmetry, est.Plan.Used, est.Plan.Reversal, est.Evaluated, est.CPUHours(), est.Rate)
 }
 
-// TestRowsWithoutSeqTable: the matchings walked through the transposition
-// table, as for sides of 8, give the result of the full table, to the bit.
-func TestRowsWithoutSeqTable(t *testing.T) {
+// TestKernelsAgree: the register kernel, the board tables with the full
+// table of matchings, and the tables with the matchings walked through the
+// transposition table (as for sides of 8) give the same result, to the bit.
+func TestKernelsAgree(t *testing.T) {
 	if testing.Short() {
-		t.Skip("two exact runs of 12 pairs")
+		t.Skip("three exact runs of 12 pairs")
 	}
 	m := mustSpec(t, "relay-mitchell:6")
 	set := Settings{Method: Exact}
-	want, err := Bussemaker(context.Background(), m, set)
-	if err != nil {
-		t.Fatal(err)
+	defer func(s int, reg bool) { seqSide, useRegKernel = s, reg }(seqSide, useRegKernel)
+	var results []*Result
+	for _, c := range []struct {
+		reg  bool
+		side int
+	}{{true, 7}, {false, 7}, {false, 5}} {
+		if c.reg && !useRegKernel {
+			continue
+		}
+		useRegKernel, seqSide = c.reg, c.side
+		r, err := Bussemaker(context.Background(), m, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
 	}
-	defer func(s int) { seqSide = s }(seqSide)
-	seqSide = 5
-	got, err := Bussemaker(context.Background(), m, set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("rows walked %+v\nfull table %+v", got, want)
+	for _, r := range results[1:] {
+		if !reflect.DeepEqual(r, results[0]) {
+			t.Errorf("kernels disagree: %+v\n%+v", r, results[0])
+		}
 	}
 }

@@ -24,3 +24,13 @@ func mustCorpus(t testing.TB, name string) *movement.Movement {
 	}
 	return pm.Movement
 }
+
+// mustMovement builds a spec ("mitchell:5,switch=2") or reads a library
+// movement ("NBBR/NBB/N044_Mitchell_10").
+func mustMovement(t testing.TB, name string) *movement.Movement {
+	t.Helper()
+	if library.Has(strings.TrimSuffix(name, ".txt")) {
+		return mustCorpus(t, name)
+	}
+	return mustSpec(t, name)
+}

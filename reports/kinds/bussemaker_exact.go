@@ -13,8 +13,12 @@ func exactReductionText(r *BussemakerResult) string {
 	if r.Reversal {
 		rev = " and the strength reversal (×2)"
 	}
-	return fmt.Sprintf("Reduced by symmetry: automorphism group of order %d, %d of them keeping the sides used%s; %d numberings scored, each standing for %d.",
-		r.Symmetry, r.SymmetryUsed, rev, r.Evaluated, r.Samples/r.Evaluated)
+	group := fmt.Sprintf("the movement's automorphism group (order %d)", r.Symmetry)
+	if r.SymmetryUsed != r.Symmetry {
+		group = fmt.Sprintf("automorphism group of order %d, a subgroup of order %d", r.Symmetry, r.SymmetryUsed)
+	}
+	return fmt.Sprintf("Reduced by symmetry: %s%s; %d numberings scored, each standing for %d.",
+		group, rev, r.Evaluated, r.Samples/r.Evaluated)
 }
 
 // reductionProse is exactReductionText after a space, or "" when the run

@@ -1,0 +1,186 @@
+package luck
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unsafe"
+)
+
+// TestRegKernelLayout: the offsets the assembly reads regKernel at.
+func TestRegKernelLayout(t *testing.T) {
+	var k regKernel
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"mu", unsafe.Offsetof(k.mu), 0},
+		{"dir", unsafe.Offsetof(k.dir), 64},
+		{"pb", unsafe.Offsetof(k.pb), 128},
+		{"rot", unsafe.Offsetof(k.rot), 192},
+		{"back", unsafe.Offsetof(k.back), 320},
+		{"sY", unsafe.Offsetof(k.sY), 416},
+		{"sX", unsafe.Offsetof(k.sX), 432},
+		{"actl", unsafe.Offsetof(k.actl), 464},
+		{"base", unsafe.Offsetof(k.base), 480},
+		{"sign", unsafe.Offsetof(k.sign), 496},
+		{"half", unsafe.Offsetof(k.half), 512},
+	} {
+		if c.got != c.want {
+			t.Errorf("regKernel.%s at %d, the assembly reads it at %d", c.name, c.got, c.want)
+		}
+	}
+}
+
+// tableTotals is what the table kernel writes for choice c and arrangement
+// alpha (a rank of pt.list) of side A, every arrangement of B in Heap's
+// order.
+func tableTotals(er *largeRun, c int, ar int) []uint64 {
+	ts, pt := er.ts, er.pt
+	n, P := ts.n, er.sc.pairs
+	x := er.choices[c].x
+	var sX, sY [maxSide]float64
+	nx, ny := 0, 0
+	for e := range P {
+		if x>>e&1 == 1 {
+			sX[nx], nx = er.strengths[e], nx+1
+		} else {
+			sY[ny], ny = er.strengths[e], ny+1
+		}
+	}
+	scr := er.tables.New().(*largeScratch)
+	scr.tab = make([]uint64, len(er.patMask)*len(pt.list))
+	er.fill(scr.tab, &sX, &sY)
+	nPerm := len(pt.list)
+	G := len(ts.mu)
+	var pat, starts [32]int
+	var rows [32][]uint16
+	alpha := pt.list[ar]
+	var ainv [maxSide]int
+	for i := range n {
+		ainv[alpha[i]] = i
+	}
+	buf := make([]uint16, G*nPerm)
+	for g := range G {
+		var m uint
+		for i := range n {
+			if ts.ns[g]>>i&1 == 1 {
+				m |= 1 << alpha[i]
+			}
+		}
+		pat[g] = int(er.masks[m]) * nPerm
+		var cm [maxSide]uint8
+		for xx := range n {
+			cm[xx] = uint8(ts.mu[g][ainv[xx]])
+		}
+		rows[g] = buf[g*nPerm : (g+1)*nPerm]
+		starts[g] = int(pt.rank[cm])
+	}
+	pt.rows(starts[:G], rows[:G])
+	sumBoards(scr.totals, scr.tab, &pat, &rows, G)
+	return slices.Clone(scr.totals)
+}
+
+// TestBoardTotalsAreTables: the register kernel, in Go and in AVX2, writes
+// the totals the board tables give, for every arrangement of side B, on
+// sides of 2 to 8 with and without switched tables and strengths with
+// ties and gaps.
+func TestBoardTotalsAreTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, c := range []struct {
+		spec      string
+		strengths []float64
+	}{
+		{"mitchell:3", nil},
+		{"mitchell:3,switch=r2t1", []float64{1, 1, 2, 5, 5, 9}},
+		{"relay-mitchell:4,switch=2", nil},
+		{"mitchell:5,switch=2+r4t3", nil},
+		{"mitchell:5", []float64{1, 2, 2, 3, 5, 5, 6, 10, 11, 11}},
+		{"relay-mitchell:6,switch=2", nil},
+		{"mitchell:7,switch=2", nil},
+		{"mitchell:7,switch=2+3", []float64{0, 3, 3, 4, 20, 21, 22, 40, 41, 41, 60, 61, 62, 127}},
+		{"relay-mitchell:8,switch=2", nil},
+		{"relay-mitchell:8", []float64{1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13}},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			m := mustSpec(t, c.spec)
+			sc, nb, s, err := prepare(m, Settings{Strengths: c.strengths})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
+			if !ok {
+				t.Fatal(plan.Reason)
+			}
+			if ts.n == 8 && testing.Short() {
+				t.Skip("8! arrangements of B, twice")
+			}
+			// The tables' run, to compare with.
+			reg := useRegKernel
+			useRegKernel = false
+			er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
+			useRegKernel = reg
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := ts.n
+			k := newRegKernel(ts)
+			// Every arrangement of B in Heap's order.
+			sigma := make([]uint8, n)
+			for j := range sigma {
+				sigma[j] = uint8(j)
+			}
+			var sigmas []uint64
+			add := func() {
+				e := sigmaEntry(sigma)
+				sigmas = append(sigmas, e[0], e[1])
+			}
+			add()
+			for _, st := range er.pt.steps {
+				sigma[st[0]], sigma[st[1]] = sigma[st[1]], sigma[st[0]]
+				add()
+			}
+			for range 3 {
+				ci := rng.IntN(len(er.choices))
+				ar := er.alphas[rng.IntN(len(er.alphas))]
+				want := tableTotals(er, ci, ar)
+				x := er.choices[ci].x
+				var sX, sY []float64
+				for e := range m.Pairs {
+					if x>>e&1 == 1 {
+						sX = append(sX, s[e])
+					} else {
+						sY = append(sY, s[e])
+					}
+				}
+				lo := slices.Min(s)
+				k.setChoice(sY, lo)
+				k.setAlpha(er.pt.list[ar][:n], sX, lo, n)
+				got := make([]uint64, len(sigmas))
+				boardTotalsGo(k, sigmas, got)
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("Go: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
+				}
+				if useRegKernel {
+					clear(got)
+					boardTotals(k, sigmas, got)
+					if i := firstDiff(got, want); i >= 0 {
+						t.Fatalf("AVX2: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
+					}
+				}
+			}
+		})
+	}
+}
+
+func firstDiff(a, b []uint64) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}

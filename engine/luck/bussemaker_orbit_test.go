@@ -1,0 +1,212 @@
+package luck
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// orbitCounts runs the enumeration by orbits of any field and returns its
+// counts scaled to every numbering, in rows of exactHistStride as
+// bruteCounts writes them; ok is false when the field has no such
+// enumeration.
+func orbitCounts(t *testing.T, m *movement.Movement, strengths []float64) (plan *ExactPlan, hist, place []int64, ok bool) {
+	t.Helper()
+	sc, nb, s, err := prepare(m, Settings{Strengths: strengths})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, levels, why := orbitPlan(sc, nb, RandomTies)
+	if why != "" {
+		return plan, nil, nil, false
+	}
+	of := newOrbitField(sc, nb, s, levels, plan)
+	sum, err := of.counts(context.Background(), 0, of.chunks(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.n != plan.Evaluated {
+		t.Errorf("%d numberings scored, %d planned", sum.n, plan.Evaluated)
+	}
+	P := m.Pairs
+	hist = make([]int64, P*exactHistStride)
+	for e := range P {
+		for t2 := range sum.stride {
+			hist[e*exactHistStride+t2] = sum.hist[e*sum.stride+t2] * of.order
+		}
+	}
+	place = slices.Clone(sum.place)
+	for i := range place {
+		place[i] *= of.order
+	}
+	return plan, hist, place, true
+}
+
+// orbitCases are the fields of the tests of the enumeration by orbits:
+// every library movement of at most maxPairs pairs, as it is, with round 2
+// switched and with one table switched, and some generated ones with
+// strengths that tie.
+func orbitCases(t *testing.T, maxPairs int) []reducedCase {
+	var cases []reducedCase
+	add := func(name string, m *movement.Movement, s []float64) {
+		if m.Pairs <= maxPairs {
+			cases = append(cases, reducedCase{name, m, s})
+		}
+	}
+	for _, c := range []struct {
+		spec string
+		s    []float64
+	}{
+		{"howell:4", nil},
+		{"howell:8", []float64{1, 1, 2, 9, 9, 9, 10, 12}},
+		{"mitchell:3,switch=2", nil},
+		{"skip-mitchell:4", nil},
+		{"howell:10", []float64{1, 2, 2, 3, 3, 3, 4, 4, 5, 7}},
+	} {
+		add(c.spec, mustSpec(t, c.spec), c.s)
+	}
+	lib := libraryUpTo(t, maxPairs)
+	names := make([]string, 0, len(lib))
+	for name := range lib {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		m := lib[name]
+		add(name, m, nil)
+		if m.Rounds >= 2 {
+			r2 := m.Clone()
+			for t := 1; t <= r2.Tables; t++ {
+				r2.Switch(2, t)
+			}
+			add(name+",switch=2", r2, nil)
+		}
+		t1 := m.Clone()
+		t1.Switch(1, 1)
+		add(name+",switch=r1t1", t1, nil)
+	}
+	return cases
+}
+
+// TestOrbitMatchesBruteForce: the enumeration of one numbering per orbit of
+// the movement's automorphism group counts every total and every place as
+// scoring every numbering does, on every library movement of up to 8 pairs
+// (and their switched variants); in long mode also of 9 and 10 pairs,
+// whose figures are compared with the exact run that scores every
+// numbering (Gray blocks), to 1e-9. Fields whose pairs have different
+// matchpoint maxima have no such enumeration, and are counted.
+func TestOrbitMatchesBruteForce(t *testing.T) {
+	maxPairs := 10
+	if testing.Short() {
+		maxPairs = 8
+	}
+	skipped, checked := 0, 0
+	for _, c := range orbitCases(t, maxPairs) {
+		t.Run(c.name, func(t *testing.T) {
+			s := c.strengths
+			if s == nil {
+				s = make([]float64, c.m.Pairs)
+				for i := range s {
+					s[i] = float64(i + 1)
+				}
+			}
+			if c.m.Pairs <= 8 {
+				plan, hist, place, ok := orbitCounts(t, c.m, s)
+				if !ok {
+					skipped++
+					t.Skipf("no enumeration by orbits: %s", plan.Reason)
+				}
+				checked++
+				wh, wp := bruteCounts(t, c.m, s)
+				if !slices.Equal(hist, wh) {
+					t.Errorf("totals counted differently from brute force")
+				}
+				if !slices.Equal(place, wp) {
+					t.Errorf("places counted differently from brute force")
+				}
+				t.Logf("symmetry %d, %d of %s numberings scored", plan.Symmetry, plan.Evaluated, plan.Numberings)
+				return
+			}
+			sc, nb, s2, err := prepare(c.m, Settings{Strengths: s})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, levels, why := orbitPlan(sc, nb, RandomTies)
+			if why != "" {
+				skipped++
+				t.Skipf("no enumeration by orbits: %s", why)
+			}
+			checked++
+			run := &bussRun{sc: sc, nb: nb, strengths: s2, seed: 0, exact: true}
+			got, err := bussemakerOrbit(context.Background(), run, plan, levels, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Bussemaker(context.Background(), c.m, Settings{Strengths: s, Method: Exact})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameFigures(t, got, want, 1e-9)
+			t.Logf("symmetry %d, %d of %s numberings scored", plan.Symmetry, plan.Evaluated, plan.Numberings)
+		})
+	}
+	t.Logf("%d fields checked, %d without an enumeration by orbits", checked, skipped)
+}
+
+// sameFigures compares two results' figures within tol.
+func sameFigures(t *testing.T, got, want *Result, tol float64) {
+	t.Helper()
+	close := func(a, b float64) bool { return math.Abs(a-b) <= tol }
+	for j := range want.RankProbability {
+		for e := range want.RankProbability[j] {
+			if !close(got.RankProbability[j][e], want.RankProbability[j][e]) {
+				t.Fatalf("place %d entrant %d: %v, want %v", j+1, e+1, got.RankProbability[j][e], want.RankProbability[j][e])
+			}
+		}
+	}
+	for e, w := range want.Spread {
+		g := got.Spread[e]
+		if !close(g.Avg, w.Avg) || !close(g.Sd, w.Sd) || !close(g.Min, w.Min) || !close(g.Max, w.Max) {
+			t.Fatalf("entrant %d spread %+v, want %+v", e+1, g, w)
+		}
+	}
+	if !close(got.Qd, want.Qd) || !close(got.Sigma, want.Sigma) || got.Samples != want.Samples {
+		t.Fatalf("Qd %v σ %v over %d, want %v %v over %d", got.Qd, got.Sigma, got.Samples, want.Qd, want.Sigma, want.Samples)
+	}
+}
+
+// TestOrbitMatchesReduced: on a 12-pair two-sided field, the enumeration
+// by orbits (12!/144 numberings, each scored whole) and the reduced one
+// (by sides, classes of choices and the strength reversal) count alike:
+// the same figures to the bit.
+func TestOrbitMatchesReduced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two exact runs of 12 pairs")
+	}
+	m := mustSpec(t, "relay-mitchell:6")
+	sc, nb, s, err := prepare(m, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, levels, why := orbitPlan(sc, nb, RandomTies)
+	if why != "" {
+		t.Fatal(why)
+	}
+	run := &bussRun{sc: sc, nb: nb, strengths: s, exact: true}
+	got, err := bussemakerOrbit(context.Background(), run, plan, levels, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Bussemaker(context.Background(), m, Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Evaluated == got.Evaluated {
+		t.Fatalf("both runs scored %d numberings: the reduced one did not run", got.Evaluated)
+	}
+	sameFigures(t, got, want, 0)
+	t.Logf("orbits: %d numberings scored; by sides: %d", got.Evaluated, want.Evaluated)
+}
