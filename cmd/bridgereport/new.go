@@ -24,16 +24,3 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	return nil
 }
-
-func runSchema(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("schema", stderr)
-	if _, err := parseFlags(fs, args, 0); err != nil {
-		return err
-	}
-	schema, err := study.Schema()
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", schema)
-	return err
-}
