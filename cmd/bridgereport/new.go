@@ -24,3 +24,8 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	return nil
 }
+
+var _ = addCommand(command{
+	name: "new", for_: forAuthors, summary: "write a small working study to start from, and the study schema", run: runNew,
+	help: `NAME[.yaml]`,
+})

@@ -14,16 +14,21 @@ import (
 	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
-// schemaVersions are the versions of the published --json schemas
-// (docs/schema/NAME.schema.json), by command, and of results.json's
-// ("results"). A version goes up when a change removes or renames a key,
-// lets a key be left out or changes its type; adding a key keeps it.
-// TestSchemasAreCommitted refuses such a change until the version is
-// raised, and keeps the old version's file.
-var schemaVersions = map[string]int{
-	"run": 1, "balance": 1, "optimize": 1, "simulate": 1, "instant": 1, "score": 1,
-	"handicap": 1, "diff": 1, "movements": 1, "catalogue": 1, "movement": 1, "version": 1,
-	resultsSchema: 1,
+// resultsVersion is the version of results.json's schema; a command's is
+// its record's schema (TestSchemasAreCommitted keeps them honest).
+const resultsVersion = 1
+
+// schemaVersion is the version of a published --json schema, by command,
+// or of results.json's ("results"); 0 for none.
+func schemaVersion(name string) int {
+	if name == resultsSchema {
+		return resultsVersion
+	}
+	i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
+	if i < 0 {
+		return 0
+	}
+	return commands[i].schema
 }
 
 // resultsSchema names the schema of results.json, the run's file of every
@@ -44,7 +49,7 @@ func schemaNames() []string {
 
 // jsonSchema is the JSON Schema of a command's --json, or of results.json.
 func jsonSchema(name string) (map[string]any, error) {
-	v := schemaVersions[name]
+	v := schemaVersion(name)
 	if v == 0 {
 		names := strings.Join(schemaNames(), ", ")
 		names = strings.TrimSuffix(names, resultsSchema) + "results.json"
@@ -121,3 +126,13 @@ func runSchema(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	_, err = fmt.Fprintf(stdout, "%s\n", data)
 	return err
 }
+
+var _ = addCommand(command{
+	name: "schema", for_: forAuthors, summary: "print the JSON Schema of the study format, or of a command's --json", run: runSchema,
+	help: `[COMMAND | results.json]
+
+With no argument, the JSON Schema of the study format, which editors with
+the YAML language server use to check and complete a study. With a
+command, the JSON Schema of what its --json prints; with results.json, that
+of a report's results.json. docs/schema holds them, each with its version.`,
+})
