@@ -8,6 +8,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -17,6 +18,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
+	wide := wideFlag(fs)
 	seasonBody := &kinds.SeasonCell{}
 	fs.IntVar(&seasonBody.BestOf, "best-of", 0, "a season: also each partnership's average over its best N sessions")
 	fs.IntVar(&seasonBody.Resamples, "resamples", 0, "a season: bootstrap resamples a session (0: 2000)")
@@ -34,8 +36,33 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		} else {
 			seasonBody.Paths = pos
 		}
-		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, *asJSON)
+		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 	}
 	body.File = pos[0]
-	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
+
+var _ = addCommand(command{
+	name: "score", for_: forDirectors, summary: "matchpoint a pairs session, Neuberg-adjusting short boards", run: runScore,
+	json: []usage.JSONSection{
+		{When: "FILE.csv", Name: "session", Result: kinds.Session.Results[0], About: "A session matchpointed, Neuberg-adjusting boards played fewer times; `expected`, `scale`, `rounding` and `step` are the settings in force."},
+		{When: "FILE.xml or FILE.pbn", Name: "club", Result: kinds.Session.Results[1], About: "A club's results file (USEBIO or PBN) analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field. `warnings` (the file's own mistakes) and `disagreements` list the first 10 of each kind, and `warning_counts` and `disagreement_counts` count every one by kind: a file whose mistake repeats on every line is reported once, with its count (before, every one was listed); `movement[].matrix` is null, and the luck model left out with a note, for a field of more than 100 pairs."},
+		{When: "FILE... or DIR (a season)", Name: "season", Result: kinds.Season.Results[0], About: "A club's season: each session's date, method, disagreements and movements (Qf, Qd, the better arrow switches in words), each pair's probability of finishing first and in the top three from a seeded bootstrap over the boards, every partnership's season average with its standard error and 95 % interval (best N of M with --best-of), and the season's fairness (NS against EW, stationary against moving, Neuberg's rank changes)."}},
+	schema: 1,
+	help: `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv|.xml|.pbn
+       score [--best-of N] [--resamples N] [--seed N] [--json] FILE... | DIR
+
+Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
+boards played fewer times.
+
+FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
+by its extension or its first bytes: its figures are recomputed and checked,
+its scoring method named, Neuberg's rounding measured, the movement played
+reconstructed with its balance, and the luck model run on it.
+
+Several results files, or a folder of them (its .xml and .pbn files), are a
+season: each session analysed, its movement with Qf, Qd and the better
+arrow switches, each pair's probability of finishing first from a bootstrap
+over the boards, every partnership's season average with a 95 % interval,
+and the season's fairness.`,
+})
