@@ -120,3 +120,35 @@ func cpuTime() int64 {
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
+
+// BenchmarkBussemakerOrbit scores numberings of movements that are not
+// two-sided as their exact runs by orbits do (chunks of the fill order's
+// prefixes, each numbering scored whole) on one core, and reports the
+// work per numbering (plays + P²) that the estimate scales the rate by.
+func BenchmarkBussemakerOrbit(b *testing.B) {
+	for _, name := range []string{"NBBR/NBB/N124_Meesterklasse_12", "TeamPlusSchemas/10p8rH.TeamPlus"} {
+		b.Run(name, func(b *testing.B) {
+			m := mustCorpus(b, name)
+			sc, nb, s, err := prepare(m, Settings{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			plan, levels, why := orbitPlan(sc, nb, RandomTies)
+			if why != "" {
+				b.Fatal(why)
+			}
+			of := newOrbitField(sc, nb, s, levels, plan)
+			acc := newExactAcc(m.Pairs, int(of.maxTot)+1)
+			var n int64
+			cpu0 := cpuTime()
+			for i := int64(0); b.Loop(); i++ {
+				if err := of.chunk(context.Background(), acc, i*7%of.chunks()); err != nil {
+					b.Fatal(err)
+				}
+				n += acc.n
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(n), "cpu-ns/numbering")
+			b.ReportMetric(orbitWork(sc), "work")
+		})
+	}
+}

@@ -210,3 +210,33 @@ func TestOrbitMatchesReduced(t *testing.T) {
 	sameFigures(t, got, want, 0)
 	t.Logf("orbits: %d numberings scored; by sides: %d", got.Evaluated, want.Evaluated)
 }
+
+// TestOrbitAgreesWithSampling: the run by orbits of a 12-pair movement that
+// is not two-sided (through Bussemaker) and four million sampled
+// numberings agree within sampling error, entry by entry.
+func TestOrbitAgreesWithSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("samples four million numberings")
+	}
+	m := mustCorpus(t, "NBBR/NBB/N055_Onvolledig_Mitchell_6_6")
+	exact, err := Bussemaker(context.Background(), m, Settings{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !exact.Exact || exact.SymmetryUsed < 2 || exact.Evaluated*int64(exact.SymmetryUsed) != exact.Samples {
+		t.Fatalf("not a run by orbits: %d of %d numberings scored, symmetry %d", exact.Evaluated, exact.Samples, exact.SymmetryUsed)
+	}
+	const n = 4_000_000
+	smp, err := Bussemaker(context.Background(), m, Settings{Method: Sample, Samples: n, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, row := range exact.RankProbability {
+		for e, x := range row {
+			p := max(x/100, 1.0/n)
+			if z := math.Abs(smp.RankProbability[j][e]-x) / (100 * math.Sqrt(p*(1-p)/n)); z > 5 {
+				t.Errorf("place %d entrant %d: exact %.4f, sampled %.4f (%.1f standard errors)", j+1, e+1, x, smp.RankProbability[j][e], z)
+			}
+		}
+	}
+}

@@ -505,23 +505,29 @@ type ExactEstimate struct {
 }
 
 // Measured rates, numberings scored a CPU-second on the project's 2-core
-// machine (AMD EPYC, November 2026), the reduced enumeration with the AVX
-// count (without AVX it is two to four times slower): relay-mitchell:6,switch=2
-// (12 pairs, 122,342,400 scored in 2.64 CPU-s), the Gray blocks of
+// machine (AMD EPYC). The register kernel (boards.go, AVX2) does the same
+// vector work for any sides up to 8 and 8 boards, so one rate serves 12 to
+// 16 pairs: one whole chunk of relay-mitchell:8,switch=2 (812,851,200
+// numberings, simulate --shard 0/6470) took 16.7 CPU-s, and the whole of
+// mitchell:7,switch=2 (1.038e9) 19.8 CPU-s, both while other work loaded
+// the machine (load 25-37; a quiet machine runs faster). By orbits, a
+// numbering is scored whole: NBBR/NBB/N124_Meesterklasse_12 (12 pairs, 66
+// plays, work 210 = plays + P²) at 462 ns, scaled by the work (10 pairs,
+// work 140: 237 ns). The board tables, where the register kernel does not
+// apply (other strengths, no AVX2), as measured on a quiet machine in
+// November 2026 with the AVX count of that time: relay-mitchell:6,switch=2
+// (12 pairs, 122,342,400 scored in 2.64 CPU-s), their work per numbering
+// growing with the board reads and ranks, G + 2n for G boards and sides of
+// n, scaled from the 12-pair field (G + 2n = 18); sides of 8 walk their
+// matchings and read a board table that the cache does not hold: one chunk
+// of relay-mitchell:8,switch=2 took 45.5 CPU-s. The Gray blocks of
 // mitchell:5,switch=2 (3,628,800 in 0.68 CPU-s) and the float scorer in
-// decode order (the same with ties to the first entrant, 1.17 CPU-s). The
-// reduced enumeration's work per numbering grows with the board reads and
-// ranks, G + 2n for G boards and sides of n; its rate is scaled by that
-// from the 12-pair field (G + 2n = 18): for mitchell:7,switch=2 it gives
-// 26.1 CPU-s against 25.5 measured. Sides of 8 walk their matchings
-// (seqSide) and read a board table that the cache does not hold: one whole
-// chunk of relay-mitchell:8,switch=2 (812,851,200 numberings, G + 2n = 24,
-// simulate --shard 0/6470) took 45.5 CPU-s.
+// decode order (the same with ties to the first entrant, 1.17 CPU-s).
 const (
 	rateReduced12 = 4.63e7
 	rateReduced16 = 1.79e7
-	rateRegisters = 5e7
-	rateOrbit     = 3e6
+	rateRegisters = 4.87e7
+	rateOrbit     = 2.16e6
 	orbitWork12   = 210
 	rateGray      = 5.3e6
 	rateDecode    = 3.1e6
