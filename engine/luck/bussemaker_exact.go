@@ -1014,6 +1014,14 @@ type largePlan struct {
 	levels []baseLevel
 }
 
+// why is the plan's Reason with the order of the symmetry found.
+func (lp *largePlan) why() string {
+	if lp.Symmetry > 0 {
+		return fmt.Sprintf("%s; the automorphism group has order %d", lp.Reason, lp.Symmetry)
+	}
+	return lp.Reason
+}
+
 // planLarge chooses the reduction of an exact run of a large field: the
 // two sides when the field has them, else the orbits.
 func planLarge(sc *scorer, nb *numberings, strengths []float64, ties TieRule) *largePlan {
@@ -1063,7 +1071,7 @@ func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths 
 	lp := planLarge(sc, nb, strengths, set.Ties)
 	if lp.method == "" {
 		return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
-			nb.count, MaxExact, lp.Reason, ErrTooManyNumberings)
+			nb.count, MaxExact, lp.why(), ErrTooManyNumberings)
 	}
 	budget := MaxExactReduced
 	if lp.method == methodOrbit {

@@ -23,7 +23,11 @@ func countTotals(totals []uint64, n int, hist *laneHist, place *lanePlace) {
 	if n == 8 {
 		pad = 0
 	}
-	countTotalsAVX2(totals[:even], pad, hist, place)
+	if n == 7 {
+		countTotalsAVX2n7(totals[:even], pad, hist, place)
+	} else {
+		countTotalsAVX2(totals[:even], pad, hist, place)
+	}
 	countTotalsGo(totals[even:], n, hist, place)
 }
 
@@ -33,3 +37,9 @@ func countTotals(totals []uint64, n int, hist *laneHist, place *lanePlace) {
 //
 //go:noescape
 func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
+
+// countTotalsAVX2n7 is countTotalsAVX2 for sides of 7 (14 pairs), without
+// the two pad lanes' counts.
+//
+//go:noescape
+func countTotalsAVX2n7(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)

@@ -14,23 +14,59 @@
 	VPCMPEQB Y0, Y3, Y5     \
 	VPSUBB   Y5, Y2, Y2
 
-// Byte b of the two numberings: its total (from the totals) counted in
-// hist row b%16, its code (above<<4 | equal, stored at codes) in place row
-// b%16; a row is 1 KB.
-#define COUNT(b) \
-	MOVBLZX b(SI), AX                    \
-	INCL    (((b)%16)*1024)(R12)(AX*4)     \
-	MOVBLZX codes-32+(b)(SP), BX           \
-	INCL    (((b)%16)*1024)(DI)(BX*4)
+// Every byte's code in Y1: above<<4 | equal, the bytes of its lane above
+// and equal to it.
+#define CODES \
+	VPXOR   Y1, Y1, Y1 \
+	VPXOR   Y2, Y2, Y2 \
+	ROT(1)             \
+	ROT(2)             \
+	ROT(3)             \
+	ROT(4)             \
+	ROT(5)             \
+	ROT(6)             \
+	ROT(7)             \
+	ROT(8)             \
+	ROT(9)             \
+	ROT(10)            \
+	ROT(11)            \
+	ROT(12)            \
+	ROT(13)            \
+	ROT(14)            \
+	ROT(15)            \
+	VPSLLW  $4, Y1, Y1 \
+	VPOR    Y2, Y1, Y1
 
-#define COUNT4(b) \
-	COUNT(b)   \
-	COUNT(b+1) \
-	COUNT(b+2) \
-	COUNT(b+3)
+// The next lane of register src (a total or a code, a byte): counted in
+// row row of base (a row is 1 KB); src moves on to the lane after. The
+// lanes come from registers, not from a copy on the stack: a count is one
+// load and one store, not two loads and a store.
+#define LANE(src, base, row) \
+	MOVBLZX src, AX              \
+	SHRQ    $8, src              \
+	INCL    ((row)*1024)(base)(AX*4)
+
+#define LANES8(src, base, row) \
+	LANE(src, base, row)   \
+	LANE(src, base, row+1) \
+	LANE(src, base, row+2) \
+	LANE(src, base, row+3) \
+	LANE(src, base, row+4) \
+	LANE(src, base, row+5) \
+	LANE(src, base, row+6) \
+	LANE(src, base, row+7)
+
+#define LANES7(src, base, row) \
+	LANE(src, base, row)   \
+	LANE(src, base, row+1) \
+	LANE(src, base, row+2) \
+	LANE(src, base, row+3) \
+	LANE(src, base, row+4) \
+	LANE(src, base, row+5) \
+	LANE(src, base, row+6)
 
 // func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
-TEXT ·countTotalsAVX2(SB), NOSPLIT, $32-48
+TEXT ·countTotalsAVX2(SB), NOSPLIT, $0-48
 	MOVQ totals_base+0(FP), SI
 	MOVQ totals_len+8(FP), CX
 	SHRQ $2, CX
@@ -44,34 +80,24 @@ TEXT ·countTotalsAVX2(SB), NOSPLIT, $32-48
 pair:
 	VMOVDQU (SI), Y0
 	VPOR    Y14, Y0, Y0
-	VPXOR   Y1, Y1, Y1
-	VPXOR   Y2, Y2, Y2
-	ROT(1)
-	ROT(2)
-	ROT(3)
-	ROT(4)
-	ROT(5)
-	ROT(6)
-	ROT(7)
-	ROT(8)
-	ROT(9)
-	ROT(10)
-	ROT(11)
-	ROT(12)
-	ROT(13)
-	ROT(14)
-	ROT(15)
-	VPSLLW  $4, Y1, Y1
-	VPOR    Y2, Y1, Y1
-	VMOVDQU Y1, codes-32(SP)
-	COUNT4(0)
-	COUNT4(4)
-	COUNT4(8)
-	COUNT4(12)
-	COUNT4(16)
-	COUNT4(20)
-	COUNT4(24)
-	COUNT4(28)
+	CODES
+	MOVQ    (SI), R8
+	MOVQ    8(SI), R9
+	VMOVQ   X1, R10
+	VPEXTRQ $1, X1, R11
+	LANES8(R8, R12, 0)
+	LANES8(R9, R12, 8)
+	LANES8(R10, DI, 0)
+	LANES8(R11, DI, 8)
+	VEXTRACTI128 $1, Y1, X1
+	MOVQ    16(SI), R8
+	MOVQ    24(SI), R9
+	VMOVQ   X1, R10
+	VPEXTRQ $1, X1, R11
+	LANES8(R8, R12, 0)
+	LANES8(R9, R12, 8)
+	LANES8(R10, DI, 0)
+	LANES8(R11, DI, 8)
 	ADDQ $32, SI
 	DECQ CX
 	JNZ  pair
@@ -80,3 +106,45 @@ done:
 	VZEROUPPER
 	RET
 
+// countTotalsAVX2n7 is countTotalsAVX2 for sides of 7: the pad lanes are
+// not counted.
+// func countTotalsAVX2n7(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
+TEXT ·countTotalsAVX2n7(SB), NOSPLIT, $0-48
+	MOVQ totals_base+0(FP), SI
+	MOVQ totals_len+8(FP), CX
+	SHRQ $2, CX
+	JZ   done7
+	MOVQ pad+24(FP), AX
+	VMOVQ AX, X14
+	VPBROADCASTQ X14, Y14
+	MOVQ hist+32(FP), R12
+	MOVQ place+40(FP), DI
+
+pair7:
+	VMOVDQU (SI), Y0
+	VPOR    Y14, Y0, Y0
+	CODES
+	MOVQ    (SI), R8
+	MOVQ    8(SI), R9
+	VMOVQ   X1, R10
+	VPEXTRQ $1, X1, R11
+	LANES7(R8, R12, 0)
+	LANES7(R9, R12, 8)
+	LANES7(R10, DI, 0)
+	LANES7(R11, DI, 8)
+	VEXTRACTI128 $1, Y1, X1
+	MOVQ    16(SI), R8
+	MOVQ    24(SI), R9
+	VMOVQ   X1, R10
+	VPEXTRQ $1, X1, R11
+	LANES7(R8, R12, 0)
+	LANES7(R9, R12, 8)
+	LANES7(R10, DI, 0)
+	LANES7(R11, DI, 8)
+	ADDQ $32, SI
+	DECQ CX
+	JNZ  pair7
+
+done7:
+	VZEROUPPER
+	RET

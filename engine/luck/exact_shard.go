@@ -180,7 +180,7 @@ func newExactJob(m *movement.Movement, set Settings) (*exactJob, error) {
 		lp := planLarge(sc, nb, strengths, set.Ties)
 		if lp.method == "" {
 			return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
-				nb.count, MaxExact, lp.Reason, ErrTooManyNumberings)
+				nb.count, MaxExact, lp.why(), ErrTooManyNumberings)
 		}
 		j.method, j.lp = lp.method, lp
 		// bussemakerLarge reports the seed as given, 0 included.
