@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
@@ -83,7 +82,7 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		if err != nil {
 			return err
 		}
-		return reports.SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, stdout)
+		return SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, stdout)
 	}
 	data, err := movementFormat(m, name, o.format, o.boardsPerRound, o.fromRound)
 	if err != nil {
