@@ -20,6 +20,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -76,7 +77,7 @@ type CatalogueCell struct {
 }
 
 // Catalogue is the catalogue kind.
-var Catalogue = register(Kind{Name: "catalogue", New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
+var Catalogue = register(Kind{Name: "catalogue", Browser: true, New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
 
 // IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
 // flag 13 or 6-40.
@@ -125,9 +126,11 @@ func (r IntRange) String() string {
 }
 
 func (IntRange) JSONSchema() map[string]any {
+	number := map[string]any{"anyOf": []any{map[string]any{"type": "integer"}, load.ParameterRef()}}
 	return map[string]any{"anyOf": []any{
 		map[string]any{"type": "integer"},
-		map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 2, "maxItems": 2},
+		load.ParameterRef(),
+		map[string]any{"type": "array", "items": number, "minItems": 2, "maxItems": 2},
 	}}
 }
 

@@ -1,0 +1,30 @@
+package reports
+
+// Live is what a page whose study declares interactive parameters carries
+// to recompute its cells in the reader's browser (reports/live runs it): the
+// study as written, before any ${name} is replaced, the values in force when
+// the page was made, and the cells that use an interactive parameter. A
+// report without interactive parameters has none, and its page is frozen.
+type Live struct {
+	Study  string            `json:"study"` // the study file's name, for messages
+	Source string            `json:"source"`
+	Values map[string]string `json:"values"`
+	Cells  []LiveCell        `json:"cells"`
+}
+
+// LiveCell is a cell the page recomputes.
+type LiveCell struct {
+	ID    string `json:"id"`
+	Index int    `json:"index"` // its place in the study's cells, from 0
+	Kind  string `json:"kind"`
+	// Params are the interactive parameters the cell uses, itself or
+	// through its movements.
+	Params []string `json:"params"`
+	// Tables and Figures count those of the cells before it: its own are
+	// numbered from there, as in the page.
+	Tables  int `json:"tables"`
+	Figures int `json:"figures"`
+}
+
+// LiveID is the DOM id of the element that holds a live cell's blocks.
+func LiveID(cell string) string { return "live-" + cell }

@@ -1,0 +1,237 @@
+// A page with interactive parameters: the values come from the address and
+// the controls, the engine the page carries recomputes the cells that use
+// them in a Web Worker, and the recomputed cells take the place of the
+// published ones. A value the study refuses is said at its control, and the
+// cells that use it show no figures until it is mended.
+(() => {
+	"use strict";
+	// Marks of the page's performance timeline (the benchmark reads them).
+	const mark = (name) => performance.mark("live-" + name);
+	mark("script");
+	const data = JSON.parse(document.getElementById("live-data").textContent);
+	const page = JSON.stringify({ study: data.study, source: data.source, values: data.values, cells: data.cells });
+	const bar = document.getElementById("live-bar");
+	const progress = document.getElementById("live-progress");
+	const button = document.getElementById("live-cancel");
+	const controls = new Map();
+	for (const el of bar.querySelectorAll("[data-published]")) controls.set(el.name, el);
+
+	// The value of each parameter, as typed: the address's, else the page's.
+	const values = new Map();
+	const query = new URLSearchParams(location.search);
+	for (const [name, el] of controls) {
+		const v = query.has(name) ? query.get(name) : el.dataset.published;
+		values.set(name, v);
+		el.value = v;
+	}
+
+	// What each cell shows: the values of its parameters, as a key.
+	const keyOf = (cell) => JSON.stringify(cell.params.map((p) => values.get(p)));
+	const published = (cell) => JSON.stringify(cell.params.map((p) => controls.get(p).dataset.published));
+	const shown = new Map(data.cells.map((c) => [c.id, published(c)]));
+	const element = (cell) => document.getElementById("live-" + cell.id);
+
+	const saying = (values) => [...values].filter(([n, v]) => v !== controls.get(n).dataset.published).map(([n, v]) => n + " = " + v).join(", ");
+
+	// A cell waiting for its figures, or without any, shows a note only:
+	// never figures of other values.
+	const note = (cell, text, failed) => {
+		const el = element(cell);
+		const p = document.createElement("p");
+		p.className = "live-note";
+		p.textContent = text;
+		clear(el);
+		el.replaceChildren(p);
+		el.classList.toggle("live-busy", !failed);
+		el.classList.toggle("live-failed", !!failed);
+	};
+
+	const clear = (el) => {
+		if (!window.echarts) return;
+		for (const div of el.querySelectorAll("[_echarts_instance_]")) echarts.getInstanceByDom(div)?.dispose();
+	};
+
+	const say = (name, text) => {
+		const out = document.getElementById("live-msg-" + name);
+		if (out) out.textContent = text;
+		const el = controls.get(name);
+		if (el) el.setAttribute("aria-invalid", text ? "true" : "false");
+	};
+
+	const base64 = (text) => {
+		const s = atob(text);
+		const bytes = new Uint8Array(s.length);
+		for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+		return bytes;
+	};
+
+	// The engine: decompressed and compiled once, on first need.
+	let compiled = null;
+	const engine = () => {
+		if (!compiled) {
+			const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(data.engine) : base64(data.engine);
+			const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+			// Compiled as it is decompressed.
+			compiled = WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } })).then((module) => {
+				mark("compiled");
+				return module;
+			});
+		}
+		return compiled;
+	};
+	let workerURL = null;
+	let worker = null;
+	let pending = [];
+	let started = 0;
+
+	const stop = () => {
+		if (worker) worker.terminate();
+		worker = null;
+	};
+	const idle = (text) => {
+		progress.textContent = text;
+		button.hidden = pending.length === 0;
+		button.textContent = "Recompute";
+		bar.dataset.state = "idle";
+	};
+
+	const draw = (charts) => {
+		if (!window.echarts) return;
+		for (const c of charts || []) {
+			const el = document.getElementById(c.id);
+			if (el) echarts.init(el, "white", { renderer: "canvas" }).setOption(c.option);
+		}
+	};
+
+	const answer = (m) => {
+		const cell = data.cells.find((c) => c.id === m.cell);
+		switch (m.type) {
+		case "invalid":
+			for (const name of controls.keys()) say(name, m.errors[name] || "");
+			for (const c of pending) {
+				note(c, "No figures: " + Object.keys(m.errors).map((n) => n + ": " + m.errors[n]).join("; "), true);
+				shown.set(c.id, null);
+			}
+			pending = [];
+			stop();
+			idle("");
+			break;
+		case "started":
+			mark("started");
+			break;
+		case "progress":
+			progress.textContent = "Recomputing " + m.cell + ": " + Math.floor((100 * m.done) / m.total) + " %";
+			break;
+		case "cell":
+		case "failed":
+			if (!cell) {
+				// The engine failed as a whole: every cell waiting says so.
+				for (const c of pending) {
+					note(c, "Not recomputed: " + m.error, true);
+					shown.set(c.id, null);
+				}
+				pending = [];
+				stop();
+				idle("The engine failed: " + m.error);
+				break;
+			}
+			for (const name of controls.keys()) say(name, "");
+			pending = pending.filter((c) => c !== cell);
+			shown.set(cell.id, keyOf(cell));
+			if (m.type === "failed") {
+				note(cell, "Not recomputed: " + m.error, true);
+				break;
+			}
+			const el = element(cell);
+			clear(el);
+			el.innerHTML = m.html;
+			el.classList.remove("live-busy", "live-failed");
+			draw(m.charts);
+			if (!bar.dataset.firstCell) {
+				mark("first-cell");
+				bar.dataset.firstCell = String(Math.round(performance.now()));
+			}
+			break;
+		case "done":
+			pending = [];
+			idle("Recomputed in " + ((performance.now() - started) / 1000).toFixed(1) + " s" + (saying(values) ? " for " + saying(values) : "") + ".");
+			bar.dataset.done = String(Number(bar.dataset.done || 0) + 1);
+			break;
+		}
+	};
+
+	const run = (cells) => {
+		// What was computing is for values that are gone: stop it.
+		stop();
+		for (const c of pending) {
+			if (!cells.includes(c)) {
+				note(c, "Not recomputed.", true);
+				shown.set(c.id, null);
+			}
+		}
+		pending = cells;
+		for (const c of cells) note(c, "Recomputing for " + (saying(values) || "the published values") + "…");
+		const request = JSON.stringify({
+			values: Object.fromEntries([...values].filter(([n]) => cells.some((c) => c.params.includes(n)))),
+			cells: cells.map((c) => c.id),
+		});
+		started = performance.now();
+		bar.dataset.state = "busy";
+		progress.textContent = "Starting the engine…";
+		button.hidden = false;
+		button.textContent = "Cancel";
+		engine().then((module) => {
+			if (pending !== cells) return; // a newer request took over
+			if (!workerURL) workerURL = URL.createObjectURL(new Blob([data.worker], { type: "text/javascript" }));
+			worker = new Worker(workerURL);
+			worker.onmessage = (e) => answer(JSON.parse(e.data));
+			worker.onerror = (e) => answer({ type: "failed", error: e.message || "the engine's worker failed" });
+			worker.postMessage({ type: "start", module, page });
+			worker.postMessage({ type: "run", request });
+			progress.textContent = "Recomputing…";
+		}, (err) => answer({ type: "failed", error: "the engine does not start in this browser: " + err }));
+	};
+
+	// The cells whose values changed since they were drawn.
+	const update = () => {
+		const q = new URLSearchParams(location.search);
+		for (const [name, v] of values) {
+			if (v === controls.get(name).dataset.published) q.delete(name);
+			else q.set(name, v);
+		}
+		const search = q.toString();
+		history.replaceState(history.state, "", (search ? "?" + search : location.pathname) + location.hash);
+		const cells = data.cells.filter((c) => shown.get(c.id) !== keyOf(c) || pending.includes(c));
+		if (cells.length > 0) run(cells);
+	};
+
+	let timer = 0;
+	for (const [name, el] of controls) {
+		const changed = (now) => {
+			values.set(name, el.validity && el.validity.badInput ? "" : el.value);
+			clearTimeout(timer);
+			if (now) update();
+			else timer = setTimeout(update, 300);
+		};
+		el.addEventListener("input", () => changed(el.tagName === "SELECT"));
+		el.addEventListener("change", () => changed(true));
+		el.addEventListener("keydown", (e) => {
+			if (e.key === "Enter") changed(true);
+		});
+	}
+	button.addEventListener("click", () => {
+		if (button.textContent === "Cancel") {
+			stop();
+			for (const c of pending) note(c, "Cancelled: not recomputed for " + (saying(values) || "these values") + ".", true);
+			idle("Cancelled.");
+			return;
+		}
+		const cells = pending;
+		pending = [];
+		run(cells);
+	});
+	// Warm the engine while the reader reaches for a control.
+	bar.addEventListener("focusin", () => engine(), { once: true });
+	bar.dataset.state = "idle";
+	update();
+})();
