@@ -10,6 +10,9 @@ type Live struct {
 	Source string            `json:"source"`
 	Values map[string]string `json:"values"`
 	Cells  []LiveCell        `json:"cells"`
+	// Static are the kinds of the page's cells that cannot run in the
+	// browser: the page says their figures stay as published.
+	Static []string `json:"-"`
 }
 
 // LiveCell is a cell the page recomputes.

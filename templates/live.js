@@ -113,14 +113,13 @@
 				shown.set(c.id, null);
 			}
 			pending = [];
-			stop();
 			idle("");
 			break;
 		case "started":
 			mark("started");
 			break;
 		case "progress":
-			progress.textContent = "Recomputing " + m.cell + ": " + Math.floor((100 * m.done) / m.total) + " %";
+			if (m.total) progress.textContent = "Recomputing " + m.cell + ": " + Math.floor((100 * (m.done || 0)) / m.total) + " %";
 			break;
 		case "cell":
 		case "failed":
@@ -161,8 +160,9 @@
 	};
 
 	const run = (cells) => {
-		// What was computing is for values that are gone: stop it.
-		stop();
+		// What is computing is for values that are gone: stop it. An idle
+		// worker takes the next request.
+		if (pending.length > 0) stop();
 		for (const c of pending) {
 			if (!cells.includes(c)) {
 				note(c, "Not recomputed.", true);
@@ -182,11 +182,13 @@
 		button.textContent = "Cancel";
 		engine().then((module) => {
 			if (pending !== cells) return; // a newer request took over
-			if (!workerURL) workerURL = URL.createObjectURL(new Blob([data.worker], { type: "text/javascript" }));
-			worker = new Worker(workerURL);
-			worker.onmessage = (e) => answer(JSON.parse(e.data));
-			worker.onerror = (e) => answer({ type: "failed", error: e.message || "the engine's worker failed" });
-			worker.postMessage({ type: "start", module, page });
+			if (!worker) {
+				if (!workerURL) workerURL = URL.createObjectURL(new Blob([data.worker], { type: "text/javascript" }));
+				worker = new Worker(workerURL);
+				worker.onmessage = (e) => answer(JSON.parse(e.data));
+				worker.onerror = (e) => answer({ type: "failed", error: e.message || "the engine's worker failed" });
+				worker.postMessage({ type: "start", module, page });
+			}
 			worker.postMessage({ type: "run", request });
 			progress.textContent = "Recomputing…";
 		}, (err) => answer({ type: "failed", error: "the engine does not start in this browser: " + err }));

@@ -210,6 +210,9 @@ func TestLivePageRecomputesInChromium(t *testing.T) {
 	})
 	for _, tables := range []int{9, 5, 15} {
 		t.Run(fmt.Sprintf("tables=%d", tables), func(t *testing.T) {
+			if testing.Short() && tables != 9 {
+				t.Skip("-short: one value")
+			}
 			tab := b.open(t, page, fmt.Sprintf("?tables=%d", tables))
 			tab.waitFor(`document.getElementById("live-bar").dataset.done === "1"`)
 			want := []string{"mitchell", cliQf(t, fmt.Sprintf("mitchell:%d", tables))}
@@ -239,6 +242,9 @@ func TestLivePageRecomputesInChromium(t *testing.T) {
 		}
 	})
 	t.Run("control", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("-short: the address's values only")
+		}
 		tab := b.open(t, page, "")
 		tab.waitFor(`document.getElementById("live-bar").dataset.state === "idle"`)
 		var ok bool
@@ -251,6 +257,17 @@ func TestLivePageRecomputesInChromium(t *testing.T) {
 		tab.eval(`location.search`, &search)
 		if search != "?tables=11" {
 			t.Errorf("the address's query is %q, want ?tables=11", search)
+		}
+		// The idle worker takes the next value; the published one leaves
+		// the address clean.
+		tab.eval(`(() => { const el = document.getElementById("live-param-tables"); el.value = "7"; el.dispatchEvent(new Event("change")); return true; })()`, &ok)
+		tab.waitFor(`document.getElementById("live-bar").dataset.done === "2"`)
+		if got, want := tab.cells("qf"), []string{"mitchell", cliQf(t, "mitchell:7")}; strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("back to 7: %q, want %q", got, want)
+		}
+		tab.eval(`location.search`, &search)
+		if search != "" {
+			t.Errorf("at the published value the address's query is %q", search)
 		}
 	})
 }
@@ -394,5 +411,49 @@ func TestLivePageWeight(t *testing.T) {
 	}
 	if info.Size() > 12e6 {
 		t.Errorf("the page weighs %.1f MB, more than 12", float64(info.Size())/1e6)
+	}
+}
+
+// TestEveryBrowserKindInChromium recomputes, in the browser, every cell of
+// a study of the nine kinds that run there (reports/live/testdata), and
+// compares each cell's text with the page that run -p made with the same
+// values: the engine built for the browser computes what the binary does.
+func TestEveryBrowserKindInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the page of every kind runs a catalogue and a sampled model")
+	}
+	b := startLiveBrowser(t)
+	study := filepath.Join("..", "..", "reports", "live", "testdata", "kinds.yaml")
+	values := []string{"tables=9", "spec=mitchell:5,switch=2", "samples=500", "hours=3"}
+	dir := t.TempDir()
+	args := []string{"run", "--no-cache", "-o", filepath.Join(dir, "live"), study}
+	if _, stderr, err := run(t, args...); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr)
+	}
+	args = []string{"run", "--no-cache", "-o", filepath.Join(dir, "p")}
+	for _, v := range values {
+		args = append(args, "-p", v)
+	}
+	if _, stderr, err := run(t, append(args, study)...); err != nil {
+		t.Fatalf("run -p: %v\n%s", err, stderr)
+	}
+	query := "?" + strings.Join(values, "&")
+	live := b.open(t, filepath.Join(dir, "live", "kinds", "index.html"), query)
+	live.waitFor(`document.getElementById("live-bar").dataset.done === "1"`)
+	ran := b.open(t, filepath.Join(dir, "p", "kinds", "index.html"), "")
+	const texts = `Object.fromEntries([...document.querySelectorAll(".live-cell")].map((el) => [el.id, el.innerText]))`
+	var got, want map[string]string
+	live.eval(texts, &got)
+	ran.eval(texts, &want)
+	if len(want) != 9 {
+		t.Fatalf("run -p's page has %d live cells, want 9", len(want))
+	}
+	for id, text := range want {
+		if got[id] != text {
+			t.Errorf("%s: recomputed in the browser\n%.300s\nrun -p\n%.300s", id, got[id], text)
+		}
+	}
+	if e := live.exceptions(); len(e) > 0 {
+		t.Errorf("script errors: %v", e)
 	}
 }

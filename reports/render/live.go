@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"strconv"
+	"strings"
 
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/charts"
@@ -19,6 +20,7 @@ import (
 // cells, the engine and the worker's script), as HTML-safe JSON.
 type htmlLive struct {
 	Params []htmlLiveParam
+	Static string // the kinds of the page that cannot run in the browser
 	Data   template.JS
 	Script template.JS
 }
@@ -46,7 +48,7 @@ func livePage(r *reports.Report) (*htmlLive, error) {
 	if len(wasm.Engine) == 0 {
 		return nil, fmt.Errorf("%s: the study has interactive parameters, and this binary carries no engine for the page (make wasm builds it)", r.Name)
 	}
-	live := &htmlLive{Script: template.JS(templates.LiveJS)}
+	live := &htmlLive{Script: template.JS(templates.LiveJS), Static: strings.Join(r.Live.Static, ", ")}
 	number := func(x *float64) string {
 		if x == nil {
 			return ""

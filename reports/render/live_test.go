@@ -29,7 +29,7 @@ func liveReport(live bool) *reports.Report {
 	}
 	if live {
 		r.Live = &reports.Live{Study: "live.yaml", Source: "title: Live </script><script>alert(1)</script>\n", Values: map[string]string{"tables": "7"},
-			Cells: []reports.LiveCell{{ID: "qf", Index: 1, Kind: "balance", Params: []string{"tables"}, Tables: 1}}}
+			Cells: []reports.LiveCell{{ID: "qf", Index: 1, Kind: "balance", Params: []string{"tables"}, Tables: 1}}, Static: []string{"structure", "season"}}
 	}
 	return r
 }
@@ -95,7 +95,8 @@ func TestLivePage(t *testing.T) {
 	if !(fixed < bar && bar < open) {
 		t.Errorf("the controls (at %d) stand after the fixed cell (%d) and before the live one (%d)", bar, fixed, open)
 	}
-	for _, want := range []string{`<input type="number" id="live-param-tables" name="tables" value="7" data-published="7" min="3" max="15" step="1">`, `<small>tables</small>`} {
+	for _, want := range []string{`<input type="number" id="live-param-tables" name="tables" value="7" data-published="7" min="3" max="15" step="1">`, `<small>tables</small>`,
+		"Cells of kinds that do not run in the browser (structure, season) keep the figures the page was made with."} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page has no %s", want)
 		}

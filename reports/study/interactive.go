@@ -17,14 +17,20 @@ import (
 type parameterUses struct {
 	movements map[string][]load.ParameterUse
 	cells     [][]load.ParameterUse
-	elsewhere map[string][]load.ParameterUse // by top-level key
-	params    map[string]int                 // the line of each declaration
+	elsewhere []keyUses      // under the other top-level keys, in file order
+	params    map[string]int // the line of each declaration
+}
+
+// keyUses are the parameters used under a top-level key of a study.
+type keyUses struct {
+	key  string
+	uses []load.ParameterUse
 }
 
 // collectUses reads the uses of parameters in a study's document, before
 // Substitute replaces them.
 func collectUses(doc *yaml.Node) parameterUses {
-	u := parameterUses{movements: map[string][]load.ParameterUse{}, elsewhere: map[string][]load.ParameterUse{}, params: map[string]int{}}
+	u := parameterUses{movements: map[string][]load.ParameterUse{}, params: map[string]int{}}
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		key, value := doc.Content[i].Value, doc.Content[i+1]
 		switch key {
@@ -43,7 +49,7 @@ func collectUses(doc *yaml.Node) parameterUses {
 				u.cells = append(u.cells, load.ParameterUses(c))
 			}
 		default:
-			u.elsewhere[key] = load.ParameterUses(value)
+			u.elsewhere = append(u.elsewhere, keyUses{key, load.ParameterUses(value)})
 		}
 	}
 	return u
@@ -61,10 +67,10 @@ func (s *Study) checkInteractive(u parameterUses) error {
 	fail := func(line int, format string, args ...any) error {
 		return &load.StudyError{File: s.Path, Line: line, Err: fmt.Errorf(format, args...)}
 	}
-	for key, uses := range u.elsewhere {
-		for _, use := range uses {
+	for _, e := range u.elsewhere {
+		for _, use := range e.uses {
 			if interactive[use.Name] {
-				return fail(use.Line, "%s: ${%s} is an interactive parameter, and the page recomputes cells, not its %s: use it in cells and movements only", key, use.Name, key)
+				return fail(use.Line, "%s: ${%s} is an interactive parameter, and the page recomputes cells, not its %s: use it in cells and movements only", e.key, use.Name, e.key)
 			}
 		}
 	}
@@ -172,6 +178,9 @@ func (s *Study) live() *reports.Live {
 	for _, c := range s.Cells {
 		if len(c.live) > 0 {
 			live.Cells = append(live.Cells, reports.LiveCell{ID: c.ID, Index: c.Index, Kind: c.kind, Params: c.live})
+		}
+		if k, _ := kinds.Lookup(c.kind); !k.Browser && len(k.Results) > 0 && !slices.Contains(live.Static, c.kind) {
+			live.Static = append(live.Static, c.kind)
 		}
 	}
 	if len(live.Cells) == 0 {

@@ -48,6 +48,12 @@ cells:
 	if p := s.params(); !p[1].Spec || p[0].Spec || p[2].Spec {
 		t.Errorf("only spec is a movement spec: %+v", p)
 	}
+	// A float with bounds has a number box too.
+	float := strings.Replace(head, `  - {name: spec,`, "  - {name: h, type: float, default: \"2.5\", min: 2, max: 4, interactive: true}\n  - {name: spec,", 1) +
+		"  - catalogue: {id: c2, pairs: 8, hours: \"${h}\"}\n"
+	if _, err := ParseStudy("float.yaml", []byte(float), nil); err != nil {
+		t.Errorf("a float with min and max: %v", err)
+	}
 
 	cases := []struct {
 		name, src string
@@ -105,6 +111,8 @@ movements:
 cells:
   - balance: {id: fixed, rows: [{movement: fixed}], chart: qf}
   - balance: {id: qf, rows: [{label: mitchell, movement: m}]}
+  - structure: {id: s, rows: [{movement: fixed}]}
+  - markdown: "Prose."
 `
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -120,6 +128,9 @@ cells:
 	c := r.Live.Cells[0]
 	if c.ID != "qf" || c.Index != 1 || c.Kind != "balance" || !slices.Equal(c.Params, []string{"tables"}) || c.Tables != 1 || c.Figures != 1 {
 		t.Errorf("live cell %+v: want qf, the second cell, after one table and one figure", c)
+	}
+	if !slices.Equal(r.Live.Static, []string{"structure"}) {
+		t.Errorf("kinds that stay as published: %v, want structure (prose is none)", r.Live.Static)
 	}
 	if r.Live.Source != src || r.Live.Values["tables"] != "9" || r.Live.Study != "live.yaml" {
 		t.Errorf("live page: study %q, values %v, source as written: %v", r.Live.Study, r.Live.Values, r.Live.Source == src)
