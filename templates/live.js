@@ -83,6 +83,7 @@
 	let worker = null;
 	let pending = [];
 	let started = 0;
+	let refused = false; // the request has a value the study refuses
 
 	const stop = () => {
 		if (worker) worker.terminate();
@@ -107,13 +108,15 @@
 		const cell = data.cells.find((c) => c.id === m.cell);
 		switch (m.type) {
 		case "invalid":
-			for (const name of controls.keys()) say(name, m.errors[name] || "");
-			for (const c of pending) {
-				note(c, "No figures: " + Object.keys(m.errors).map((n) => n + ": " + m.errors[n]).join("; "), true);
+			// Said at the controls; the cells that use them show why they
+			// have no figures, and the others are computed all the same.
+			refused = true;
+			for (const [name, msg] of Object.entries(m.errors)) say(name, msg);
+			for (const c of data.cells.filter((c) => (m.cells || []).includes(c.id))) {
+				note(c, "No figures: " + c.params.filter((p) => m.errors[p]).map((p) => p + ": " + m.errors[p]).join("; "), true);
 				shown.set(c.id, null);
 			}
-			pending = [];
-			idle("");
+			pending = pending.filter((c) => !(m.cells || []).includes(c.id));
 			break;
 		case "started":
 			mark("started");
@@ -134,7 +137,6 @@
 				idle("The engine failed: " + m.error);
 				break;
 			}
-			for (const name of controls.keys()) say(name, "");
 			pending = pending.filter((c) => c !== cell);
 			shown.set(cell.id, keyOf(cell));
 			if (m.type === "failed") {
@@ -153,7 +155,7 @@
 			break;
 		case "done":
 			pending = [];
-			idle("Recomputed in " + ((performance.now() - started) / 1000).toFixed(1) + " s" + (saying(values) ? " for " + saying(values) : "") + ".");
+			idle(refused ? "A value is refused: its message is at its control." : "Recomputed in " + ((performance.now() - started) / 1000).toFixed(1) + " s" + (saying(values) ? " for " + saying(values) : "") + ".");
 			bar.dataset.done = String(Number(bar.dataset.done || 0) + 1);
 			break;
 		}
@@ -170,6 +172,8 @@
 			}
 		}
 		pending = cells;
+		refused = false;
+		for (const name of controls.keys()) say(name, "");
 		for (const c of cells) note(c, "Recomputing for " + (saying(values) || "the published values") + "…");
 		const request = JSON.stringify({
 			values: Object.fromEntries([...values].filter(([n]) => cells.some((c) => c.params.includes(n)))),

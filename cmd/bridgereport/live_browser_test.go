@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -159,6 +160,13 @@ func (tab *liveTab) exceptions() []string {
 	return append([]string(nil), tab.thrown...)
 }
 
+// set changes a parameter's control as a reader does.
+func (tab *liveTab) set(name, value string) {
+	tab.t.Helper()
+	var ok bool
+	tab.eval(`(() => { const el = document.getElementById("live-param-`+name+`"); el.value = "`+value+`"; el.dispatchEvent(new Event("change")); return true; })()`, &ok)
+}
+
 // cells are the texts of the cells of a live cell's tables.
 func (tab *liveTab) cells(id string) []string {
 	var texts []string
@@ -241,14 +249,38 @@ func TestLivePageRecomputesInChromium(t *testing.T) {
 			t.Errorf("figures shown for tables=99: %q", got)
 		}
 	})
+	// The policy is the least that works: without either of its two
+	// additions the engine does not start, and the page says so.
+	t.Run("policy", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("-short: the published policy only")
+		}
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cut := range []string{"; worker-src blob:", " &#39;wasm-unsafe-eval&#39;"} {
+			if !bytes.Contains(data, []byte(cut)) {
+				t.Fatalf("the page's policy has no %q", cut)
+			}
+			without := filepath.Join(t.TempDir(), "index.html")
+			if err := os.WriteFile(without, bytes.Replace(data, []byte(cut), nil, 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tab := b.open(t, without, "?tables=9")
+			tab.waitFor(`document.getElementById("live-progress").textContent.startsWith("The engine failed")`)
+			if got := tab.cells("qf"); len(got) > 0 {
+				t.Errorf("without %q the page shows %q", cut, got)
+			}
+		}
+	})
 	t.Run("control", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("-short: the address's values only")
 		}
 		tab := b.open(t, page, "")
 		tab.waitFor(`document.getElementById("live-bar").dataset.state === "idle"`)
-		var ok bool
-		tab.eval(`(() => { const el = document.getElementById("live-param-tables"); el.value = "11"; el.dispatchEvent(new Event("change")); return true; })()`, &ok)
+		tab.set("tables", "11")
 		tab.waitFor(`document.getElementById("live-bar").dataset.done === "1"`)
 		if got, want := tab.cells("qf"), []string{"mitchell", cliQf(t, "mitchell:11")}; strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("after the control changed to 11: %q, want %q", got, want)
@@ -260,7 +292,7 @@ func TestLivePageRecomputesInChromium(t *testing.T) {
 		}
 		// The idle worker takes the next value; the published one leaves
 		// the address clean.
-		tab.eval(`(() => { const el = document.getElementById("live-param-tables"); el.value = "7"; el.dispatchEvent(new Event("change")); return true; })()`, &ok)
+		tab.set("tables", "7")
 		tab.waitFor(`document.getElementById("live-bar").dataset.done === "2"`)
 		if got, want := tab.cells("qf"), []string{"mitchell", cliQf(t, "mitchell:7")}; strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("back to 7: %q, want %q", got, want)
@@ -276,7 +308,8 @@ func TestLivePageRecomputesInChromium(t *testing.T) {
 // catalogue recommends what catalogue --pick 1 prints for other pairs and
 // hours, the sampled Bussemaker model gives simulate's Qd for another sample
 // count, a long sampling can be cancelled, and a movement spec that is none
-// is said at its text box with no figures shown.
+// is said at its text box with no figures shown in the cells that use it,
+// while the others are recomputed.
 func TestDirectorsPageInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the director's page runs the catalogue and a sampled model")
@@ -339,15 +372,15 @@ func TestDirectorsPageInChromium(t *testing.T) {
 		if button != "Recompute" {
 			t.Errorf("after cancel the button says %q, want Recompute", button)
 		}
-		tab.eval(`(() => { const el = document.getElementById("live-param-samples"); el.value = "2000"; el.dispatchEvent(new Event("change")); return true; })()`, &ok)
+		tab.set("samples", "2000")
 		tab.waitFor(`document.getElementById("live-bar").dataset.done === "1"`)
 		if got := text(tab, "luck"); !strings.Contains(got, "Qd (the mean probability") {
 			t.Errorf("after cancel, 2000 samples: %q", got)
 		}
 	})
 	t.Run("a spec that is none", func(t *testing.T) {
-		tab := b.open(t, page, "?movement=howel:13")
-		tab.waitFor(`document.getElementById("live-msg-movement").textContent !== ""`)
+		tab := b.open(t, page, "?movement=howel:13&pairs=10")
+		tab.waitFor(`document.getElementById("live-bar").dataset.done === "1"`)
 		var msg string
 		tab.eval(`document.getElementById("live-msg-movement").textContent`, &msg)
 		if !strings.Contains(msg, "movement tonight:") {
@@ -357,6 +390,10 @@ func TestDirectorsPageInChromium(t *testing.T) {
 			if got := tab.cells(id); len(got) > 0 {
 				t.Errorf("cell %s shows figures for a movement that is none", id)
 			}
+		}
+		// The cell that does not use it is recomputed all the same.
+		if got := text(tab, "recommendation"); !strings.Contains(got, "10 pairs") || len(tab.cells("recommendation")) == 0 {
+			t.Errorf("the recommendation for 10 pairs, beside a refused movement: %.200q", got)
 		}
 	})
 }

@@ -19,7 +19,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/kinds"
@@ -35,13 +34,14 @@ type Request struct {
 	Cells  []string          `json:"cells"`
 }
 
-// Message is one answer to a request; a request gets invalid, or a cell (or
-// failed) for each of its cells with progress between, then done.
+// Message is one answer to a request (see Run).
 type Message struct {
 	Type string `json:"type"` // invalid, progress, cell, failed or done
 	// Errors, of invalid, say why the study refuses each value, by
-	// parameter: a value out of bounds, or a movement spec that is none.
+	// parameter: a value out of bounds, or a movement spec that is none;
+	// Cells are the cells not computed for it.
 	Errors map[string]string `json:"errors,omitempty"`
+	Cells  []string          `json:"cells,omitempty"`
 	Cell   string            `json:"cell,omitempty"`
 	// Done and Total, of progress, count the cell's work.
 	Done  int64 `json:"done,omitempty"`
@@ -55,9 +55,11 @@ type Message struct {
 // progressEvery spaces the progress messages: the page redraws one line.
 const progressEvery = 100 * time.Millisecond
 
-// Run answers a request, sending its messages in order. An error is the
-// page's: its study does not decode, or the request names a cell it does
-// not recompute.
+// Run answers a request, sending its messages in order: invalid first for
+// the values the study refuses (the cells that use one are not computed),
+// then each other cell, or invalid for it when the values make one of its
+// movements impossible, and done. An error is the page's: its study does
+// not decode, or the request names a cell it does not recompute.
 func Run(ctx context.Context, page *reports.Live, req Request, send func(Message)) error {
 	st, err := parse(page)
 	if err != nil {
@@ -66,7 +68,7 @@ func Run(ctx context.Context, page *reports.Live, req Request, send func(Message
 	cells := make([]reports.LiveCell, len(req.Cells))
 	for i, id := range req.Cells {
 		j := slices.IndexFunc(page.Cells, func(c reports.LiveCell) bool { return c.ID == id })
-		if j < 0 {
+		if j < 0 || page.Cells[j].Index >= len(st.cells.Content) {
 			return fmt.Errorf("%s: no cell %q is recomputed", page.Study, id)
 		}
 		cells[i] = page.Cells[j]
@@ -76,8 +78,15 @@ func Run(ctx context.Context, page *reports.Live, req Request, send func(Message
 		return err
 	}
 	if len(invalid) > 0 {
-		send(Message{Type: "invalid", Errors: invalid})
-		return nil
+		var held []string
+		cells = slices.DeleteFunc(cells, func(c reports.LiveCell) bool {
+			uses := slices.ContainsFunc(c.Params, func(p string) bool { _, bad := invalid[p]; return bad })
+			if uses {
+				held = append(held, c.ID)
+			}
+			return uses
+		})
+		send(Message{Type: "invalid", Errors: invalid, Cells: held})
 	}
 	if err := load.Substitute(st.doc, values); err != nil {
 		return fmt.Errorf("%s:%d: %v", page.Study, err.Line, err.Err)
@@ -86,40 +95,8 @@ func Run(ctx context.Context, page *reports.Live, req Request, send func(Message
 	if err != nil {
 		return err
 	}
-	type decoded struct {
-		kind string
-		body cell.Body
-	}
-	bodies := make([]decoded, len(cells))
-	var needed []string
-	for i, c := range cells {
-		if c.Index >= len(st.cells.Content) {
-			return fmt.Errorf("%s: cell %s is not in the study", page.Study, c.ID)
-		}
-		kind, body, err := kinds.Decode(st.cells.Content[c.Index])
-		if err != nil {
-			send(Message{Type: "failed", Cell: c.ID, Error: err.Error()})
-			continue
-		}
-		bodies[i] = decoded{kind, body}
-		needed = append(needed, body.Movements()...)
-	}
-	set := resolve.Set{Path: page.Study, Movements: closure(defs, needed)}
-	ms, _, warnings, err := set.Resolve(ctx, &resolve.MovementCache{Used: map[string]bool{}})
-	if err != nil {
-		// A movement the values make impossible (an even Mitchell, a spec
-		// that is none): said at the controls of the values it uses.
-		if errs := st.blame(set.Movements, err); len(errs) > 0 {
-			send(Message{Type: "invalid", Errors: errs})
-			return nil
-		}
-		return err
-	}
-	for i, c := range cells {
-		if bodies[i].body == nil {
-			continue
-		}
-		msg, err := runCell(ctx, c, bodies[i].kind, bodies[i].body, ms, warnings, values, send)
+	for _, c := range cells {
+		msg, err := st.runCell(ctx, c, defs, values, send)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -132,8 +109,23 @@ func Run(ctx context.Context, page *reports.Live, req Request, send func(Message
 	return nil
 }
 
-// runCell runs one cell as a study run does and prints its blocks.
-func runCell(ctx context.Context, c reports.LiveCell, kind string, body cell.Body, ms map[string]*movement.Movement, warnings map[string][]string, values map[string]string, send func(Message)) (Message, error) {
+// runCell runs one cell as a study run does, with the movements it needs,
+// and prints its blocks.
+func (st *study) runCell(ctx context.Context, c reports.LiveCell, defs []resolve.MovementDef, values map[string]string, send func(Message)) (Message, error) {
+	kind, body, err := kinds.Decode(st.cells.Content[c.Index])
+	if err != nil {
+		return Message{}, err
+	}
+	set := resolve.Set{Path: st.name, Movements: closure(defs, body.Movements())}
+	ms, _, warnings, err := set.Resolve(ctx, &resolve.MovementCache{Used: map[string]bool{}})
+	if err != nil {
+		// A movement the values make impossible (an even Mitchell, a spec
+		// that is none): said at the controls of the values it uses.
+		if errs := st.blame(set.Movements, err); len(errs) > 0 {
+			return Message{Type: "invalid", Errors: errs, Cells: []string{c.ID}}, nil
+		}
+		return Message{}, err
+	}
 	env := cell.NewEnv(ctx, c.ID, kind, body, ms, warnings)
 	env.Values = values
 	var last time.Time
@@ -194,8 +186,9 @@ func parse(page *reports.Live) (*study, error) {
 }
 
 // values are the values in force at publication with the reader's in
-// place of the interactive parameters' and, when the study refuses some,
-// why, by parameter, in the words of bridgereport run -p.
+// place of the interactive parameters' and, where the study refuses one,
+// why, by parameter, in the words of bridgereport run -p (the published
+// value then stands in: the cells that use it are not computed).
 func (st *study) values(page *reports.Live, asked map[string]string) (values, invalid map[string]string, err error) {
 	overrides := map[string]string{}
 	for _, p := range st.params {
@@ -214,19 +207,17 @@ func (st *study) values(page *reports.Live, asked map[string]string) (values, in
 		default:
 			if err := st.params[i].Check(v); err != nil {
 				invalid[name] = err.Error()
+			} else {
+				overrides[name] = v
 			}
-			overrides[name] = v
 		}
-	}
-	if len(invalid) > 0 {
-		return nil, invalid, nil
 	}
 	// The page's own values are good: its study ran with them.
 	values, err = load.ParameterValues(st.params, overrides)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", st.name, err)
 	}
-	return values, nil, nil
+	return values, invalid, nil
 }
 
 // movements are the study's movements, substituted, in the file's order.

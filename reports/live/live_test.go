@@ -139,8 +139,9 @@ func TestRunIsTheStudyRun(t *testing.T) {
 }
 
 // TestRunRefusesValues: a value the study refuses is said at its control in
-// the words of bridgereport run -p, and no cell is recomputed; so is a
-// movement the values make impossible, at the values it uses.
+// the words of bridgereport run -p, and the cells that use it are not
+// computed; so is a movement the values make impossible, at the values it
+// uses. The other cells are computed.
 func TestRunRefusesValues(t *testing.T) {
 	const path = "testdata/kinds.yaml"
 	published := runStudy(t, path, nil)
@@ -152,27 +153,49 @@ func TestRunRefusesValues(t *testing.T) {
 		{map[string]string{"tables": "seven"}, map[string]string{"tables": `want a whole number, got "seven"`}},
 		{map[string]string{"tables": "", "hours": "5"}, map[string]string{"tables": `want a whole number, got ""`, "hours": `"5" is not one of the study's choices: 2, 2.5, 3`}},
 		{map[string]string{"tables": "8"}, map[string]string{"tables": "movement m:"}},
-		{map[string]string{"spec": "howel:8"}, map[string]string{"spec": "movement chosen:"}},
+		{map[string]string{"spec": "howel:8", "samples": "300"}, map[string]string{"spec": "movement chosen:"}},
 		{map[string]string{"spec": "mitchell:7,switch=9"}, map[string]string{"spec": "movement chosen:"}},
 		{map[string]string{"seed": "4"}, map[string]string{"seed": "seed is not interactive"}},
 	} {
 		got := answer(t, published.Live, tc.values)
-		if len(got) != 1 || got[0].Type != "invalid" {
-			t.Errorf("%v: %+v, want one invalid", tc.values, got)
-			continue
+		errs, held, computed := map[string]string{}, map[string]bool{}, map[string]bool{}
+		for _, m := range got {
+			switch m.Type {
+			case "invalid":
+				maps.Copy(errs, m.Errors)
+				for _, c := range m.Cells {
+					held[c] = true
+				}
+			case "cell":
+				computed[m.Cell] = true
+			}
 		}
-		if !slices.Equal(slices.Sorted(maps.Keys(got[0].Errors)), slices.Sorted(maps.Keys(tc.want))) {
-			t.Errorf("%v: refused %v, want %v", tc.values, got[0].Errors, tc.want)
+		if got[len(got)-1].Type != "done" {
+			t.Errorf("%v: the answer does not end with done", tc.values)
+		}
+		if !slices.Equal(slices.Sorted(maps.Keys(errs)), slices.Sorted(maps.Keys(tc.want))) {
+			t.Errorf("%v: refused %v, want %v", tc.values, errs, tc.want)
 		}
 		for name, part := range tc.want {
-			if !strings.Contains(got[0].Errors[name], part) {
-				t.Errorf("%v: %s: %q, want %q in it", tc.values, name, got[0].Errors[name], part)
+			if !strings.Contains(errs[name], part) {
+				t.Errorf("%v: %s: %q, want %q in it", tc.values, name, errs[name], part)
+			}
+		}
+		for _, c := range published.Live.Cells {
+			uses := slices.ContainsFunc(c.Params, func(p string) bool { _, refused := tc.want[p]; return refused })
+			switch {
+			case held[c.ID] && computed[c.ID]:
+				t.Errorf("%v: cell %s both held and computed", tc.values, c.ID)
+			case held[c.ID] && !uses:
+				t.Errorf("%v: cell %s held, and it uses none of the refused values", tc.values, c.ID)
+			case !held[c.ID] && !computed[c.ID]:
+				t.Errorf("%v: cell %s neither held nor computed", tc.values, c.ID)
 			}
 		}
 		// The same words as run -p, which names the value first.
 		if _, err := study.LoadStudy(path, tc.values); len(tc.values) == 1 && err != nil {
 			for name := range tc.want {
-				if msg := got[0].Errors[name]; !strings.Contains(err.Error(), msg) && !strings.HasPrefix(msg, "movement") {
+				if msg := errs[name]; !strings.Contains(err.Error(), msg) && !strings.HasPrefix(msg, "movement") {
 					t.Errorf("%v: %q is not run -p's %q", tc.values, msg, err)
 				}
 			}
