@@ -29,5 +29,6 @@ type LiveCell struct {
 	Figures int `json:"figures"`
 }
 
-// LiveID is the DOM id of the element that holds a live cell's blocks.
+// LiveID is the DOM id of the empty element that stands before a live
+// cell's blocks in its page (an element of class live-end follows them).
 func LiveID(cell string) string { return "live-" + cell }

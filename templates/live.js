@@ -29,26 +29,33 @@
 	const keyOf = (cell) => JSON.stringify(cell.params.map((p) => values.get(p)));
 	const published = (cell) => JSON.stringify(cell.params.map((p) => controls.get(p).dataset.published));
 	const shown = new Map(data.cells.map((c) => [c.id, published(c)]));
-	const element = (cell) => document.getElementById("live-" + cell.id);
+	// A cell's blocks stand between its marker and the next live-end: they
+	// lay out as every other cell's.
+	const marker = (cell) => document.getElementById("live-" + cell.id);
+	const blocks = (cell) => {
+		const out = [];
+		for (let n = marker(cell).nextSibling; n && !(n.nodeType === 1 && n.classList.contains("live-end")); n = n.nextSibling) out.push(n);
+		return out;
+	};
+	const fill = (cell, nodes) => {
+		for (const n of blocks(cell)) {
+			if (n.nodeType === 1 && window.echarts) {
+				for (const div of n.querySelectorAll("[_echarts_instance_]")) echarts.getInstanceByDom(div)?.dispose();
+			}
+			n.remove();
+		}
+		marker(cell).after(...nodes);
+	};
 
 	const saying = (values) => [...values].filter(([n, v]) => v !== controls.get(n).dataset.published).map(([n, v]) => n + " = " + v).join(", ");
 
 	// A cell waiting for its figures, or without any, shows a note only:
 	// never figures of other values.
 	const note = (cell, text, failed) => {
-		const el = element(cell);
 		const p = document.createElement("p");
-		p.className = "live-note";
+		p.className = failed ? "live-note live-failed" : "live-note";
 		p.textContent = text;
-		clear(el);
-		el.replaceChildren(p);
-		el.classList.toggle("live-busy", !failed);
-		el.classList.toggle("live-failed", !!failed);
-	};
-
-	const clear = (el) => {
-		if (!window.echarts) return;
-		for (const div of el.querySelectorAll("[_echarts_instance_]")) echarts.getInstanceByDom(div)?.dispose();
+		fill(cell, [p, document.createTextNode("\n")]);
 	};
 
 	const say = (name, text) => {
@@ -143,10 +150,9 @@
 				note(cell, "Not recomputed: " + m.error, true);
 				break;
 			}
-			const el = element(cell);
-			clear(el);
-			el.innerHTML = m.html;
-			el.classList.remove("live-busy", "live-failed");
+			const t = document.createElement("template");
+			t.innerHTML = m.html;
+			fill(cell, [...t.content.childNodes]);
 			draw(m.charts);
 			if (!bar.dataset.firstCell) {
 				mark("first-cell");

@@ -223,26 +223,18 @@ func TestRunSaysProgress(t *testing.T) {
 // scripts are the inline scripts that draw a published page's charts.
 var scripts = regexp.MustCompile(`(?s)<script>.*?</script>\n`)
 
-// pageCell is the content of a live cell's element in a page.
+// pageCell is what stands between a live cell's two markers in a page.
 func pageCell(t testing.TB, page, id string) string {
 	t.Helper()
-	open := `<div class="live-cell" id="` + reports.LiveID(id) + `">` + "\n"
+	open := `<div class="live-cell" id="` + reports.LiveID(id) + `" hidden></div>` + "\n"
 	start := strings.Index(page, open)
 	if start < 0 {
-		t.Fatalf("the page has no element for cell %s", id)
+		t.Fatalf("the page has no marker for cell %s", id)
 	}
 	start += len(open)
-	depth := 1
-	for i := start; i < len(page); i++ {
-		switch {
-		case strings.HasPrefix(page[i:], "<div"):
-			depth++
-		case strings.HasPrefix(page[i:], "</div>"):
-			if depth--; depth == 0 {
-				return page[start:i]
-			}
-		}
+	end := strings.Index(page[start:], `<div class="live-end" hidden></div>`+"\n")
+	if end < 0 {
+		t.Fatalf("cell %s's blocks have no end marker", id)
 	}
-	t.Fatalf("cell %s's element is not closed", id)
-	return ""
+	return page[start : start+end]
 }

@@ -47,8 +47,8 @@ type htmlBlock struct {
 	// PreShort: a layout short enough to keep on one printed page.
 	PreShort bool
 	// LiveOpen, on the first block of a cell the page recomputes, is the
-	// id of the element that holds its blocks, which LiveClose, on its
-	// last, closes; LiveBar puts the controls above it.
+	// id of the marker before its blocks, LiveClose, on its last, puts the
+	// marker after them; LiveBar puts the controls above it.
 	LiveOpen           string
 	LiveClose, LiveBar bool
 }
@@ -126,9 +126,10 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 			page.Blocks = append(page.Blocks, hb)
 		}
 		if c.Kind != "" && live[c.ID] {
-			// The cell's blocks in one element, which the page's script
-			// fills again when the cell is recomputed; the controls stand
-			// above the first.
+			// The cell's blocks between two empty markers, which the
+			// page's script fills again when the cell is recomputed (an
+			// element around them would lay its tables out apart from the
+			// page's); the controls stand above the first.
 			if first == len(page.Blocks) {
 				page.Blocks = append(page.Blocks, htmlBlock{})
 			}

@@ -41,8 +41,8 @@ var (
 )
 
 // TestLivePage: a page with interactive parameters has their controls
-// above the first cell that uses one, that cell's blocks in an element of
-// its own, its data as JSON that no text of the study can close, and a
+// above the first cell that uses one, that cell's blocks between two
+// markers, its data as JSON that no text of the study can close, and a
 // policy that lets its own scripts run, compile WebAssembly and start a
 // worker from a blob: address, and nothing more: no 'unsafe-eval'. A page
 // without carries none of it.
@@ -91,7 +91,7 @@ func TestLivePage(t *testing.T) {
 	if got.Source != liveReport(true).Live.Source || len(got.Cells) != 1 || got.Engine == "" || !strings.Contains(got.Worker, "bridgereportReady") {
 		t.Errorf("live data: %+v", got.Live)
 	}
-	bar, fixed, open := strings.Index(page, `id="live-bar"`), strings.Index(page, `id="table-fixed"`), strings.Index(page, `<div class="live-cell" id="live-qf">`)
+	bar, fixed, open := strings.Index(page, `id="live-bar"`), strings.Index(page, `id="table-fixed"`), strings.Index(page, `<div class="live-cell" id="live-qf" hidden></div>`)
 	if !(fixed < bar && bar < open) {
 		t.Errorf("the controls (at %d) stand after the fixed cell (%d) and before the live one (%d)", bar, fixed, open)
 	}
@@ -101,15 +101,15 @@ func TestLivePage(t *testing.T) {
 			t.Errorf("the page has no %s", want)
 		}
 	}
-	// The cell's element holds what Section prints for its blocks, with a
-	// script a chart.
+	// Between the cell's markers stands what Section prints for its blocks,
+	// with a script a chart.
 	sec, drawn, err := Section(liveReport(true).Sections[1].Blocks)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := open + len(`<div class="live-cell" id="live-qf">`+"\n")
+	start := open + len(`<div class="live-cell" id="live-qf" hidden></div>`+"\n")
 	inPage := regexp.MustCompile(`(?s)<script>.*?</script>\n`).ReplaceAllString(page[start:], "")
-	if !strings.HasPrefix(inPage, sec+"</div>\n") {
+	if !strings.HasPrefix(inPage, sec+`<div class="live-end" hidden></div>`+"\n") {
 		t.Errorf("the cell's element holds\n%s\nSection prints\n%s", inPage[:min(len(inPage), len(sec)+100)], sec)
 	}
 	if len(drawn) != 1 || drawn[0].ID != "chart_qf_chart" || !json.Valid(drawn[0].Option) {
