@@ -118,6 +118,11 @@ func movementFormat(m *movement.Movement, name, format string, perRound, fromRou
 		if fromRound != 0 {
 			return nil, fmt.Errorf("--from-round %d: only with --format bridgemate", fromRound)
 		}
+		if len(m.Sections) > 1 {
+			// One numbering of tables and pairs, no sections: the file
+			// would score the sections as one field, a movement never meant.
+			return nil, fmt.Errorf("--format bridgescorer: %s has %d sections and the format has none: write each section's movement apart, or use --format bridgemate", name, len(m.Sections))
+		}
 		err = movement.WriteBridgescorer(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
 	}
 	return buf.Bytes(), err

@@ -11,11 +11,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // TestMain lets the test binary stand in for bridgereport: with
 // BRIDGEREPORT_AS_MAIN set it runs main with the arguments after "--", so
-// that a test can send a real signal to a real process.
+// that a test can send a real signal to a real process; and testscript
+// installs it as the bridgereport command of the scenario scripts.
 func TestMain(m *testing.M) {
 	if os.Getenv("BRIDGEREPORT_AS_MAIN") == "1" {
 		for i, a := range os.Args {
@@ -27,15 +30,22 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	// The scenario scripts run the test binary as bridgereport.
+	testscript.Main(m, map[string]func(){"bridgereport": main})
+}
+
+// mainCommand is bridgereport in a process of its own, not started.
+func mainCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
+	cmd.Dir = dir
+	return cmd
 }
 
 // startMain starts bridgereport in a process of its own.
 func startMain(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
-	cmd.Dir = dir
+	cmd := mainCommand(dir, args...)
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = nil, &stderr
 	if err := cmd.Start(); err != nil {
@@ -153,9 +163,7 @@ func startMainPiped(t *testing.T, dir string, blocked bool, args ...string) (*ex
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "BRIDGEREPORT_AS_MAIN=1")
-	cmd.Dir = dir
+	cmd := mainCommand(dir, args...)
 	var stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = w, &stderr
 	if err := cmd.Start(); err != nil {

@@ -65,6 +65,15 @@ type Result struct {
 	BestOf    int    `json:"best_of,omitempty"`
 	// Notes say what could not be done and why.
 	Notes []string `json:"notes"`
+	// Skipped are the files of the season's folder that are not results
+	// files the tool reads, each with the reason.
+	Skipped []Skipped `json:"skipped"`
+}
+
+// Skipped is a file left out of a season, and why.
+type Skipped struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
 }
 
 // Session is one session of the season.

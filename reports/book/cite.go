@@ -25,20 +25,11 @@ var (
 // nothing. An unknown key is a *reports.SourceError at its line.
 func ResolveCitations(r *reports.Report, bib *Bibliography) error {
 	c := &citer{bib: bib, number: map[string]int{}}
-	for i := range r.Sections {
-		s := &r.Sections[i]
-		for j := range s.Blocks {
-			b := &s.Blocks[j]
-			src := b.Text()
-			if *src == "" || !strings.Contains(*src, "@") {
-				continue
-			}
-			out, err := c.text(*src)
-			if err != nil {
-				return positioned(r, s.ID, b.Line, *src, err)
-			}
-			*src = out
-		}
+	err := rewriteProse(r, func(src string, _ func(offset int, warning string)) (string, error) {
+		return c.text(src)
+	})
+	if err != nil {
+		return err
 	}
 	for i := range r.Checks {
 		ch := &r.Checks[i]

@@ -116,6 +116,24 @@ type Site map[string]*Labels
 // ambiguous label is a *reports.SourceError at the reference's line.
 func ResolveRefs(r *reports.Report, own *Labels, site Site) error {
 	sections := false
+	err := rewriteProse(r, func(src string, warn func(offset int, warning string)) (string, error) {
+		out, secs, warnings, err := resolveText(src, own, site)
+		for _, w := range warnings {
+			warn(w.offset, w.text)
+		}
+		sections = sections || secs
+		return out, err
+	})
+	if sections {
+		r.NumberSections = true
+	}
+	return err
+}
+
+// rewriteProse rewrites each prose text of a report (a block's prose or a
+// callout's body) that holds an @, as a pass resolves them; its errors and
+// warnings at an offset of the text are placed at the study's line.
+func rewriteProse(r *reports.Report, rewrite func(src string, warn func(offset int, warning string)) (string, error)) error {
 	for i := range r.Sections {
 		s := &r.Sections[i]
 		for j := range s.Blocks {
@@ -124,19 +142,15 @@ func ResolveRefs(r *reports.Report, own *Labels, site Site) error {
 			if *src == "" || !strings.Contains(*src, "@") {
 				continue
 			}
-			out, secs, warnings, err := resolveText(*src, own, site)
+			warn := func(offset int, warning string) {
+				r.Warnings = append(r.Warnings, positioned(r, s.ID, b.Line, *src, &proseError{offset: offset, err: fmt.Errorf("warning: %s", warning)}).Error())
+			}
+			out, err := rewrite(*src, warn)
 			if err != nil {
 				return positioned(r, s.ID, b.Line, *src, err)
 			}
-			for _, w := range warnings {
-				r.Warnings = append(r.Warnings, positioned(r, s.ID, b.Line, *src, &proseError{offset: w.offset, err: fmt.Errorf("warning: %s", w.text)}).Error())
-			}
 			*src = out
-			sections = sections || secs
 		}
-	}
-	if sections {
-		r.NumberSections = true
 	}
 	return nil
 }

@@ -87,25 +87,38 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A file that is not a results file the tool reads (a stray .xml, a
+	// file cut short) is skipped with its reason: the rest of the season
+	// is still analysed.
 	var sessions []*scoring.Session
+	skipped := []season.Skipped{}
 	for _, f := range files {
-		data, err := env.Read(f, 16<<20+1)
-		if err != nil {
+		if err := env.Ctx.Err(); err != nil {
 			return nil, err
 		}
-		s, ok, err := readResults(f, data)
+		data, err := env.Read(f, 16<<20+1)
+		var s *scoring.Session
+		ok := false
+		if err == nil {
+			s, ok, err = readResults(f, data)
+		}
 		switch {
 		case err != nil:
-			return nil, err
+			skipped = append(skipped, season.Skipped{File: f, Reason: skipReason(f, err)})
 		case !ok:
-			return nil, fmt.Errorf("%s: not a USEBIO or PBN results file", f)
+			skipped = append(skipped, season.Skipped{File: f, Reason: "not a USEBIO or PBN results file"})
+		default:
+			sessions = append(sessions, s)
 		}
-		sessions = append(sessions, s)
+	}
+	if len(sessions) == 0 {
+		return nil, fmt.Errorf("files: %s: no results file could be read (%s: %s)", c.Files, skipped[0].File, skipped[0].Reason)
 	}
 	res, err := season.Analyse(env.Ctx, sessions, season.Options{BestOf: c.BestOf, Resamples: c.Resamples, Seed: c.Seed, Iterations: c.Iterations})
 	if err != nil {
 		return nil, err
 	}
+	res.Skipped = skipped
 	var figs map[string]float64
 	if c.Publishes() {
 		if figs, err = seasonFigures(res); err != nil {
@@ -196,6 +209,13 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("%d sessions, %d partnerships. The margin of error is the half-width of a 95 %% interval of a pair's session percentage, from the spread of its board percentages: two pairs closer than that are not told apart by the session.",
 		len(r.Sessions), len(r.Pairs))}, reports.Block{Table: sess})
+	if len(r.Skipped) > 0 {
+		var items []string
+		for _, s := range r.Skipped {
+			items = append(items, s.File+": "+s.Reason) // the file's name and text: plain, never Markdown
+		}
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: fmt.Sprintf("Skipped: %d file(s) of the folder are not results files the tool reads:", len(r.Skipped)), Items: items}})
+	}
 	pairs := &reports.Table{ID: id + "-pairs", Caption: "The partnerships over the season: average of their board percentages, its standard error and 95 % interval.",
 		Columns: []reports.Column{{Name: "names"}, {Name: "sessions"}, {Name: "boards"}, {Name: "average %", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "95 % from", Decimals: 1}, {Name: "to", Decimals: 1}}}
 	if r.BestOf > 0 {
@@ -280,4 +300,14 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(r.Notes, "; ") + "."})
 	}
 	return blocks
+}
+
+// skipReason is a reading error without the file's name, which Skipped
+// carries: "line 3: ..." for "FILE:3: ...".
+func skipReason(file string, err error) string {
+	msg := strings.TrimPrefix(err.Error(), file+":")
+	if i := strings.IndexByte(msg, ':'); i > 0 && strings.Trim(msg[:i], "0123456789") == "" {
+		return "line " + msg
+	}
+	return strings.TrimSpace(msg)
 }

@@ -159,7 +159,7 @@ func resolvePlain(arg, dir string, files bool) (*movement.Parsed, *reports.Input
 		if err := load.CheckTextFile(arg, data); err != nil {
 			return nil, nil, err
 		}
-		pm, err := movement.ParseASC(arg, bytes.NewReader(data))
+		pm, err := parseMovementFile(arg, data)
 		if err != nil {
 			return nil, nil, err
 		}
