@@ -66,9 +66,7 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 	}
 	var out []string
 	for _, m := range matches {
-		switch strings.ToLower(filepath.Ext(m)) {
-		case ".xml", ".pbn":
-		default:
+		if !isResultsFile(m) {
 			continue
 		}
 		// Relative to the study's folder (or the working folder), where
@@ -76,7 +74,7 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 		out = append(out, load.Shown(env.Dir, m))
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("files: %q matches no .xml or .pbn file", c.Files)
+		return nil, fmt.Errorf("files: %q matches no results file (.xml, .pbn, ACBLscore's .txt, .htm and .ACA)", c.Files)
 	}
 	slices.Sort(out)
 	return out, nil
@@ -106,7 +104,7 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 		case err != nil:
 			skipped = append(skipped, season.Skipped{File: f, Reason: skipReason(f, err)})
 		case !ok:
-			skipped = append(skipped, season.Skipped{File: f, Reason: "not a USEBIO or PBN results file"})
+			skipped = append(skipped, season.Skipped{File: f, Reason: "not a results file the tool reads (USEBIO, PBN, Scorer XML, an ACBLscore report or game file)"})
 		default:
 			sessions = append(sessions, s)
 		}
@@ -222,7 +220,11 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		pairs.Columns = append(pairs.Columns, reports.Column{Name: fmt.Sprintf("best %d", r.BestOf), Decimals: 2})
 	}
 	for _, p := range r.Pairs {
-		row := []any{strings.Join(p.Names, " & "), p.Sessions, p.Boards, p.Percent, p.SE, p.Low95, p.High95}
+		names := strings.Join(p.Names, " & ")
+		if names == "" { // a pair the file names no players of: its pair in its session
+			names = "(no names) " + strings.TrimPrefix(p.ID, "pair:")
+		}
+		row := []any{names, p.Sessions, p.Boards, p.Percent, p.SE, p.Low95, p.High95}
 		if r.BestOf > 0 {
 			var best any
 			if p.Best != nil {

@@ -31,7 +31,7 @@ type gameOptions struct {
 	version     int // × 100
 	detailsSize int // what the section details declare (0: 802)
 	scoring     int // the event's scoring method (0: matchpoints)
-	phantom     int // an NS pair number the movement seats as a phantom
+	phantom     int // an NS pair number seated as a phantom (in the sections that lack it)
 }
 
 // writeGame writes a sample session as an ACBLscore game file.
@@ -113,11 +113,15 @@ func writeGame(s *sampleSession, o gameOptions) []byte {
 					f := strings.Fields(name)
 					w.str(at, 16, f[len(f)-1])
 					w.str(at+0x11, 16, strings.Join(f[:len(f)-1], " "))
-					w.str(at+0x36, 7, fmt.Sprintf("J%03d%s%d", n, dir[:1], k))
+					id := fmt.Sprintf("J%03d%s%d", n, dir[:1], k)
+					if k < len(p.ids) {
+						id = p.ids[k]
+					}
+					w.str(at+0x36, 7, id)
 				}
 			}
 		}
-		if o.phantom > 0 {
+		if o.phantom > 0 && s.pair(sec, "NS", o.phantom) == nil {
 			w.b[det+0x43] = byte(o.phantom)
 		}
 		bi := w.alloc(0x26 + 8*s.boards[sec])

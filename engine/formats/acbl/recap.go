@@ -121,16 +121,17 @@ type gridEntry struct {
 }
 
 var (
-	reBoardHead   = regexp.MustCompile(`(?i)^\s*RESULTS\s+OF\s+BOARD\s+(\d+)\b(.*)$`)
-	reSection     = regexp.MustCompile(`(?i:\bsection)\s+([A-Z0-9]{1,3})\b`)
-	reScoresAfter = regexp.MustCompile(`(?i)scores\s+after\s+(\d+)\s+boards?`)
-	reTop         = regexp.MustCompile(`(?i)\btop\b\s*(?:on\s+a\s+board|of)?\s*[:=]?\s*(\d+(?:\.\d+)?)`)
-	reAverage     = regexp.MustCompile(`(?i)\baverage\b\s*[:=]?\s*(\d+(?:\.\d+)?)`)
-	reMovement    = regexp.MustCompile(`(?i)\b(mitchell|howell|web|barometer|bump mitchell|rover)\b`)
-	reDate        = regexp.MustCompile(`(?i)\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})\b`)
-	rePairLine    = regexp.MustCompile(`(?i)^\s*pair\s+([A-Z]{0,2}\d{1,4})\b(.*)$`)
-	reAward       = regexp.MustCompile(`^(\d+\.\d+)(?:\(([A-Za-z]{1,3})\))?$`)
-	reRank        = regexp.MustCompile(`^\d{1,4}(?:/\d{1,4}|=|T)?$`)
+	reBoardHead         = regexp.MustCompile(`(?i)^\s*RESULTS\s+OF\s+BOARD\s+(\d+)\b(.*)$`)
+	reBoardHeadAnywhere = regexp.MustCompile(`(?im)^\s*RESULTS\s+OF\s+BOARD\s+\d+`)
+	reSection           = regexp.MustCompile(`(?i:\bsection)\s+([A-Z0-9]{1,3})\b`)
+	reScoresAfter       = regexp.MustCompile(`(?i)scores\s+after\s+(\d+)\s+boards?`)
+	reTop               = regexp.MustCompile(`(?i)\btop\b\s*(?:on\s+a\s+board|of)?\s*[:=]?\s*(\d+(?:\.\d+)?)`)
+	reAverage           = regexp.MustCompile(`(?i)\baverage\b\s*[:=]?\s*(\d+(?:\.\d+)?)`)
+	reMovement          = regexp.MustCompile(`(?i)\b(mitchell|howell|web|barometer|bump mitchell|rover)\b`)
+	reDate              = regexp.MustCompile(`(?i)\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})\b`)
+	rePairLine          = regexp.MustCompile(`(?i)^\s*pair\s+([A-Z]{0,2}\d{1,4})\b(.*)$`)
+	reAward             = regexp.MustCompile(`^(\d+\.\d+)(?:\(([A-Za-z]{1,3})\))?$`)
+	reRank              = regexp.MustCompile(`^\d{1,4}(?:/\d{1,4}|=|T)?$`)
 )
 
 // read walks the report line by line.
@@ -694,4 +695,24 @@ func (rd *recapReader) pairsFromBoards() {
 			}
 		}
 	}
+}
+
+// IsRecap reports whether text (its first KiB suffice, more is better)
+// reads as an ACBLscore report: a RESULTS OF BOARD heading, or a ranking
+// heading (Pair, Pct, Score) under a "Section" line, or a pair recap.
+func IsRecap(text []byte) bool {
+	head := string(bytes.ReplaceAll(text[:min(len(text), 64<<10)], []byte{0}, nil))
+	if reBoardHeadAnywhere.MatchString(head) {
+		return true
+	}
+	lines := textfile.Lines([]byte(head))
+	section, ranking := false, false
+	for i, l := range lines {
+		section = section || reSection.MatchString(l) && reDirection.MatchString(l) || reScoresAfter.MatchString(l)
+		ranking = ranking || isRankingHeader(l)
+		if rePairLine.MatchString(l) && isGridStart(lines, i+1) {
+			return true
+		}
+	}
+	return section && ranking
 }

@@ -32,6 +32,8 @@ type samplePair struct {
 	section, dir string
 	number       int
 	names        []string
+	ids          []string
+	strength     float64 // how much better than average it plays, in draws of the menu
 	total        float64
 	top          float64
 	boards       int
@@ -69,6 +71,12 @@ var scoreMenu = [][]int{
 // makeSample plays a Mitchell per section with random results, a few
 // artificial scores, and (when notPlayed) a board one table did not play.
 func makeSample(seed uint64, plans []sectionPlan, artificials int, notPlayed bool) *sampleSession {
+	return makeSampleOf(seed, plans, artificials, notPlayed, nil)
+}
+
+// makeSampleOf is makeSample with each pair's strength, which tilts its
+// results (nil: every pair alike).
+func makeSampleOf(seed uint64, plans []sectionPlan, artificials int, notPlayed bool, strength func(section, dir string, n int) float64) *sampleSession {
 	rng := rand.New(rand.NewPCG(seed, 41))
 	s := &sampleSession{event: "Tuesday Evening Pairs", club: "Maple Grove Bridge Club", date: "March 4, 2025", boards: map[string]int{}}
 	used := map[string]bool{}
@@ -100,8 +108,14 @@ func makeSample(seed uint64, plans []sectionPlan, artificials int, notPlayed boo
 				g := (t + r) % T
 				for k := 0; k < pl.perRnd; k++ {
 					b := g*pl.perRnd + k + 1
-					menu := scoreMenu[kind[b]]
-					sc := menu[rng.IntN(len(menu))]
+					menu := slices.Clone(scoreMenu[kind[b]])
+					slices.Sort(menu)
+					edge := 0.0
+					if strength != nil {
+						edge = strength(pl.name, "NS", t+1) - strength(pl.name, "EW", ew)
+					}
+					u := min(max(rng.Float64()+edge, 0), 0.999)
+					sc := menu[int(u*float64(len(menu)))]
 					s.lines = append(s.lines, &sampleLine{section: pl.name, board: b, ns: t + 1, ew: ew, score: sc, round: r + 1, table: t + 1})
 				}
 			}

@@ -57,17 +57,41 @@ func tokens(line string) []token {
 	return out
 }
 
-// stripHTML turns a report ACBLscore wrote as HTML (its text inside
-// <pre>) back into its text: tags dropped, entities decoded, lines kept.
+// stripHTML turns a report ACBLscore wrote as HTML back into its text:
+// what is inside <pre> (all of the page when it has none), tags dropped,
+// entities decoded, each line where it was so that line numbers hold.
 func stripHTML(lines []string) []string {
+	hasPre := false
+	for _, l := range lines {
+		hasPre = hasPre || rePre.MatchString(l)
+	}
 	out := make([]string, len(lines))
+	in := !hasPre
 	for i, l := range lines {
-		out[i] = html.UnescapeString(reTag.ReplaceAllString(l, ""))
+		var keep strings.Builder
+		for l != "" {
+			m := rePre.FindStringIndex(l)
+			if m == nil {
+				if in {
+					keep.WriteString(l)
+				}
+				break
+			}
+			if in {
+				keep.WriteString(l[:m[0]])
+			}
+			in = !strings.HasPrefix(l[m[0]:], "</")
+			l = l[m[1]:]
+		}
+		out[i] = html.UnescapeString(reTag.ReplaceAllString(keep.String(), ""))
 	}
 	return out
 }
 
-var reTag = regexp.MustCompile(`<[^>]*>`)
+var (
+	reTag = regexp.MustCompile(`<[^>]*>`)
+	rePre = regexp.MustCompile(`(?i)</?pre\b[^>]*>`)
+)
 
 // isHTML reports whether the text is an HTML page.
 func isHTML(text string) bool {
