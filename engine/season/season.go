@@ -132,6 +132,10 @@ type Ranked struct {
 	PTop3  float64 `json:"p_top3"`
 	// SE is the standard error of Percent from the board-by-board variance.
 	SE float64 `json:"se"`
+	// Strat and Masterpoints are the file's stratum and masterpoints
+	// awarded (ACBLscore's), read, never recomputed.
+	Strat        string  `json:"strat,omitempty"`
+	Masterpoints float64 `json:"masterpoints,omitempty"`
 }
 
 // Pair is a partnership over the season.

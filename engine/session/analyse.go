@@ -45,6 +45,12 @@ type Analysis struct {
 	Event  string `json:"event,omitempty"`
 	Date   string `json:"date,omitempty"`
 	Format string `json:"format"`
+	// Club, FileMovement, FileTop and FileAverage are what the file's
+	// header states (ACBLscore's reports and game files, Scorer's XML).
+	Club         string  `json:"club,omitempty"`
+	FileMovement string  `json:"file_movement,omitempty"`
+	FileTop      float64 `json:"file_top,omitempty"`
+	FileAverage  float64 `json:"file_average,omitempty"`
 	// Warnings are the file's own mistakes, each with its file and line: a
 	// score that does not follow from its contract, a contract that is not
 	// one, a value the format does not allow. Only the first ten
@@ -138,6 +144,13 @@ type Pair struct {
 	Top     float64 `json:"top"`
 	Percent float64 `json:"percent"`
 	Rank    int     `json:"rank"`
+	// Strat, StratRanks and Masterpoints are the file's stratum, ranks in
+	// each stratum and masterpoint awards (ACBLscore's), read and shown,
+	// never recomputed; HandicapFile the handicap the file applies.
+	Strat        string              `json:"strat,omitempty"`
+	StratRanks   []scoring.StratRank `json:"strat_ranks,omitempty"`
+	Masterpoints []scoring.Award     `json:"masterpoints,omitempty"`
+	HandicapFile *float64            `json:"handicap_file,omitempty"`
 }
 
 // Method is a scoring method in parts.
@@ -266,7 +279,7 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	if s == nil || len(s.Boards) == 0 {
 		return nil, errors.New("session: no boards")
 	}
-	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings), WarningCounts: s.WarningTally.Counts()}
+	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Club: s.Club, FileMovement: s.Movement, FileTop: s.Top, FileAverage: s.Average, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings), WarningCounts: s.WarningTally.Counts()}
 	if a.Warnings == nil {
 		a.Warnings = []scoring.Warning{}
 	}
@@ -852,6 +865,11 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 			Boards: t.boards, Total: total, Top: t.top, Percent: p, Rank: ranks[k], PlaceFile: sp.Place}
 		if pr.Names == nil {
 			pr.Names = []string{}
+		}
+		pr.Strat, pr.StratRanks, pr.Masterpoints = sp.Strat, sp.StratRanks, sp.Awards
+		if sp.HasHandicap {
+			h := sp.Handicap
+			pr.HandicapFile = &h
 		}
 		if sp.HasPercent {
 			v := sp.Percent

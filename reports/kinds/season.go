@@ -16,8 +16,9 @@ import (
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
-// SeasonCell analyses a club's season: every results file (USEBIO .xml,
-// PBN .pbn) that Files names, each analysed as the session cell analyses
+// SeasonCell analyses a club's season: every results file (USEBIO or
+// Scorer .xml, PBN .pbn, ACBLscore's reports .txt, .htm and game files
+// .ACA) that Files names, each analysed as the session cell analyses
 // one, then together: per session its movement (Qf, Qd, the better arrow
 // switches) and how sure its ranking is (each pair's probability of
 // finishing first, from a bootstrap over the boards); per partnership its
@@ -26,7 +27,9 @@ import (
 type SeasonCell struct {
 	cell.Common `yaml:",inline"`
 	// Files is a glob relative to the study ("results/*.xml"), or a folder,
-	// whose .xml and .pbn files are read.
+	// whose results files are read (.xml, .pbn, .txt, .htm, .html, .ACA
+	// and the like), each told by its content; a file that is none is
+	// skipped with its reason.
 	Files string `yaml:"files"`
 	// Paths are files given one by one (the score command's FILE...),
 	// instead of Files.
@@ -207,6 +210,19 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("%d sessions, %d partnerships. The margin of error is the half-width of a 95 %% interval of a pair's session percentage, from the spread of its board percentages: two pairs closer than that are not told apart by the session.",
 		len(r.Sessions), len(r.Pairs))}, reports.Block{Table: sess})
+	// Where a table missed boards, Qf counts the movement as set; the
+	// boards as played are measured beside it.
+	var readings []string
+	for _, sess := range r.Sessions {
+		for _, m := range sess.Movements {
+			if m.Scope != "across" && m.Reading != "" && m.QfBoards != m.Qf {
+				readings = append(readings, fmt.Sprintf("%s, %s: Qf %.2f %s", sessionKey(sess), m.Label, m.Qf, m.Reading))
+			}
+		}
+	}
+	if len(readings) > 0 {
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Boards a table missed:", Items: readings}})
+	}
 	if len(r.Skipped) > 0 {
 		var items []string
 		for _, s := range r.Skipped {
@@ -261,10 +277,27 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		})
 		t := &reports.Table{ID: id + "-" + cell.Slug(k), Caption: fmt.Sprintf("%s: how sure the ranking is. The chance of finishing first and in the first three of the group if the session's boards were drawn again (%d resamples).", k, r.Resamples),
 			Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "percent", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "first %", Decimals: 1}, {Name: "top 3 %", Decimals: 1}}}
+		// The file's strats and masterpoints (ACBLscore's), when it gives any.
+		awards := false
+		for _, p := range ranked {
+			awards = awards || p.Strat != "" || p.Masterpoints > 0
+		}
+		if awards {
+			t.Caption += " Strat and masterpoints as the file awards them."
+			t.Columns = append(t.Columns, reports.Column{Name: "strat"}, reports.Column{Name: "masterpoints", Decimals: 2})
+		}
 		bar := &reports.Chart{ID: id + "-" + cell.Slug(k) + "-first", Caption: k + ": the probability of finishing first, pair by pair.", Kind: "bar", XName: "pair", YName: "P(first) %", SlantXLabels: true}
 		vals := []float64{}
 		for _, p := range ranked {
-			t.Rows = append(t.Rows, []any{p.Group, p.Rank, p.Pair, strings.Join(p.Names, " & "), p.Percent, p.SE, 100 * p.PFirst, 100 * p.PTop3})
+			row := []any{p.Group, p.Rank, p.Pair, strings.Join(p.Names, " & "), p.Percent, p.SE, 100 * p.PFirst, 100 * p.PTop3}
+			if awards {
+				var mp any
+				if p.Masterpoints > 0 {
+					mp = p.Masterpoints
+				}
+				row = append(row, p.Strat, mp)
+			}
+			t.Rows = append(t.Rows, row)
 			if p.PFirst > 0 {
 				bar.XLabels = append(bar.XLabels, p.Pair)
 				vals = append(vals, 100*p.PFirst)

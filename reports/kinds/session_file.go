@@ -211,9 +211,40 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	pairs := &reports.Table{ID: id, Caption: caption + ": the ranking, the file's percentage beside the recomputed one.",
 		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
 			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
+	// The file's strats, strat ranks and masterpoints (ACBLscore's) and
+	// handicaps (Scorer's), when it gives any: shown as read.
+	awards, handicaps := false, false
 	for _, p := range a.Pairs {
-		pairs.Rows = append(pairs.Rows, []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
-			fileFigure(p.PercentFile), p.Percent, p.PlaceFile})
+		awards = awards || p.Strat != "" || len(p.StratRanks) > 0 || len(p.Masterpoints) > 0
+		handicaps = handicaps || p.HandicapFile != nil
+	}
+	if awards {
+		pairs.Caption += " Strats, strat ranks and masterpoints as the file awards them."
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: "strat"}, reports.Column{Name: "strat ranks"}, reports.Column{Name: "masterpoints"})
+	}
+	if handicaps {
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: "file handicap", Decimals: 1})
+	}
+	for _, p := range a.Pairs {
+		row := []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
+			fileFigure(p.PercentFile), p.Percent, p.PlaceFile}
+		if awards {
+			var ranks, mps []string
+			for _, r := range p.StratRanks {
+				ranks = append(ranks, r.Strat+" "+r.Rank)
+			}
+			for _, m := range p.Masterpoints {
+				mps = append(mps, strings.TrimSpace(fmt.Sprintf("%.2f %s %s", m.Points, m.Colour, m.Reason)))
+			}
+			row = append(row, p.Strat, strings.Join(ranks, ", "), strings.Join(mps, ", "))
+		}
+		if handicaps {
+			row = append(row, fileFigure(p.HandicapFile))
+		}
+		pairs.Rows = append(pairs.Rows, row)
+	}
+	if header := fileHeader(a); header != "" {
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: header}}) // the file's words: plain
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
@@ -261,7 +292,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
-		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s; the figures %s.", mv.Label, mv.RoundsFrom, mv.Reading),
 			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
 		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
 		blocks = append(blocks, reports.Block{Table: t})
@@ -333,6 +364,28 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
+}
+
+// fileHeader says what the file's header states (club, movement, top,
+// average), "" when it states none of them.
+func fileHeader(a *session.Analysis) string {
+	var parts []string
+	if a.Club != "" {
+		parts = append(parts, "club "+a.Club)
+	}
+	if a.FileMovement != "" {
+		parts = append(parts, "movement "+a.FileMovement)
+	}
+	if a.FileTop > 0 {
+		parts = append(parts, fmt.Sprintf("top %g", a.FileTop))
+	}
+	if a.FileAverage > 0 {
+		parts = append(parts, fmt.Sprintf("average %g", a.FileAverage))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The file's header: " + strings.Join(parts, ", ") + "."
 }
 
 // countTotal adds the counts of every kind.
