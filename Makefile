@@ -3,7 +3,7 @@
 # browser test of the HTML reports when it is missing.
 GO ?= go
 
-.PHONY: report studies test lint browser golden bench echarts clean
+.PHONY: report studies test json-check lint browser golden bench echarts clean
 
 report:
 	$(GO) run ./cmd/bridgereport run studies/mitchell14.yaml
@@ -20,6 +20,18 @@ browser:
 test: browser
 	$(GO) vet ./...
 	$(GO) test ./...
+
+# The --json of every command, as TestJSONMatchesSchema runs them, and every
+# study's results.json, validated again against docs/schema by Ajv (pinned
+# in package-lock.json; needs npm), which shares no code with the schemas'
+# generator nor with the Go validator of make test.
+json-check:
+	npm ci --no-audit --no-fund --loglevel=error
+	rm -rf out/json-check
+	$(GO) test ./cmd/bridgereport -count=1 -run 'TestJSONMatchesSchema|TestStudiesResultsMatchSchema' -args -json-out $(CURDIR)/out/json-check
+	for s in docs/schema/*.schema.json; do \
+		node docs/schema/validate.mjs $$s out/json-check/$$(basename $$s .schema.json)--*.json || exit 1; \
+	done
 
 # staticcheck, pinned, run with go run through the Go proxy: not a
 # dependency in go.mod, not needed by make test.

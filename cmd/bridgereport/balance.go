@@ -8,6 +8,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -25,3 +26,13 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	return cmd.Print(ctx, stdout, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "balance", for_: forAnalysts, summary: "balance figures of a movement (like balans -c)", run: runBalance,
+	json:   []usage.JSONSection{{Result: kinds.Check.Results[0], About: "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."}},
+	schema: 1,
+	help: `[--json] MOVEMENT
+
+The check report of a movement, in the manner of balans -c: the movement,
+its score matrix, S, SS, Qf, Qc, sd, skewness, d4, Qo and the vacancy table.`,
+})

@@ -11,6 +11,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -73,3 +74,35 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	_, err = fmt.Fprintln(stdout, c.Spec)
 	return err
 }
+
+var _ = addCommand(command{
+	name: "catalogue", for_: forDirectors, summary: "the candidate movements for N pairs, ranked, with a recommendation", run: runCatalogue,
+	json: []usage.JSONSection{{Name: "catalogue", Result: kinds.Catalogue.Results[0], About: "The catalogue cell's result for the one field size: its candidates, in rank order; `recommended` is null when every candidate breaks a bound; a candidate's `absent` is the phantom's pair number in `asc` (the movement in .ASC form, every seat filled), or null, and for an odd field its figures are those with that pair absent; `excluded` is the bound a candidate breaks, or \"\"; `change` is the --late or --leave plan, or null; `plans` the --leave or --extra plans, ranked, or null. Changed when catalogue began to run the catalogue cell: the object, its keys unchanged, is now the one element of an array (--pick --json still prints the one candidate)."},
+		{When: "--pick K", Name: "pick", Result: kinds.CatalogueCandidate{}, About: "The K-th candidate within the bounds (1: the recommendation), one object with the keys of an element of `candidates` above."}},
+	schema: 1,
+	help: `--pairs N [--hours H | --minutes M | --boards MIN-MAX] [--late R | --leave R | --extra R] [--json] [--pick K]
+
+The candidate movements for N pairs (6 to 60): the generated families
+(curtailed ones and two sections included), re-oriented by arrow switches
+for one winner, and the library movements of that size (for an odd N, of
+one pair more, with a phantom pair absent: it sits out), ranked by the rule
+the output states, with a recommendation and its reason, the boards to
+deal beside the boards each pair plays, and for each the spec that gives it
+exactly (movement, balance, optimize and simulate take it). --pick K prints
+the spec of the K-th candidate within the bounds that fits the session
+(an error when there is none). When no movement fits the session within
+the bounds, the answer says why and the command exits non-zero. The
+session: --hours or --minutes at --minutes-per-board (default 7) give 85%
+to 100% of the boards that time holds; else --boards (default 24-28). The
+bounds: --boards-per-round (default 2-4), --max-copies (default 1: no
+barometer, no duplicated sets), --max-tables (default none); candidates
+that break one are shown apart with the reason. --late R (one of the N
+pairs arrives after round R) and --leave R (a pair leaves after round R)
+add the plan for the recommended movement, in words, with its Qf and Qf1av
+as played (change in --json); --leave and --extra R (an extra pair joins
+after round R: the half table's empty seat, a rover in the published order
+where the family has one, an appendix table, a restart) add the plans,
+ranked by the figures as played, and the changed guide cards of the best
+(plans in --json). Qd is sampled (20,000 numberings, a fixed seed), so
+every figure is the same on every machine.`,
+})

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,25 +11,15 @@ import (
 	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
-// help holds each command's usage, help/NAME.txt: the synopsis on its
-// first line, then what the command does.
-//
-//go:embed help
-var help embed.FS
-
 // newFlagSet returns a flag set that reports errors instead of exiting.
-// Its usage is help/NAME.txt, then more, then what --json prints (from the
+// Its usage is the command's help, then more, then what --json prints (from the
 // commands table), then the flags.
 func newFlagSet(name string, stderr io.Writer, more ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		text, err := help.ReadFile("help/" + name + ".txt")
-		if err != nil {
-			panic("bridgereport: no help/" + name + ".txt") // a command added without its help
-		}
 		i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
-		usage.WriteUsage(stderr, name, strings.Join(append([]string{strings.TrimRight(string(text), "\n")}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
+		usage.WriteUsage(stderr, name, strings.Join(append([]string{commands[i].help}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
 	}
 	return fs
 }

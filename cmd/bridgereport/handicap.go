@@ -8,6 +8,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/league"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -20,3 +21,13 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	body := &kinds.HandicapCell{File: pos[0]}
 	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "handicap", for_: forDirectors, summary: "Form-L and old handicaps of a league, and their fairness", run: runHandicap,
+	json:   []usage.JSONSection{{Result: kinds.Handicap.Results[0], About: "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes; `new_teams` and `matches` are null when the league has none; `settings` are the values in force."}},
+	schema: 1,
+	help: `[--json] FILE.yaml
+
+Handicaps of a league by the Form-L system and the old one (6 IMPs a place),
+from last season's divisional average VPs, with binomial checks of fairness.`,
+})

@@ -7,6 +7,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -23,3 +24,13 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	body.File = pos[0]
 	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "instant", for_: forAnalysts, summary: "instant-matchpoint table of a board from result frequencies", run: runInstant,
+	json:   []usage.JSONSection{{Result: kinds.Instant.Results[0], About: "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead; `ties` index rows."}},
+	schema: 1,
+	help: `[--vul none|ns|ew|both] [--scale acbl|wbf] [--ties report|merge|nudge] [--json] FILE
+
+The instant-matchpoint table of a board from FILE, one "score count" line
+per NS score.`,
+})

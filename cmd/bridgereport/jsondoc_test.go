@@ -36,7 +36,7 @@ func TestJSONDocIsCurrent(t *testing.T) {
 func writeJSONDoc(w io.Writer) error {
 	var docs []usage.JSONDoc
 	for _, c := range commands {
-		docs = append(docs, usage.JSONDoc{Command: c.name, Sections: c.json})
+		docs = append(docs, usage.JSONDoc{Command: c.name, Sections: c.json, Version: c.schema})
 	}
 	return usage.WriteJSONDoc(w, "go test ./cmd/bridgereport -run TestJSONDoc -update", docs)
 }

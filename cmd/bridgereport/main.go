@@ -6,20 +6,18 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
-	"github.com/bridgereport/bridgereport/engine"
-	"github.com/bridgereport/bridgereport/reports/batch"
-	"github.com/bridgereport/bridgereport/reports/diff"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
@@ -94,44 +92,52 @@ func exitCode(err error, stderr io.Writer) int {
 	return exitBad
 }
 
-// command is one subcommand: its name and summary (the help), the function
-// that owns its flags and arguments, and the shapes of its --json (its
-// usage and docs/json.md are written from these).
+// command is one subcommand: its name and summary (the help), who it is
+// for (the help groups commands by it), the function that owns its flags and
+// arguments, the shapes of its --json with the version of their schema,
+// and its usage. Each command's file registers it with addCommand, so a
+// command is one file.
 type command struct {
 	name    string
+	for_    audience
 	summary string
 	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	json    []usage.JSONSection
+	// schema is the version of its --json schema, docs/schema/NAME.schema.json
+	// (see TestSchemasAreCommitted); 0 for a command without --json.
+	schema int
+	// help is the usage: the synopsis on its first line, then what the
+	// command does.
+	help string
 }
 
-// commands lists the subcommands in the order the help shows them. It is
-// set in init, since the usage of each command is written from it.
+// audience is who a command is for, in the order the help lists them.
+type audience int
+
+const (
+	forEveryone audience = iota
+	forAnalysts
+	forDirectors
+	forAuthors
+)
+
+func (a audience) String() string {
+	return [...]string{"", "for analysts", "for directors", "for authors"}[a]
+}
+
+// commands are the subcommands, by audience, then name.
 var commands []command
 
-func init() {
-	commands = []command{
-		{"run", "run studies and write their reports", runStudies, []usage.JSONSection{{Result: batch.RunSummary{}, About: "The run: one entry per study, in the order they ran (`error` is set, and the checks and outputs empty, when a study could not run; a failure is at the line of its `published:` entry), and the totals."}}},
-		{"balance", "balance figures of a movement (like balans -c)", runBalance, []usage.JSONSection{{Result: kinds.Check.Results[0], About: "The check report of one movement (floats unrounded; `matrix` has null on the diagonal)."}}},
-		{"optimize", "re-orient tables for the best balance (like balans)", runOptimize, []usage.JSONSection{{Result: kinds.Optimize.Results[0], About: "The optimize cell's result: one optimisation by arrow switches per row, here the one movement; `movement` is the optimised movement in .ASC form; `absent` only when set; `verdict` says whether the result is proven optimal, and why. Changed when optimize began to run the optimize cell: the object, its keys unchanged, is now `rows[0]`, with the row's `label` added."}}},
-		{"simulate", "scoring models: one or two strong pairs, Bussemaker", runSimulate, []usage.JSONSection{
-			{When: "--model one-strong", Result: kinds.OneStrong.Results[0], About: "The one_strong cell's result: each pair's percentage when one pair tops every board (floats unrounded), in the one column of the movement, with the other pairs' deviation from their ideal share. Changed when simulate began to run the one_strong cell: the object was {model, strong, percent, movement}; `strong` is kept, `percent` and `movement` are now `columns[0].percent` and `columns[0].movement`, and `model` is gone (the flag says it)."},
-			{When: "--model two-strong", Result: kinds.TwoStrong.Results[0], About: "The two_strong cell's result: the spread of the weak pairs' percentages over every choice of the two strong pairs, in the one row of the movement. Changed when simulate began to run the two_strong cell: the keys of the object are now those of `rows[0]`, unchanged, with the row's `name` added."},
-			{When: "--model bussemaker", Result: kinds.Bussemaker.Results[0], About: "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place; `extreme_sd` and `beyond_3sd` (the entrants furthest from their mean, in standard deviations) came with the bussemaker cell, and `ranks_reproduced` is set only when a study gives a printed rank table."}}},
-		{"instant", "instant-matchpoint table of a board from result frequencies", runInstant, []usage.JSONSection{{Result: kinds.Instant.Results[0], About: "The instant-matchpoint table of a board: the results as played and every row of the table; a row of `kind` result carries `score` and `count`, a row of `kind` gap `low`, `high`, `lowest` and `highest` instead; `ties` index rows."}}},
-		{"score", "matchpoint a pairs session, Neuberg-adjusting short boards", runScore, []usage.JSONSection{
-			{When: "FILE.csv", Result: kinds.Session.Results[0], About: "A session matchpointed, Neuberg-adjusting boards played fewer times; `expected`, `scale`, `rounding` and `step` are the settings in force."},
-			{When: "a results FILE (.xml, .pbn, ACBLscore's .txt, .htm or .ACA)", Result: kinds.Session.Results[1], About: "A club's results file (USEBIO, PBN, NZ Scorer's XML, an ACBLscore report or game file) analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field. `warnings` (the file's own mistakes) and `disagreements` list the first 10 of each kind, and `warning_counts` and `disagreement_counts` count every one by kind: a file whose mistake repeats on every line is reported once, with its count (before, every one was listed); `movement[].matrix` is null, and the luck model left out with a note, for a field of more than 100 pairs. `club`, `file_movement`, `file_top`, `file_average` are what the file's header states, and a pair's `strat`, `strat_ranks`, `masterpoints` and `handicap_file` what the file awards it (ACBLscore, Scorer), when it does; `method_detail.scale` is `acbl` when the file's matchpoints are 1 a result beaten."},
-			{When: "FILE... or DIR (a season)", Result: kinds.Season.Results[0], About: "A club's season: each session's date, method, disagreements and movements (Qf, Qd, the better arrow switches in words), each pair's probability of finishing first and in the top three from a seeded bootstrap over the boards, every partnership's season average with its standard error and 95 % interval (best N of M with --best-of), and the season's fairness (NS against EW, stationary against moving, Neuberg's rank changes)."}}},
-		{"handicap", "Form-L and old handicaps of a league, and their fairness", runHandicap, []usage.JSONSection{{Result: kinds.Handicap.Results[0], About: "A league's handicaps by Form-L and the old system, and the binomial fairness of outcomes; `new_teams` and `matches` are null when the league has none; `settings` are the values in force."}}},
-		{"new", "write a small working study to start from, and the study schema", runNew, nil},
-		{"schema", "print the JSON Schema of the study format (for editors)", runSchema, nil},
-		{"preview", "serve a study or folder as live reports that follow your edits", runPreview, nil},
-		{"diff", "compare two runs' results.json figure by figure (drift detection)", runDiff, []usage.JSONSection{{Result: diff.DiffResult{}, About: "The studies compared and every change; `mirrors` names the table whose change a figure's change repeats."}}},
-		{"movements", "list the movement library, with published and computed Qf", runMovements, []usage.JSONSection{{Result: kinds.Library.Results[0], About: "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."}}},
-		{"catalogue", "the candidate movements for N pairs, ranked, with a recommendation", runCatalogue, []usage.JSONSection{{Result: kinds.Catalogue.Results[0], About: "The catalogue cell's result for the one field size: its candidates, in rank order; `recommended` is null when every candidate breaks a bound; a candidate's `absent` is the phantom's pair number in `asc` (the movement in .ASC form, every seat filled), or null, and for an odd field its figures are those with that pair absent; `excluded` is the bound a candidate breaks, or \"\"; `change` is the --late or --leave plan, or null; `plans` the --leave or --extra plans, ranked, or null. Changed when catalogue began to run the catalogue cell: the object, its keys unchanged, is now the one element of an array (--pick --json still prints the one candidate)."}}},
-		{"movement", "the guide of a movement: table cards, pair cards, the .ASC file", runGuide, []usage.JSONSection{{Result: kinds.Guide.Results[0], About: "The guide of a movement: table cards and pair cards; a `next` is {table, direction}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."}}},
-		{"version", "print the versions of bridgereport, its engine and echarts", runVersion, []usage.JSONSection{{Result: render.Versions{}, About: "The versions of this binary; `commit` only when the binary knows it."}}},
+// addCommand registers a command; a name used twice is a defect.
+func addCommand(c command) struct{} {
+	if slices.ContainsFunc(commands, func(o command) bool { return o.name == c.name }) {
+		panic("bridgereport: command " + c.name + " registered twice")
 	}
+	commands = append(commands, c)
+	slices.SortStableFunc(commands, func(a, b command) int {
+		return cmp.Or(cmp.Compare(a.for_, b.for_), cmp.Compare(a.name, b.name))
+	})
+	return struct{}{}
 }
 
 // Run executes one invocation of the tool; main only maps its error to an
@@ -163,8 +169,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: bridgereport COMMAND [flags] ARGS")
-	fmt.Fprintln(w, "\ncommands:")
+	last := audience(-1)
 	for _, c := range commands {
+		if c.for_ != last {
+			fmt.Fprintf(w, "\ncommands%s:\n", strings.TrimSuffix(" "+c.for_.String(), " "))
+			last = c.for_
+		}
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nbridgereport COMMAND -h shows the flags of a command.")
@@ -188,16 +198,3 @@ var errReported = errors.New("reported")
 // figure failed to reproduce, or diff found a moved value. It was written
 // out already; the exit status is exitFailed.
 var errFailed = errors.New("failed")
-
-// runVersion prints the versions; also bridgereport --version.
-func runVersion(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", stderr)
-	asJSON := fs.Bool("json", false, "print the versions as JSON")
-	if _, err := parseFlags(fs, args, 0); err != nil {
-		return err
-	}
-	if *asJSON {
-		return render.WriteJSON(stdout, render.CurrentVersions(engine.Version))
-	}
-	return render.WriteVersions(stdout, engine.Version)
-}

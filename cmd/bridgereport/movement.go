@@ -9,6 +9,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -57,3 +58,31 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	return study.Print(stdout, r, g, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "movement", for_: forDirectors, summary: "the guide of a movement: table cards, pair cards, the .ASC file", run: runGuide,
+	json:   []usage.JSONSection{{Result: kinds.Guide.Results[0], About: "The guide of a movement: table cards and pair cards; a `next` is {table, direction}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."}},
+	schema: 1,
+	help: `[--boards-per-round B] [-o FILE.asc] [--cards FILE.html] [--format asc|bridgemate|bridgescorer [--from-round R]] [--club C --date D --session S] [--json] MOVEMENT
+
+The guide of a movement, for the director and the players: a table card
+per table (each round's NS and EW pair, the boards, and where each pair
+and the boards go next) and a card per pair (each round's table,
+direction, opponents and boards), and where each board set starts. An odd
+field's phantom is no pair: its opponents sit out (a file or library
+movement that seats a phantom takes ",absent=N": m.asc,absent=14). With
+--boards-per-round B, board group g is boards g·B+1 to g·B+B (with two
+groups a round, B/2 each); without, the groups keep their letters. -o
+FILE.asc writes the movement in .ASC form (-o FILE.html: the cards, as
+--cards). --cards FILE.html writes the cards as one page to print (--paper
+a4 or letter, --tables-per-page 1 or 2, default 2; pair cards are slips to
+cut out; --club, --date and --session head every card). --format
+bridgemate writes the movement (to -o FILE, else to stdout) as the
+Bridgemate Data Connector's sections, tables and rounds (JSON; pair 0 is a
+sit-out; a table that plays two board sets a round is written in half
+rounds); --from-round R writes the update from round R (rounds before R
+stay as they are). --format bridgescorer writes the bridgescorer movement
+file (YAML). Both need --boards-per-round. --send URL posts the Data
+Connector's records to it (UpdateMovement, with --club-id and
+--licence-key) instead of writing them.`,
+})

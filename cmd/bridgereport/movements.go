@@ -6,6 +6,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -18,3 +19,10 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	return (&study.Command{Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "movements", for_: forAnalysts, summary: "list the movement library, with published and computed Qf", run: runMovements,
+	json:   []usage.JSONSection{{Result: kinds.Library.Results[0], About: "The movement library, one object per movement; `published_qf` and `published_qo` are null when the file has none."}},
+	schema: 1,
+	help:   `[--pairs N] [--rounds R] [--json]`,
+})

@@ -25,15 +25,7 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return nil
 }
 
-func runSchema(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("schema", stderr)
-	if _, err := parseFlags(fs, args, 0); err != nil {
-		return err
-	}
-	schema, err := study.Schema()
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", schema)
-	return err
-}
+var _ = addCommand(command{
+	name: "new", for_: forAuthors, summary: "write a small working study to start from, and the study schema", run: runNew,
+	help: `NAME[.yaml]`,
+})

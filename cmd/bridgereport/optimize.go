@@ -15,6 +15,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -58,3 +59,20 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	return study.Print(stdout, r, result, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "optimize", for_: forAnalysts, summary: "re-orient tables for the best balance (like balans)", run: runOptimize,
+	json:   []usage.JSONSection{{Result: kinds.Optimize.Results[0], About: "The optimize cell's result: one optimisation by arrow switches per row, here the one movement; `movement` is the optimised movement in .ASC form; `absent` only when set; `verdict` says whether the result is proven optimal, and why. Changed when optimize began to run the optimize cell: the object, its keys unchanged, is now `rows[0]`, with the row's `label` added."}},
+	schema: 1,
+	help: `[flags] MOVEMENT
+
+Re-orients tables (arrow switches) for the best balance, as a study's
+optimize cell does: the figures before and after, and the improved movement
+in .ASC form with the figures as # comments (-o FILE writes it alone). Orientations
+rank by Qf, then the vacancy score w1·Qf1max + w2·Qf1av (--weights, default
+2:1, as balans; --vacancy av-then-max ranks Qf1av, then Qf1max; --vacancy off
+leaves the vacancy quality out), then d4 (--d4 off leaves it out).
+Flags name the balans option they implement in brackets. A --fixers file
+has one line per round with a 0 (free) or 1 (fixed) per table, e.g. "1 0 0 1";
+# starts a comment.`,
+})

@@ -26,3 +26,8 @@ func runPreview(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	return preview.ListenAndServe(ctx, pos[0], net.JoinHostPort(*host, strconv.Itoa(*port)), preview.Options{CacheDir: *cacheDir, Log: stderr, AllowOutside: *allowOutside, BuildTimeout: *timeout}, stdout)
 }
+
+var _ = addCommand(command{
+	name: "preview", for_: forAuthors, summary: "serve a study or folder as live reports that follow your edits", run: runPreview,
+	help: `[--port N] [--host ADDR] [--cache DIR] [--timeout D] [--allow-outside] STUDY.yaml|DIR`,
+})

@@ -10,6 +10,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -63,3 +64,27 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	return nil
 }
+
+var _ = addCommand(command{
+	name: "run", for_: forEveryone, summary: "run studies and write their reports", run: runStudies,
+	json:   []usage.JSONSection{{Result: batch.RunSummary{}, About: "The run: one entry per study, in the order they ran (`error` is set, and the checks and outputs empty, when a study could not run; a failure is at the line of its `published:` entry), and the totals."}},
+	schema: 1,
+	help: `[-o OUTDIR] [--cache DIR] [-p name=value]... [--no-cache] [--allow-outside] [--json] [--junit FILE] [--pdf] STUDY.yaml|DIR...
+
+The exit status is 0 when every study ran and every published figure
+reproduced, 1 when a published figure failed, 2 when a study could not
+run (bad input). --junit writes a JUnit XML file with a test case per
+published figure. --pdf also prints each report to index.pdf beside its
+index.html, through headless Chromium (chromium, chromium-browser or
+google-chrome on the PATH, or BRIDGEREPORT_CHROMIUM).
+
+Several studies (or a folder of them) make a site: every page has a
+sidebar of the studies, previous and next links and a search, the index
+lists them, and a study may refer to another's tables (@name:tbl-id). A
+site.yaml in the folder (or named alone) gives the site's title, its
+studies in order and a shared bibliography. With --pdf a site is also
+printed whole, with a contents page, to OUTDIR/book/index.pdf. One study
+with -p name=FROM..TO[/STEP] (an int parameter) or -p name=a,b,c is a
+sweep: a page a value, OUTDIR/<study>-<name>-<value>/, each cached on its
+own, and an index of them.`,
+})

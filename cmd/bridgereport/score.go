@@ -8,6 +8,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -39,3 +40,28 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	body.File = pos[0]
 	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
 }
+
+var _ = addCommand(command{
+	name: "score", for_: forDirectors, summary: "matchpoint a pairs session, Neuberg-adjusting short boards", run: runScore,
+	json: []usage.JSONSection{
+		{When: "FILE.csv", Name: "session", Result: kinds.Session.Results[0], About: "A session matchpointed, Neuberg-adjusting boards played fewer times; `expected`, `scale`, `rounding` and `step` are the settings in force."},
+		{When: "a results FILE (.xml, .pbn, ACBLscore's .txt, .htm or .ACA)", Name: "club", Result: kinds.Session.Results[1], About: "A club's results file (USEBIO, PBN, NZ Scorer's XML, an ACBLscore report or game file) analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field. `warnings` (the file's own mistakes) and `disagreements` list the first 10 of each kind, and `warning_counts` and `disagreement_counts` count every one by kind: a file whose mistake repeats on every line is reported once, with its count (before, every one was listed); `movement[].matrix` is null, and the luck model left out with a note, for a field of more than 100 pairs. `club`, `file_movement`, `file_top`, `file_average` are what the file's header states, and a pair's `strat`, `strat_ranks`, `masterpoints` and `handicap_file` what the file awards it (ACBLscore, Scorer), when it does; `method_detail.scale` is `acbl` when the file's matchpoints are 1 a result beaten; a movement's `reading` says what its Qf measures and `qf_board_by_board` is the boards as played."},
+		{When: "FILE... or DIR (a season)", Name: "season", Result: kinds.Season.Results[0], About: "A club's season: each session's date, method, disagreements and movements (Qf, Qd, the better arrow switches in words), each pair's probability of finishing first and in the top three from a seeded bootstrap over the boards, every partnership's season average with its standard error and 95 % interval (best N of M with --best-of), and the season's fairness (NS against EW, stationary against moving, Neuberg's rank changes)."}},
+	schema: 1,
+	help: `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv|.xml|.pbn
+       score [--best-of N] [--resamples N] [--seed N] [--json] FILE... | DIR
+
+Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
+boards played fewer times.
+
+FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
+by its extension or its first bytes: its figures are recomputed and checked,
+its scoring method named, Neuberg's rounding measured, the movement played
+reconstructed with its balance, and the luck model run on it.
+
+Several results files, or a folder of them (its .xml and .pbn files), are a
+season: each session analysed, its movement with Qf, Qd and the better
+arrow switches, each pair's probability of finishing first from a bootstrap
+over the boards, every partnership's season average with a 95 % interval,
+and the season's fairness.`,
+})

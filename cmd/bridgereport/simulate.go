@@ -16,6 +16,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/reports/study"
+	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
 // modelFlags lists, per model, the flags it reads besides --model and
@@ -160,3 +161,25 @@ func simulateError(err error) error {
 	}
 	return fmt.Errorf("simulate: %w", err)
 }
+
+var _ = addCommand(command{
+	name: "simulate", for_: forAnalysts, summary: "scoring models: one or two strong pairs, Bussemaker", run: runSimulate,
+	json: []usage.JSONSection{
+		{When: "--model one-strong", Name: "one-strong", Result: kinds.OneStrong.Results[0], About: "The one_strong cell's result: each pair's percentage when one pair tops every board (floats unrounded), in the one column of the movement, with the other pairs' deviation from their ideal share. Changed when simulate began to run the one_strong cell: the object was {model, strong, percent, movement}; `strong` is kept, `percent` and `movement` are now `columns[0].percent` and `columns[0].movement`, and `model` is gone (the flag says it)."},
+		{When: "--model two-strong", Name: "two-strong", Result: kinds.TwoStrong.Results[0], About: "The two_strong cell's result: the spread of the weak pairs' percentages over every choice of the two strong pairs, in the one row of the movement. Changed when simulate began to run the two_strong cell: the keys of the object are now those of `rows[0]`, unchanged, with the row's `name` added."},
+		{When: "--model bussemaker", Name: "bussemaker", Result: kinds.Bussemaker.Results[0], About: "The Bussemaker model: per strength the spread of percentages, and the probability (percent) of each place; `extreme_sd` and `beyond_3sd` (the entrants furthest from their mean, in standard deviations) came with the bussemaker cell, and `ranks_reproduced` is set only when a study gives a printed rank table."}},
+	schema: 1,
+	help: `--model one-strong|two-strong|bussemaker [--strong N] [--samples N] [--seed S]
+       [--strengths "1 1 2 …"] [--groups "1-7,8-14"] [--exact [--shard K/N -o PART]|--sample] [--json] MOVEMENT
+       | --merge [--json] PART...
+
+A scoring model on one movement, as a study's one_strong, two_strong or
+bussemaker cell shows it: one strong pair and two strong pairs (seed 004),
+the Bussemaker model (seed 000).
+
+--exact prints the estimate of its CPU time first and refuses a run beyond
+an hour of CPU; --shard K/N computes shard K (0…N−1) of the enumeration
+into the part file -o (auto/N takes K from JOB_COMPLETION_INDEX, as a
+Kubernetes Indexed Job sets it), and --merge sums all N parts into what
+--exact prints for the whole, the same bytes (docs/cluster.md).`,
+})

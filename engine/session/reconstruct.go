@@ -958,4 +958,3 @@ func searchRounds(ms []*meeting, pairs, R, budget int, oneTable bool) bool {
 }
 
 // subset reports whether every element of sorted a is in sorted b.
-

@@ -54,8 +54,8 @@ func tabuRounds(ms []*meeting, pairs, R int, oneTable bool, seed uint64, budget,
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(R)<<8|0x7a))
 	col := make([]int, n)
-	size := make([]int, R)      // meetings in each round
-	gamma := make([]int32, n*R) // gamma[i*R+r]: neighbours of i in round r
+	size := make([]int, R)         // meetings in each round
+	gamma := make([]int32, n*R)    // gamma[i*R+r]: neighbours of i in round r
 	over := func(r, d int) int32 { // meetings beyond the cap in round r, after d more
 		if cap <= 0 {
 			return 0

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // InstantCell builds the instant-matchpoint table of a board from the
@@ -91,28 +93,43 @@ type InstantRow struct {
 // without the score.
 func (r InstantRow) MarshalJSON() ([]byte, error) {
 	if r.Kind == "result" {
-		return json.Marshal(struct {
-			Kind    string  `json:"kind"`
-			Score   int     `json:"score"`
-			Count   int     `json:"count"`
-			MP      float64 `json:"mp"`
-			Percent int     `json:"percent"`
-			Exact   float64 `json:"exact_percent"`
-			Nudge   int     `json:"nudge,omitempty"`
-		}{r.Kind, r.Score, r.Count, r.MP, r.Percent, r.Exact, r.Nudge})
+		return json.Marshal(instantResultRow{r.Kind, r.Score, r.Count, r.MP, r.Percent, r.Exact, r.Nudge})
 	}
-	return json.Marshal(struct {
-		Kind    string  `json:"kind"`
-		Low     *int    `json:"low"`
-		High    *int    `json:"high"`
-		Lowest  int     `json:"lowest"`
-		Highest int     `json:"highest"`
-		Count   int     `json:"count"`
-		MP      float64 `json:"mp"`
-		Percent int     `json:"percent"`
-		Exact   float64 `json:"exact_percent"`
-		Nudge   int     `json:"nudge,omitempty"`
-	}{r.Kind, r.Low, r.High, r.Lowest, r.Highest, r.Count, r.MP, r.Percent, r.Exact, r.Nudge})
+	return json.Marshal(instantGapRow{r.Kind, r.Low, r.High, r.Lowest, r.Highest, r.Count, r.MP, r.Percent, r.Exact, r.Nudge})
+}
+
+// ResultSchema says that a row is written as one of its two shapes.
+func (InstantRow) ResultSchema() map[string]any {
+	result := load.ResultSchema(reflect.TypeFor[instantResultRow]())
+	gap := load.ResultSchema(reflect.TypeFor[instantGapRow]())
+	result["properties"].(map[string]any)["kind"] = map[string]any{"const": "result"}
+	gap["properties"].(map[string]any)["kind"] = map[string]any{"type": "string", "not": map[string]any{"const": "result"}}
+	return map[string]any{"oneOf": []any{result, gap}}
+}
+
+// instantResultRow is how a row of kind result is written.
+type instantResultRow struct {
+	Kind    string  `json:"kind"`
+	Score   int     `json:"score"`
+	Count   int     `json:"count"`
+	MP      float64 `json:"mp"`
+	Percent int     `json:"percent"`
+	Exact   float64 `json:"exact_percent"`
+	Nudge   int     `json:"nudge,omitempty"`
+}
+
+// instantGapRow is how a row of kind gap is written.
+type instantGapRow struct {
+	Kind    string  `json:"kind"`
+	Low     *int    `json:"low"`
+	High    *int    `json:"high"`
+	Lowest  int     `json:"lowest"`
+	Highest int     `json:"highest"`
+	Count   int     `json:"count"`
+	MP      float64 `json:"mp"`
+	Percent int     `json:"percent"`
+	Exact   float64 `json:"exact_percent"`
+	Nudge   int     `json:"nudge,omitempty"`
 }
 
 // InstantTie is a run of rows (indices into rows) with an equal percent.

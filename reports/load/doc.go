@@ -3,7 +3,8 @@
 // errors that say file:line (StudyError, InputError, EntryError, LineError),
 // YAML syntax errors placed at the real mistake, the check that an input is
 // text, paths kept inside the study's folder (InputPath), and the walk of Go
-// types that the study's JSON Schema is generated from (TypeSchema).
+// types that the JSON Schemas are generated from: the study's (TypeSchema)
+// and the --json outputs' (ResultSchema).
 //
 // It is the bottom of the study packages: it imports only reports and the
 // engine.

@@ -130,11 +130,13 @@ func jsonKind(t reflect.Type) (string, reflect.Type) {
 
 // JSONSection is one shape of a command's --json: when it is printed (a
 // flag or an argument that selects it, or ""), a zero value of the Result
-// it encodes (a slice: an array of them), and what it is.
+// it encodes (a slice: an array of them), and what it is. Name, for a
+// command of several shapes, names the shape in its schema's $defs.
 type JSONSection struct {
 	When   string
 	Result any
 	About  string
+	Name   string
 }
 
 // JSONUsage is the part of a command's usage that says what its --json
@@ -151,10 +153,12 @@ func JSONUsage(sections []JSONSection) string {
 	return b.String()
 }
 
-// JSONDoc is a command's --json contracts, for docs/json.md.
+// JSONDoc is a command's --json contracts, for docs/json.md, and the
+// version of their schema (docs/schema/COMMAND.schema.json).
 type JSONDoc struct {
 	Command  string
 	Sections []JSONSection
+	Version  int
 }
 
 // WriteJSONDoc writes docs/json.md: every contract's keys, nested objects
@@ -164,13 +168,15 @@ func WriteJSONDoc(w io.Writer, regenerate string, docs []JSONDoc) error {
 	b.WriteString("# The --json contracts\n\n")
 	fmt.Fprintf(&b, "Generated from the Result types of the commands (`%s`).\n", regenerate)
 	b.WriteString("Keys are a promise to scripts: they keep their names, their places (the object that holds them) and their meanings; new keys may be added. The order of the keys within an object is not part of the promise: read them by name.\n")
+	b.WriteString("\nThe same keys, with their JSON types and whether they may be left out, are a JSON Schema for each command, versioned (`docs/schema`, `bridgereport schema COMMAND`); a key is renamed or removed only in a new version. [schema/README.md](schema/README.md) says what a version promises.\n")
 	for _, d := range docs {
 		for _, sec := range d.Sections {
-			shape := "One object with these keys:"
+			shape := "One object with these keys"
 			if reflect.TypeOf(sec.Result).Kind() == reflect.Slice {
-				shape = "An array of objects with these keys:"
+				shape = "An array of objects with these keys"
 			}
-			fmt.Fprintf(&b, "\n## %s\n\n%s %s\n\n%s", strings.TrimSpace(d.Command+" "+sec.When), sec.About, shape, JSONKeyList(sec.Result))
+			schema := fmt.Sprintf("[schema](schema/%s.schema.json), version %d", d.Command, d.Version)
+			fmt.Fprintf(&b, "\n## %s\n\n%s %s (%s):\n\n%s", strings.TrimSpace(d.Command+" "+sec.When), sec.About, shape, schema, JSONKeyList(sec.Result))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
