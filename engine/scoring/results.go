@@ -84,8 +84,10 @@ type SessionPair struct {
 	PlayerIDs []string
 	// Place is the file's place, as written ("3", "8=").
 	Place string
-	// Line is where the pair is in the file.
-	Line int
+	// Line is where the pair is in the file; Record where a binary file
+	// holds it ("offset 0x1a2c"; "" in a text file).
+	Line   int
+	Record string
 	// ByDirection is set when the file numbers each direction from 1, so
 	// that the pair is known by its number and Direction.
 	ByDirection bool
@@ -151,8 +153,10 @@ type TravellerLine struct {
 	NSMPText, EWMPText string
 	HasMP              bool
 	MPDecimals         int
-	// Line is where the traveller line is in the file.
-	Line int
+	// Line is where the traveller line is in the file; Record where a
+	// binary file holds it ("offset 0x1a2c"; "" in a text file).
+	Line   int
+	Record string
 	// ByDirection is set when the file numbers each direction from 1: NS
 	// is then an NS pair's number and EW an EW pair's.
 	ByDirection bool

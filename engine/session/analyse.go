@@ -253,6 +253,9 @@ type Disagreement struct {
 	Ours     float64 `json:"ours"`
 	OursText string  `json:"ours_text"`
 	Line     int     `json:"line,omitempty"`
+	// Record is where a binary file holds the figure ("offset 0x1a2c"),
+	// when it is not a text file with lines.
+	Record string `json:"record,omitempty"`
 }
 
 // PairLabel writes a pair as the analysis labels it (scoring.PairLabel).
@@ -832,7 +835,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 						text = trimFloat(file)
 					}
 					d := Disagreement{Kind: "matchpoints", Where: fmt.Sprintf("board %d", b.Number), Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
-						File: text, Ours: mp[side], OursText: withDecimals(mp[side], text), Line: l.Line}
+						File: text, Ours: mp[side], OursText: withDecimals(mp[side], text), Line: l.Line, Record: l.Record}
 					if side == 0 {
 						d.Pair, d.Direction = l.NS, l.NSKey().Dir
 					} else {
@@ -876,7 +879,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 			pr.PercentFile = &v
 			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
 				disagree(Disagreement{Kind: "percent", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
-					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line})
+					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line, Record: sp.Record})
 			}
 		}
 		if sp.HasTotal {
@@ -888,12 +891,12 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 					text = trimFloat(v)
 				}
 				disagree(Disagreement{Kind: "total", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
-					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line})
+					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line, Record: sp.Record})
 			}
 		}
 		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
 			disagree(Disagreement{Kind: "place", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
-				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line})
+				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line, Record: sp.Record})
 		}
 		pairs = append(pairs, pr)
 	}

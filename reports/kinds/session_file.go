@@ -256,7 +256,11 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		t := &reports.Table{ID: id + "-disagreements", Caption: caption,
 			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
+			var where any = d.Line
+			if d.Record != "" {
+				where = d.Record
+			}
+			t.Rows = append(t.Rows, []any{d.Kind, where, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
 	}

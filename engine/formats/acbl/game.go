@@ -429,7 +429,7 @@ func (g *gameReader) entry(section, dir string, number, index, tab int, strats [
 	if players < 1 || players > 6 {
 		return g.fail(p, "section %s pair %d: an entry of %d bytes holds no whole player record", section, number, length)
 	}
-	sp := scoring.SessionPair{Section: section, Number: number, Direction: dir}
+	sp := scoring.SessionPair{Section: section, Number: number, Direction: dir, Record: fmt.Sprintf("offset 0x%x", p)}
 	for k := 0; k < min(players, 2); k++ {
 		at := p + 0xa4 + playerSize*k
 		last, e1 := g.str(at, 16)
@@ -561,7 +561,7 @@ func (g *gameReader) boards(section string, index int, howell bool, reassign map
 			} else {
 				ns, ew = pairNumber(reassign, ns, 0), pairNumber(reassign, ew, 1)
 			}
-			l := scoring.TravellerLine{Section: section, NS: ns, EW: ew, Round: v[0], Table: v[1], Line: 0,
+			l := scoring.TravellerLine{Section: section, NS: ns, EW: ew, Round: v[0], Table: v[1], Record: fmt.Sprintf("offset 0x%x", r),
 				NSMP: float64(v[4]) / 100, EWMP: float64(v[7]) / 100, HasMP: true, MPDecimals: 2}
 			l.NSMPText, l.EWMPText = fmt.Sprintf("%.2f", l.NSMP), fmt.Sprintf("%.2f", l.EWMP)
 			nsArt, nsOK := special(nsCode)

@@ -2,6 +2,7 @@ package acbl
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/engine/session"
 )
 
 // blob writes an invented game file in the layout the reader reads: the
@@ -285,4 +287,30 @@ func FuzzReadGame(f *testing.F) {
 			t.Fatalf("error %v is not a ParseError naming the file", err)
 		}
 	})
+}
+
+// A figure of a game file the recomputation does not reproduce is named
+// by its record's offset, a game file having no lines.
+func TestGameDisagreementNamesTheRecord(t *testing.T) {
+	sample := makeSample(9, twoSections[:1], 1, false)
+	s, err := ReadGame("g.ACA", bytes.NewReader(writeGame(sample, gameOptions{version: 800})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Pairs[2].Percent += 1
+	s.Boards[4].Lines[1].NSMP += 0.5
+	a, err := session.Analyse(context.Background(), s, session.Settings{NoLuck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]bool{}
+	for _, d := range a.Disagreements {
+		kinds[d.Kind] = true
+		if !strings.HasPrefix(d.Record, "offset 0x") || d.Line != 0 {
+			t.Errorf("disagreement %+v: want it named by its record", d)
+		}
+	}
+	if !kinds["percent"] || !kinds["matchpoints"] {
+		t.Errorf("disagreements %+v", a.Disagreements)
+	}
 }
