@@ -528,9 +528,9 @@ func (g *gameReader) boards(section string, index int, howell bool, reassign map
 		if units != 2 {
 			return g.fail(p, "section %s board %d: %d competitors a result: only pairs events are read", section, board, units)
 		}
-		if max := (length - 4) / resultSize; length >= 4 && slots > max {
-			s.Warn(g.name, 0, "record", "section %s board %d (offset 0x%x): %d results declared in a record of room for %d: read %d", section, board, p, slots, max, max)
-			slots = max
+		if room := (length - 4) / resultSize; length >= 4 && slots > room {
+			s.Warn(g.name, 0, "record", "section %s board %d (offset 0x%x): %d results declared in a record of room for %d: read %d", section, board, p, slots, room, room)
+			slots = room
 		}
 		for k := 0; k < slots; k++ {
 			r := p + 6 + resultSize*k

@@ -112,9 +112,6 @@ func (rd *recapReader) pairRecap(lines []string, i int, id, rest string) int {
 	flush := func() {
 		for c, b := range boards {
 			e := gridEntry{section: sec, dir: dir, pair: num, board: b, line: ln}
-			if c < len(vs) && vs[c] != "" {
-				e.line = ln
-			}
 			cell := func(cells []string) string {
 				if c < len(cells) {
 					return cells[c]

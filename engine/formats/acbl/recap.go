@@ -451,9 +451,8 @@ func (rd *recapReader) board(lines []string, i, n int) int {
 			nsCol, ewCol = ends[0], ends[len(ends)-1]
 		}
 	}
-	if prev, ok := rd.boards[bk]; ok {
+	if _, ok := rd.boards[bk]; ok {
 		rd.printedTwice(start)
-		_ = prev
 		return i
 	}
 	rd.boards[bk] = start
@@ -493,8 +492,17 @@ func (rd *recapReader) boardLine(text string, ln int) (l *scoring.TravellerLine,
 	var nsTok, ewTok token
 	switch {
 	case vs > 0 && vs+1 < len(toks):
-		nsTok, ewTok = toks[vs-1], toks[vs+1]
-		rest = toks[:vs-1]
+		// The NS pair is the nearest word before "vs" that reads as one:
+		// a surname with a space (A5-Van Dyke-Smith) spans two words.
+		k := vs - 1
+		for k > 0 {
+			if _, _, _, ok := pairID(toks[k].s); ok {
+				break
+			}
+			k--
+		}
+		nsTok, ewTok = toks[k], toks[vs+1]
+		rest = toks[:k]
 	case len(toks) >= 2:
 		nsTok, ewTok = toks[len(toks)-2], toks[len(toks)-1]
 		rest = toks[:len(toks)-2]

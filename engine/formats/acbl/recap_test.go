@@ -178,8 +178,8 @@ Pair    Pct   Score   Section   Rank  MPs
 
                               RESULTS OF BOARD 3
 
-             50          0.00    1.00    1 vs 3
-     100                 1.00    0.00    2 vs 4
+             50          0.00    1.00    1-Smith-Vale vs 3
+     100                 1.00    0.00    2-Quint-Van Rook vs 4-Ames-Bell
 `
 	s, err := ReadRecap("friday.txt", strings.NewReader(text))
 	if err != nil {
