@@ -159,7 +159,7 @@ func entriesWritten(toks []string) string {
 		s = "1 entry"
 	}
 	if rest > 0 {
-		s += fmt.Sprintf(" and an incomplete one (%q)", clip(strings.Join(toks[3*n:], " ")))
+		s += fmt.Sprintf(" and an incomplete one (%q)", engine.Clip(strings.Join(toks[3*n:], " ")))
 	}
 	return s
 }
@@ -205,7 +205,7 @@ func parseHeader(toks []string) (header, error) {
 		case "M", "m":
 			h.gen = mitchellStyle
 		default:
-			return h, fmt.Errorf("%q is neither a number nor one of the flags g, H, M", clip(tk))
+			return h, fmt.Errorf("%q is neither a number nor one of the flags g, H, M", engine.Clip(tk))
 		}
 	}
 	switch len(nums) {
@@ -245,7 +245,7 @@ func parseTable(toks []string, numeric bool) (Table, error) {
 	ns, err1 := strconv.Atoi(toks[0])
 	ew, err2 := strconv.Atoi(toks[1])
 	if err1 != nil || err2 != nil {
-		return Table{}, fmt.Errorf("want NS-EW pair numbers, got %q-%q", clip(toks[0]), clip(toks[1]))
+		return Table{}, fmt.Errorf("want NS-EW pair numbers, got %q-%q", engine.Clip(toks[0]), engine.Clip(toks[1]))
 	}
 	if ns == 0 && ew == 0 {
 		return Table{Group: -1}, nil
@@ -264,7 +264,7 @@ func parseGroup(tok string, numeric bool) (int, error) {
 	if numeric {
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
-			return 0, fmt.Errorf("board group %q: want a number from 1 (the header has g)", clip(tok))
+			return 0, fmt.Errorf("board group %q: want a number from 1 (the header has g)", engine.Clip(tok))
 		}
 		return n - 1, nil
 	}
@@ -276,7 +276,7 @@ func parseGroup(tok string, numeric bool) (int, error) {
 			return int(c-'a') + 26, nil
 		}
 	}
-	return 0, fmt.Errorf("board group %q: want one letter (or the header flag g for numbers)", clip(tok))
+	return 0, fmt.Errorf("board group %q: want one letter (or the header flag g for numbers)", engine.Clip(tok))
 }
 
 // generateHowellStyle fills rounds 2.. from round 1: pairs numbered up to
@@ -352,18 +352,4 @@ func invalidUTF8(data []byte) int {
 		i += n
 	}
 	return len(data)
-}
-
-// clip shortens a token quoted in a message: a message names what is wrong,
-// it does not echo the file.
-func clip(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return s
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

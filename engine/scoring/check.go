@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // Warning is something wrong in a results file that does not stop it being
@@ -168,7 +170,7 @@ func (s *Session) checkScores(file string) {
 			}
 			pc, ok := ParseContract(l.Contract)
 			if !ok {
-				s.warn(file, l.Line, "contract", "board %d, pairs %s v %s: contract %q is not a contract (want a level 1–7 and a strain, such as 4S, 3NTx or 2H=)", b.Number, l.NSKey(), l.EWKey(), clip(l.Contract))
+				s.warn(file, l.Line, "contract", "board %d, pairs %s v %s: contract %q is not a contract (want a level 1–7 and a strain, such as 4S, 3NTx or 2H=)", b.Number, l.NSKey(), l.EWKey(), engine.Clip(l.Contract))
 				continue
 			}
 			side := declarerSide(l.Declarer)

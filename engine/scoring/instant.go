@@ -385,7 +385,7 @@ func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, e
 		for i, what := range []string{"score", "count"} {
 			x, err := strconv.Atoi(fields[i])
 			if err != nil {
-				return nil, fail("%s: %q is not a number", what, clip(fields[i]))
+				return nil, fail("%s: %q is not a number", what, engine.Clip(fields[i]))
 			}
 			nums[i] = x
 		}

@@ -154,7 +154,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 				if v, ok := parseVulnerableTag(value); ok {
 					vul, hasVul = v, true
 				} else if value != "#" {
-					s.warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", clip(value))
+					s.warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", engine.Clip(value))
 				}
 			case "scoretable", "totalscoretable":
 				if value == "#" {

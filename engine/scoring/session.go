@@ -305,7 +305,7 @@ func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
 		if header {
 			header = false
 			if !slices.EqualFunc(rec, sessionHeader, strings.EqualFold) {
-				return nil, fail("header: want %s, got %q", strings.Join(sessionHeader, ","), clip(strings.Join(rec, ",")))
+				return nil, fail("header: want %s, got %q", strings.Join(sessionHeader, ","), engine.Clip(strings.Join(rec, ",")))
 			}
 			continue
 		}
@@ -316,7 +316,7 @@ func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
 		for i, f := range rec {
 			n, err := strconv.Atoi(f)
 			if err != nil {
-				return nil, fail("%s: %q is not a number", sessionHeader[i], clip(f))
+				return nil, fail("%s: %q is not a number", sessionHeader[i], engine.Clip(f))
 			}
 			nums[i] = n
 		}

@@ -235,7 +235,7 @@ func (rd *usebioReader) pair(n *xmlNode, section string) error {
 	}
 	if dir, line, ok := n.child("DIRECTION"); ok && dir != "" {
 		if p.Direction = normDirection(dir); p.Direction == "" {
-			rd.s.warn(rd.name, line, "direction", "pair %d: DIRECTION %q is not NS or EW; the travellers say where the pair sat", p.Number, clip(dir))
+			rd.s.warn(rd.name, line, "direction", "pair %d: DIRECTION %q is not NS or EW; the travellers say where the pair sat", p.Number, engine.Clip(dir))
 		}
 	}
 	if t, line, ok := n.child("PERCENTAGE"); ok && t != "" {
@@ -328,7 +328,7 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 	if v, line, ok := n.child("TRICKS", "TRICKS_TAKEN", "TRICKS_MADE"); ok && v != "" {
 		t, err := strconv.Atoi(v)
 		if err != nil || t < 0 || t > 13 {
-			rd.s.warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, l.NS, l.EW, clip(v))
+			rd.s.warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, l.NS, l.EW, engine.Clip(v))
 		} else {
 			l.Tricks, l.HasTricks = t, true
 		}
