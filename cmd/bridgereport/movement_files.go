@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -123,7 +124,7 @@ func movementFormat(m *movement.Movement, name, format string, perRound, fromRou
 			// would score the sections as one field, a movement never meant.
 			return nil, fmt.Errorf("--format bridgescorer: %s has %d sections and the format has none: write each section's movement apart, or use --format bridgemate", name, len(m.Sections))
 		}
-		err = movement.WriteBridgescorer(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
+		err = bridgescorer.Write(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
 	}
 	return buf.Bytes(), err
 }

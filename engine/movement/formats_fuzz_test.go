@@ -29,19 +29,6 @@ func FuzzReadBridgemate(f *testing.F) {
 	})
 }
 
-func FuzzReadBridgescorer(f *testing.F) {
-	m, _ := Mitchell(3)
-	var buf bytes.Buffer
-	WriteBridgescorer(&buf, m, 2, "x", "y", "z")
-	f.Add(buf.String(), 2)
-	f.Fuzz(func(t *testing.T, text string, perSet int) {
-		if perSet < 0 || perSet > 10 {
-			return
-		}
-		ReadBridgescorer(strings.NewReader(text), perSet)
-	})
-}
-
 func FuzzParseSectionsSpec(f *testing.F) {
 	for _, s := range []string{"sections:mitchell:7/mitchell:7", "sections:howell:15,rounds=13/perfect:14/boards=shared", "mitchell:7,rover=2:2+3:4,miss=3:1-2", "howell:8,appendix=2:3"} {
 		f.Add(s)

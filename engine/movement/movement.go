@@ -2,7 +2,9 @@ package movement
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // Table is what happens at one table in one round: an NS pair and an EW pair
@@ -69,6 +71,34 @@ func (m *Movement) Equal(o *Movement) bool {
 		}
 	}
 	return true
+}
+
+// EqualUpToGroups reports whether two movements have the same pairs,
+// rounds, sections and plays, up to the numbering of the board groups and
+// the table positions of split tables: each group is known by its plays
+// (round, NS, EW), and the groups of one are those of the other. It is
+// what a file that numbers boards, not groups, keeps of a movement.
+func (m *Movement) EqualUpToGroups(o *Movement) bool {
+	if m.Pairs != o.Pairs || m.Rounds != o.Rounds || m.Groups != o.Groups || !sectionsEqual(m, o) {
+		return false
+	}
+	sigs := func(m *Movement) map[string]int {
+		plays := make([][]string, m.Groups)
+		for r, row := range m.Schedule {
+			for _, t := range row {
+				if !t.Empty() {
+					plays[t.Group] = append(plays[t.Group], fmt.Sprint(r, t.NS, t.EW))
+				}
+			}
+		}
+		out := map[string]int{}
+		for _, p := range plays {
+			slices.Sort(p)
+			out[strings.Join(p, ";")]++
+		}
+		return out
+	}
+	return maps.Equal(sigs(m), sigs(o))
 }
 
 // Switch exchanges NS and EW at one table (round and table 1-based).

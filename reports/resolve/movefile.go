@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -34,7 +35,7 @@ func parseMovementFile(name string, data []byte) (*movement.Parsed, error) {
 	case "bridgemate":
 		m, err = readBridgemate(data)
 	case "bridgescorer":
-		m, err = movement.ReadBridgescorer(bytes.NewReader(data), 0)
+		m, err = bridgescorer.Read(bytes.NewReader(data), 0)
 	default:
 		return movement.ParseASC(name, bytes.NewReader(data))
 	}
