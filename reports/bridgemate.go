@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 )
 
 // ScoringProgramRequest is a request to the Bridgemate Data Connector's
@@ -47,7 +47,7 @@ const (
 // SendBridgemate posts each section to the Data Connector at base as an
 // UpdateMovement (a section that does not exist yet is added; an update
 // from a round keeps the rounds before it) and says what it answered.
-func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []movement.BridgemateSection, stdout io.Writer) error {
+func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []bridgemate.Section, stdout io.Writer) error {
 	client := &http.Client{Timeout: 30 * time.Second}
 	url := strings.TrimRight(base, "/") + "/dc-scoringprogram"
 	for _, sec := range secs {

@@ -10,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/reports"
-
-	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
 // TestSendBridgemate posts a movement to a local stand-in for the Data
@@ -48,7 +47,7 @@ func TestSendBridgemate(t *testing.T) {
 	if len(got) != 2 || got[0].Command != reports.CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
 		t.Fatalf("requests %+v", got)
 	}
-	var sec movement.BridgemateSection
+	var sec bridgemate.Section
 	if err := json.Unmarshal([]byte(got[1].SerializedData), &sec); err != nil || sec.Letters != "B" || len(sec.Tables) != 7 || sec.SessionGuid != got[1].SessionGuid {
 		t.Errorf("section B: %+v (%v)", sec, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
@@ -80,7 +81,7 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		if o.boardsPerRound < 1 {
 			return fmt.Errorf("--send: give --boards-per-round: the records name the boards")
 		}
-		secs, err := movement.BridgemateSections(m, movement.BridgemateOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound})
+		secs, err := bridgemate.Sections(m, bridgemate.WriteOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound})
 		if err != nil {
 			return err
 		}
@@ -114,7 +115,7 @@ func movementFormat(m *movement.Movement, name, format string, perRound, fromRou
 		if fromRound < 0 || fromRound > m.Rounds {
 			return nil, fmt.Errorf("--from-round %d: the movement has %d rounds", fromRound, m.Rounds)
 		}
-		err = movement.WriteBridgemate(&buf, m, movement.BridgemateOptions{BoardsPerRound: perRound, FromRound: fromRound})
+		err = bridgemate.Write(&buf, m, bridgemate.WriteOptions{BoardsPerRound: perRound, FromRound: fromRound})
 	default:
 		if fromRound != 0 {
 			return nil, fmt.Errorf("--from-round %d: only with --format bridgemate", fromRound)

@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -153,8 +154,8 @@ func FromFile(bm *File, perSet int) (*movement.Movement, error) {
 	if bm.NumberTeams < 2 || bm.NumberTeams > movement.MaxPairs {
 		return nil, fmt.Errorf("bridgescorer: %s: numberTeams %d: want 2 to %d", bm.Name, bm.NumberTeams, movement.MaxPairs)
 	}
-	sec := movement.BridgemateSection{Letters: "A"}
-	byTable := map[int]*movement.BridgemateTable{}
+	sec := bridgemate.Section{Letters: "A"}
+	byTable := map[int]*bridgemate.Table{}
 	for i, h := range bm.Hands {
 		bad := func(msg string) error {
 			return fmt.Errorf("bridgescorer: %s: hand %d (table %d, round %d): %s", bm.Name, i+1, h.Table, h.Round, msg)
@@ -169,10 +170,10 @@ func FromFile(bm *File, perSet int) (*movement.Movement, error) {
 		}
 		t := byTable[h.Table]
 		if t == nil {
-			t = &movement.BridgemateTable{SectionLetters: "A", TableNumber: h.Table}
+			t = &bridgemate.Table{SectionLetters: "A", TableNumber: h.Table}
 			byTable[h.Table] = t
 		}
-		t.Rounds = append(t.Rounds, movement.BridgemateRound{SectionLetters: "A", TableNumber: h.Table, RoundNumber: h.Round,
+		t.Rounds = append(t.Rounds, bridgemate.Round{SectionLetters: "A", TableNumber: h.Table, RoundNumber: h.Round,
 			PairNS: h.NS, PairEW: h.EW, LowBoardNumber: boards[0], HighBoardNumber: boards[len(boards)-1]})
 	}
 	var numbers []int
@@ -183,11 +184,11 @@ func FromFile(bm *File, perSet int) (*movement.Movement, error) {
 	for _, n := range numbers {
 		sec.Tables = append(sec.Tables, *byTable[n])
 	}
-	var read movement.BridgemateRead
+	var read bridgemate.ReadOptions
 	if perSet > 0 {
 		read.PerSet = []int{perSet}
 	}
-	m, err := movement.FromBridgemate([]movement.BridgemateSection{sec}, read)
+	m, err := bridgemate.FromSections([]bridgemate.Section{sec}, read)
 	if err != nil {
 		return nil, fmt.Errorf("bridgescorer: %s: %w", bm.Name, err)
 	}
