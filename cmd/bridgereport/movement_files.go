@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate/send"
 	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
@@ -85,7 +85,13 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		if err != nil {
 			return err
 		}
-		return reports.SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, stdout)
+		for _, sec := range secs {
+			if err := send.UpdateMovement(ctx, o.send, o.clubID, o.licenceKey, sec); err != nil {
+				return fmt.Errorf("--send %s: %w", o.send, err)
+			}
+			fmt.Fprintf(stdout, "section %s: %d tables sent, the Data Connector answered OK\n", sec.Letters, len(sec.Tables))
+		}
+		return nil
 	}
 	data, err := movementFormat(m, name, o.format, o.boardsPerRound, o.fromRound)
 	if err != nil {
