@@ -5,7 +5,27 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
+
+// Limits on a movement's size, so that an absurd header or spec is
+// refused before anything is allocated for it.
+const (
+	MaxPairs  = 1000
+	MaxTables = 500
+	MaxRounds = 500
+	MaxGroups = 500
+)
+
+// Parsed is a movement read from a file (of any format the tool reads, or
+// built from a spec), with the warnings found on the way and the line
+// where each round was given.
+type Parsed struct {
+	*Movement
+	Warnings   []*engine.ParseError
+	RoundLines []int // RoundLines[r] is the file line of round r+1 (0 if generated)
+}
 
 // Table is what happens at one table in one round: an NS pair and an EW pair
 // play one board group. An empty table has NS = EW = 0 and Group = -1.

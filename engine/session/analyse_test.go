@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
@@ -73,7 +74,7 @@ func TestSamplesReproduced(t *testing.T) {
 				if mv.RoundsFrom != c.rounds {
 					t.Errorf("rounds from %s, want %s", mv.RoundsFrom, c.rounds)
 				}
-				if _, err := movement.ParseASC("asc", strings.NewReader(mv.ASC)); err != nil {
+				if back, err := asc.Parse("asc", strings.NewReader(asc.String(mv.Played))); err != nil || !back.Equal(mv.Played) {
 					t.Errorf("the .ASC does not read back: %v", err)
 				}
 			}

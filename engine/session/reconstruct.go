@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -40,7 +39,9 @@ type FieldMovement struct {
 	// to rounds in which no pair sits twice, one of possibly many, which
 	// the balance does not depend on.
 	RoundsFrom string `json:"rounds_from"`
-	// ASC is the movement in the .ASC format.
+	// ASC is the movement in the .ASC format: Analyse leaves it empty (the
+	// engine writes no file format) and the caller that prints the result
+	// writes Played there (engine/formats/asc).
 	ASC string `json:"asc"`
 	// Balance: Qf, Qf1av (pooled over every absent pair), Qo, and whether
 	// every board group was played equally often (else the figures use each
@@ -175,9 +176,6 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 		copy(mv.Schedule[r], row)
 	}
 	fm.Tables, fm.Rounds, fm.Played = tables, lastRound, mv
-	var buf bytes.Buffer
-	_ = movement.WriteASC(&buf, mv)
-	fm.ASC = buf.String()
 	errs, warns := mv.Check()
 	for _, e := range errs {
 		fm.Warnings = append(fm.Warnings, "error: "+e.String())

@@ -16,7 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
@@ -325,11 +325,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		m = c.Seated
 		v.Absent = &c.Absent
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return v, err
-	}
-	v.ASC = asc.String()
+	v.ASC = asc.String(m)
 	return v, nil
 }
 
@@ -342,7 +338,7 @@ var libraryByPairs = sync.OnceValues(func() (map[int][]catalogue.Published, erro
 		if err != nil {
 			return nil, err
 		}
-		pm, err := movement.ParseASC(name, bytes.NewReader(data))
+		pm, err := asc.Parse(name, bytes.NewReader(data))
 		if err != nil {
 			return nil, err
 		}
@@ -365,7 +361,7 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 	h := sha256.New()
 	for _, p := range list {
 		fmt.Fprintf(h, "%s\n", p.Name)
-		if err := movement.WriteASC(h, p.Movement); err != nil {
+		if err := asc.Write(h, p.Movement); err != nil {
 			return nil, "", err
 		}
 	}

@@ -119,6 +119,11 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 		return nil, err
 	}
 	res.Skipped = skipped
+	for _, ss := range res.Sessions {
+		for i, mv := range ss.Movements {
+			ss.Movements[i].ASC = ascText(mv.Played)
+		}
+	}
 	var figs map[string]float64
 	if c.Publishes() {
 		if figs, err = seasonFigures(res); err != nil {

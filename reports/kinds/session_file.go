@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -66,6 +68,9 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.File, err)
 	}
+	for i, mv := range a.Movement {
+		a.Movement[i].ASC = ascText(mv.Played)
+	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
 	var figs map[string]float64
 	if c.Publishes() {
@@ -74,6 +79,15 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 		}
 	}
 	return c.Output(env, figs, blocks, a)
+}
+
+// ascText is a movement as played in the .ASC form, which the analyses
+// leave to their printers ("" for none).
+func ascText(m *movement.Movement) string {
+	if m == nil {
+		return ""
+	}
+	return asc.String(m)
 }
 
 // pairLabel names a pair in figures and tables: its section and number,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -37,7 +38,7 @@ func parseMovementFile(name string, data []byte) (*movement.Parsed, error) {
 	case "bridgescorer":
 		m, err = bridgescorer.Read(bytes.NewReader(data), 0)
 	default:
-		return movement.ParseASC(name, bytes.NewReader(data))
+		return asc.Parse(name, bytes.NewReader(data))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

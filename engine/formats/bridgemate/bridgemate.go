@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -102,9 +103,7 @@ func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 	}
 	guid := opt.SessionGuid
 	if guid == "" {
-		var b strings.Builder
-		movement.WriteASC(&b, m)
-		guid = fmt.Sprintf("%X", sha256.Sum256([]byte(b.String())))[:32]
+		guid = fmt.Sprintf("%X", sha256.Sum256([]byte(asc.String(m))))[:32]
 	}
 	if len(guid) != 32 || strings.Trim(guid, "0123456789ABCDEF") != "" {
 		return nil, fmt.Errorf("bridgemate: session guid %q: want 32 upper-case hex digits", guid)
