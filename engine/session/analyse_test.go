@@ -11,25 +11,20 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/formats/results"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 func readSample(t testing.TB, file string) *scoring.Session {
 	t.Helper()
-	f, err := os.Open("../scoring/testdata/" + file)
+	data, err := os.ReadFile("../formats/results/testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var s *scoring.Session
-	if strings.HasSuffix(file, ".pbn") {
-		s, err = scoring.ReadPBN(file, f)
-	} else {
-		s, err = scoring.ReadUSEBIO(file, f)
-	}
-	if err != nil {
-		t.Fatal(err)
+	s, ok, err := results.Read(file, data)
+	if err != nil || !ok {
+		t.Fatalf("%s: %v (a results file: %v)", file, err, ok)
 	}
 	return s
 }

@@ -1,5 +1,5 @@
 // Package session analyses a real pairs session read from a club's results
-// file (scoring.ReadUSEBIO, scoring.ReadPBN): it recomputes every traveller's
+// file (engine/formats/results): it recomputes every traveller's
 // matchpoints and every pair's percentage and says which scoring method the
 // file used and where the file cannot be reproduced; it measures what
 // Neuberg and its rounding did to the ranking; it reconstructs the movement

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/results"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/season"
 	"github.com/bridgereport/bridgereport/reports"
@@ -66,9 +67,7 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 	}
 	var out []string
 	for _, m := range matches {
-		switch strings.ToLower(filepath.Ext(m)) {
-		case ".xml", ".pbn":
-		default:
+		if !results.Named(m) {
 			continue
 		}
 		// Relative to the study's folder (or the working folder), where
@@ -100,7 +99,7 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 		var s *scoring.Session
 		ok := false
 		if err == nil {
-			s, ok, err = readResults(f, data)
+			s, ok, err = results.Read(f, data)
 		}
 		switch {
 		case err != nil:

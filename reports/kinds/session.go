@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/results"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -126,7 +127,7 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 		if data, err = env.Read(c.File, disk.MaxInputBytes); err != nil {
 			return nil, err
 		}
-		if s, ok, err := readResults(c.File, data); err != nil {
+		if s, ok, err := results.Read(c.File, data); err != nil {
 			return nil, err
 		} else if ok {
 			return c.runResults(env, s) // a club's results file: cells_session_file.go

@@ -1,9 +1,7 @@
 package kinds
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
@@ -17,47 +15,12 @@ import (
 
 // A session cell's file (and the score command's FILE) may be a club's
 // results file instead of a session CSV: USEBIO XML or PBN, told by the
-// extension (.xml, .pbn) or, failing that, by the first bytes. Such a file
+// extension (.xml, .pbn) or, failing that, by the first bytes
+// (engine/formats/results). Such a file
 // is analysed by session.Analyse: its figures recomputed and checked, the
 // method identified, Neuberg's rounding measured, the movement played
 // reconstructed with its balance, the luck model run on it, and instant
 // matchpoints built from the field.
-
-// resultsFormat says what a results file is: "usebio", "pbn", or "" for a
-// session CSV.
-func resultsFormat(name string, head []byte) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xml":
-		return "usebio"
-	case ".pbn":
-		return "pbn"
-	case ".csv":
-		return ""
-	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n")
-	switch {
-	case bytes.HasPrefix(h, []byte("<")):
-		return "usebio"
-	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
-		return "pbn"
-	}
-	return ""
-}
-
-// readResults reads data as a results file; ok is false when it is a
-// session CSV, which the caller reads as before.
-func readResults(name string, data []byte) (s *scoring.Session, ok bool, err error) {
-	format := resultsFormat(name, data[:min(len(data), 512)])
-	switch format {
-	case "pbn":
-		s, err = scoring.ReadPBN(name, bytes.NewReader(data))
-	case "usebio":
-		s, err = scoring.ReadUSEBIO(name, bytes.NewReader(data))
-	default:
-		return nil, false, nil
-	}
-	return s, true, err
-}
 
 // runResults analyses a results file.
 func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Output, error) {
