@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/formats/results"
+	"github.com/bridgereport/bridgereport/engine/formats/sessioncsv"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -112,7 +113,7 @@ type SessionLine = scoring.ScoredResult
 // extension (lower case); any other file is read as CSV. A reader of
 // another results format plugs in here.
 var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardResult, error){
-	".csv": scoring.ParseSession,
+	".csv": sessioncsv.Read,
 }
 
 func (c *SessionCell) Movements() []string { return nil }
@@ -167,7 +168,7 @@ func (c *SessionCell) compute(data []byte) (*SessionResult, error) {
 	}
 	read, ok := sessionReaders[strings.ToLower(filepath.Ext(c.File))]
 	if !ok {
-		read = scoring.ParseSession
+		read = sessioncsv.Read
 	}
 	results, err := read(c.File, bytes.NewReader(data))
 	if err != nil {

@@ -1,4 +1,4 @@
-package scoring
+package sessioncsv
 
 // maxLine is the longest line the line-based parsers take.
 const maxLine = 64 << 10
