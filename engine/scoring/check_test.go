@@ -31,6 +31,16 @@ func TestParseContract(t *testing.T) {
 	}
 }
 
+// The 16-board cycle, repeating from board 17.
+func TestBoardVulnerability(t *testing.T) {
+	if v := BoardVulnerability(17); v != VulNone {
+		t.Errorf("board 17: %v", v)
+	}
+	if v := BoardVulnerability(13); v != VulBoth {
+		t.Errorf("board 13: %v", v)
+	}
+}
+
 func TestPairLabel(t *testing.T) {
 	for _, c := range []struct {
 		sec  string

@@ -253,12 +253,6 @@ func TestLuck(t *testing.T) {
 }
 
 func TestInstant(t *testing.T) {
-	if v := BoardVulnerability(17); v != scoring.VulNone {
-		t.Errorf("board 17: %v", v)
-	}
-	if v := BoardVulnerability(13); v != scoring.VulBoth {
-		t.Errorf("board 13: %v", v)
-	}
 	a := analyse(t, readSample(t, "thursday.xml"), Settings{NoLuck: true})
 	if len(a.Instant) != 15 || len(a.Notes) != 0 {
 		t.Fatalf("%d instant tables, notes %v", len(a.Instant), a.Notes)
