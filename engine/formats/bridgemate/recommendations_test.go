@@ -49,10 +49,11 @@ func TestRecommendationsToBridgemate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, _ := catalogue.Recommend(n, cs, set)
-			if rec == nil {
+			i := catalogue.Recommend(cs)
+			if i < 0 {
 				t.Skip("nothing fits")
 			}
+			rec := &cs[i]
 			m, b := rec.Movement, rec.Deal.PerRound
 			var buf bytes.Buffer
 			if err := bridgemate.Write(&buf, m, bridgemate.WriteOptions{BoardsPerRound: b}); err != nil {
