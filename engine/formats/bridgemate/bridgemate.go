@@ -1,9 +1,9 @@
 // Package bridgemate reads and writes a movement as the Bridgemate Data
 // Connector takes it (the scoring program's side of Bridgemate Control
 // Software, JSON over HTTP), from its public developers' guide
-// (github.com/bridgesystems/Bridgemate-Data-Connector-Scoring-Program-
-// Client, Documentation/MD: SectionDTO, TableDTO, RoundDTO,
-// SectionUpdateDTO, "Update the movement for a section"): a section has
+// (github.com/bridgesystems/Bridgemate-Data-Connector-Scoring-Program-Client,
+// Documentation/MD: SectionDTO, TableDTO, RoundDTO, SectionUpdateDTO,
+// "Update the movement for a section"): a section has
 // tables, a table has rounds, a round names the NS pair, the EW pair and
 // the lowest and highest board played; the boards of a round are
 // consecutive; pair 0 with the other pair above 0 is a sit-out, both 0 an

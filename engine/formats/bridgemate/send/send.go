@@ -1,6 +1,6 @@
 // Package send posts a movement's records (engine/formats/bridgemate) to
-// the Bridgemate Data Connector over HTTP: the one package of the tool
-// that talks to a network, named so.
+// the Bridgemate Data Connector over HTTP: the tool's one HTTP client,
+// named for what it does (the preview server is its one HTTP server).
 package send
 
 import (
