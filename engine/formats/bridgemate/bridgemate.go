@@ -88,7 +88,7 @@ func Write(w io.Writer, m *movement.Movement, opt WriteOptions) error {
 
 // Sections converts m to the Data Connector's sections. A
 // section whose tables play two board sets a round is written in half
-// rounds (HalveRounds): its round r is the Data Connector's rounds 2r-1 and
+// rounds (movement.HalveRounds): its round r is the Data Connector's rounds 2r-1 and
 // 2r, one set each; HalfRoundSections says which sections are.
 func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 	if opt.BoardsPerRound < 1 {
