@@ -114,6 +114,12 @@ type Preformatted struct {
 	ID      string `json:"id"`
 	Caption string `json:"caption,omitempty"`
 	Text    string `json:"text"`
+	// CommandLabel marks the lines that are shell commands to paste: a
+	// line that begins with it ("Cards: ") is the label and a command. The
+	// Text printer may continue such a line, when it is wider than the
+	// terminal, on the next lines after a backslash, which a shell reads
+	// as the same command; every other line stays whole.
+	CommandLabel string `json:"-"`
 }
 
 // Table is a captioned table; its rows are data (numbers stay numbers in
@@ -132,6 +138,15 @@ type Column struct {
 	// Decimals for floats in the report, the precision at which a change is
 	// a change; results.json keeps full precision.
 	Decimals int `json:"decimals,omitempty"`
+	// Priority says which columns a text table wider than the terminal
+	// leaves out first: the highest Priority, then the rightmost (as
+	// kubectl's column priority: 0, the default, matters most). The first
+	// column names the row and is never left out. Pages show every column.
+	Priority int `json:"-"`
+	// Wrap marks free text (a reason, a method, a suggestion) that a text
+	// table wider than the terminal fills over several lines of a narrower
+	// column before it leaves out any column.
+	Wrap bool `json:"-"`
 }
 
 // Text formats a table cell for display.

@@ -21,6 +21,7 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&opts.Paper, "paper", kinds.PaperA4, "the cards' paper: a4 or letter")
 	fs.IntVar(&opts.TablesPerPage, "tables-per-page", 2, "table cards a printed page: 1 or 2")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the guide")
+	wide := wideFlag(fs)
 	format := fs.String("format", "asc", "the movement's format for -o: asc, bridgemate (the Data Connector's JSON) or bridgescorer (YAML)")
 	fromRound := fs.Int("from-round", 0, "with --format bridgemate: write the update from this round on")
 	fs.StringVar(&opts.Club, "club", "", "the club's name, on every card")
@@ -56,7 +57,7 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	return study.Print(stdout, r, g, *asJSON)
+	return study.Print(stdout, r, g, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

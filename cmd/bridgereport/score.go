@@ -18,6 +18,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
+	wide := wideFlag(fs)
 	seasonBody := &kinds.SeasonCell{}
 	fs.IntVar(&seasonBody.BestOf, "best-of", 0, "a season: also each partnership's average over its best N sessions")
 	fs.IntVar(&seasonBody.Resamples, "resamples", 0, "a season: bootstrap resamples a session (0: 2000)")
@@ -35,10 +36,10 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		} else {
 			seasonBody.Paths = pos
 		}
-		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, *asJSON)
+		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 	}
 	body.File = pos[0]
-	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

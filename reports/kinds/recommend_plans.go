@@ -146,7 +146,7 @@ func (a *CatalogueAnswer) plansText(perRound int) string {
 	best = a.Plans[i]
 	para("The chosen plan, %s:", best.Kind)
 	b.WriteString("Spec: " + best.Spec + "\n")
-	b.WriteString(fmt.Sprintf("Cards: bridgereport movement '%s' --boards-per-round %d --cards cards.html\n", best.Spec, perRound))
+	b.WriteString(fmt.Sprintf("%sbridgereport movement '%s' --boards-per-round %d --cards cards.html\n", cardsLabel, best.Spec, perRound))
 	g := a.chosenGuide
 	if g == nil {
 		return b.String()

@@ -192,8 +192,12 @@ func seasonFigures(r *season.Result) (map[string]float64, error) {
 func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 	var blocks []reports.Block
 	sess := &reports.Table{ID: id + "-sessions", Caption: caption + ": the sessions, each movement as played with its balance (Qf), its luck quality (Qd) and the better arrow switches.",
-		Columns: []reports.Column{{Name: "date"}, {Name: "event"}, {Name: "file"}, {Name: "pairs"}, {Name: "boards"}, {Name: "method"},
-			{Name: "disagreements"}, {Name: "warnings"}, {Name: "movement"}, {Name: "Qf", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "better"}, {Name: "± margin", Decimals: 1}}}
+		// On a narrow terminal (Column.Priority): which movement (a session
+		// of sections has a row each), its figures and the file's
+		// disagreements first; the event and the file's path last.
+		Columns: []reports.Column{{Name: "date"}, {Name: "event", Priority: 5}, {Name: "file", Priority: 4}, {Name: "pairs", Priority: 3}, {Name: "boards", Priority: 3},
+			{Name: "method", Priority: 3, Wrap: true}, {Name: "disagreements", Priority: 1}, {Name: "warnings", Priority: 3}, {Name: "movement", Priority: 1, Wrap: true},
+			{Name: "Qf", Decimals: 2}, {Name: "Qd", Decimals: 1, Priority: 1}, {Name: "better", Priority: 1, Wrap: true}, {Name: "± margin", Decimals: 1, Priority: 2}}}
 	for _, s := range r.Sessions {
 		for i, m := range s.Movements {
 			better := ""
