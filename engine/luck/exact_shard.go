@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/budget"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -564,16 +565,16 @@ func EstimateExact(m *movement.Movement, set Settings) (*ExactEstimate, error) {
 var ErrOverBudget = errors.New("exact enumeration over the local budget")
 
 // CheckLocal says whether the enumeration may run here: nil if it can run
-// and its estimate is within budget CPU-seconds, else an error that says
+// and its estimate is within limit CPU-seconds, else an error that says
 // why, wrapping ErrOverBudget when only the budget stands in the way (then
 // sharding it over many machines, ExactShard, is the way).
-func (e *ExactEstimate) CheckLocal(budget float64) error {
+func (e *ExactEstimate) CheckLocal(limit float64) error {
 	if e.Method == "" {
 		return fmt.Errorf("exact enumeration: %s numberings: %s: %w", e.Numberings, e.Reason, ErrTooManyNumberings)
 	}
-	if e.CPUSeconds > budget {
+	if e.CPUSeconds > limit {
 		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, %s of CPU at %.3g a second, more than the local budget of %.4g %s: %w",
-			e.Numberings, e.Evaluated, roughDuration(e.CPUSeconds), e.Rate, budget/3600, map[bool]string{true: "CPU-hour", false: "CPU-hours"}[budget == 3600], ErrOverBudget)
+			e.Numberings, e.Evaluated, budget.Words(e.CPUSeconds), e.Rate, limit/3600, map[bool]string{true: "CPU-hour", false: "CPU-hours"}[limit == 3600], ErrOverBudget)
 	}
 	return nil
 }

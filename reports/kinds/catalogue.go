@@ -16,7 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
@@ -190,6 +190,10 @@ type CatalogueCandidate struct {
 	AcrossQf float64       `json:"across_qf"`
 }
 
+// Fits is the catalogue's rule (catalogue.Fits) on the cached row: the
+// recommendation and --pick choose among the candidates that fit.
+func (c CatalogueCandidate) Fits() bool { return catalogue.Fits(c.Excluded, c.InRange) }
+
 // SectionView is one section's figures, as a movement of its own.
 type SectionView = catalogue.SectionFigures
 
@@ -328,11 +332,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		m = c.Seated
 		v.Absent = &c.Absent
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return v, err
-	}
-	v.ASC = asc.String()
+	v.ASC = asc.String(m)
 	return v, nil
 }
 
@@ -345,7 +345,7 @@ var libraryByPairs = sync.OnceValues(func() (map[int][]catalogue.Published, erro
 		if err != nil {
 			return nil, err
 		}
-		pm, err := movement.ParseASC(name, bytes.NewReader(data))
+		pm, err := asc.Parse(name, bytes.NewReader(data))
 		if err != nil {
 			return nil, err
 		}
@@ -368,7 +368,7 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 	h := sha256.New()
 	for _, p := range list {
 		fmt.Fprintf(h, "%s\n", p.Name)
-		if err := movement.WriteASC(h, p.Movement); err != nil {
+		if err := asc.Write(h, p.Movement); err != nil {
 			return nil, "", err
 		}
 	}
@@ -426,13 +426,14 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 // within the bounds, in the board range or, when none is, nearest it; ""
 // when every candidate breaks a bound.
 func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, reason string) {
-	if len(cands) == 0 || cands[0].Excluded != "" {
+	i := catalogue.Recommend(cands)
+	switch {
+	case i < 0 && (len(cands) == 0 || cands[0].Excluded != ""):
 		return "", fmt.Sprintf("Every movement for %d pairs breaks a bound (copies of the boards, tables, boards a round); the candidates below say which.", pairs)
-	}
-	if !cands[0].InRange {
+	case i < 0:
 		return "", nothingFits(pairs, boards, cands)
 	}
-	best := cands[0]
+	best := cands[i]
 	var b strings.Builder
 	if best.InRange {
 		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
@@ -451,8 +452,8 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	} else {
 		fmt.Fprintf(&b, ", the best balance of those nearest the range (Qf %.2f", best.Qf)
 	}
-	if len(cands) > 1 && cands[1].InRange == best.InRange && cands[1].Excluded == "" && cands[1].BoardsOutside == best.BoardsOutside {
-		next := cands[1]
+	if len(cands) > i+1 && cands[i+1].InRange == best.InRange && cands[i+1].Excluded == "" && cands[i+1].BoardsOutside == best.BoardsOutside {
+		next := cands[i+1]
 		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
 		same := func(x, y float64) bool { return fmt.Sprintf("%.2f", x) == fmt.Sprintf("%.2f", y) }
 		switch {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
@@ -28,7 +29,7 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 			families := map[string]bool{}
 			for _, c := range v.Candidates {
 				families[c.Family] = true
-				pm, err := movement.ParseASC(c.Name, strings.NewReader(c.ASC))
+				pm, err := asc.Parse(c.Name, strings.NewReader(c.ASC))
 				if err != nil {
 					t.Fatalf("%s: %v", c.Name, err)
 				}

@@ -3,6 +3,8 @@
 // query, a script evaluated in it, a wait for what its engine writes, a
 // control changed as a reader changes it, and the exceptions its scripts
 // threw. One browser serves a test's pages, each in a tab of its own.
+// Its own tests compare the page's engine (reports/live) with the study
+// run (reports/study), which sit on one layer: they live above both.
 package livetest
 
 import (

@@ -1,4 +1,12 @@
-package movement
+// Package asc reads and writes movements in the .ASC format of balans
+// (seed 004's optimiser), the format of the movement library
+// (studies/library) and of the movements the tool writes: a header line
+// "P T R B I" (pairs, tables, rounds, board groups, pairs or individuals)
+// and one line a round of "NS-EW G" entries. A round in which a table plays two board groups (a
+// split table) lists the same two pairs at two table positions of the
+// round, each with its own board group; the header then has twice as many
+// tables as the round seats.
+package asc
 
 import (
 	"bufio"
@@ -11,26 +19,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// Limits on header sizes, so that an absurd header is refused before
-// anything is allocated for it.
-const (
-	MaxPairs  = 1000
-	MaxTables = 500
-	MaxRounds = 500
-	MaxGroups = 500
-	// maxFileBytes bounds what ParseASC reads; real movement files are a few KiB.
-	maxFileBytes = 4 << 20
-)
-
-// Parsed is a movement read from a file, with the warnings found on
-// the way and the line where each round was given.
-type Parsed struct {
-	*Movement
-	Warnings   []*engine.ParseError
-	RoundLines []int // RoundLines[r] is the file line of round r+1 (0 if generated)
-}
+// maxFileBytes bounds what Parse reads; real movement files are a few KiB.
+const maxFileBytes = 4 << 20
 
 // generation says how the header asks for rounds after the first to be made.
 type generation byte
@@ -47,7 +40,7 @@ type header struct {
 	gen                           generation
 }
 
-// ParseASC reads a movement in the .ASC format of balans. The header line
+// Parse reads a movement in the .ASC format of balans. The header line
 // is "P T R B I" (pairs, tables, rounds, board groups, and 0 for pairs or
 // 1 for individuals), or "P R" for T = P/2 and B = R; a trailing g says the
 // board groups are numbers instead of letters, and H or M that only round 1
@@ -57,7 +50,7 @@ type header struct {
 // comment, and text after the last needed entry is ignored (files often end
 // with their published "Qf=92, Qo=53.85").
 // name is used in error messages.
-func ParseASC(name string, r io.Reader) (*Parsed, error) {
+func Parse(name string, r io.Reader) (*movement.Parsed, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
 	if err != nil {
 		return nil, &engine.ParseError{File: name, Err: err}
@@ -98,9 +91,9 @@ func ParseASC(name string, r io.Reader) (*Parsed, error) {
 	if err != nil {
 		return nil, fail(lineNo, "header: %v", err)
 	}
-	m := New(h.pairs, h.tables, h.rounds, h.groups)
+	m := movement.New(h.pairs, h.tables, h.rounds, h.groups)
 	m.NumericGroups = h.numeric
-	pm := &Parsed{Movement: m, RoundLines: make([]int, h.rounds)}
+	pm := &movement.Parsed{Movement: m, RoundLines: make([]int, h.rounds)}
 
 	given := h.rounds
 	if h.gen != givenRounds {
@@ -159,7 +152,7 @@ func entriesWritten(toks []string) string {
 		s = "1 entry"
 	}
 	if rest > 0 {
-		s += fmt.Sprintf(" and an incomplete one (%q)", clip(strings.Join(toks[3*n:], " ")))
+		s += fmt.Sprintf(" and an incomplete one (%q)", engine.Clip(strings.Join(toks[3*n:], " ")))
 	}
 	return s
 }
@@ -188,7 +181,7 @@ func parseHeader(toks []string) (header, error) {
 	for _, tk := range toks {
 		n, err := strconv.Atoi(tk)
 		if errors.Is(err, strconv.ErrRange) {
-			return h, fmt.Errorf("%s is too large a number for a header (at most %d pairs, %d tables, %d rounds)", tk, MaxPairs, MaxTables, MaxRounds)
+			return h, fmt.Errorf("%s is too large a number for a header (at most %d pairs, %d tables, %d rounds)", tk, movement.MaxPairs, movement.MaxTables, movement.MaxRounds)
 		}
 		if err == nil {
 			if len(nums) == 5 {
@@ -205,7 +198,7 @@ func parseHeader(toks []string) (header, error) {
 		case "M", "m":
 			h.gen = mitchellStyle
 		default:
-			return h, fmt.Errorf("%q is neither a number nor one of the flags g, H, M", clip(tk))
+			return h, fmt.Errorf("%q is neither a number nor one of the flags g, H, M", engine.Clip(tk))
 		}
 	}
 	switch len(nums) {
@@ -227,7 +220,7 @@ func parseHeader(toks []string) (header, error) {
 	for _, c := range []struct {
 		what   string
 		n, max int
-	}{{"pairs", h.pairs, MaxPairs}, {"tables", h.tables, MaxTables}, {"rounds", h.rounds, MaxRounds}, {"board groups", h.groups, MaxGroups}} {
+	}{{"pairs", h.pairs, movement.MaxPairs}, {"tables", h.tables, movement.MaxTables}, {"rounds", h.rounds, movement.MaxRounds}, {"board groups", h.groups, movement.MaxGroups}} {
 		if c.n < 1 || c.n > c.max {
 			return h, fmt.Errorf("%d %s is outside 1..%d", c.n, c.what, c.max)
 		}
@@ -241,30 +234,30 @@ func parseHeader(toks []string) (header, error) {
 	return h, nil
 }
 
-func parseTable(toks []string, numeric bool) (Table, error) {
+func parseTable(toks []string, numeric bool) (movement.Table, error) {
 	ns, err1 := strconv.Atoi(toks[0])
 	ew, err2 := strconv.Atoi(toks[1])
 	if err1 != nil || err2 != nil {
-		return Table{}, fmt.Errorf("want NS-EW pair numbers, got %q-%q", clip(toks[0]), clip(toks[1]))
+		return movement.Table{}, fmt.Errorf("want NS-EW pair numbers, got %q-%q", engine.Clip(toks[0]), engine.Clip(toks[1]))
 	}
 	if ns == 0 && ew == 0 {
-		return Table{Group: -1}, nil
+		return movement.Table{Group: -1}, nil
 	}
 	if ns == 0 || ew == 0 {
-		return Table{}, fmt.Errorf("%d-%d: pair 0 only appears at an empty table 0-0", ns, ew)
+		return movement.Table{}, fmt.Errorf("%d-%d: pair 0 only appears at an empty table 0-0", ns, ew)
 	}
 	g, err := parseGroup(toks[2], numeric)
 	if err != nil {
-		return Table{}, err
+		return movement.Table{}, err
 	}
-	return Table{NS: ns, EW: ew, Group: g}, nil
+	return movement.Table{NS: ns, EW: ew, Group: g}, nil
 }
 
 func parseGroup(tok string, numeric bool) (int, error) {
 	if numeric {
 		n, err := strconv.Atoi(tok)
 		if err != nil || n < 1 {
-			return 0, fmt.Errorf("board group %q: want a number from 1 (the header has g)", clip(tok))
+			return 0, fmt.Errorf("board group %q: want a number from 1 (the header has g)", engine.Clip(tok))
 		}
 		return n - 1, nil
 	}
@@ -276,12 +269,12 @@ func parseGroup(tok string, numeric bool) (int, error) {
 			return int(c-'a') + 26, nil
 		}
 	}
-	return 0, fmt.Errorf("board group %q: want one letter (or the header flag g for numbers)", clip(tok))
+	return 0, fmt.Errorf("board group %q: want one letter (or the header flag g for numbers)", engine.Clip(tok))
 }
 
 // generateHowellStyle fills rounds 2.. from round 1: pairs numbered up to
 // Rounds move one up (cyclically), higher pairs stay, board groups move one up.
-func generateHowellStyle(m *Movement) {
+func generateHowellStyle(m *movement.Movement) {
 	move := func(p int) int {
 		if p == 0 || p > m.Rounds {
 			return p
@@ -293,14 +286,14 @@ func generateHowellStyle(m *Movement) {
 			if prev.Empty() {
 				continue
 			}
-			m.Schedule[r][t] = Table{NS: move(prev.NS), EW: move(prev.EW), Group: (prev.Group + 1) % m.Groups}
+			m.Schedule[r][t] = movement.Table{NS: move(prev.NS), EW: move(prev.EW), Group: (prev.Group + 1) % m.Groups}
 		}
 	}
 }
 
 // generateMitchellStyle fills rounds 2.. from round 1: NS pairs stay, EW pairs
 // move one table up (cyclically), board groups at each table move one up.
-func generateMitchellStyle(m *Movement) {
+func generateMitchellStyle(m *movement.Movement) {
 	for r := 1; r < m.Rounds; r++ {
 		for t := range m.Schedule[r] {
 			first := m.Schedule[0][t]
@@ -308,14 +301,14 @@ func generateMitchellStyle(m *Movement) {
 			if first.Empty() {
 				continue
 			}
-			m.Schedule[r][t] = Table{NS: first.NS, EW: from.EW, Group: (first.Group + r) % m.Groups}
+			m.Schedule[r][t] = movement.Table{NS: first.NS, EW: from.EW, Group: (first.Group + r) % m.Groups}
 		}
 	}
 }
 
-// WriteASC writes the movement in the five-number .ASC form that ParseASC reads
+// Write writes the movement in the five-number .ASC form that Parse reads
 // back to the same movement.
-func WriteASC(w io.Writer, m *Movement) error {
+func Write(w io.Writer, m *movement.Movement) error {
 	bw := bufio.NewWriter(w)
 	numeric := m.NumericGroups || m.Groups > 52
 	fmt.Fprintf(bw, "%d %d %d %d 0", m.Pairs, m.Tables, m.Rounds, m.Groups)
@@ -354,16 +347,9 @@ func invalidUTF8(data []byte) int {
 	return len(data)
 }
 
-// clip shortens a token quoted in a message: a message names what is wrong,
-// it does not echo the file.
-func clip(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return s
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+// String is m in the .ASC form Write writes.
+func String(m *movement.Movement) string {
+	var b strings.Builder
+	Write(&b, m) // a strings.Builder takes every write
+	return b.String()
 }

@@ -1,4 +1,8 @@
-package scoring
+// Package usebio reads USEBIO, the EBU's XML results format (versions
+// 1.0 and 1.2), into a scoring.Session: the pairs, the travellers and the
+// file's own figures. It reads only the io.Reader it is given, at most
+// textfile.MaxBytes, and fetches nothing a DOCTYPE names.
+package usebio
 
 import (
 	"bytes"
@@ -10,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // maxXMLDepth bounds how deeply elements may nest; USEBIO needs about six.
@@ -42,7 +48,7 @@ func (n *xmlNode) child(names ...string) (string, int, bool) {
 	return "", n.line, false
 }
 
-// ReadUSEBIO reads a USEBIO results file (the EBU's XML results format,
+// Read reads a USEBIO results file (the EBU's XML results format,
 // versions 1.0 and 1.2) of a matchpointed pairs event: EVENT, its
 // PARTICIPANTS (PAIR: PAIR_NUMBER, DIRECTION, PERCENTAGE, PLACE, total,
 // PLAYER/PLAYER_NAME) and its BOARDs (TRAVELLER_LINE: NS_PAIR_NUMBER,
@@ -52,8 +58,8 @@ func (n *xmlNode) child(names ...string) (string, int, bool) {
 // or ISO-8859-1 encoding is read as Latin-1, comments are skipped. BOARD
 // elements without travellers (hand records) are ignored. Every error is a
 // *engine.ParseError naming the line.
-func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
-	data, err := readLimited(name, r)
+func Read(name string, r io.Reader) (*scoring.Session, error) {
+	data, err := textfile.Read(name, r)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +77,7 @@ func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
 	if version == "" {
 		version = "1.0"
 	}
-	s := &Session{Name: name, Format: "usebio " + version}
+	s := &scoring.Session{Name: name, Format: "usebio " + version}
 	rd := usebioReader{name: name, s: s}
 	events := 0
 	var walk func(n *xmlNode, section string) error
@@ -117,7 +123,7 @@ func ReadUSEBIO(name string, r io.Reader) (*Session, error) {
 	if events == 0 {
 		return nil, fail(root.line, "no <EVENT> element: not a USEBIO event")
 	}
-	if err := s.finish(name); err != nil {
+	if err := s.Finish(name); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -212,8 +218,8 @@ func parseXMLTree(name string, data []byte) (*xmlNode, error) {
 
 type usebioReader struct {
 	name  string
-	s     *Session
-	check sessionChecker
+	s     *scoring.Session
+	check scoring.LineChecker
 }
 
 func (rd *usebioReader) fail(line int, format string, args ...any) error {
@@ -221,7 +227,7 @@ func (rd *usebioReader) fail(line int, format string, args ...any) error {
 }
 
 func (rd *usebioReader) pair(n *xmlNode, section string) error {
-	p := SessionPair{Section: section, Line: n.line}
+	p := scoring.SessionPair{Section: section, Line: n.line}
 	if sec, _, ok := n.child("SECTION", "SECTION_ID"); ok && sec != "" {
 		p.Section = sec
 	}
@@ -230,22 +236,22 @@ func (rd *usebioReader) pair(n *xmlNode, section string) error {
 		return rd.fail(n.line, "<PAIR> without <PAIR_NUMBER>")
 	}
 	var err error
-	if p.Number, err = parsePairNumber("PAIR_NUMBER", num); err != nil {
+	if p.Number, err = textfile.PairNumber("PAIR_NUMBER", num); err != nil {
 		return rd.fail(line, "%v", err)
 	}
 	if dir, line, ok := n.child("DIRECTION"); ok && dir != "" {
 		if p.Direction = normDirection(dir); p.Direction == "" {
-			rd.s.warn(rd.name, line, "direction", "pair %d: DIRECTION %q is not NS or EW; the travellers say where the pair sat", p.Number, clip(dir))
+			rd.s.Warn(rd.name, line, "direction", "pair %d: DIRECTION %q is not NS or EW; the travellers say where the pair sat", p.Number, engine.Clip(dir))
 		}
 	}
 	if t, line, ok := n.child("PERCENTAGE"); ok && t != "" {
-		if p.Percent, _, err = parseNumber("PERCENTAGE", t); err != nil {
+		if p.Percent, _, err = textfile.Number("PERCENTAGE", t); err != nil {
 			return rd.fail(line, "pair %d: %v", p.Number, err)
 		}
 		p.PercentText, p.HasPercent = t, true
 	}
 	if t, line, ok := n.child("TOTAL_SCORE", "TOTAL_MATCH_POINTS", "MATCH_POINTS", "TOTAL_MP", "SCORE"); ok && t != "" {
-		if p.Total, _, err = parseNumber("total", t); err != nil {
+		if p.Total, _, err = textfile.Number("total", t); err != nil {
 			return rd.fail(line, "pair %d: %v", p.Number, err)
 		}
 		p.TotalText, p.HasTotal = t, true
@@ -262,7 +268,7 @@ func (rd *usebioReader) pair(n *xmlNode, section string) error {
 		}
 	}
 	if nm, _, ok := n.child("PAIR_NAME", "NAMES"); ok && len(p.Names) == 0 {
-		p.Names = splitNames(nm)
+		p.Names = textfile.Names(nm)
 	}
 	rd.s.Pairs = append(rd.s.Pairs, p)
 	return nil
@@ -280,7 +286,7 @@ func (rd *usebioReader) board(n *xmlNode, section string) error {
 	if !ok {
 		return rd.fail(n.line, "<BOARD> with travellers but no <BOARD_NUMBER>")
 	}
-	board, err := parsePairNumber("BOARD_NUMBER", num)
+	board, err := textfile.PairNumber("BOARD_NUMBER", num)
 	if err != nil {
 		return rd.fail(line, "%v", strings.Replace(err.Error(), "pair number", "board number", 1))
 	}
@@ -292,16 +298,16 @@ func (rd *usebioReader) board(n *xmlNode, section string) error {
 		if err != nil {
 			return err
 		}
-		if err := rd.check.check(board, l); err != nil {
+		if err := rd.check.Check(board, l); err != nil {
 			return rd.fail(l.Line, "%v", err)
 		}
-		rd.s.addLine(board, n.line, l)
+		rd.s.AddLine(board, n.line, l)
 	}
 	return nil
 }
 
-func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLine, error) {
-	l := TravellerLine{Section: section, Line: n.line}
+func (rd *usebioReader) line(n *xmlNode, board int, section string) (scoring.TravellerLine, error) {
+	l := scoring.TravellerLine{Section: section, Line: n.line}
 	if sec, _, ok := n.child("SECTION", "SECTION_ID"); ok && sec != "" {
 		l.Section = sec
 	}
@@ -314,27 +320,27 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 		if !ok {
 			return l, rd.fail(n.line, "board %d: traveller line without <%s>", board, side.tag)
 		}
-		if *side.dst, err = parsePairNumber(side.tag, v); err != nil {
+		if *side.dst, err = textfile.PairNumber(side.tag, v); err != nil {
 			return l, rd.fail(line, "board %d: %v", board, err)
 		}
 	}
 	l.Contract, _, _ = n.child("CONTRACT")
 	l.Declarer, _, _ = n.child("PLAYED_BY", "DECLARER")
 	if v, _, ok := n.child("ROUND_NUMBER", "ROUND"); ok {
-		if r, err := parsePairNumber("round", v); err == nil {
+		if r, err := textfile.PairNumber("round", v); err == nil {
 			l.Round = r
 		}
 	}
 	if v, line, ok := n.child("TRICKS", "TRICKS_TAKEN", "TRICKS_MADE"); ok && v != "" {
 		t, err := strconv.Atoi(v)
 		if err != nil || t < 0 || t > 13 {
-			rd.s.warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, l.NS, l.EW, clip(v))
+			rd.s.Warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, l.NS, l.EW, engine.Clip(v))
 		} else {
 			l.Tricks, l.HasTricks = t, true
 		}
 	}
 	if v, _, ok := n.child("TABLE_NUMBER", "TABLE"); ok {
-		if t, err := parsePairNumber("table", v); err == nil {
+		if t, err := textfile.PairNumber("table", v); err == nil {
 			l.Table = t
 		}
 	}
@@ -345,11 +351,11 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 			score, line, ewScore = v, line2, true
 		}
 	}
-	if a, art := ParseArtificial(score); art {
+	if a, art := scoring.ParseArtificial(score); art {
 		// An EW_SCORE beside an artificial NS score is EW's own share
 		// (both sides may get average-plus).
 		if ew, _, ok := n.child("EW_SCORE"); ok && !ewScore {
-			if b, art := ParseArtificial(ew); art {
+			if b, art := scoring.ParseArtificial(ew); art {
 				a.EW, a.Text = b.NS, a.Text+" "+b.Text
 			}
 		}
@@ -357,13 +363,13 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 			a.NS, a.EW = a.EW, a.NS
 		}
 		l.Artificial = &a
-	} else if a, art := ParseArtificial(l.Contract); art && score == "" {
+	} else if a, art := scoring.ParseArtificial(l.Contract); art && score == "" {
 		l.Artificial = &a
 	} else {
 		if score == "" {
 			return l, rd.fail(line, "board %d, pairs %d v %d: no <SCORE>", board, l.NS, l.EW)
 		}
-		if l.Score, err = parseScore(score); err != nil {
+		if l.Score, err = textfile.Score(score); err != nil {
 			return l, rd.fail(line, "board %d: %v", board, err)
 		}
 		if ewScore {
@@ -374,14 +380,14 @@ func (rd *usebioReader) line(n *xmlNode, board int, section string) (TravellerLi
 	ew, ewLine, hasEW := n.child("EW_MATCH_POINTS")
 	if hasNS && ns != "" {
 		var d int
-		if l.NSMP, d, err = parseNumber("NS_MATCH_POINTS", ns); err != nil {
+		if l.NSMP, d, err = textfile.Number("NS_MATCH_POINTS", ns); err != nil {
 			return l, rd.fail(nsLine, "board %d: %v", board, err)
 		}
 		l.HasMP, l.MPDecimals, l.NSMPText = true, d, ns
 	}
 	if hasEW && ew != "" {
 		var d int
-		if l.EWMP, d, err = parseNumber("EW_MATCH_POINTS", ew); err != nil {
+		if l.EWMP, d, err = textfile.Number("EW_MATCH_POINTS", ew); err != nil {
 			return l, rd.fail(ewLine, "board %d: %v", board, err)
 		}
 		l.EWMPText = ew

@@ -1,43 +1,15 @@
-package movement
+package bridgemate
 
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// sameUpToGroups says two movements have the same pairs, rounds, sections
-// and plays, up to the numbering of the board groups and the table
-// positions of split tables: each group is known by its plays (round, NS,
-// EW), and the groups of one are those of the other.
-func sameUpToGroups(a, b *Movement) bool {
-	if a.Pairs != b.Pairs || a.Rounds != b.Rounds || a.Groups != b.Groups || !sectionsEqual(a, b) {
-		return false
-	}
-	sigs := func(m *Movement) map[string]int {
-		plays := make([][]string, m.Groups)
-		for r, row := range m.Schedule {
-			for _, t := range row {
-				if !t.Empty() {
-					plays[t.Group] = append(plays[t.Group], fmt.Sprint(r, t.NS, t.EW))
-				}
-			}
-		}
-		out := map[string]int{}
-		for _, p := range plays {
-			slices.Sort(p)
-			out[strings.Join(p, ";")]++
-		}
-		return out
-	}
-	return maps.Equal(sigs(a), sigs(b))
-}
-
-func TestBridgemateRoundTrip(t *testing.T) {
+func TestRoundTrip(t *testing.T) {
 	for _, c := range []struct {
 		spec     string
 		perRound int
@@ -48,7 +20,7 @@ func TestBridgemateRoundTrip(t *testing.T) {
 		// A mid-round arrow switch (pair 14's table): half rounds.
 		{"perfect:14", 2}, {"sections:howell:15,rounds=13/perfect:14", 2},
 	} {
-		s, err := ParseSpec(c.spec)
+		s, err := movement.ParseSpec(c.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,29 +29,29 @@ func TestBridgemateRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := WriteBridgemate(&buf, m, BridgemateOptions{BoardsPerRound: c.perRound}); err != nil {
+		if err := Write(&buf, m, WriteOptions{BoardsPerRound: c.perRound}); err != nil {
 			t.Fatalf("%s: %v", c.spec, err)
 		}
-		_, split := PlayingTables(m)
-		sets, _ := SetSizes(m, c.perRound)
-		back, err := ReadBridgemate(bytes.NewReader(buf.Bytes()), BridgemateRead{PerSet: sets, HalfRounds: HalfRoundSections(m, c.perRound)})
+		_, split := movement.PlayingTables(m)
+		sets, _ := movement.SetSizes(m, c.perRound)
+		back, err := Read(bytes.NewReader(buf.Bytes()), ReadOptions{PerSet: sets, HalfRounds: HalfRoundSections(m)})
 		if err != nil {
 			t.Fatalf("%s: %v", c.spec, err)
 		}
-		if split == 1 && !back.Equal(m) || !sameUpToGroups(back, m) {
+		if split == 1 && !back.Equal(m) || !back.EqualUpToGroups(m) {
 			t.Errorf("%s: read back differs", c.spec)
 		}
-		if a, b := ComputeBalance(back), ComputeBalance(m); a.Qf != b.Qf {
+		if a, b := movement.ComputeBalance(back), movement.ComputeBalance(m); a.Qf != b.Qf {
 			t.Errorf("%s: Qf %v read back, %v written", c.spec, a.Qf, b.Qf)
 		}
 		// Every round's boards are consecutive and sit-outs carry none.
-		var secs []BridgemateSection
+		var secs []Section
 		json.Unmarshal(buf.Bytes(), &secs)
 		for _, sec := range secs {
 			for _, tb := range sec.Tables {
 				for _, rd := range tb.Rounds {
 					if (rd.PairNS == 0 || rd.PairEW == 0) && rd.LowBoardNumber != 0 ||
-						rd.PairNS > 0 && rd.PairEW > 0 && rd.HighBoardNumber-rd.LowBoardNumber+1 != c.perRound && split == 1 && !HalfRoundSections(m, c.perRound)[0] {
+						rd.PairNS > 0 && rd.PairEW > 0 && rd.HighBoardNumber-rd.LowBoardNumber+1 != c.perRound && split == 1 && !HalfRoundSections(m)[0] {
 						t.Errorf("%s: %+v", c.spec, rd)
 					}
 				}
@@ -88,17 +60,17 @@ func TestBridgemateRoundTrip(t *testing.T) {
 	}
 }
 
-// TestBridgemateUpdate: the update from round 3 for a late pair's plan,
+// TestUpdate: the update from round 3 for a late pair's plan,
 // applied to the movement as planned, gives the plan, and rounds 1 and 2
 // are as written before.
-func TestBridgemateUpdate(t *testing.T) {
-	plan, _ := ParseSpec("mitchell:7,rover=3:4+4:6+5:1+6:3+7:5")
-	planned, _ := Mitchell(7)
+func TestUpdate(t *testing.T) {
+	plan, _ := movement.ParseSpec("mitchell:7,rover=3:4+4:6+5:1+6:3+7:5")
+	planned, _ := movement.Mitchell(7)
 	played, err := plan.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	secs, err := BridgemateSections(played, BridgemateOptions{BoardsPerRound: 3, FromRound: 3})
+	secs, err := Sections(played, WriteOptions{BoardsPerRound: 3, FromRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +79,7 @@ func TestBridgemateUpdate(t *testing.T) {
 			t.Errorf("table %d: rounds %d.., %d of them", tb.TableNumber, tb.Rounds[0].RoundNumber, len(tb.Rounds))
 		}
 	}
-	got, err := ApplyBridgemateUpdate(planned, secs, 3)
+	got, err := ApplyUpdate(planned, secs, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,12 +95,12 @@ func TestBridgemateUpdate(t *testing.T) {
 	}
 }
 
-func TestBridgemateErrors(t *testing.T) {
-	m, _ := Mitchell(5)
-	if err := WriteBridgemate(&bytes.Buffer{}, m, BridgemateOptions{}); err == nil {
+func TestErrors(t *testing.T) {
+	m, _ := movement.Mitchell(5)
+	if err := Write(&bytes.Buffer{}, m, WriteOptions{}); err == nil {
 		t.Error("no boards a round accepted")
 	}
-	if err := WriteBridgemate(&bytes.Buffer{}, m, BridgemateOptions{BoardsPerRound: 2, SessionGuid: "abc"}); err == nil {
+	if err := Write(&bytes.Buffer{}, m, WriteOptions{BoardsPerRound: 2, SessionGuid: "abc"}); err == nil {
 		t.Error("a bad guid accepted")
 	}
 
@@ -138,8 +110,31 @@ func TestBridgemateErrors(t *testing.T) {
 		`[{"Letters":"A","Tablez":[]}]`: "unknown field",
 		`[]`:                            "no section",
 	} {
-		if _, err := ReadBridgemate(strings.NewReader(text), BridgemateRead{}); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := Read(strings.NewReader(text), ReadOptions{}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", text, err, want)
 		}
 	}
+}
+
+// The reader never panics, and what it reads is a movement without errors.
+func FuzzRead(f *testing.F) {
+	m, _ := movement.Mitchell(3)
+	var buf bytes.Buffer
+	Write(&buf, m, WriteOptions{BoardsPerRound: 2})
+	f.Add(buf.String(), 2)
+	f.Add(`[{"Letters":"A","Tables":[{"SectionLetters":"A","TableNumber":1,"Rounds":[{"SectionLetters":"A","TableNumber":1,"RoundNumber":1,"PairNS":1,"PairEW":2,"LowBoardNumber":1,"HighBoardNumber":2}]}]}]`, 0)
+	f.Fuzz(func(t *testing.T, text string, perSet int) {
+		if perSet < 0 || perSet > 10 {
+			return
+		}
+		var read ReadOptions
+		if perSet > 0 {
+			read.PerSet = []int{perSet}
+		}
+		if m, err := Read(strings.NewReader(text), read); err == nil {
+			if errs, _ := m.Check(); len(errs) > 0 {
+				t.Errorf("read a movement with errors: %v", errs)
+			}
+		}
+	})
 }

@@ -1,4 +1,18 @@
-package movement
+// Package bridgemate reads and writes a movement as the Bridgemate Data
+// Connector takes it (the scoring program's side of Bridgemate Control
+// Software, JSON over HTTP), from its public developers' guide
+// (github.com/bridgesystems/Bridgemate-Data-Connector-Scoring-Program-Client,
+// Documentation/MD: SectionDTO, TableDTO, RoundDTO, SectionUpdateDTO,
+// "Update the movement for a section"): a section has
+// tables, a table has rounds, a round names the NS pair, the EW pair and
+// the lowest and highest board played; the boards of a round are
+// consecutive; pair 0 with the other pair above 0 is a sit-out, both 0 an
+// empty table, and a sit-out or empty round has no boards (0 and 0). Pair
+// numbers are unique within a section. An update (UpdateMovement, for a
+// pair arriving late) lists for each table the rounds from the first
+// changed one: rounds below it stay, rounds above the last listed are
+// deleted. Sending the records is engine/formats/bridgemate/send's.
+package bridgemate
 
 import (
 	"crypto/sha256"
@@ -7,45 +21,34 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// The movement as the Bridgemate Data Connector takes it (the scoring
-// program's side of Bridgemate Control Software, JSON over HTTP), from its
-// public developers' guide (github.com/bridgesystems/Bridgemate-Data-
-// Connector-Scoring-Program-Client, Documentation/MD: SectionDTO, TableDTO,
-// RoundDTO, SectionUpdateDTO, "Update the movement for a section"): a
-// section has tables, a table has rounds, a round names the NS pair, the
-// EW pair and the lowest and highest board played; the boards of a round
-// are consecutive; pair 0 with the other pair above 0 is a sit-out, both 0
-// an empty table, and a sit-out or empty round has no boards (0 and 0).
-// Pair numbers are unique within a section. An update (UpdateMovement, for
-// a pair arriving late) lists for each table the rounds from the first
-// changed one: rounds below it stay, rounds above the last listed are
-// deleted.
-
-// BridgemateSection is the movement part of a SectionDTO (and of a
+// Section is the movement part of a SectionDTO (and of a
 // SectionUpdateDTO: the same fields, HasExplicitParticipations false).
-type BridgemateSection struct {
-	SessionGuid               string            `json:"SessionGuid"`
-	ScoringGroupNumber        int               `json:"ScoringGroupNumber"`
-	Letters                   string            `json:"Letters"`
-	Winners                   int               `json:"Winners"`
-	GameType                  int               `json:"GameType"`
-	HasExplicitParticipations bool              `json:"HasExplicitParticipations"`
-	Tables                    []BridgemateTable `json:"Tables"`
+type Section struct {
+	SessionGuid               string  `json:"SessionGuid"`
+	ScoringGroupNumber        int     `json:"ScoringGroupNumber"`
+	Letters                   string  `json:"Letters"`
+	Winners                   int     `json:"Winners"`
+	GameType                  int     `json:"GameType"`
+	HasExplicitParticipations bool    `json:"HasExplicitParticipations"`
+	Tables                    []Table `json:"Tables"`
 }
 
-// BridgemateTable is a TableDTO.
-type BridgemateTable struct {
-	SessionGuid    string            `json:"SessionGuid"`
-	SectionLetters string            `json:"SectionLetters"`
-	TableNumber    int               `json:"TableNumber"`
-	Rounds         []BridgemateRound `json:"Rounds"`
+// Table is a TableDTO.
+type Table struct {
+	SessionGuid    string  `json:"SessionGuid"`
+	SectionLetters string  `json:"SectionLetters"`
+	TableNumber    int     `json:"TableNumber"`
+	Rounds         []Round `json:"Rounds"`
 }
 
-// BridgemateRound is a RoundDTO (the pairs part; the team fields are for
+// Round is a RoundDTO (the pairs part; the team fields are for
 // team events).
-type BridgemateRound struct {
+type Round struct {
 	SessionGuid     string `json:"SessionGuid"`
 	SectionLetters  string `json:"SectionLetters"`
 	TableNumber     int    `json:"TableNumber"`
@@ -59,8 +62,8 @@ type BridgemateRound struct {
 // gameTypePairs is the Data Connector's GameType of a pairs event.
 const gameTypePairs = 10
 
-// BridgemateOptions say how to write a movement for the Data Connector.
-type BridgemateOptions struct {
+// WriteOptions say how to write a movement for the Data Connector.
+type WriteOptions struct {
 	// BoardsPerRound is the boards a table plays in a round (required).
 	BoardsPerRound int
 	// FromRound, above 1, writes the update from that round on
@@ -71,52 +74,10 @@ type BridgemateOptions struct {
 	SessionGuid string
 }
 
-// BoardNumbers numbers the boards of m's board groups for a program that
-// takes a table's boards in a round as one consecutive range: first[g] is
-// the first board of group g, group g size[g] boards. A table that plays
-// two groups in a round (a split table) needs them numbered one after the
-// other; the groups are ordered so when the split rounds allow it (each
-// group always split with the same partner, as in the perfect Howells),
-// otherwise it is an error. Sections with their own boards number theirs
-// after the previous section's; shared boards share numbers.
-func BoardNumbers(m *Movement, size []int) (first []int, err error) {
-	partner := make([]int, m.Groups)
-	for g := range partner {
-		partner[g] = -1
-	}
-	for r, row := range FirstHalves(m) {
-		for t, f := range row {
-			if f < 0 || f == t {
-				continue
-			}
-			a, b := m.Schedule[r][f].Group, m.Schedule[r][t].Group
-			if partner[a] >= 0 && partner[a] != b || partner[b] >= 0 && partner[b] != a {
-				return nil, fmt.Errorf("round %d, table %d: board groups %s and %s are played together here and with other groups elsewhere: "+
-					"no numbering makes every round's boards consecutive", r+1, f+1, m.GroupLabel(a), m.GroupLabel(b))
-			}
-			partner[a], partner[b] = b, a
-		}
-	}
-	first = make([]int, m.Groups)
-	next := 1
-	for g := range m.Groups {
-		if partner[g] >= 0 && partner[g] < g {
-			continue // numbered with its partner
-		}
-		first[g] = next
-		next += size[g]
-		if p := partner[g]; p >= 0 {
-			first[p] = next
-			next += size[p]
-		}
-	}
-	return first, nil
-}
-
-// WriteBridgemate writes m as the Data Connector's sections (a JSON array
-// of BridgemateSection, one per section, letters A, B, ...).
-func WriteBridgemate(w io.Writer, m *Movement, opt BridgemateOptions) error {
-	secs, err := BridgemateSections(m, opt)
+// Write writes m as the Data Connector's sections (a JSON array
+// of Section, one per section, letters A, B, ...).
+func Write(w io.Writer, m *movement.Movement, opt WriteOptions) error {
+	secs, err := Sections(m, opt)
 	if err != nil {
 		return err
 	}
@@ -125,64 +86,43 @@ func WriteBridgemate(w io.Writer, m *Movement, opt BridgemateOptions) error {
 	return enc.Encode(secs)
 }
 
-// SetSizes is the boards of a set in each section of m at perRound boards
-// a round: perRound, or half of it for a section whose tables play two
-// board groups a round (a split table). Sections sharing their boards need
-// the same size.
-func SetSizes(m *Movement, perRound int) ([]int, error) {
-	var out []int
-	for s, sec := range m.SplitSections() {
-		_, split := PlayingTables(sec)
-		if perRound%split != 0 {
-			return nil, fmt.Errorf("section %d: %d boards a round at tables playing %d board groups a round: want a multiple of %d", s+1, perRound, split, split)
-		}
-		out = append(out, perRound/split)
-		if m.SharedBoards && out[s] != out[0] {
-			return nil, fmt.Errorf("the sections share their boards but play sets of %d and %d boards", out[0], out[s])
-		}
-	}
-	return out, nil
-}
-
-// BridgemateSections converts m to the Data Connector's sections. A
+// Sections converts m to the Data Connector's sections. A
 // section whose tables play two board sets a round is written in half
-// rounds (HalveRounds): its round r is the Data Connector's rounds 2r-1 and
+// rounds (movement.HalveRounds): its round r is the Data Connector's rounds 2r-1 and
 // 2r, one set each; HalfRoundSections says which sections are.
-func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection, error) {
+func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 	if opt.BoardsPerRound < 1 {
 		return nil, fmt.Errorf("bridgemate: boards a round: %d, want 1 or more", opt.BoardsPerRound)
 	}
 	if opt.FromRound < 0 || opt.FromRound > m.Rounds {
 		return nil, fmt.Errorf("bridgemate: from round %d: the movement has %d rounds", opt.FromRound, m.Rounds)
 	}
-	sets, err := SetSizes(m, opt.BoardsPerRound)
+	sets, err := movement.SetSizes(m, opt.BoardsPerRound)
 	if err != nil {
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
 	guid := opt.SessionGuid
 	if guid == "" {
-		var b strings.Builder
-		WriteASC(&b, m)
-		guid = fmt.Sprintf("%X", sha256.Sum256([]byte(b.String())))[:32]
+		guid = fmt.Sprintf("%X", sha256.Sum256([]byte(asc.String(m))))[:32]
 	}
 	if len(guid) != 32 || strings.Trim(guid, "0123456789ABCDEF") != "" {
 		return nil, fmt.Errorf("bridgemate: session guid %q: want 32 upper-case hex digits", guid)
 	}
-	halfRounds := HalfRoundSections(m, opt.BoardsPerRound)
-	var out []BridgemateSection
+	halfRounds := HalfRoundSections(m)
+	var out []Section
 	next := 1 // the first board of the next section with its own boards
 	for s, sec := range m.SplitSections() {
 		letters := string(rune('A' + s))
 		from := max(opt.FromRound, 1)
 		if halfRounds[s] {
-			sec = HalveRounds(sec)
+			sec = movement.HalveRounds(sec)
 			from = 2*from - 1
 		}
 		size := make([]int, sec.Groups)
 		for g := range size {
 			size[g] = sets[s]
 		}
-		first, err := BoardNumbers(sec, size)
+		first, err := movement.BoardNumbers(sec, size)
 		if err != nil {
 			return nil, fmt.Errorf("bridgemate: section %s: %w", letters, err)
 		}
@@ -194,15 +134,15 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 		}
 		next += sec.Groups * sets[s]
 		winners := 1
-		if Describe(sec).Fields > 1 {
+		if movement.Describe(sec).Fields > 1 {
 			winners = 2
 		}
-		bs := BridgemateSection{SessionGuid: guid, ScoringGroupNumber: 1, Letters: letters, Winners: winners, GameType: gameTypePairs}
-		halves := FirstHalves(sec)
-		for number, t := range physicalTables(sec) {
-			bt := BridgemateTable{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1}
+		bs := Section{SessionGuid: guid, ScoringGroupNumber: 1, Letters: letters, Winners: winners, GameType: gameTypePairs}
+		halves := movement.FirstHalves(sec)
+		for number, t := range movement.PhysicalTables(sec) {
+			bt := Table{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1}
 			for r := from - 1; r < sec.Rounds; r++ {
-				br := BridgemateRound{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1, RoundNumber: r + 1}
+				br := Round{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1, RoundNumber: r + 1}
 				tb := sec.Schedule[r][t]
 				if f := halves[r][t]; f == t && !tb.Empty() {
 					br.PairNS, br.PairEW = tb.NS, tb.EW
@@ -228,124 +168,26 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 }
 
 // HalfRoundSections says, per section of m (SplitSections), whether it is
-// written in half rounds (BridgemateSections): whether its tables play two
+// written in half rounds (Sections): whether its tables play two
 // board sets a round. One record a round could hold both sets only when
 // they are played in one direction and numbered consecutively; half
 // rounds always work, and a late pair's update, which may add a mid-round
 // switch (the perfect Howells switch the last pair's table), keeps the
 // rounds of the movement it updates.
-func HalfRoundSections(m *Movement, perRound int) []bool {
+func HalfRoundSections(m *movement.Movement) []bool {
 	var out []bool
 	for _, sec := range m.SplitSections() {
-		out = append(out, hasSplit(sec))
+		_, split := movement.PlayingTables(sec)
+		out = append(out, split > 1)
 	}
 	return out
-}
-
-// HalveRounds returns m with every round played as two half rounds: a
-// table that plays two board sets in round r plays the first in round
-// 2r-1 and the second in round 2r, in each its own direction; a table that
-// plays one set plays it in round 2r-1. The tables are the positions of
-// first halves (physicalTables). The balance is that of m: the same pairs
-// play the same sets in the same directions.
-func HalveRounds(m *Movement) *Movement {
-	tables := physicalTables(m)
-	index := make(map[int]int, len(tables))
-	for i, t := range tables {
-		index[t] = i
-	}
-	out := New(m.Pairs, len(tables), 2*m.Rounds, m.Groups)
-	out.NumericGroups = m.NumericGroups
-	for r, row := range FirstHalves(m) {
-		for t, f := range row {
-			if f < 0 {
-				continue
-			}
-			i, ok := index[f]
-			if !ok {
-				continue
-			}
-			if f == t {
-				out.Schedule[2*r][i] = m.Schedule[r][t]
-			} else {
-				out.Schedule[2*r+1][i] = m.Schedule[r][t]
-			}
-		}
-	}
-	return out
-}
-
-// JoinHalfRounds undoes HalveRounds: rounds 2r-1 and 2r become round r, a
-// table that plays in both a split table, its second set at the position
-// after all tables.
-func JoinHalfRounds(m *Movement) (*Movement, error) {
-	if m.Rounds%2 != 0 {
-		return nil, fmt.Errorf("half rounds: %d rounds, want an even number", m.Rounds)
-	}
-	out := New(m.Pairs, 2*m.Tables, m.Rounds/2, m.Groups)
-	out.NumericGroups = m.NumericGroups
-	for r := range out.Rounds {
-		for t := range m.Tables {
-			a, b := m.Schedule[2*r][t], m.Schedule[2*r+1][t]
-			if !b.Empty() && (a.Empty() || min(a.NS, a.EW) != min(b.NS, b.EW) || max(a.NS, a.EW) != max(b.NS, b.EW)) {
-				return nil, fmt.Errorf("half rounds: round %d, table %d: the second half seats pairs %d and %d, the first %d and %d", 2*r+2, t+1, b.NS, b.EW, a.NS, a.EW)
-			}
-			out.Schedule[r][t], out.Schedule[r][t+m.Tables] = a, b
-		}
-	}
-	return out, nil
-}
-
-// physicalTables lists the table positions that are tables of their own,
-// in order: the Data Connector's tables 1, 2, ... Without split tables
-// every position is one. With split tables written as the .ASC form has
-// them, the second halves at the first halves' positions plus half the
-// positions, the first half of the positions; otherwise the positions
-// where a meeting starts in some round.
-func physicalTables(m *Movement) []int {
-	var out []int
-	if !hasSplit(m) {
-		for t := range m.Tables {
-			out = append(out, t)
-		}
-		return out
-	}
-	half := m.Tables / 2
-	halves := FirstHalves(m)
-	regular := m.Tables%2 == 0
-	for _, row := range halves {
-		for t, f := range row {
-			if f >= 0 && f != t && (t != f+half || f >= half) {
-				regular = false
-			}
-		}
-	}
-	used := make([]bool, m.Tables)
-	for _, row := range halves {
-		for t, f := range row {
-			if f == t {
-				used[t] = true
-			}
-		}
-	}
-	for t := range m.Tables {
-		if regular && t < half || !regular && used[t] {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-func hasSplit(m *Movement) bool {
-	_, split := PlayingTables(m)
-	return split > 1
 }
 
 // sitOuts writes each round's pairs that are not seated as sit-outs (the
 // pair NS, 0 EW) at the round's empty tables, in order: the Data
 // Connector's way of saying who sits out. Pairs beyond the empty tables
 // stay unlisted.
-func sitOuts(m *Movement, tables []BridgemateTable, from int) {
+func sitOuts(m *movement.Movement, tables []Table, from int) {
 	for r := from - 1; r < m.Rounds; r++ {
 		seated := make([]bool, m.Pairs+1)
 		for _, tb := range m.Schedule[r] {
@@ -368,44 +210,73 @@ func sitOuts(m *Movement, tables []BridgemateTable, from int) {
 	}
 }
 
-// ReadBridgemate reads a movement written by WriteBridgemate (a JSON array
+// Read reads a movement written by Write (a JSON array
 // of sections): each section's pairs and tables numbered after the
 // previous section's. Board groups are runs of perSet[s] boards in section
-// s (SetSizes; one number for every section; none: the runs of boards
+// s (movement.SetSizes; one number for every section; none: the runs of boards
 // always played together). The format cannot tell a table that plays two
 // sets a round, always the same two, from one set of twice the boards:
 // perSet says which.
 // Sections whose board numbers overlap share their boards. A sit-out round
 // is an empty table. The scoring of sections (apart or across) is not in
 // the format: the movement read is scored apart.
-func ReadBridgemate(r io.Reader, opt BridgemateRead) (*Movement, error) {
-	var secs []BridgemateSection
+func Read(r io.Reader, opt ReadOptions) (*movement.Movement, error) {
+	var secs []Section
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&secs); err != nil {
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
-	return FromBridgemate(secs, opt)
+	if opt.HalfRounds == nil {
+		opt.HalfRounds = halfRoundsOf(secs)
+	}
+	return FromSections(secs, opt)
 }
 
-// BridgemateRead says how to read sections: PerSet[s] is the boards of a
+// halfRoundsOf tells the sections written in half rounds when nothing
+// else says: the sections of a session play the same rounds, so a section
+// with twice the rounds of the others was written in half rounds (a table
+// playing two board sets a round: Write writes each set as a round of its
+// own).
+func halfRoundsOf(secs []Section) []bool {
+	rounds := make([]int, len(secs))
+	fewest := 0
+	for s, sec := range secs {
+		for _, tb := range sec.Tables {
+			for _, rd := range tb.Rounds {
+				rounds[s] = max(rounds[s], rd.RoundNumber)
+			}
+		}
+		if s == 0 || rounds[s] < fewest {
+			fewest = rounds[s]
+		}
+	}
+	out := make([]bool, len(secs))
+	for s := range secs {
+		out[s] = fewest > 0 && rounds[s] == 2*fewest
+	}
+	return out
+}
+
+// ReadOptions says how to read sections: PerSet[s] is the boards of a
 // set in section s (one number: every section; none: the runs of boards
 // always played together), HalfRounds[s] that section s is written in half
-// rounds (HalfRoundSections), to be joined back.
-type BridgemateRead struct {
+// rounds (HalfRoundSections), to be joined back; nil: a section with twice
+// the rounds of the others is.
+type ReadOptions struct {
 	PerSet     []int
 	HalfRounds []bool
 }
 
-// FromBridgemate builds the movement of Data Connector sections.
-func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, error) {
+// FromSections builds the movement of Data Connector sections.
+func FromSections(secs []Section, opt ReadOptions) (*movement.Movement, error) {
 	perSet := opt.PerSet
 	if len(secs) == 0 {
 		return nil, fmt.Errorf("bridgemate: no section")
 	}
 	type rec struct {
 		s int
-		BridgemateRound
+		Round
 	}
 	var recs []rec
 	seen := map[[3]int]bool{}
@@ -419,7 +290,7 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 				if rd.RoundNumber < 1 || rd.TableNumber < 1 || rd.PairNS < 0 || rd.PairEW < 0 ||
 					(rd.PairNS == 0 || rd.PairEW == 0) != (rd.LowBoardNumber == 0 && rd.HighBoardNumber == 0) ||
 					rd.HighBoardNumber < rd.LowBoardNumber || rd.PairNS > 0 && rd.PairEW > 0 && rd.LowBoardNumber < 1 ||
-					rd.RoundNumber > MaxRounds || rd.TableNumber > MaxTables || rd.PairNS > MaxPairs || rd.PairEW > MaxPairs || rd.HighBoardNumber > 10*MaxGroups {
+					rd.RoundNumber > movement.MaxRounds || rd.TableNumber > movement.MaxTables || rd.PairNS > movement.MaxPairs || rd.PairEW > movement.MaxPairs || rd.HighBoardNumber > 10*movement.MaxGroups {
 					return nil, fmt.Errorf("bridgemate: section %s, table %d, round %d: pairs %d-%d, boards %d-%d: want positive numbers, boards only when both pairs play, low ≤ high",
 						sec.Letters, rd.TableNumber, rd.RoundNumber, rd.PairNS, rd.PairEW, rd.LowBoardNumber, rd.HighBoardNumber)
 				}
@@ -502,12 +373,12 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 	for _, x := range recs {
 		rounds = max(rounds, x.RoundNumber)
 	}
-	var parts []*Movement
+	var parts []*movement.Movement
 	for s := range secs {
-		var mine []BridgemateRound
+		var mine []Round
 		for _, x := range recs {
 			if x.s == s {
-				mine = append(mine, x.BridgemateRound)
+				mine = append(mine, x.Round)
 			}
 		}
 		// Own boards: the section's groups from 0.
@@ -526,7 +397,7 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 		}
 		m, err := sectionFromRounds(mine, group, low, high-low+1, secRounds)
 		if err == nil && s < len(opt.HalfRounds) && opt.HalfRounds[s] {
-			m, err = JoinHalfRounds(m)
+			m, err = movement.JoinHalfRounds(m)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("bridgemate: section %s: %w", secs[s].Letters, err)
@@ -536,7 +407,7 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 	m := parts[0]
 	if len(parts) > 1 {
 		var err error
-		if m, err = JoinSections(parts, shared, false); err != nil {
+		if m, err = movement.JoinSections(parts, shared, false); err != nil {
 			return nil, fmt.Errorf("bridgemate: %w", err)
 		}
 	}
@@ -550,7 +421,7 @@ func FromBridgemate(secs []BridgemateSection, opt BridgemateRead) (*Movement, er
 // maps a board to its group, the section's groups being low to low+n-1.
 // A round of two groups (a split table) takes a second table position
 // after all the section's tables, as the .ASC form has it.
-func sectionFromRounds(recs []BridgemateRound, group []int, low, n, rounds int) (*Movement, error) {
+func sectionFromRounds(recs []Round, group []int, low, n, rounds int) (*movement.Movement, error) {
 	pairs, tables, extra := 0, 0, 0
 	for _, x := range recs {
 		pairs = max(pairs, x.PairNS, x.PairEW)
@@ -563,7 +434,7 @@ func sectionFromRounds(recs []BridgemateRound, group []int, low, n, rounds int) 
 		}
 		extra = max(extra, k-1)
 	}
-	m := New(pairs, tables*(1+extra), rounds, n)
+	m := movement.New(pairs, tables*(1+extra), rounds, n)
 	m.NumericGroups = n > 52
 	for _, x := range recs {
 		if x.PairNS == 0 || x.PairEW == 0 {
@@ -574,28 +445,28 @@ func sectionFromRounds(recs []BridgemateRound, group []int, low, n, rounds int) 
 			if b != x.LowBoardNumber && group[b] == group[b-1] {
 				continue
 			}
-			m.Schedule[x.RoundNumber-1][x.TableNumber-1+k*tables] = Table{NS: x.PairNS, EW: x.PairEW, Group: group[b] - low}
+			m.Schedule[x.RoundNumber-1][x.TableNumber-1+k*tables] = movement.Table{NS: x.PairNS, EW: x.PairEW, Group: group[b] - low}
 			k++
 		}
 	}
 	return m, nil
 }
 
-// ApplyBridgemateUpdate applies an update (WriteBridgemate with FromRound)
+// ApplyUpdate applies an update (Write with FromRound)
 // to the movement it changes: for each table, the rounds before the first
 // listed stay, the listed rounds replace theirs, the rounds after the last
 // listed are deleted; pairs, tables and rounds grow to what the update
 // names. It works on a movement of one section.
-func ApplyBridgemateUpdate(base *Movement, update []BridgemateSection, perRound int) (*Movement, error) {
+func ApplyUpdate(base *movement.Movement, update []Section, perRound int) (*movement.Movement, error) {
 	if len(base.Sections) > 0 || len(update) != 1 {
 		return nil, fmt.Errorf("bridgemate update: one section only")
 	}
-	full := BridgemateSection{Letters: update[0].Letters}
-	written, err := BridgemateSections(base, BridgemateOptions{BoardsPerRound: perRound, SessionGuid: strings.Repeat("0", 32)})
+	full := Section{Letters: update[0].Letters}
+	written, err := Sections(base, WriteOptions{BoardsPerRound: perRound, SessionGuid: strings.Repeat("0", 32)})
 	if err != nil {
 		return nil, err
 	}
-	byTable := map[int][]BridgemateRound{}
+	byTable := map[int][]Round{}
 	for _, tb := range written[0].Tables {
 		byTable[tb.TableNumber] = tb.Rounds
 	}
@@ -605,7 +476,7 @@ func ApplyBridgemateUpdate(base *Movement, update []BridgemateSection, perRound 
 			continue
 		}
 		firstRound := tb.Rounds[0].RoundNumber
-		var kept []BridgemateRound
+		var kept []Round
 		for _, rd := range byTable[tb.TableNumber] {
 			if rd.RoundNumber < firstRound {
 				kept = append(kept, rd)
@@ -623,11 +494,11 @@ func ApplyBridgemateUpdate(base *Movement, update []BridgemateSection, perRound 
 		for i := range rounds {
 			rounds[i].SectionLetters = full.Letters
 		}
-		full.Tables = append(full.Tables, BridgemateTable{SectionLetters: full.Letters, TableNumber: t, Rounds: rounds})
+		full.Tables = append(full.Tables, Table{SectionLetters: full.Letters, TableNumber: t, Rounds: rounds})
 	}
-	sets, err := SetSizes(base, perRound)
+	sets, err := movement.SetSizes(base, perRound)
 	if err != nil {
 		return nil, err
 	}
-	return FromBridgemate([]BridgemateSection{full}, BridgemateRead{PerSet: sets, HalfRounds: HalfRoundSections(base, perRound)})
+	return FromSections([]Section{full}, ReadOptions{PerSet: sets, HalfRounds: HalfRoundSections(base)})
 }

@@ -1,4 +1,4 @@
-package session
+package rounds
 
 import (
 	"math"
@@ -22,7 +22,7 @@ const (
 // same meetings get the same rounds; false when budget moves do not find
 // a colouring. A cap above 0 also holds each round to at most cap
 // meetings (tables), each meeting beyond it counting as a conflict.
-func tabuRounds(ms []*meeting, pairs, R int, oneTable bool, seed uint64, budget, cap int) bool {
+func tabuRounds(ms []*Meeting, pairs, R int, oneTable bool, seed uint64, budget, cap int) bool {
 	n := len(ms)
 	if n == 0 {
 		return true
@@ -33,10 +33,10 @@ func tabuRounds(ms []*meeting, pairs, R int, oneTable bool, seed uint64, budget,
 	// Neighbours: meetings sharing a pair or a board group.
 	byKey := map[int][]int{}
 	for i, m := range ms {
-		byKey[m.a] = append(byKey[m.a], i)
-		byKey[m.b] = append(byKey[m.b], i)
+		byKey[m.A] = append(byKey[m.A], i)
+		byKey[m.B] = append(byKey[m.B], i)
 		if oneTable {
-			for _, e := range m.entries {
+			for _, e := range m.Entries {
 				k := pairs + 1 + e.Group
 				byKey[k] = append(byKey[k], i)
 			}
@@ -65,7 +65,7 @@ func tabuRounds(ms []*meeting, pairs, R int, oneTable bool, seed uint64, budget,
 	for i := range col {
 		// Greedy start: a round already given (a colouring to improve),
 		// else the round with fewest neighbours so far.
-		best := ms[i].round - 1
+		best := ms[i].Round - 1
 		if best < 0 || best >= R {
 			bc := int32(math.MaxInt32)
 			for r := range R {
@@ -135,7 +135,7 @@ func tabuRounds(ms []*meeting, pairs, R int, oneTable bool, seed uint64, budget,
 		return false
 	}
 	for i, m := range ms {
-		m.round = col[i] + 1
+		m.Round = col[i] + 1
 	}
 	return true
 }
@@ -144,17 +144,17 @@ func tabuRounds(ms []*meeting, pairs, R int, oneTable bool, seed uint64, budget,
 // that no round needs more tables than the meetings require (a round of
 // 9 tables beside one of 7 when 8 would do), keeping the rounds' number
 // and the constraints; the colouring is kept when it cannot.
-func balanceTables(ms []*meeting, pairs int, seed uint64) {
+func balanceTables(ms []*Meeting, pairs int, seed uint64) {
 	R := 0
 	for _, m := range ms {
-		R = max(R, m.round)
+		R = max(R, m.Round)
 	}
 	if R == 0 {
 		return
 	}
 	size := make([]int, R)
 	for _, m := range ms {
-		size[m.round-1]++
+		size[m.Round-1]++
 	}
 	cap := (len(ms) + R - 1) / R
 	if slices.Max(size) <= cap {
@@ -165,8 +165,8 @@ func balanceTables(ms []*meeting, pairs int, seed uint64) {
 	oneTable := true
 	seen := map[[2]int]bool{} // (group, round)
 	for _, m := range ms {
-		for _, e := range m.entries {
-			k := [2]int{e.Group, m.round}
+		for _, e := range m.Entries {
+			k := [2]int{e.Group, m.Round}
 			oneTable = oneTable && !seen[k]
 			seen[k] = true
 		}

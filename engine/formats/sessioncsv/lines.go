@@ -1,23 +1,4 @@
-package scoring
-
-import (
-	"fmt"
-	"unicode/utf8"
-)
-
-// clip shortens a token quoted in a message: a message names what is wrong,
-// it does not echo a file.
-func clip(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return s
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
-}
+package sessioncsv
 
 // maxLine is the longest line the line-based parsers take.
 const maxLine = 64 << 10

@@ -1,4 +1,4 @@
-package catalogue
+package bridgemate_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -37,50 +39,51 @@ func plays(m *movement.Movement) map[string]int {
 // figures; the update for an extra pair after round 1 leaves round 1 as it
 // was and, applied, gives the plan.
 func TestRecommendationsToBridgemate(t *testing.T) {
-	for n := MinPairs; n <= 40; n++ {
+	for n := catalogue.MinPairs; n <= 40; n++ {
 		if testing.Short() && n%6 != 0 {
 			continue
 		}
 		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
-			set := Settings{Iterations: 5_000, Restarts: 1, Samples: -1}
-			cs, err := For(context.Background(), n, set)
+			set := catalogue.Settings{Iterations: 5_000, Restarts: 1, Samples: -1}
+			cs, err := catalogue.For(context.Background(), n, set)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, _ := Recommend(n, cs, set)
-			if rec == nil {
+			i := catalogue.Recommend(cs)
+			if i < 0 {
 				t.Skip("nothing fits")
 			}
+			rec := &cs[i]
 			m, b := rec.Movement, rec.Deal.PerRound
 			var buf bytes.Buffer
-			if err := movement.WriteBridgemate(&buf, m, movement.BridgemateOptions{BoardsPerRound: b}); err != nil {
+			if err := bridgemate.Write(&buf, m, bridgemate.WriteOptions{BoardsPerRound: b}); err != nil {
 				t.Fatalf("%s: %v", rec.Exact, err)
 			}
 			sets, _ := movement.SetSizes(m, b)
-			back, err := movement.ReadBridgemate(&buf, movement.BridgemateRead{PerSet: sets, HalfRounds: movement.HalfRoundSections(m, b)})
+			back, err := bridgemate.Read(&buf, bridgemate.ReadOptions{PerSet: sets, HalfRounds: bridgemate.HalfRoundSections(m)})
 			if err != nil {
 				t.Fatalf("%s: %v", rec.Exact, err)
 			}
 			if back.Pairs != m.Pairs || back.Rounds != m.Rounds || !slices.Equal(back.Sections, m.Sections) || !maps.Equal(plays(back), plays(m)) {
 				t.Errorf("%s: read back differs", rec.Exact)
 			}
-			if f := Measure(back); f.Qf != rec.Qf || f.Qf1av != rec.Qf1av {
+			if f := catalogue.Measure(back); f.Qf != rec.Qf || f.Qf1av != rec.Qf1av {
 				t.Errorf("%s: Qf %v Qf1av %v read back, %v %v", rec.Exact, f.Qf, f.Qf1av, rec.Qf, rec.Qf1av)
 			}
 			if len(m.Sections) > 0 || m.Rounds < 3 {
 				return
 			}
-			plans, err := Extra(context.Background(), rec.Exact, 1)
+			plans, err := catalogue.Extra(context.Background(), rec.Exact, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := plans[0]
-			upd, err := movement.BridgemateSections(p.Movement, movement.BridgemateOptions{BoardsPerRound: b, FromRound: 2})
+			upd, err := bridgemate.Sections(p.Movement, bridgemate.WriteOptions{BoardsPerRound: b, FromRound: 2})
 			if err != nil {
 				t.Fatalf("%s: %v", p.Spec, err)
 			}
 			first := 2
-			if movement.HalfRoundSections(m, b)[0] {
+			if bridgemate.HalfRoundSections(m)[0] {
 				first = 3 // round 2 is half rounds 3 and 4
 			}
 			for _, tb := range upd[0].Tables {
@@ -88,7 +91,7 @@ func TestRecommendationsToBridgemate(t *testing.T) {
 					t.Errorf("%s: the update of table %d starts at round %d", p.Spec, tb.TableNumber, tb.Rounds[0].RoundNumber)
 				}
 			}
-			got, err := movement.ApplyBridgemateUpdate(m, upd, b)
+			got, err := bridgemate.ApplyUpdate(m, upd, b)
 			if err != nil {
 				t.Fatalf("%s: %v", p.Spec, err)
 			}

@@ -1,4 +1,8 @@
-package scoring
+// Package pbn reads the results tables of PBN, the Portable Bridge
+// Notation (its ScoreTable and TotalScoreTable), into a scoring.Session:
+// the pairs, the travellers and the file's own figures. It reads only the
+// io.Reader it is given, at most textfile.MaxBytes.
+package pbn
 
 import (
 	"bytes"
@@ -9,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // pbnTable is a table tag's column specification: the column names (the
@@ -56,7 +62,7 @@ func (t *pbnTable) get(row []string, names ...string) (string, bool) {
 	return "", false
 }
 
-// ReadPBN reads the results of a matchpointed pairs session from a PBN file
+// Read reads the results of a matchpointed pairs session from a PBN file
 // (Portable Bridge Notation 2.1, section 4's tables): a [ScoreTable "…"]
 // per board, with columns such as PairId_NS, PairId_EW, Score_NS, Score_EW,
 // MP_NS, MP_EW, Contract, Declarer, Round, Table, Section (width hints like
@@ -65,8 +71,8 @@ func (t *pbnTable) get(row []string, names ...string) (string, bool) {
 // [TotalScoreTable "…"] with each pair's rank, total, percentage and names.
 // Games without a ScoreTable (hand records) are skipped. It reads r only,
 // at most 16 MiB; every error is a *engine.ParseError naming the line.
-func ReadPBN(name string, r io.Reader) (*Session, error) {
-	data, err := readLimited(name, r)
+func Read(name string, r io.Reader) (*scoring.Session, error) {
+	data, err := textfile.Read(name, r)
 	if err != nil {
 		return nil, err
 	}
@@ -80,15 +86,15 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 	if first[0] != '%' && first[0] != '[' && first[0] != ';' && first[0] != '{' {
 		return nil, fail(1+bytes.Count(data[:len(data)-len(first)], []byte("\n")), "not a PBN file: it starts with neither %% nor a [Tag \"value\"]")
 	}
-	s := &Session{Name: name, Format: "pbn"}
-	var check sessionChecker
+	s := &scoring.Session{Name: name, Format: "pbn"}
+	var check scoring.LineChecker
 	var table *pbnTable
 	board, boardLine := 0, 0
 	section := ""
 	tags := 0
 	inComment, commentLine := false, 0
 	swallowed := 0 // the first tag line inside the open comment
-	vul, hasVul := VulNone, false
+	vul, hasVul := scoring.VulNone, false
 	lines := strings.Split(string(data), "\n")
 	for i, raw := range lines {
 		line := i + 1
@@ -98,7 +104,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 				inComment = false
 				text = strings.TrimSpace(text[j+1:])
 				if swallowed > 0 {
-					s.warn(name, commentLine, "comment", "the { comment } opened here runs to line %d and hides the tags from line %d on: a } is missing", line, swallowed)
+					s.Warn(name, commentLine, "comment", "the { comment } opened here runs to line %d and hides the tags from line %d on: a } is missing", line, swallowed)
 				}
 			} else {
 				if swallowed == 0 && strings.HasPrefix(text, "[") {
@@ -139,7 +145,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 				if value == "#" || value == "" {
 					continue // the previous game's board, or none
 				}
-				b, err := parsePairNumber("Board", value)
+				b, err := textfile.PairNumber("Board", value)
 				if err != nil {
 					return nil, fail(line, "%v", strings.Replace(err.Error(), "pair number", "board number", 1))
 				}
@@ -154,7 +160,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 				if v, ok := parseVulnerableTag(value); ok {
 					vul, hasVul = v, true
 				} else if value != "#" {
-					s.warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", clip(value))
+					s.Warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", engine.Clip(value))
 				}
 			case "scoretable", "totalscoretable":
 				if value == "#" {
@@ -213,12 +219,11 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 		if l == nil {
 			continue
 		}
-		if err := check.check(board, *l); err != nil {
+		if err := check.Check(board, *l); err != nil {
 			return nil, fail(line, "%v", err)
 		}
-		s.addLine(board, boardLine, *l)
+		b := s.AddLine(board, boardLine, *l)
 		if hasVul {
-			b := &s.Boards[s.index[board]]
 			b.Vul, b.HasVul = vul, true
 		}
 	}
@@ -231,7 +236,7 @@ func ReadPBN(name string, r io.Reader) (*Session, error) {
 	if len(s.Boards) == 0 {
 		return nil, fail(0, "no [ScoreTable] rows: the file has no results to analyse (a hand record only?)")
 	}
-	if err := s.finish(name); err != nil {
+	if err := s.Finish(name); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -323,8 +328,8 @@ func pbnTokens(text string) ([]string, error) {
 
 // pbnScoreRow reads one traveller line; nil when the row records a table
 // that did not play the board.
-func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*TravellerLine, error) {
-	l := &TravellerLine{Section: section, Line: line}
+func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*scoring.TravellerLine, error) {
+	l := &scoring.TravellerLine{Section: section, Line: line}
 	if v, ok := t.get(row, "Section"); ok && v != "" {
 		l.Section = v
 	}
@@ -339,21 +344,21 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 		l.Section = nsSec
 	}
 	var err error
-	if l.NS, err = parsePairNumber("PairId_NS", ns); err != nil {
+	if l.NS, err = textfile.PairNumber("PairId_NS", ns); err != nil {
 		return nil, err
 	}
-	if l.EW, err = parsePairNumber("PairId_EW", ew); err != nil {
+	if l.EW, err = textfile.PairNumber("PairId_EW", ew); err != nil {
 		return nil, err
 	}
 	l.Contract, _ = t.get(row, "Contract")
 	l.Declarer, _ = t.get(row, "Declarer")
 	if v, ok := t.get(row, "Round"); ok && v != "" {
-		if l.Round, err = parsePairNumber("Round", v); err != nil {
+		if l.Round, err = textfile.PairNumber("Round", v); err != nil {
 			return nil, errors.New(strings.Replace(err.Error(), "pair number", "round number", 1))
 		}
 	}
 	if v, ok := t.get(row, "Table"); ok && v != "" {
-		if l.Table, err = parsePairNumber("Table", v); err != nil {
+		if l.Table, err = textfile.PairNumber("Table", v); err != nil {
 			return nil, errors.New(strings.Replace(err.Error(), "pair number", "table number", 1))
 		}
 	}
@@ -368,38 +373,38 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 	case isArtificial(nsScore) && isArtificial(ewScore):
 		// PBN 2.1: each score column is from its own side's point of
 		// view, so "A+" "A+" gives both sides average-plus.
-		a, _ := ParseArtificial(nsScore)
-		b, _ := ParseArtificial(ewScore)
+		a, _ := scoring.ParseArtificial(nsScore)
+		b, _ := scoring.ParseArtificial(ewScore)
 		a.EW, a.Text = b.NS, nsScore+" "+ewScore
 		l.Artificial = &a
 	case isArtificial(nsScore):
-		a, _ := ParseArtificial(nsScore)
+		a, _ := scoring.ParseArtificial(nsScore)
 		l.Artificial = &a
 	case isArtificial(ewScore):
-		a, _ := ParseArtificial(ewScore)
+		a, _ := scoring.ParseArtificial(ewScore)
 		a.NS, a.EW = a.EW, a.NS // written from EW's side
 		l.Artificial = &a
 	case nsScore == "" && ewScore == "" && isArtificial(l.Contract):
-		a, _ := ParseArtificial(l.Contract)
+		a, _ := scoring.ParseArtificial(l.Contract)
 		l.Artificial = &a
 	case nsScore != "":
-		if l.Score, err = parseScore(nsScore); err != nil {
+		if l.Score, err = textfile.Score(nsScore); err != nil {
 			return nil, err
 		}
 		if ewScore != "" {
-			if e, err := parseScore(ewScore); err != nil {
+			if e, err := textfile.Score(ewScore); err != nil {
 				return nil, err
 			} else if e != -l.Score && e != 0 && l.Score != 0 {
 				return nil, fmt.Errorf("Score_NS %s and Score_EW %s disagree", nsScore, ewScore)
 			}
 		}
 	case ewScore != "":
-		e, err := parseScore(ewScore)
+		e, err := textfile.Score(ewScore)
 		if err != nil {
 			return nil, err
 		}
 		l.Score = -e
-	case isPass(l.Contract):
+	case scoring.IsPass(l.Contract):
 		l.Score = 0 // passed out, scores left empty
 	default:
 		return nil, fmt.Errorf("pairs %d v %d: no score (Score_NS and Score_EW are both empty)", l.NS, l.EW)
@@ -408,12 +413,12 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 	mpEW, hasEW := t.get(row, "MP_EW", "MatchPoints_EW")
 	if hasNS && mpNS != "" {
 		var d int
-		if l.NSMP, d, err = parseNumber("MP_NS", mpNS); err != nil {
+		if l.NSMP, d, err = textfile.Number("MP_NS", mpNS); err != nil {
 			return nil, err
 		}
 		l.HasMP, l.MPDecimals, l.NSMPText = true, d, mpNS
 		if hasEW && mpEW != "" {
-			if l.EWMP, d, err = parseNumber("MP_EW", mpEW); err != nil {
+			if l.EWMP, d, err = textfile.Number("MP_EW", mpEW); err != nil {
 				return nil, err
 			}
 			l.EWMPText = mpEW
@@ -425,22 +430,14 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*T
 	return l, nil
 }
 
-func isPass(contract string) bool {
-	switch strings.ToUpper(strings.TrimSpace(contract)) {
-	case "PASS", "P", "AP", "PASSED":
-		return true
-	}
-	return false
-}
-
 func isArtificial(s string) bool {
-	_, ok := ParseArtificial(s)
+	_, ok := scoring.ParseArtificial(s)
 	return ok
 }
 
 // pbnTotalRow reads one pair of a TotalScoreTable.
-func pbnTotalRow(t *pbnTable, row []string, section string, line int) (SessionPair, error) {
-	p := SessionPair{Section: section, Line: line}
+func pbnTotalRow(t *pbnTable, row []string, section string, line int) (scoring.SessionPair, error) {
+	p := scoring.SessionPair{Section: section, Line: line}
 	if v, ok := t.get(row, "Section"); ok && v != "" {
 		p.Section = v
 	}
@@ -449,26 +446,26 @@ func pbnTotalRow(t *pbnTable, row []string, section string, line int) (SessionPa
 		p.Section, id = sec, n
 	}
 	var err error
-	if p.Number, err = parsePairNumber("PairId", id); err != nil {
+	if p.Number, err = textfile.PairNumber("PairId", id); err != nil {
 		return p, err
 	}
 	p.Direction, _ = t.get(row, "Direction")
 	p.Direction = strings.ToUpper(strings.ReplaceAll(p.Direction, "-", ""))
 	if v, ok := t.get(row, "TotalPercentage", "Percentage_Total", "Percentage"); ok && v != "" {
-		if p.Percent, _, err = parseNumber("TotalPercentage", v); err != nil {
+		if p.Percent, _, err = textfile.Number("TotalPercentage", v); err != nil {
 			return p, err
 		}
 		p.PercentText, p.HasPercent = v, true
 	}
 	if v, ok := t.get(row, "TotalScoreMP", "TotalMP", "MP_Total", "TotalScore", "TotalMatchPoints"); ok && v != "" {
-		if p.Total, _, err = parseNumber("TotalScoreMP", v); err != nil {
+		if p.Total, _, err = textfile.Number("TotalScoreMP", v); err != nil {
 			return p, err
 		}
 		p.TotalText, p.HasTotal = v, true
 	}
 	p.Place, _ = t.get(row, "Rank", "Place")
 	if v, ok := t.get(row, "Names"); ok {
-		p.Names = splitNames(v)
+		p.Names = textfile.Names(v)
 	} else {
 		for _, c := range []string{"Name1", "Name2"} {
 			if v, ok := t.get(row, c); ok && v != "" {
@@ -496,4 +493,20 @@ func sectionPrefix(id string) (section, number string) {
 		}
 	}
 	return id[:i], id[i:]
+}
+
+// parseVulnerableTag reads PBN's [Vulnerable] values: None, Love, -, NS,
+// EW, All, Both.
+func parseVulnerableTag(s string) (scoring.Vulnerability, bool) {
+	switch strings.ToUpper(strings.TrimSpace(s)) {
+	case "NONE", "LOVE", "-", "":
+		return scoring.VulNone, true
+	case "NS", "N-S", "N/S":
+		return scoring.VulNS, true
+	case "EW", "E-W", "E/W":
+		return scoring.VulEW, true
+	case "ALL", "BOTH", "B":
+		return scoring.VulBoth, true
+	}
+	return scoring.VulNone, false
 }

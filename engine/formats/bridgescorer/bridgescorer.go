@@ -1,4 +1,12 @@
-package movement
+// Package bridgescorer reads and writes the movement file of the
+// bridgescorer program (github.com/thebridsk/bridgescorer; its movements
+// are YAML resources such as Movement.Mitchell3Table.yaml): a name, a
+// short and a long description, the number of pairs ("numberTeams") and
+// one "hand" per table and round a pair plays, with the table, the round,
+// the NS and EW pair and the list of boards played. A pair that sits out
+// has no hand; a table that plays two board sets in a round lists the
+// boards of both.
+package bridgescorer
 
 import (
 	"bytes"
@@ -7,27 +15,22 @@ import (
 	"slices"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
-// The movement file of the bridgescorer program (github.com/thebridsk/
-// bridgescorer; its movements are YAML resources such as
-// Movement.Mitchell3Table.yaml): a name, a short and a long description,
-// the number of pairs ("numberTeams") and one "hand" per table and round
-// a pair plays, with the table, the round, the NS and EW pair and the list
-// of boards played. A pair that sits out has no hand; a table that plays
-// two board sets in a round lists the boards of both.
-
-// BridgescorerMovement is the file's content.
-type BridgescorerMovement struct {
-	Name        string             `yaml:"name" json:"name"`
-	Short       string             `yaml:"short" json:"short"`
-	Description string             `yaml:"description" json:"description"`
-	NumberTeams int                `yaml:"numberTeams" json:"numberTeams"`
-	Hands       []BridgescorerHand `yaml:"hands" json:"hands"`
+// File is the file's content.
+type File struct {
+	Name        string `yaml:"name" json:"name"`
+	Short       string `yaml:"short" json:"short"`
+	Description string `yaml:"description" json:"description"`
+	NumberTeams int    `yaml:"numberTeams" json:"numberTeams"`
+	Hands       []Hand `yaml:"hands" json:"hands"`
 }
 
-// BridgescorerHand is one table in one round.
-type BridgescorerHand struct {
+// Hand is one table in one round.
+type Hand struct {
 	Table  int   `yaml:"table" json:"table"`
 	Round  int   `yaml:"round" json:"round"`
 	NS     int   `yaml:"ns" json:"ns"`
@@ -35,14 +38,14 @@ type BridgescorerHand struct {
 	Boards []int `yaml:"boards" json:"boards"`
 }
 
-// ToBridgescorer converts m at perRound boards a round. Board set g is the
-// boards first[g] .. first[g]+size-1 (BoardNumbers); sections are numbered
+// NewFile converts m at perRound boards a round. Board set g is the
+// boards first[g] .. first[g]+size-1 (movement.BoardNumbers); sections are numbered
 // one after the other (the format has one section: read back, the field
 // is one section). Every table of m is a
 // table of the file, numbered 1, 2, ...; a split table's second half
 // joins its first.
-func ToBridgescorer(m *Movement, perRound int, name, short, description string) (*BridgescorerMovement, error) {
-	sets, err := SetSizes(m, perRound)
+func NewFile(m *movement.Movement, perRound int, name, short, description string) (*File, error) {
+	sets, err := movement.SetSizes(m, perRound)
 	if err != nil {
 		return nil, fmt.Errorf("bridgescorer: %w", err)
 	}
@@ -58,17 +61,17 @@ func ToBridgescorer(m *Movement, perRound int, name, short, description string) 
 	}
 	// Numbered as for the Data Connector, so that a split table's boards
 	// are consecutive too (the reader takes them so).
-	first, err := BoardNumbers(m, size)
+	first, err := movement.BoardNumbers(m, size)
 	if err != nil {
 		return nil, fmt.Errorf("bridgescorer: %w", err)
 	}
-	out := &BridgescorerMovement{Name: name, Short: short, Description: description, NumberTeams: m.Pairs}
-	tables := physicalTables(m)
+	out := &File{Name: name, Short: short, Description: description, NumberTeams: m.Pairs}
+	tables := movement.PhysicalTables(m)
 	number := make(map[int]int, len(tables))
 	for i, t := range tables {
 		number[t] = i + 1
 	}
-	for r, row := range FirstHalves(m) {
+	for r, row := range movement.FirstHalves(m) {
 		for t, f := range row {
 			if f < 0 {
 				continue
@@ -89,7 +92,7 @@ func ToBridgescorer(m *Movement, perRound int, name, short, description string) 
 			if !ok {
 				return nil, fmt.Errorf("bridgescorer: round %d: table position %d is no table", r+1, t+1)
 			}
-			h := BridgescorerHand{Table: n, Round: r + 1, NS: tb.NS, EW: tb.EW}
+			h := Hand{Table: n, Round: r + 1, NS: tb.NS, EW: tb.EW}
 			for b := range size[tb.Group] {
 				h.Boards = append(h.Boards, first[tb.Group]+b)
 			}
@@ -111,9 +114,9 @@ func countAfter(row []int, f, upTo int) int {
 	return n
 }
 
-// WriteBridgescorer writes m as a bridgescorer movement file (YAML).
-func WriteBridgescorer(w io.Writer, m *Movement, perRound int, name, short, description string) error {
-	bm, err := ToBridgescorer(m, perRound, name, short, description)
+// Write writes m as a bridgescorer movement file (YAML).
+func Write(w io.Writer, m *movement.Movement, perRound int, name, short, description string) error {
+	bm, err := NewFile(m, perRound, name, short, description)
 	if err != nil {
 		return err
 	}
@@ -128,31 +131,31 @@ func WriteBridgescorer(w io.Writer, m *Movement, perRound int, name, short, desc
 	return err
 }
 
-// ReadBridgescorer reads a bridgescorer movement file (YAML, or JSON,
+// Read reads a bridgescorer movement file (YAML, or JSON,
 // which YAML reads too). Board groups are runs of perSet boards (0: the
-// runs of boards always played together, as ReadBridgemate); a hand with
+// runs of boards always played together, as bridgemate.Read); a hand with
 // two groups is a split table, its second group at a table position after
 // all tables. Errors name the hand.
-func ReadBridgescorer(r io.Reader, perSet int) (*Movement, error) {
-	var bm BridgescorerMovement
+func Read(r io.Reader, perSet int) (*movement.Movement, error) {
+	var bm File
 	dec := yaml.NewDecoder(r)
 	dec.KnownFields(true)
 	if err := dec.Decode(&bm); err != nil {
 		return nil, fmt.Errorf("bridgescorer: %w", err)
 	}
-	return FromBridgescorer(&bm, perSet)
+	return FromFile(&bm, perSet)
 }
 
-// FromBridgescorer builds the movement of a bridgescorer file.
-func FromBridgescorer(bm *BridgescorerMovement, perSet int) (*Movement, error) {
+// FromFile builds the movement of a bridgescorer file.
+func FromFile(bm *File, perSet int) (*movement.Movement, error) {
 	if len(bm.Hands) == 0 {
 		return nil, fmt.Errorf("bridgescorer: %s: no hands", bm.Name)
 	}
-	if bm.NumberTeams < 2 || bm.NumberTeams > MaxPairs {
-		return nil, fmt.Errorf("bridgescorer: %s: numberTeams %d: want 2 to %d", bm.Name, bm.NumberTeams, MaxPairs)
+	if bm.NumberTeams < 2 || bm.NumberTeams > movement.MaxPairs {
+		return nil, fmt.Errorf("bridgescorer: %s: numberTeams %d: want 2 to %d", bm.Name, bm.NumberTeams, movement.MaxPairs)
 	}
-	sec := BridgemateSection{Letters: "A"}
-	byTable := map[int]*BridgemateTable{}
+	sec := bridgemate.Section{Letters: "A"}
+	byTable := map[int]*bridgemate.Table{}
 	for i, h := range bm.Hands {
 		bad := func(msg string) error {
 			return fmt.Errorf("bridgescorer: %s: hand %d (table %d, round %d): %s", bm.Name, i+1, h.Table, h.Round, msg)
@@ -167,10 +170,10 @@ func FromBridgescorer(bm *BridgescorerMovement, perSet int) (*Movement, error) {
 		}
 		t := byTable[h.Table]
 		if t == nil {
-			t = &BridgemateTable{SectionLetters: "A", TableNumber: h.Table}
+			t = &bridgemate.Table{SectionLetters: "A", TableNumber: h.Table}
 			byTable[h.Table] = t
 		}
-		t.Rounds = append(t.Rounds, BridgemateRound{SectionLetters: "A", TableNumber: h.Table, RoundNumber: h.Round,
+		t.Rounds = append(t.Rounds, bridgemate.Round{SectionLetters: "A", TableNumber: h.Table, RoundNumber: h.Round,
 			PairNS: h.NS, PairEW: h.EW, LowBoardNumber: boards[0], HighBoardNumber: boards[len(boards)-1]})
 	}
 	var numbers []int
@@ -181,17 +184,17 @@ func FromBridgescorer(bm *BridgescorerMovement, perSet int) (*Movement, error) {
 	for _, n := range numbers {
 		sec.Tables = append(sec.Tables, *byTable[n])
 	}
-	var read BridgemateRead
+	var read bridgemate.ReadOptions
 	if perSet > 0 {
 		read.PerSet = []int{perSet}
 	}
-	m, err := FromBridgemate([]BridgemateSection{sec}, read)
+	m, err := bridgemate.FromSections([]bridgemate.Section{sec}, read)
 	if err != nil {
 		return nil, fmt.Errorf("bridgescorer: %s: %w", bm.Name, err)
 	}
 	if m.Pairs < bm.NumberTeams {
 		// Pairs that never play: numberTeams counts them.
-		grown := New(bm.NumberTeams, m.Tables, m.Rounds, m.Groups)
+		grown := movement.New(bm.NumberTeams, m.Tables, m.Rounds, m.Groups)
 		grown.NumericGroups = m.NumericGroups
 		for r := range m.Schedule {
 			copy(grown.Schedule[r], m.Schedule[r])

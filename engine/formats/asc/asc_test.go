@@ -1,4 +1,4 @@
-package movement
+package asc_test
 
 import (
 	"bytes"
@@ -7,9 +7,13 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/formats/asc/asctest"
+	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/studies/library"
 )
 
-func TestParseASCRefusesBadInput(t *testing.T) {
+func TestParseRefusesBadInput(t *testing.T) {
 	cases := []struct {
 		name, input string
 		line        int
@@ -36,7 +40,7 @@ func TestParseASCRefusesBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseASC("bad.asc", strings.NewReader(c.input))
+			_, err := asc.Parse("bad.asc", strings.NewReader(c.input))
 			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("err = %v, want a *engine.ParseError", err)
@@ -48,40 +52,40 @@ func TestParseASCRefusesBadInput(t *testing.T) {
 	}
 }
 
-func TestParseASCVariants(t *testing.T) {
+func TestParseVariants(t *testing.T) {
 	// Howell-style generation of the superperfect 8-pair Howell from its first round.
-	gen, err := ParseASC("h.asc", strings.NewReader("8 4 7 7 0 H\n 8- 1 A  3- 6 D  2- 7 F  5- 4 G\n"))
+	gen, err := asc.Parse("h.asc", strings.NewReader("8 4 7 7 0 H\n 8- 1 A  3- 6 D  2- 7 F  5- 4 G\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := mustCorpus(t, "NBBR/7ronden/8p7rperfectH.txt"); !gen.Equal(want) {
+	if want := asctest.Library(t, "NBBR/7ronden/8p7rperfectH.txt"); !gen.Equal(want) {
 		t.Error("H generation differs from the printed superperfect Howell")
 	}
 	// Mitchell-style generation of the 7-table Mitchell.
-	gen, err = ParseASC("m.asc", strings.NewReader("14 7 7 7 0 M\n1-8 A 2-9 B 3-10 C 4-11 D 5-12 E 6-13 F 7-14 G\n"))
+	gen, err = asc.Parse("m.asc", strings.NewReader("14 7 7 7 0 M\n1-8 A 2-9 B 3-10 C 4-11 D 5-12 E 6-13 F 7-14 G\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want, _ := Mitchell(7); !gen.Equal(want.Clone()) {
+	if want, _ := movement.Mitchell(7); !gen.Equal(want.Clone()) {
 		t.Error("M generation differs from the standard Mitchell")
 	}
 	// Two-number header, ':' and ';' separators, numeric groups, comments, trailing text.
-	pm, err := ParseASC("v.asc", strings.NewReader("# a comment\n4 3 # P R\n4:1;A  2,3 A\n4-2 B  3-1 B\n4-3 C  1-2 C Qf=100, Qo=100\n"))
+	pm, err := asc.Parse("v.asc", strings.NewReader("# a comment\n4 3 # P R\n4:1;A  2,3 A\n4-2 B  3-1 B\n4-3 C  1-2 C Qf=100, Qo=100\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pm.Tables != 2 || pm.Groups != 3 || pm.Schedule[2][1] != (Table{1, 2, 2}) {
+	if pm.Tables != 2 || pm.Groups != 3 || pm.Schedule[2][1] != (movement.Table{NS: 1, EW: 2, Group: 2}) {
 		t.Errorf("parsed %+v", pm.Movement)
 	}
 	if len(pm.Warnings) != 0 {
 		t.Errorf("warnings %v", pm.Warnings)
 	}
-	num, err := ParseASC("g.asc", strings.NewReader("4 2 3 3 0 g\n4-1 1 2-3 1\n4-2 2 3-1 2\n4-3 3 1-2 3\n"))
+	num, err := asc.Parse("g.asc", strings.NewReader("4 2 3 3 0 g\n4-1 1 2-3 1\n4-2 2 3-1 2\n4-3 3 1-2 3\n"))
 	if err != nil || num.Schedule[1][0].Group != 1 || !num.NumericGroups {
 		t.Fatalf("numeric groups: %v %+v", err, num)
 	}
 	// Meeting twice is a warning with its line, not an error.
-	w, err := ParseASC("w.asc", strings.NewReader("4 2 2 2 0\n1-2 A 3-4 B\n2-1 B 4-3 A\n"))
+	w, err := asc.Parse("w.asc", strings.NewReader("4 2 2 2 0\n1-2 A 3-4 B\n2-1 B 4-3 A\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,14 +94,14 @@ func TestParseASCVariants(t *testing.T) {
 	}
 }
 
-func TestWriteASCRoundTrip(t *testing.T) {
-	for _, name := range corpusFiles(t) {
-		m := mustCorpus(t, name)
+func TestWriteRoundTrip(t *testing.T) {
+	for _, name := range library.Names() {
+		m := asctest.Library(t, name)
 		var buf bytes.Buffer
-		if err := WriteASC(&buf, m); err != nil {
+		if err := asc.Write(&buf, m); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ParseASC(name, &buf)
+		back, err := asc.Parse(name, &buf)
 		if err != nil {
 			t.Fatalf("%s: rereading the written form: %v\n%s", name, err, buf.String())
 		}
@@ -107,13 +111,13 @@ func TestWriteASCRoundTrip(t *testing.T) {
 	}
 }
 
-func FuzzParseASC(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	f.Add("8 4 7 7 0\n 8- 1 A  3- 6 D  2- 7 F  5- 4 G\n")
 	f.Add("4 3\n4:1;A  2,3 A\n4-2 B  3-1 B\n4-3 C  1-2 C\n")
 	f.Add("8 4 7 7 0 H\n 8- 1 A  3- 6 D  2- 7 F  5- 4 G\n")
 	f.Add("14 7 8 8 0 g\n1- 8  1   2- 9  2\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		pm, err := ParseASC("fuzz", strings.NewReader(in))
+		pm, err := asc.Parse("fuzz", strings.NewReader(in))
 		if err != nil {
 			var pe *engine.ParseError
 			if !errors.As(err, &pe) {
@@ -121,6 +125,6 @@ func FuzzParseASC(f *testing.F) {
 			}
 			return
 		}
-		ComputeBalance(pm.Movement)
+		movement.ComputeBalance(pm.Movement)
 	})
 }
