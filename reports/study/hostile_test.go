@@ -43,7 +43,6 @@ var xssMark = regexp.MustCompile(`data-xss=`)
 // that no payload ran, no script failed, the CSP blocked nothing (every
 // script the page runs is its own) and every chart drew.
 func TestHostileStudyRunsNothing(t *testing.T) {
-	browser := chromium(t)
 	page := hostileReport(t)
 	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="[^"]*">\n`)
 	if !csp.MatchString(page) {
@@ -54,7 +53,7 @@ func TestHostileStudyRunsNothing(t *testing.T) {
 		{"without CSP", csp.ReplaceAllString(page, "")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dom, scriptErr := openInChromium(t, browser, strings.Replace(c.page, "<head>", "<head>\n"+cspProbe, 1))
+			dom, scriptErr := openInChromium(t, strings.Replace(c.page, "<head>", "<head>\n"+cspProbe, 1))
 			if scriptErr != "" {
 				t.Errorf("script error: %s", scriptErr)
 			}
@@ -81,8 +80,7 @@ const cspProbe = `<script>document.addEventListener("securitypolicyviolation", f
 // TestHostileProbeCanFail makes sure the payloads would be seen: the same
 // payload, run, marks the page.
 func TestHostileProbeCanFail(t *testing.T) {
-	browser := chromium(t)
-	dom, _ := openInChromium(t, browser, `<!DOCTYPE html><html><head></head><body><script>document.documentElement.setAttribute('data-'+'xss','title')</script></body></html>`)
+	dom, _ := openInChromium(t, `<!DOCTYPE html><html><head></head><body><script>document.documentElement.setAttribute('data-'+'xss','title')</script></body></html>`)
 	if !xssMark.MatchString(dom) {
 		t.Error("the probe did not see a payload that ran")
 	}
@@ -92,7 +90,6 @@ func TestHostileProbeCanFail(t *testing.T) {
 // as an unsanitising site would (raw HTML passed through), with its SVG
 // figures inlined into the page, and checks in Chromium that nothing ran.
 func TestHostileMarkdownRunsNothing(t *testing.T) {
-	browser := chromium(t)
 	s, err := LoadStudy(filepath.Join("testdata", "hostile.yaml"), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +115,7 @@ func TestHostileMarkdownRunsNothing(t *testing.T) {
 		body.Write(svg)
 	}
 	page := "<!DOCTYPE html><html><head></head><body>" + body.String() + "</body></html>"
-	dom, scriptErr := openInChromium(t, browser, page)
+	dom, scriptErr := openInChromium(t, page)
 	if scriptErr != "" {
 		t.Errorf("script error: %s", scriptErr)
 	}
