@@ -37,6 +37,7 @@ var layers = map[string]int{
 	"reports/study":               6,
 	"reports/preview":             7,
 	"cmd/bridgereport":            8,
+	"studies":                     7, // no code: its tests run the studies through reports/study
 }
 
 // layerOf is a package's layer; engine and its sub-packages are the domain,

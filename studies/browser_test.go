@@ -1,4 +1,4 @@
-package study
+package studies
 
 import (
 	"bytes"
@@ -60,6 +60,7 @@ func openInChromium(t *testing.T, page string) (dom, scriptErr string) {
 
 // TestChromiumProbeSeesScriptErrors makes sure the probe above can fail.
 func TestChromiumProbeSeesScriptErrors(t *testing.T) {
+	t.Parallel()
 	_, scriptErr := openInChromium(t, `<!DOCTYPE html><html><head></head><body><script>throw new Error("boom")</script></body></html>`)
 	if !strings.Contains(scriptErr, "boom") {
 		t.Errorf("script error not seen: %q", scriptErr)

@@ -1,4 +1,4 @@
-package study
+package studies
 
 import (
 	"bytes"
@@ -72,6 +72,7 @@ func checkTablesFit(t *testing.T, l layout) {
 // TestWideTablesInChromium: a report with a narrow, a wide and a very wide
 // table, in a 1280 px window.
 func TestWideTablesInChromium(t *testing.T) {
+	t.Parallel()
 	table := func(id string, cols int) reports.Block {
 		tb := &reports.Table{ID: id, Caption: "A table of " + strconv.Itoa(cols) + " columns"}
 		row := []any{"movement name"}
@@ -110,6 +111,7 @@ func TestStudyTablesFitInChromium(t *testing.T) {
 	}
 	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			var page bytes.Buffer
 			if err := testRenderer(t).HTML(&page, studyResult(t, name)); err != nil {
 				t.Fatal(err)
@@ -122,6 +124,7 @@ func TestStudyTablesFitInChromium(t *testing.T) {
 // TestIndexOnAPhone: at 390 px the index of studies shows every column:
 // neither its table nor the page scrolls sideways.
 func TestIndexOnAPhone(t *testing.T) {
+	t.Parallel()
 	var reps []*reports.Report
 	for i, title := range []string{"The Bussemaker model: luck in the ranking under random pair numbers", "Short", "Catalogue of movements for every field from 6 to 40 pairs"} {
 		reps = append(reps, &reports.Report{Name: "study-with-a-long-file-name-" + strconv.Itoa(i), Title: title,
