@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
 // TestRecommendationsReadBack: the movement command reads the files it
@@ -22,9 +20,7 @@ func TestRecommendationsReadBack(t *testing.T) {
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			t.Parallel()
-			var answers []kinds.CatalogueAnswer
-			runJSON(t, &answers, "catalogue", "--pairs", strconv.Itoa(n), "--json")
-			c := answers[0].Candidates[0]
+			c := catalogueOf(t, n)[0].Candidates[0]
 			perRound := c.NearestBoardsPerRound
 			if len(c.BoardsPerRound) > 0 {
 				perRound = c.BoardsPerRound[0]

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -22,7 +23,8 @@ func TestCLI(t *testing.T) {
 		t.Fatalf("no scripts: %v", err)
 	}
 	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
 			path, err := filepath.Abs(file)
 			if err != nil {
 				t.Fatal(err)
@@ -32,21 +34,16 @@ func TestCLI(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := map[string]string{}
-			var args []string
-			t.Chdir(t.TempDir())
 			for _, f := range a.Files {
 				switch f.Name {
-				case "args":
-					args = strings.Fields(strings.ReplaceAll(string(f.Data), "\n", " "))
 				case "stdout", "stderr", "exit":
 					want[f.Name] = string(f.Data)
-				default:
-					writeArchiveFile(t, f)
 				}
 			}
-			var stdout, stderr bytes.Buffer
-			code := exitCode(Run(context.Background(), args, &stdout, &stderr), &stderr)
-			got := map[string]string{"stdout": stdout.String(), "stderr": stderr.String(), "exit": strconv.Itoa(code) + "\n"}
+			out := runArchive(t, name)
+			stdout, stderr := out.stdout, bytes.NewBufferString(out.stderr)
+			code := exitCode(out.err, stderr)
+			got := map[string]string{"stdout": stdout, "stderr": stderr.String(), "exit": strconv.Itoa(code) + "\n"}
 			if *update {
 				a.Files = slicesDeleteOutputs(a.Files)
 				for _, name := range []string{"stdout", "stderr", "exit"} {
@@ -65,6 +62,32 @@ func TestCLI(t *testing.T) {
 		})
 	}
 }
+
+// archiveOutput is what the command of an archive printed, and its error.
+type archiveOutput struct {
+	stdout, stderr string
+	err            error
+}
+
+// runArchive runs the args of testdata/cli/NAME.txtar as main runs them,
+// in a new folder holding the archive's files, once per test binary:
+// TestCLI, TestJSONMatchesSchema and TestResultIsTheContract read the same
+// runs (the catalogue's among them take seconds). The folder becomes the
+// test's working folder, so the caller is not a parallel test.
+func runArchive(t *testing.T, name string) archiveOutput {
+	t.Helper()
+	run, _ := archiveRuns.LoadOrStore(name, sync.OnceValue(func() archiveOutput {
+		dir := t.TempDir()
+		args, _ := readArchive(t, name, dir)
+		t.Chdir(dir)
+		var stdout, stderr bytes.Buffer
+		err := Run(context.Background(), args, &stdout, &stderr)
+		return archiveOutput{stdout.String(), stderr.String(), err}
+	}))
+	return run.(func() archiveOutput)()
+}
+
+var archiveRuns sync.Map // archive name → func() archiveOutput
 
 // slicesDeleteOutputs drops the outputs of an archive, to be written anew.
 func slicesDeleteOutputs(files []txtar.File) []txtar.File {
