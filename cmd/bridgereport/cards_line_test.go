@@ -15,6 +15,7 @@ import (
 // TestMain has testscript install it as bridgereport): it writes the
 // cards. The line is one unbroken line, however long its command.
 func TestCardsLinePastes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the catalogues of 13 and 29 pairs, twice each")
 	}

@@ -17,6 +17,7 @@ import (
 // tables (the tables players sit at: balance counts the file's table
 // positions, two for a split table) (-short: a few sizes).
 func TestCatalogueSpecs(t *testing.T) {
+	t.Parallel()
 	for n := 6; n <= 40; n++ {
 		if testing.Short() && n != 7 && n != 13 && n != 20 {
 			continue

@@ -14,6 +14,7 @@ import (
 // its bridgescorer file (refused for two sections: the format has none),
 // read back as a MOVEMENT, have the spec's Qf.
 func TestRecommendationsReadBack(t *testing.T) {
+	t.Parallel()
 	for n := 6; n <= 40; n++ {
 		if testing.Short() && n != 7 && n != 13 && n != 29 {
 			continue

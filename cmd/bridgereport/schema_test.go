@@ -330,6 +330,7 @@ func readArchive(t *testing.T, name, dir string) (args []string, exit string) {
 // study (their goldens, which TestStudies holds to the studies' runs):
 // every kind of cell the studies use, against results.schema.json.
 func TestStudiesResultsMatchSchema(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "studies", "golden", "*.results.json"))
 	if len(files) == 0 {
 		t.Fatal("no studies/golden/*.results.json")
