@@ -19,6 +19,7 @@ import (
 // in results.json as its Result. The figures are computed a second way,
 // by the engine directly, and compared at the printed precision.
 func TestBussemakerShowsQdUnpublished(t *testing.T) {
+	t.Parallel()
 	src := "title: B\nmovements:\n  h6: {howell: 6}\ncells:\n  - bussemaker: {id: b6, movement: h6}\n"
 	s, err := ParseStudy("b.yaml", []byte(src), nil)
 	if err != nil {
