@@ -116,9 +116,9 @@ type Tab struct {
 	timeout time.Duration
 }
 
-// Open opens url in a new tab and waits until it has loaded and, with a
-// budget, until its timers have run.
-func (b *Browser) Open(url string, v View) (*Tab, error) {
+// Open opens address in a new tab and waits until the page has loaded
+// and, with a budget, until its timers have run.
+func (b *Browser) Open(address string, v View) (*Tab, error) {
 	tctx, cancel := chromedp.NewContext(b.ctx)
 	t := &Tab{ctx: tctx, cancel: cancel, timeout: v.Timeout}
 	if t.timeout == 0 {
@@ -127,7 +127,7 @@ func (b *Browser) Open(url string, v View) (*Tab, error) {
 	// The first action creates the tab and binds it to tctx (no timeout).
 	if err := chromedp.Do(tctx); err != nil {
 		cancel()
-		return nil, fmt.Errorf("%s: opening a tab: %w", url, err)
+		return nil, fmt.Errorf("%s: opening a tab: %w", address, err)
 	}
 	err := t.do(func(ctx context.Context) error {
 		if v.Width > 0 {
@@ -144,21 +144,21 @@ func (b *Browser) Open(url string, v View) (*Tab, error) {
 			}
 		}
 		if v.Budget <= 0 {
-			return chromedp.Do(ctx, chromedp.Navigate(url))
+			return chromedp.Do(ctx, chromedp.Navigate(address))
 		}
-		return loadWithBudget(ctx, url, v.Budget)
+		return loadWithBudget(ctx, address, v.Budget)
 	})
 	if err != nil {
 		cancel()
-		return nil, fmt.Errorf("%s: %w", url, err)
+		return nil, fmt.Errorf("%s: %w", address, err)
 	}
 	return t, nil
 }
 
-// loadWithBudget loads url as --virtual-time-budget does: virtual time
+// loadWithBudget loads address as --virtual-time-budget does: virtual time
 // paused while the navigation starts, then let run for budget (never while
 // a fetch is pending), and the page is ready when the budget is spent.
-func loadWithBudget(ctx context.Context, url string, budget time.Duration) error {
+func loadWithBudget(ctx context.Context, address string, budget time.Duration) error {
 	expired := make(chan struct{}, 1)
 	lctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -175,7 +175,7 @@ func loadWithBudget(ctx context.Context, url string, budget time.Duration) error
 	ms := float64(budget.Milliseconds())
 	err := chromedp.Do(ctx,
 		policy(emulation.SetVirtualTimePolicyParams{Policy: emulation.VirtualTimePolicyPause}),
-		navigate(url),
+		navigate(address),
 		policy(emulation.SetVirtualTimePolicyParams{Policy: emulation.VirtualTimePolicyPauseIfNetworkFetchesPending, Budget: &ms}),
 	)
 	if err != nil {
@@ -189,11 +189,11 @@ func loadWithBudget(ctx context.Context, url string, budget time.Duration) error
 	}
 }
 
-// navigate starts loading url without waiting for the load event, which
-// paused virtual time would hold back.
-func navigate(url string) chromedp.Action[chromedp.Void] {
+// navigate starts loading address without waiting for the load event,
+// which paused virtual time would hold back.
+func navigate(address string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		res, err := cdp.Call(ctx, t, page.Navigate, page.NavigateParams{URL: url})
+		res, err := cdp.Call(ctx, t, page.Navigate, page.NavigateParams{URL: address})
 		if err == nil && res.ErrorText != "" {
 			err = errors.New(res.ErrorText)
 		}
