@@ -11,7 +11,6 @@ import (
 // repository can carry one) is neither written through nor pruned
 // through, and the run says what it skipped.
 func TestCacheFollowsNoLinks(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	study := filepath.Join(dir, "tiny.yaml")
 	// A cached movement search, a cell and two figures.

@@ -32,7 +32,6 @@ func TestRunPDFWithoutBrowser(t *testing.T) {
 // but the last is less than a third full (the break rules leave no
 // half-empty pages).
 func TestRunPDF(t *testing.T) {
-	t.Parallel()
 	if _, err := browser.Find(); err != nil {
 		t.Skip(err)
 	}

@@ -220,7 +220,6 @@ func TestSimulateCancelled(t *testing.T) {
 // simulate, neither given a seed, sample the same numberings (seed 1) and
 // so give the same figures.
 func TestSimulateAndStudyShareTheDefaultSeed(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	writeStudy(t, filepath.Join(dir, "s.yaml"), "title: S\nmovements:\n  h8: {library: "+howell8File+"}\ncells:\n"+
 		"  - bussemaker: {id: b, movement: h8, method: sample, samples: 3000}\n")

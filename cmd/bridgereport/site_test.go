@@ -45,7 +45,6 @@ func TestRunSite(t *testing.T) {
 // TestRunSweep runs a study over three values of a parameter: three pages
 // and an index, and a second run takes every value's cells from the cache.
 func TestRunSweep(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	writeStudy(t, filepath.Join(dir, "m.yaml"), `title: Mitchell
 parameters:
