@@ -48,6 +48,7 @@ func hostileResults(t *testing.T, dir string) (xml, pbn string) {
 var printerAnchor = regexp.MustCompile(`^(<a id="[a-z0-9-]+">|</a>)$`)
 
 func TestHostileNamesFromResults(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	xml, pbn := hostileResults(t, dir)
 	for _, file := range []string{xml, pbn} {

@@ -20,14 +20,12 @@ func TestRecommendationFits(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%d-%d boards/%d pairs", session[0], session[1], n), func(t *testing.T) {
+				t.Parallel()
 				set := Settings{MinBoards: session[0], MaxBoards: session[1], Unswitched: true, Samples: -1}
 				if session == sessions[0] {
 					set = quick
 				}
-				cs, err := For(context.Background(), n, set)
-				if err != nil {
-					t.Fatal(err)
-				}
+				cs := forOnce(t, n, set)
 				i := Recommend(cs)
 				if i > 0 {
 					t.Errorf("%s fits but %s, which does not, ranks before it", cs[i].Name, cs[0].Name)

@@ -15,6 +15,7 @@ import (
 // TestCatalogueASCRecomputes: every candidate's asc is a valid movement
 // whose figures, with the absent pair left out, are those reported.
 func TestCatalogueASCRecomputes(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{7, 13, 20, 39} {
 		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
 			if testing.Short() && n > 20 {

@@ -20,7 +20,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/bridgereport/bridgereport/reports/batch"
+	"github.com/bridgereport/bridgereport/reports/browser"
 )
 
 // Browser is one headless Chromium.
@@ -32,7 +32,7 @@ type Browser struct {
 // test is skipped (failed under CI, where make test installs it).
 func Start(t testing.TB) *Browser {
 	t.Helper()
-	path, err := batch.FindBrowser()
+	path, err := browser.Find()
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("chromium is not installed (make test installs it with apt-get)")

@@ -1,9 +1,7 @@
-package study
+package studies
 
 import (
 	"bytes"
-	"context"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,23 +11,15 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 )
 
-// hostileReport runs testdata/hostile.yaml: a study whose title, summary,
-// prose, captions, labels and counts carry </script>, __f__…__f__, onerror,
-// onload and javascript: payloads. Each payload, if it ever ran, would set
-// the attribute data-xss on the page's root element; the name is built by
-// concatenation, so it appears in no source text.
+// hostileReport is the HTML report of testdata/hostile.yaml: a study whose
+// title, summary, prose, captions, labels and counts carry </script>,
+// __f__…__f__, onerror, onload and javascript: payloads. Each payload, if it
+// ever ran, would set the attribute data-xss on the page's root element; the
+// name is built by concatenation, so it appears in no source text.
 func hostileReport(t *testing.T) string {
 	t.Helper()
-	s, err := LoadStudy(filepath.Join("testdata", "hostile.yaml"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Run(context.Background(), s, RunOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var page bytes.Buffer
-	if err := testRenderer(t).HTML(&page, r); err != nil {
+	if err := testRenderer(t).HTML(&page, studyResult(t, "testdata/hostile")); err != nil {
 		t.Fatal(err)
 	}
 	return page.String()
@@ -43,7 +33,7 @@ var xssMark = regexp.MustCompile(`data-xss=`)
 // that no payload ran, no script failed, the CSP blocked nothing (every
 // script the page runs is its own) and every chart drew.
 func TestHostileStudyRunsNothing(t *testing.T) {
-	browser := chromium(t)
+	t.Parallel()
 	page := hostileReport(t)
 	csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="[^"]*">\n`)
 	if !csp.MatchString(page) {
@@ -54,7 +44,8 @@ func TestHostileStudyRunsNothing(t *testing.T) {
 		{"without CSP", csp.ReplaceAllString(page, "")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dom, scriptErr := openInChromium(t, browser, strings.Replace(c.page, "<head>", "<head>\n"+cspProbe, 1))
+			t.Parallel()
+			dom, scriptErr := openInChromium(t, strings.Replace(c.page, "<head>", "<head>\n"+cspProbe, 1))
 			if scriptErr != "" {
 				t.Errorf("script error: %s", scriptErr)
 			}
@@ -81,8 +72,8 @@ const cspProbe = `<script>document.addEventListener("securitypolicyviolation", f
 // TestHostileProbeCanFail makes sure the payloads would be seen: the same
 // payload, run, marks the page.
 func TestHostileProbeCanFail(t *testing.T) {
-	browser := chromium(t)
-	dom, _ := openInChromium(t, browser, `<!DOCTYPE html><html><head></head><body><script>document.documentElement.setAttribute('data-'+'xss','title')</script></body></html>`)
+	t.Parallel()
+	dom, _ := openInChromium(t, `<!DOCTYPE html><html><head></head><body><script>document.documentElement.setAttribute('data-'+'xss','title')</script></body></html>`)
 	if !xssMark.MatchString(dom) {
 		t.Error("the probe did not see a payload that ran")
 	}
@@ -92,17 +83,9 @@ func TestHostileProbeCanFail(t *testing.T) {
 // as an unsanitising site would (raw HTML passed through), with its SVG
 // figures inlined into the page, and checks in Chromium that nothing ran.
 func TestHostileMarkdownRunsNothing(t *testing.T) {
-	browser := chromium(t)
-	s, err := LoadStudy(filepath.Join("testdata", "hostile.yaml"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Run(context.Background(), s, RunOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
 	var md bytes.Buffer
-	figures, err := testRenderer(t).Markdown(&md, r)
+	figures, err := testRenderer(t).Markdown(&md, studyResult(t, "testdata/hostile"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +101,7 @@ func TestHostileMarkdownRunsNothing(t *testing.T) {
 		body.Write(svg)
 	}
 	page := "<!DOCTYPE html><html><head></head><body>" + body.String() + "</body></html>"
-	dom, scriptErr := openInChromium(t, browser, page)
+	dom, scriptErr := openInChromium(t, page)
 	if scriptErr != "" {
 		t.Errorf("script error: %s", scriptErr)
 	}

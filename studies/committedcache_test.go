@@ -1,4 +1,4 @@
-package study
+package studies
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports/cache"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 // TestCommittedCacheMatchesStudies: studies/cache holds exactly the cell
@@ -19,20 +20,20 @@ import (
 // an entry the run adds was missing, one it prunes or rewrites was stale.
 // Refresh with make studies, then commit studies/cache.
 func TestCommittedCacheMatchesStudies(t *testing.T) {
-	committed := filepath.Join("..", "..", "studies", "cache")
+	committed := "cache"
 	work := t.TempDir()
 	if err := os.CopyFS(work, os.DirFS(committed)); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range studyNames(t) {
-		s, err := LoadStudy(filepath.Join("..", "..", "studies", name+".yaml"), nil)
+		s, err := study.LoadStudy(name+".yaml", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// An expensive cell (minutes) missing from the cache is refused at
 		// once rather than computed.
-		opt := RunOptions{CacheDir: work, Expensive: cache.Expensive{Dir: work, Refuse: true}}
-		if _, err := Run(context.Background(), s, opt); err != nil {
+		opt := study.RunOptions{CacheDir: work, Expensive: cache.Expensive{Dir: work, Refuse: true}}
+		if _, err := study.Run(context.Background(), s, opt); err != nil {
 			t.Errorf("%s: %v\n(refresh the committed cache with make studies, then commit studies/cache)", name, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package study
+package studies
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports/cache"
 	"github.com/bridgereport/bridgereport/reports/diff"
 	"github.com/bridgereport/bridgereport/reports/render"
+	"github.com/bridgereport/bridgereport/reports/study"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden results of the studies")
@@ -24,7 +25,7 @@ var update = flag.Bool("update", false, "rewrite the golden results of the studi
 // committed golden copy; a published figure that stops reproducing fails too.
 // -short runs only the quick studies (see longStudies). The studies run two
 // at a time: most cells use one core.
-// Refresh with: go test ./reports/study -run TestStudies -update
+// Refresh with: go test ./studies -run TestStudies -update
 func TestStudies(t *testing.T) {
 	for _, name := range studyNames(t) {
 		t.Run(name, func(t *testing.T) {
@@ -40,7 +41,7 @@ func TestStudies(t *testing.T) {
 			if err := testRenderer(t).JSON(&got, res); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("..", "..", "studies", "golden", name+".results.json")
+			golden := filepath.Join("golden", name+".results.json")
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 					t.Fatal(err)
@@ -52,7 +53,7 @@ func TestStudies(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (create it with: go test ./reports/study -run TestStudies -update)", err)
+				t.Fatalf("%v (create it with: go test ./studies -run TestStudies -update)", err)
 			}
 			if bytes.Equal(got.Bytes(), want) {
 				return
@@ -64,7 +65,7 @@ func TestStudies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			const refresh = "if the change explains it, refresh with: go test ./reports/study -run TestStudies -update"
+			const refresh = "if the change explains it, refresh with: go test ./studies -run TestStudies -update"
 			switch {
 			case len(changes) > 0:
 				var lines []string
@@ -109,7 +110,7 @@ var (
 
 // studyNames lists the studies of the project.
 func studyNames(t *testing.T) []string {
-	paths, err := filepath.Glob("../../studies/*.yaml")
+	paths, err := filepath.Glob("*.yaml")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no studies found: %v", err)
 	}
@@ -129,19 +130,15 @@ func studyResult(t *testing.T, name string) *reports.Report {
 	run, ok := studyResults[name]
 	if !ok {
 		run = sync.OnceValues(func() (*reports.Report, error) {
-			path := filepath.Join("..", "..", "studies", name+".yaml")
-			if strings.HasPrefix(name, "testdata/") {
-				path = name + ".yaml"
-			}
-			s, err := LoadStudy(path, nil)
+			s, err := study.LoadStudy(name+".yaml", nil)
 			if err != nil {
 				return nil, err
 			}
 			// Expensive cells (minutes each) come from the results committed
 			// in studies/cache; -short refuses to compute a missing one,
 			// -update computes and commits it.
-			exp := cache.Expensive{Dir: filepath.Join("..", "..", "studies", "cache"), Refuse: testing.Short() && !*update, Write: *update}
-			return Run(context.Background(), s, RunOptions{Expensive: exp})
+			exp := cache.Expensive{Dir: "cache", Refuse: testing.Short() && !*update, Write: *update}
+			return study.Run(context.Background(), s, study.RunOptions{Expensive: exp})
 		})
 		studyResults[name] = run
 	}
