@@ -53,12 +53,17 @@
 //   - [github.com/bridgereport/bridgereport/engine/formats/results]: a
 //     club's results file told by its content and read by one of
 //     [github.com/bridgereport/bridgereport/engine/formats/usebio] (USEBIO
-//     XML) and [github.com/bridgereport/bridgereport/engine/formats/pbn]
-//     (PBN), which read through
+//     XML), [github.com/bridgereport/bridgereport/engine/formats/pbn]
+//     (PBN), [github.com/bridgereport/bridgereport/engine/formats/nzscorer]
+//     (New Zealand's Scorer XML) and
+//     [github.com/bridgereport/bridgereport/engine/formats/acbl]
+//     (ACBLscore's recaps and game files), which read through
 //     [github.com/bridgereport/bridgereport/engine/formats/textfile].
 //   - [github.com/bridgereport/bridgereport/engine/formats/sessioncsv]:
 //     the session CSV and the frequency list of the session and instant
 //     cells.
+//   - [github.com/bridgereport/bridgereport/engine/formats/exactpart]: the
+//     part files of a sharded exact luck enumeration.
 //
 // Comments cite the five source documents the definitions come from as
 // seeds 000 to 004:

@@ -3,12 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 
 	"github.com/bridgereport/bridgereport/engine/budget"
+	"github.com/bridgereport/bridgereport/engine/formats/exactpart"
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -64,7 +64,7 @@ func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.
 	}
 	part.Movement = name
 	var data bytes.Buffer
-	if err := json.NewEncoder(&data).Encode(part); err != nil {
+	if err := exactpart.Write(&data, part); err != nil {
 		return "", err
 	}
 	if err := disk.WriteFileAtomic(file, data.Bytes()); err != nil {
@@ -85,7 +85,7 @@ func mergeCell(files []string) (*kinds.BussemakerCell, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--merge: %w", err)
 		}
-		p, err := luck.DecodeExactPart(f, file)
+		p, err := exactpart.Read(f, file)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("--merge: %w", err)

@@ -5,10 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"slices"
 	"strconv"
@@ -31,7 +29,8 @@ import (
 // chunk order (the golden studies pin those sums), so a part holds each
 // chunk's sums, which the merge adds in order.
 
-// ExactPartFormat and ExactPartVersion name the JSON of a part; a merge
+// ExactPartFormat and ExactPartVersion name a part's file format
+// (engine/formats/exactpart writes and reads it); a merge
 // refuses any other.
 const (
 	ExactPartFormat  = "bridgereport-exact-part"
@@ -459,21 +458,6 @@ func samePart(got, want *ExactPart) error {
 		return bad("chunks covered", fmt.Sprintf("%d…%d", got.First, got.End-1), fmt.Sprintf("%d…%d", want.First, want.End-1))
 	}
 	return nil
-}
-
-// DecodeExactPart reads one part in JSON, refusing unknown fields and other
-// formats or versions; name (a file name) goes into the errors.
-func DecodeExactPart(r io.Reader, name string) (*ExactPart, error) {
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	var p ExactPart
-	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if p.Format != ExactPartFormat || p.Version != ExactPartVersion {
-		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d", name, p.Format, p.Version, ExactPartFormat, ExactPartVersion)
-	}
-	return &p, nil
 }
 
 // ExactEstimate is what an exact enumeration would cost, before running it.
