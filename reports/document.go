@@ -30,6 +30,9 @@ type Report struct {
 	NumberSections bool
 	// Nav, when set, is the navigation of the site the report is a page of.
 	Nav *Nav
+	// Live, when the study declares interactive parameters, lets the page
+	// recompute the cells that use them in the reader's browser.
+	Live *Live
 }
 
 // Section is the output of one cell of a study.
@@ -61,6 +64,12 @@ type Param struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
 	Doc   string `json:"-"`
+	// Interactive gives the parameter a control on the page; Min, Max and
+	// Choices bound it, and Spec says it is a movement spec (a text box).
+	Interactive bool     `json:"-"`
+	Min, Max    *float64 `json:"-"`
+	Choices     []string `json:"-"`
+	Spec        bool     `json:"-"`
 }
 
 // Input is a file a study read, with its hash for provenance.

@@ -10,16 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports"
-
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate/send"
 )
 
 // TestSendBridgemate posts a movement to a local stand-in for the Data
 // Connector: one UpdateMovement request a section, the section's records
 // as the request's SerializedData; an error answer is an error.
 func TestSendBridgemate(t *testing.T) {
-	var got []reports.ScoringProgramRequest
+	var got []send.ScoringProgramRequest
 	fail := false
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/dc-scoringprogram" || r.Method != http.MethodPost || r.Header.Get("Content-Type") != "application/json" {
@@ -27,14 +26,14 @@ func TestSendBridgemate(t *testing.T) {
 			return
 		}
 		body, _ := io.ReadAll(r.Body)
-		var req reports.ScoringProgramRequest
+		var req send.ScoringProgramRequest
 		if err := json.Unmarshal(body, &req); err != nil {
 			t.Errorf("request: %v", err)
 		}
 		got = append(got, req)
-		answer := reports.ScoringProgramResponse{RequestCommand: req.Command, DataType: reports.DataTypeOK, SessionGuid: req.SessionGuid}
+		answer := send.ScoringProgramResponse{RequestCommand: req.Command, DataType: send.DataTypeOK, SessionGuid: req.SessionGuid}
 		if fail {
-			answer.DataType, answer.ErrorType, answer.SerializedData = reports.DataTypeError, 5, "round 3: pair 9 twice"
+			answer.DataType, answer.ErrorType, answer.SerializedData = send.DataTypeError, 5, "round 3: pair 9 twice"
 		}
 		json.NewEncoder(w).Encode(answer)
 	}))
@@ -45,10 +44,10 @@ func TestSendBridgemate(t *testing.T) {
 	if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	if len(got) != 2 || got[0].Command != reports.CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
+	if len(got) != 2 || got[0].Command != send.CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
 		t.Fatalf("requests %+v", got)
 	}
-	var sec movement.BridgemateSection
+	var sec bridgemate.Section
 	if err := json.Unmarshal([]byte(got[1].SerializedData), &sec); err != nil || sec.Letters != "B" || len(sec.Tables) != 7 || sec.SessionGuid != got[1].SessionGuid {
 		t.Errorf("section B: %+v (%v)", sec, err)
 	}

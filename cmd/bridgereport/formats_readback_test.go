@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
 // TestRecommendationsReadBack: the movement command reads the files it
@@ -16,15 +14,14 @@ import (
 // its bridgescorer file (refused for two sections: the format has none),
 // read back as a MOVEMENT, have the spec's Qf.
 func TestRecommendationsReadBack(t *testing.T) {
+	t.Parallel()
 	for n := 6; n <= 40; n++ {
 		if testing.Short() && n != 7 && n != 13 && n != 29 {
 			continue
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			t.Parallel()
-			var answers []kinds.CatalogueAnswer
-			runJSON(t, &answers, "catalogue", "--pairs", strconv.Itoa(n), "--json")
-			c := answers[0].Candidates[0]
+			c := catalogueOf(t, n)[0].Candidates[0]
 			perRound := c.NearestBoardsPerRound
 			if len(c.BoardsPerRound) > 0 {
 				perRound = c.BoardsPerRound[0]

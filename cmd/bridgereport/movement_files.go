@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate/send"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
@@ -79,11 +81,17 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		if o.boardsPerRound < 1 {
 			return fmt.Errorf("--send: give --boards-per-round: the records name the boards")
 		}
-		secs, err := movement.BridgemateSections(m, movement.BridgemateOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound})
+		secs, err := bridgemate.Sections(m, bridgemate.WriteOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound})
 		if err != nil {
 			return err
 		}
-		return reports.SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, stdout)
+		for _, sec := range secs {
+			if err := send.UpdateMovement(ctx, o.send, o.clubID, o.licenceKey, sec); err != nil {
+				return fmt.Errorf("--send %s: %w", o.send, err)
+			}
+			fmt.Fprintf(stdout, "section %s: %d tables sent, the Data Connector answered OK\n", sec.Letters, len(sec.Tables))
+		}
+		return nil
 	}
 	data, err := movementFormat(m, name, o.format, o.boardsPerRound, o.fromRound)
 	if err != nil {
@@ -113,7 +121,7 @@ func movementFormat(m *movement.Movement, name, format string, perRound, fromRou
 		if fromRound < 0 || fromRound > m.Rounds {
 			return nil, fmt.Errorf("--from-round %d: the movement has %d rounds", fromRound, m.Rounds)
 		}
-		err = movement.WriteBridgemate(&buf, m, movement.BridgemateOptions{BoardsPerRound: perRound, FromRound: fromRound})
+		err = bridgemate.Write(&buf, m, bridgemate.WriteOptions{BoardsPerRound: perRound, FromRound: fromRound})
 	default:
 		if fromRound != 0 {
 			return nil, fmt.Errorf("--from-round %d: only with --format bridgemate", fromRound)
@@ -123,7 +131,7 @@ func movementFormat(m *movement.Movement, name, format string, perRound, fromRou
 			// would score the sections as one field, a movement never meant.
 			return nil, fmt.Errorf("--format bridgescorer: %s has %d sections and the format has none: write each section's movement apart, or use --format bridgemate", name, len(m.Sections))
 		}
-		err = movement.WriteBridgescorer(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
+		err = bridgescorer.Write(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
 	}
 	return buf.Bytes(), err
 }

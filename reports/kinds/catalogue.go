@@ -16,10 +16,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -76,7 +77,7 @@ type CatalogueCell struct {
 }
 
 // Catalogue is the catalogue kind.
-var Catalogue = register(Kind{Name: "catalogue", New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
+var Catalogue = register(Kind{Name: "catalogue", Browser: true, New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
 
 // IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
 // flag 13 or 6-40.
@@ -125,9 +126,11 @@ func (r IntRange) String() string {
 }
 
 func (IntRange) JSONSchema() map[string]any {
+	number := map[string]any{"anyOf": []any{map[string]any{"type": "integer"}, load.ParameterRef()}}
 	return map[string]any{"anyOf": []any{
 		map[string]any{"type": "integer"},
-		map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 2, "maxItems": 2},
+		load.ParameterRef(),
+		map[string]any{"type": "array", "items": number, "minItems": 2, "maxItems": 2},
 	}}
 }
 
@@ -186,6 +189,10 @@ type CatalogueCandidate struct {
 	Sections []SectionView `json:"sections"`
 	AcrossQf float64       `json:"across_qf"`
 }
+
+// Fits is the catalogue's rule (catalogue.Fits) on the cached row: the
+// recommendation and --pick choose among the candidates that fit.
+func (c CatalogueCandidate) Fits() bool { return catalogue.Fits(c.Excluded, c.InRange) }
 
 // SectionView is one section's figures, as a movement of its own.
 type SectionView = catalogue.SectionFigures
@@ -325,11 +332,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		m = c.Seated
 		v.Absent = &c.Absent
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return v, err
-	}
-	v.ASC = asc.String()
+	v.ASC = asc.String(m)
 	return v, nil
 }
 
@@ -342,7 +345,7 @@ var libraryByPairs = sync.OnceValues(func() (map[int][]catalogue.Published, erro
 		if err != nil {
 			return nil, err
 		}
-		pm, err := movement.ParseASC(name, bytes.NewReader(data))
+		pm, err := asc.Parse(name, bytes.NewReader(data))
 		if err != nil {
 			return nil, err
 		}
@@ -365,7 +368,7 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 	h := sha256.New()
 	for _, p := range list {
 		fmt.Fprintf(h, "%s\n", p.Name)
-		if err := movement.WriteASC(h, p.Movement); err != nil {
+		if err := asc.Write(h, p.Movement); err != nil {
 			return nil, "", err
 		}
 	}
@@ -423,13 +426,14 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 // within the bounds, in the board range or, when none is, nearest it; ""
 // when every candidate breaks a bound.
 func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, reason string) {
-	if len(cands) == 0 || cands[0].Excluded != "" {
+	i := catalogue.Recommend(cands)
+	switch {
+	case i < 0 && (len(cands) == 0 || cands[0].Excluded != ""):
 		return "", fmt.Sprintf("Every movement for %d pairs breaks a bound (copies of the boards, tables, boards a round); the candidates below say which.", pairs)
-	}
-	if !cands[0].InRange {
+	case i < 0:
 		return "", nothingFits(pairs, boards, cands)
 	}
-	best := cands[0]
+	best := cands[i]
 	var b strings.Builder
 	if best.InRange {
 		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
@@ -448,8 +452,8 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	} else {
 		fmt.Fprintf(&b, ", the best balance of those nearest the range (Qf %.2f", best.Qf)
 	}
-	if len(cands) > 1 && cands[1].InRange == best.InRange && cands[1].Excluded == "" && cands[1].BoardsOutside == best.BoardsOutside {
-		next := cands[1]
+	if len(cands) > i+1 && cands[i+1].InRange == best.InRange && cands[i+1].Excluded == "" && cands[i+1].BoardsOutside == best.BoardsOutside {
+		next := cands[i+1]
 		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
 		same := func(x, y float64) bool { return fmt.Sprintf("%.2f", x) == fmt.Sprintf("%.2f", y) }
 		switch {

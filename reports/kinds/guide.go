@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/cell"
 )
@@ -25,7 +26,7 @@ type GuideCell struct {
 }
 
 // Guide is the guide kind.
-var Guide = register(Kind{Name: "guide", New: func() cell.Body { return new(GuideCell) }, Results: []any{&GuideResult{}}})
+var Guide = register(Kind{Name: "guide", Browser: true, New: func() cell.Body { return new(GuideCell) }, Results: []any{&GuideResult{}}})
 
 func (c *GuideCell) Movements() []string { return []string{c.Movement} }
 
@@ -287,11 +288,7 @@ func guide(ctx context.Context, name string, m *movement.Movement, perRound int)
 		}
 		v.BoardSets = append(v.BoardSets, set)
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return nil, err
-	}
-	v.ASC = asc.String()
+	v.ASC = asc.String(m)
 	return v, nil
 }
 

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/results"
+	"github.com/bridgereport/bridgereport/engine/formats/sessioncsv"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -22,18 +24,20 @@ import (
 // SessionCell scores a pairs session: a session file (the CSV
 // board,ns,ew,score that the score command reads), or a constructed session
 // of named pairs with given scores and anonymous filler results, per board.
-// A club's results file (USEBIO or PBN) is analysed whole: its figures
-// checked, its method named, Neuberg's rounding, the movement played with
-// its balance, the luck model and instant matchpoints; its Result is then
-// a session.Analysis. The score command runs it on a file.
+// A club's results file (USEBIO, PBN, NZ Scorer's XML, an ACBLscore
+// report or game file) is analysed whole: its figures checked, its method
+// named, Neuberg's rounding, the movement played with its balance, the
+// luck model and instant matchpoints; its Result is then a
+// session.Analysis. The score command runs it on a file.
 // A scored session's figures are expected and step, and each pair's under
 // its name or number: PAIR/rank, mp, top, percent, raw_mp, raw_top,
 // raw_percent, boards (the json names of the pair in its Result).
 type SessionCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
-	// Boards: a CSV, or a club's results file in USEBIO (.xml) or PBN
-	// (.pbn), told by its extension or its first bytes, which is analysed
+	// Boards: a CSV, or a club's results file (USEBIO or Scorer .xml, PBN
+	// .pbn, an ACBLscore report .txt or .htm, an ACBLscore game file
+	// .ACA), told by its first bytes or its extension, which is analysed
 	// whole (session_file.go lists its figures).
 	File     string              `yaml:"file"`
 	Scale    scoring.Scale       `yaml:"scale"`                     // wbf (default) or acbl
@@ -111,7 +115,7 @@ type SessionLine = scoring.ScoredResult
 // extension (lower case); any other file is read as CSV. A reader of
 // another results format plugs in here.
 var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardResult, error){
-	".csv": scoring.ParseSession,
+	".csv": sessioncsv.Read,
 }
 
 func (c *SessionCell) Movements() []string { return nil }
@@ -126,7 +130,7 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 		if data, err = env.Read(c.File, disk.MaxInputBytes); err != nil {
 			return nil, err
 		}
-		if s, ok, err := readResults(c.File, data); err != nil {
+		if s, ok, err := results.Read(c.File, data); err != nil {
 			return nil, err
 		} else if ok {
 			return c.runResults(env, s) // a club's results file: cells_session_file.go
@@ -166,7 +170,7 @@ func (c *SessionCell) compute(data []byte) (*SessionResult, error) {
 	}
 	read, ok := sessionReaders[strings.ToLower(filepath.Ext(c.File))]
 	if !ok {
-		read = scoring.ParseSession
+		read = sessioncsv.Read
 	}
 	results, err := read(c.File, bytes.NewReader(data))
 	if err != nil {

@@ -1,11 +1,11 @@
 package kinds
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -14,48 +14,13 @@ import (
 )
 
 // A session cell's file (and the score command's FILE) may be a club's
-// results file instead of a session CSV: USEBIO XML or PBN, told by the
-// extension (.xml, .pbn) or, failing that, by the first bytes. Such a file
+// results file instead of a session CSV: USEBIO XML, PBN, NZ Scorer's XML,
+// an ACBLscore report (text or its HTML) or an ACBLscore game file, told
+// by the first bytes and the extension (engine/formats/results). Such a file
 // is analysed by session.Analyse: its figures recomputed and checked, the
 // method identified, Neuberg's rounding measured, the movement played
 // reconstructed with its balance, the luck model run on it, and instant
 // matchpoints built from the field.
-
-// resultsFormat says what a results file is: "usebio", "pbn", or "" for a
-// session CSV.
-func resultsFormat(name string, head []byte) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xml":
-		return "usebio"
-	case ".pbn":
-		return "pbn"
-	case ".csv":
-		return ""
-	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n")
-	switch {
-	case bytes.HasPrefix(h, []byte("<")):
-		return "usebio"
-	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
-		return "pbn"
-	}
-	return ""
-}
-
-// readResults reads data as a results file; ok is false when it is a
-// session CSV, which the caller reads as before.
-func readResults(name string, data []byte) (s *scoring.Session, ok bool, err error) {
-	format := resultsFormat(name, data[:min(len(data), 512)])
-	switch format {
-	case "pbn":
-		s, err = scoring.ReadPBN(name, bytes.NewReader(data))
-	case "usebio":
-		s, err = scoring.ReadUSEBIO(name, bytes.NewReader(data))
-	default:
-		return nil, false, nil
-	}
-	return s, true, err
-}
 
 // runResults analyses a results file.
 func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Output, error) {
@@ -66,6 +31,9 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.File, err)
 	}
+	for i, mv := range a.Movement {
+		a.Movement[i].ASC = ascText(mv.Played)
+	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
 	var figs map[string]float64
 	if c.Publishes() {
@@ -74,6 +42,15 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 		}
 	}
 	return c.Output(env, figs, blocks, a)
+}
+
+// ascText is a movement as played in the .ASC form, which the analyses
+// leave to their printers ("" for none).
+func ascText(m *movement.Movement) string {
+	if m == nil {
+		return ""
+	}
+	return asc.String(m)
 }
 
 // pairLabel names a pair in figures and tables: its section and number,
@@ -174,9 +151,40 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	pairs := &reports.Table{ID: id, Caption: caption + ": the ranking, the file's percentage beside the recomputed one.",
 		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
 			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
+	// The file's strats, strat ranks and masterpoints (ACBLscore's) and
+	// handicaps (Scorer's), when it gives any: shown as read.
+	awards, handicaps := false, false
 	for _, p := range a.Pairs {
-		pairs.Rows = append(pairs.Rows, []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
-			fileFigure(p.PercentFile), p.Percent, p.PlaceFile})
+		awards = awards || p.Strat != "" || len(p.StratRanks) > 0 || len(p.Masterpoints) > 0
+		handicaps = handicaps || p.HandicapFile != nil
+	}
+	if awards {
+		pairs.Caption += " Strats, strat ranks and masterpoints as the file awards them."
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: "strat"}, reports.Column{Name: "strat ranks"}, reports.Column{Name: "masterpoints"})
+	}
+	if handicaps {
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: "file handicap", Decimals: 1})
+	}
+	for _, p := range a.Pairs {
+		row := []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
+			fileFigure(p.PercentFile), p.Percent, p.PlaceFile}
+		if awards {
+			var ranks, mps []string
+			for _, r := range p.StratRanks {
+				ranks = append(ranks, r.Strat+" "+r.Rank)
+			}
+			for _, m := range p.Masterpoints {
+				mps = append(mps, strings.TrimSpace(fmt.Sprintf("%.2f %s %s", m.Points, m.Colour, m.Reason)))
+			}
+			row = append(row, p.Strat, strings.Join(ranks, ", "), strings.Join(mps, ", "))
+		}
+		if handicaps {
+			row = append(row, fileFigure(p.HandicapFile))
+		}
+		pairs.Rows = append(pairs.Rows, row)
+	}
+	if header := fileHeader(a); header != "" {
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: header}}) // the file's words: plain
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
@@ -188,7 +196,11 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		t := &reports.Table{ID: id + "-disagreements", Caption: caption,
 			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
+			var where any = d.Line
+			if d.Record != "" {
+				where = d.Record
+			}
+			t.Rows = append(t.Rows, []any{d.Kind, where, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
 	}
@@ -224,7 +236,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
-		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s; the figures %s.", mv.Label, mv.RoundsFrom, mv.Reading),
 			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
 		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
 		blocks = append(blocks, reports.Block{Table: t})
@@ -296,6 +308,28 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
+}
+
+// fileHeader says what the file's header states (club, movement, top,
+// average), "" when it states none of them.
+func fileHeader(a *session.Analysis) string {
+	var parts []string
+	if a.Club != "" {
+		parts = append(parts, "club "+a.Club)
+	}
+	if a.FileMovement != "" {
+		parts = append(parts, "movement "+a.FileMovement)
+	}
+	if a.FileTop > 0 {
+		parts = append(parts, fmt.Sprintf("top %g", a.FileTop))
+	}
+	if a.FileAverage > 0 {
+		parts = append(parts, fmt.Sprintf("average %g", a.FileAverage))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The file's header: " + strings.Join(parts, ", ") + "."
 }
 
 // countTotal adds the counts of every kind.

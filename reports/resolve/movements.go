@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -27,6 +28,22 @@ import (
 type MovementDef struct {
 	Name string
 	Spec MovementSpec
+}
+
+// Definitions are the movements of a study's movements mapping n, decoded
+// into specs, in the order of the file, each with its line; nil n: none.
+func Definitions(n *yaml.Node, specs map[string]MovementSpec) []MovementDef {
+	if n == nil {
+		return nil
+	}
+	var defs []MovementDef
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		name := n.Content[i].Value
+		spec := specs[name]
+		spec.Line = n.Content[i].Line
+		defs = append(defs, MovementDef{Name: name, Spec: spec})
+	}
+	return defs
 }
 
 // MovementSpec says where a movement comes from: exactly one source (a file,
@@ -195,7 +212,7 @@ func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pm, err := movement.ParseASC(name, bytes.NewReader(data))
+	pm, err := asc.Parse(name, bytes.NewReader(data))
 	if err != nil {
 		return nil, nil, err
 	}

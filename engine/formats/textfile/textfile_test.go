@@ -1,0 +1,83 @@
+package textfile
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+func TestLinesOfThreeEnds(t *testing.T) {
+	got := Lines([]byte("a\r\nb\nc\rd\r\n\re"))
+	want := []string{"a", "b", "c", "d", "", "e"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Lines = %q, want %q", got, want)
+	}
+}
+
+func TestUTF8(t *testing.T) {
+	for in, want := range map[string]string{
+		"\uFEFFAda Pérez":  "Ada Pérez", // UTF-8 with a byte-order mark
+		"Ada P\xe9rez":     "Ada Pérez", // Latin-1
+		"\x93Ada\x94 \x80": "“Ada” €",   // Windows-1252's letters in 0x80–0x9F
+		"Māori":            "Māori",     // UTF-8 kept
+	} {
+		if got := string(UTF8([]byte(in))); got != want {
+			t.Errorf("UTF8(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if out, n := DropNUL([]byte("a\x00b\x00")); string(out) != "ab" || n != 2 {
+		t.Errorf("DropNUL: %q, %d", out, n)
+	}
+}
+
+func TestReadAllBounded(t *testing.T) {
+	_, err := ReadAll("big.txt", bytes.NewReader(make([]byte, MaxBytes+1)))
+	var pe *engine.ParseError
+	if !errors.As(err, &pe) || pe.File != "big.txt" {
+		t.Errorf("error %v, want a ParseError naming big.txt", err)
+	}
+}
+
+// Read drops a byte-order mark, reads Latin-1 and Windows-1252 as such,
+// and refuses a binary file at the line of its first NUL.
+func TestRead(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"\uFEFFAnn Archer", "Ann Archer"},
+		{"Ann \xe9lan \x80 5", "Ann élan € 5"},
+		{"Zoë", "Zoë"},
+	} {
+		got, err := Read("f", strings.NewReader(c.in))
+		if err != nil || string(got) != c.want {
+			t.Errorf("Read(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	if _, err := Read("f", strings.NewReader("a\nb\x00")); err == nil || !strings.Contains(err.Error(), "f:2: binary data") {
+		t.Errorf("a NUL byte: %v", err)
+	}
+}
+
+// The figures as scorers write them.
+func TestFields(t *testing.T) {
+	for in, want := range map[string]int{"430": 430, "-50": -50, "+620": 620, "430.0": 430, "PASS": 0, "ap": 0} {
+		if got, err := Score(in); err != nil || got != want {
+			t.Errorf("Score(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"abc", "430.5", "1e9", "NaN"} {
+		if _, err := Score(in); err == nil {
+			t.Errorf("Score(%q) accepted", in)
+		}
+	}
+	if f, dec, err := Number("percentage", "55,25%"); err != nil || f != 55.25 || dec != 2 {
+		t.Errorf("Number(55,25%%) = %v %d %v", f, dec, err)
+	}
+	if _, err := PairNumber("pair", "0"); err == nil {
+		t.Error("pair 0 accepted")
+	}
+	if got := Names("Ann Archer & Bob Baker"); len(got) != 2 || got[1] != "Bob Baker" {
+		t.Errorf("Names = %q", got)
+	}
+}
