@@ -37,10 +37,11 @@
 	VPSLLW  $4, Y1, Y1 \
 	VPOR    Y2, Y1, Y1
 
-// The next lane of register src (a total or a code, a byte): counted in
-// row row of base (a row is 1 KB); src moves on to the lane after. The
-// lanes come from registers, not from a copy on the stack: a count is one
-// load and one store, not two loads and a store.
+// The next lane of register src (a code, a byte): counted in row row of
+// base (a row is 1 KB); src moves on to the lane after. The codes come from
+// the register, not from a copy on the stack, whose bytes read back wait
+// for the vector's store. The totals are read from memory (TOTAL), written
+// long before: a load and no arithmetic.
 #define LANE(src, base, row) \
 	MOVBLZX src, AX              \
 	SHRQ    $8, src              \
@@ -65,6 +66,30 @@
 	LANE(src, base, row+5) \
 	LANE(src, base, row+6)
 
+// Byte b of the two numberings' totals (at SI), counted in hist row b%16.
+#define TOTAL(b) \
+	MOVBLZX b(SI), AX \
+	INCL    (((b)%16)*1024)(R12)(AX*4)
+
+#define TOTALS8(b) \
+	TOTAL(b)   \
+	TOTAL(b+1) \
+	TOTAL(b+2) \
+	TOTAL(b+3) \
+	TOTAL(b+4) \
+	TOTAL(b+5) \
+	TOTAL(b+6) \
+	TOTAL(b+7)
+
+#define TOTALS7(b) \
+	TOTAL(b)   \
+	TOTAL(b+1) \
+	TOTAL(b+2) \
+	TOTAL(b+3) \
+	TOTAL(b+4) \
+	TOTAL(b+5) \
+	TOTAL(b+6)
+
 // func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
 TEXT ·countTotalsAVX2(SB), NOSPLIT, $0-48
 	MOVQ totals_base+0(FP), SI
@@ -81,21 +106,17 @@ pair:
 	VMOVDQU (SI), Y0
 	VPOR    Y14, Y0, Y0
 	CODES
-	MOVQ    (SI), R8
-	MOVQ    8(SI), R9
 	VMOVQ   X1, R10
 	VPEXTRQ $1, X1, R11
-	LANES8(R8, R12, 0)
-	LANES8(R9, R12, 8)
+	TOTALS8(0)
+	TOTALS8(8)
 	LANES8(R10, DI, 0)
 	LANES8(R11, DI, 8)
 	VEXTRACTI128 $1, Y1, X1
-	MOVQ    16(SI), R8
-	MOVQ    24(SI), R9
 	VMOVQ   X1, R10
 	VPEXTRQ $1, X1, R11
-	LANES8(R8, R12, 0)
-	LANES8(R9, R12, 8)
+	TOTALS8(16)
+	TOTALS8(24)
 	LANES8(R10, DI, 0)
 	LANES8(R11, DI, 8)
 	ADDQ $32, SI
@@ -124,21 +145,17 @@ pair7:
 	VMOVDQU (SI), Y0
 	VPOR    Y14, Y0, Y0
 	CODES
-	MOVQ    (SI), R8
-	MOVQ    8(SI), R9
 	VMOVQ   X1, R10
 	VPEXTRQ $1, X1, R11
-	LANES7(R8, R12, 0)
-	LANES7(R9, R12, 8)
+	TOTALS7(0)
+	TOTALS7(8)
 	LANES7(R10, DI, 0)
 	LANES7(R11, DI, 8)
 	VEXTRACTI128 $1, Y1, X1
-	MOVQ    16(SI), R8
-	MOVQ    24(SI), R9
 	VMOVQ   X1, R10
 	VPEXTRQ $1, X1, R11
-	LANES7(R8, R12, 0)
-	LANES7(R9, R12, 8)
+	TOTALS7(16)
+	TOTALS7(24)
 	LANES7(R10, DI, 0)
 	LANES7(R11, DI, 8)
 	ADDQ $32, SI

@@ -493,9 +493,9 @@ type ExactEstimate struct {
 // machine (AMD EPYC). The register kernel (boards.go, AVX2) does the same
 // vector work for any sides up to 8 and 8 boards, so one rate serves 12 to
 // 16 pairs: one whole chunk of relay-mitchell:8,switch=2 (812,851,200
-// numberings, simulate --shard 0/6470) took 15.0 CPU-s, and the whole of
-// mitchell:7,switch=2 (1.038e9) 17.1 CPU-s, both while other work loaded
-// the machine (load 6-10; a quiet machine runs faster). By orbits, a
+// numberings, simulate --shard 0/6470) took 14.1 CPU-s, and the whole of
+// mitchell:7,switch=2 (1.038e9) 16.2 CPU-s, both while other work loaded
+// the machine (load 8-10; a quiet machine runs faster). By orbits, a
 // numbering is scored whole: NBBR/NBB/N124_Meesterklasse_12 (12 pairs, 66
 // plays, work 210 = plays + P²) at 462 ns, scaled by the work (10 pairs,
 // work 140: 237 ns). The board tables, where the register kernel does not
@@ -511,7 +511,7 @@ type ExactEstimate struct {
 const (
 	rateReduced12 = 4.63e7
 	rateReduced16 = 1.79e7
-	rateRegisters = 5.42e7
+	rateRegisters = 5.76e7
 	rateOrbit     = 2.16e6
 	orbitWork12   = 210
 	rateGray      = 5.3e6
