@@ -37,34 +37,31 @@
 	VPSLLW  $4, Y1, Y1 \
 	VPOR    Y2, Y1, Y1
 
-// The next lane of register src (a code, a byte): counted in row row of
-// base (a row is 1 KB); src moves on to the lane after. The codes come from
-// the register, not from a copy on the stack, whose bytes read back wait
-// for the vector's store. The totals are read from memory (TOTAL), written
-// long before: a load and no arithmetic.
-#define LANE(src, base, row) \
-	MOVBLZX src, AX              \
-	SHRQ    $8, src              \
-	INCL    ((row)*1024)(base)(AX*4)
+// The next two lanes of src (BX or DX: codes, a byte each), counted in
+// rows row and row+1 of the place counts (DI), read from its low byte and
+// the byte above (BL and BH): three ALU operations for two lanes. The codes
+// come from the register, not from a copy on the stack, whose bytes read
+// back wait for the vector's store; the totals are read from memory
+// (TOTAL), written long before: a load and no arithmetic.
+#define CODE2(src, lo, hi, row) \
+	MOVBLZX lo, AX                  \
+	INCL    ((row)*1024)(DI)(AX*4)  \
+	MOVBLZX hi, AX                  \
+	INCL    ((row+1)*1024)(DI)(AX*4) \
+	SHRQ    $16, src
 
-#define LANES8(src, base, row) \
-	LANE(src, base, row)   \
-	LANE(src, base, row+1) \
-	LANE(src, base, row+2) \
-	LANE(src, base, row+3) \
-	LANE(src, base, row+4) \
-	LANE(src, base, row+5) \
-	LANE(src, base, row+6) \
-	LANE(src, base, row+7)
+#define CODES8(src, lo, hi, row) \
+	CODE2(src, lo, hi, row)   \
+	CODE2(src, lo, hi, row+2) \
+	CODE2(src, lo, hi, row+4) \
+	CODE2(src, lo, hi, row+6)
 
-#define LANES7(src, base, row) \
-	LANE(src, base, row)   \
-	LANE(src, base, row+1) \
-	LANE(src, base, row+2) \
-	LANE(src, base, row+3) \
-	LANE(src, base, row+4) \
-	LANE(src, base, row+5) \
-	LANE(src, base, row+6)
+#define CODES7(src, lo, hi, row) \
+	CODE2(src, lo, hi, row)   \
+	CODE2(src, lo, hi, row+2) \
+	CODE2(src, lo, hi, row+4) \
+	MOVBLZX lo, AX            \
+	INCL    ((row+6)*1024)(DI)(AX*4)
 
 // Byte b of the two numberings' totals (at SI), counted in hist row b%16.
 #define TOTAL(b) \
@@ -106,19 +103,19 @@ pair:
 	VMOVDQU (SI), Y0
 	VPOR    Y14, Y0, Y0
 	CODES
-	VMOVQ   X1, R10
-	VPEXTRQ $1, X1, R11
+	VMOVQ   X1, BX
+	VPEXTRQ $1, X1, DX
 	TOTALS8(0)
 	TOTALS8(8)
-	LANES8(R10, DI, 0)
-	LANES8(R11, DI, 8)
+	CODES8(BX, BL, BH, 0)
+	CODES8(DX, DL, DH, 8)
 	VEXTRACTI128 $1, Y1, X1
-	VMOVQ   X1, R10
-	VPEXTRQ $1, X1, R11
+	VMOVQ   X1, BX
+	VPEXTRQ $1, X1, DX
 	TOTALS8(16)
 	TOTALS8(24)
-	LANES8(R10, DI, 0)
-	LANES8(R11, DI, 8)
+	CODES8(BX, BL, BH, 0)
+	CODES8(DX, DL, DH, 8)
 	ADDQ $32, SI
 	DECQ CX
 	JNZ  pair
@@ -145,19 +142,19 @@ pair7:
 	VMOVDQU (SI), Y0
 	VPOR    Y14, Y0, Y0
 	CODES
-	VMOVQ   X1, R10
-	VPEXTRQ $1, X1, R11
+	VMOVQ   X1, BX
+	VPEXTRQ $1, X1, DX
 	TOTALS7(0)
 	TOTALS7(8)
-	LANES7(R10, DI, 0)
-	LANES7(R11, DI, 8)
+	CODES7(BX, BL, BH, 0)
+	CODES7(DX, DL, DH, 8)
 	VEXTRACTI128 $1, Y1, X1
-	VMOVQ   X1, R10
-	VPEXTRQ $1, X1, R11
+	VMOVQ   X1, BX
+	VPEXTRQ $1, X1, DX
 	TOTALS7(16)
 	TOTALS7(24)
-	LANES7(R10, DI, 0)
-	LANES7(R11, DI, 8)
+	CODES7(BX, BL, BH, 0)
+	CODES7(DX, DL, DH, 8)
 	ADDQ $32, SI
 	DECQ CX
 	JNZ  pair7
