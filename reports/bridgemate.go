@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	neturl "net/url"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -46,9 +50,18 @@ const (
 
 // SendBridgemate posts each section to the Data Connector at base as an
 // UpdateMovement (a section that does not exist yet is added; an update
-// from a round keeps the rounds before it) and says what it answered.
-func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []movement.BridgemateSection, stdout io.Writer) error {
-	client := &http.Client{Timeout: 30 * time.Second}
+// from a round keeps the rounds before it) and says what it answered. It
+// waits at most timeout for each answer (0: 5 seconds); a connection that
+// fails is said in words, with what to check.
+func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []movement.BridgemateSection, timeout time.Duration, stdout io.Writer) error {
+	if timeout <= 0 {
+		timeout = 5 * time.Second
+	}
+	u, err := neturl.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("--send %s: give the Data Connector's address, such as http://192.168.1.20:5079", base)
+	}
+	client := &http.Client{Timeout: timeout}
 	url := strings.TrimRight(base, "/") + "/dc-scoringprogram"
 	for _, sec := range secs {
 		data, err := json.Marshal(sec)
@@ -67,7 +80,10 @@ func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []mo
 		req.Header.Set("Content-Type", "application/json")
 		resp, err := client.Do(req)
 		if err != nil {
-			return fmt.Errorf("--send %s: %w", base, err)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("--send %s: section %s: %s", base, sec.Letters, connectionProblem(err, u.Host, timeout))
 		}
 		raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 		resp.Body.Close()
@@ -91,4 +107,22 @@ func SendBridgemate(ctx context.Context, base, clubID, licence string, secs []mo
 		}
 	}
 	return nil
+}
+
+// connectionProblem says in words why the Data Connector at host could not
+// be reached, and what to check.
+func connectionProblem(err error, host string, timeout time.Duration) string {
+	var dns *net.DNSError
+	var ne net.Error
+	switch {
+	case errors.As(err, &dns):
+		return fmt.Sprintf("no computer is known by the name %s: check the address", dns.Name)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Sprintf("%s refused the connection: nothing listens on that port; is the Bridgemate Data Connector running there, and is the port right?", host)
+	case errors.As(err, &ne) && ne.Timeout():
+		return fmt.Sprintf("no answer from %s within %s: is that computer on and on this network, and does its firewall let the port through? (--timeout waits longer)", host, timeout)
+	case errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH):
+		return fmt.Sprintf("%s cannot be reached from this computer: check the network and the address", host)
+	}
+	return fmt.Sprintf("the connection to %s failed: %v", host, err)
 }

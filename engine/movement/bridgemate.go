@@ -155,7 +155,7 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 	if opt.FromRound < 0 || opt.FromRound > m.Rounds {
 		return nil, fmt.Errorf("bridgemate: from round %d: the movement has %d rounds", opt.FromRound, m.Rounds)
 	}
-	sets, err := SetSizes(m, opt.BoardsPerRound)
+	boards, sizes, err := SetBoards(m, opt.BoardsPerRound)
 	if err != nil {
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
@@ -170,7 +170,6 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 	}
 	halfRounds := HalfRoundSections(m, opt.BoardsPerRound)
 	var out []BridgemateSection
-	next := 1 // the first board of the next section with its own boards
 	for s, sec := range m.SplitSections() {
 		letters := string(rune('A' + s))
 		from := max(opt.FromRound, 1)
@@ -178,21 +177,11 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 			sec = HalveRounds(sec)
 			from = 2*from - 1
 		}
-		size := make([]int, sec.Groups)
-		for g := range size {
-			size[g] = sets[s]
+		g0 := 0
+		if len(m.Sections) > 0 {
+			_, _, g0 = m.SectionRange(s)
 		}
-		first, err := BoardNumbers(sec, size)
-		if err != nil {
-			return nil, fmt.Errorf("bridgemate: section %s: %w", letters, err)
-		}
-		if m.SharedBoards {
-			next = 1
-		}
-		for g := range first {
-			first[g] += next - 1
-		}
-		next += sec.Groups * sets[s]
+		first, size := boards[g0:g0+sec.Groups], sizes[g0:g0+sec.Groups]
 		winners := 1
 		if Describe(sec).Fields > 1 {
 			winners = 2
@@ -208,7 +197,8 @@ func BridgemateSections(m *Movement, opt BridgemateOptions) ([]BridgemateSection
 					br.PairNS, br.PairEW = tb.NS, tb.EW
 					lo, hi := first[tb.Group], first[tb.Group]+size[tb.Group]-1
 					// The second half of a split table: its set in this
-					// record (BoardNumbers made them consecutive).
+					// record (none while every section of split tables is
+					// written in half rounds, HalfRoundSections).
 					for t2 := t + 1; t2 < len(halves[r]); t2++ {
 						if halves[r][t2] == t {
 							g := sec.Schedule[r][t2].Group
@@ -297,44 +287,9 @@ func JoinHalfRounds(m *Movement) (*Movement, error) {
 }
 
 // physicalTables lists the table positions that are tables of their own,
-// in order: the Data Connector's tables 1, 2, ... Without split tables
-// every position is one. With split tables written as the .ASC form has
-// them, the second halves at the first halves' positions plus half the
-// positions, the first half of the positions; otherwise the positions
-// where a meeting starts in some round.
-func physicalTables(m *Movement) []int {
-	var out []int
-	if !hasSplit(m) {
-		for t := range m.Tables {
-			out = append(out, t)
-		}
-		return out
-	}
-	half := m.Tables / 2
-	halves := FirstHalves(m)
-	regular := m.Tables%2 == 0
-	for _, row := range halves {
-		for t, f := range row {
-			if f >= 0 && f != t && (t != f+half || f >= half) {
-				regular = false
-			}
-		}
-	}
-	used := make([]bool, m.Tables)
-	for _, row := range halves {
-		for t, f := range row {
-			if f == t {
-				used[t] = true
-			}
-		}
-	}
-	for t := range m.Tables {
-		if regular && t < half || !regular && used[t] {
-			out = append(out, t)
-		}
-	}
-	return out
-}
+// in order: the Data Connector's tables 1, 2, ..., the tables the cards
+// number (RoomTables).
+func physicalTables(m *Movement) []int { return RoomTables(m) }
 
 func hasSplit(m *Movement) bool {
 	_, split := PlayingTables(m)

@@ -101,3 +101,38 @@ func TestHalfTableEveryFamily(t *testing.T) {
 		})
 	}
 }
+
+// TestPublishedHowells: howell:4, howell:6 and howell:10 are the Dutch
+// federation's published Howells of the library, table for table, with
+// their published Qf; no complete Howell is a barometer beyond the two
+// tables of 4 pairs, which cannot be otherwise.
+func TestPublishedHowells(t *testing.T) {
+	for pairs, file := range map[int]string{4: "NBBR/NBB/N021_Howell_4", 6: "NBBR/NBB/N022_Howell_6", 10: "NBBR/NBB/N027_Howell_tafelkaart_10"} {
+		m, err := CompleteHowell(pairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := mustCorpus(t, file); !m.Equal(want) {
+			t.Errorf("howell:%d is not %s", pairs, file)
+		}
+	}
+	for P := 6; P <= 40; P++ {
+		m, err := CompleteHowell(P)
+		if err != nil {
+			t.Fatal(err)
+		}
+		barometer := true
+		for _, row := range m.Schedule {
+			groups := map[int]bool{}
+			for _, tb := range row {
+				if !tb.Empty() {
+					groups[tb.Group] = true
+				}
+			}
+			barometer = barometer && len(groups) == 1
+		}
+		if barometer {
+			t.Errorf("howell:%d is a barometer", P)
+		}
+	}
+}

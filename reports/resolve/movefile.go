@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
@@ -69,8 +70,21 @@ func readBridgemate(data []byte) (*movement.Movement, error) {
 		}
 	}
 	var opt movement.BridgemateRead
+	joined := false
 	for s := range secs {
 		opt.HalfRounds = append(opt.HalfRounds, fewest > 0 && rounds[s] == 2*fewest)
+		joined = joined || opt.HalfRounds[s]
+	}
+	if !joined && fewest%2 == 0 {
+		// Sections of the same rounds (one section, most often) were
+		// written in half rounds when every table seats in round 2r the
+		// pairs of round 2r-1, or nobody: no movement meets an opponent
+		// twice running at one table otherwise.
+		halves := opt
+		halves.HalfRounds = slices.Repeat([]bool{true}, len(secs))
+		if m, err := movement.FromBridgemate(secs, halves); err == nil {
+			return m, nil
+		}
 	}
 	return movement.FromBridgemate(secs, opt)
 }
