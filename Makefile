@@ -3,7 +3,7 @@
 # browser test of the HTML reports when it is missing.
 GO ?= go
 
-.PHONY: report studies test json-check lint browser golden bench echarts clean
+.PHONY: report studies test json-check lint browser golden bench echarts wasm wasm-check clean
 
 report:
 	$(GO) run ./cmd/bridgereport run studies/mitchell14.yaml
@@ -17,7 +17,7 @@ studies:
 browser:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: browser
+test: browser wasm-check
 	$(GO) vet ./...
 	$(GO) test ./...
 
@@ -56,3 +56,13 @@ echarts:
 
 clean:
 	rm -rf out
+
+# The engine that pages with interactive parameters carry (templates/wasm):
+# reports/live/wasm for the browser, built by this toolchain so that a
+# rebuild anywhere gives the same bytes. make test checks it is current.
+WASM_TOOLCHAIN ?= go1.26.8
+wasm:
+	GOTOOLCHAIN=$(WASM_TOOLCHAIN) $(GO) run templates/wasm/pack.go -o templates/wasm
+
+wasm-check:
+	GOTOOLCHAIN=$(WASM_TOOLCHAIN) $(GO) run templates/wasm/pack.go -check -o templates/wasm

@@ -30,6 +30,9 @@ type Report struct {
 	NumberSections bool
 	// Nav, when set, is the navigation of the site the report is a page of.
 	Nav *Nav
+	// Live, when the study declares interactive parameters, lets the page
+	// recompute the cells that use them in the reader's browser.
+	Live *Live
 }
 
 // Section is the output of one cell of a study.
@@ -61,6 +64,12 @@ type Param struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
 	Doc   string `json:"-"`
+	// Interactive gives the parameter a control on the page; Min, Max and
+	// Choices bound it, and Spec says it is a movement spec (a text box).
+	Interactive bool     `json:"-"`
+	Min, Max    *float64 `json:"-"`
+	Choices     []string `json:"-"`
+	Spec        bool     `json:"-"`
 }
 
 // Input is a file a study read, with its hash for provenance.
@@ -114,6 +123,12 @@ type Preformatted struct {
 	ID      string `json:"id"`
 	Caption string `json:"caption,omitempty"`
 	Text    string `json:"text"`
+	// CommandLabel marks the lines that are shell commands to paste: a
+	// line that begins with it ("Cards: ") is the label and a command. The
+	// Text printer may continue such a line, when it is wider than the
+	// terminal, on the next lines after a backslash, which a shell reads
+	// as the same command; every other line stays whole.
+	CommandLabel string `json:"-"`
 }
 
 // Table is a captioned table; its rows are data (numbers stay numbers in
@@ -132,6 +147,15 @@ type Column struct {
 	// Decimals for floats in the report, the precision at which a change is
 	// a change; results.json keeps full precision.
 	Decimals int `json:"decimals,omitempty"`
+	// Priority says which columns a text table wider than the terminal
+	// leaves out first: the highest Priority, then the rightmost (as
+	// kubectl's column priority: 0, the default, matters most). The first
+	// column names the row and is never left out. Pages show every column.
+	Priority int `json:"-"`
+	// Wrap marks free text (a reason, a method, a suggestion) that a text
+	// table wider than the terminal fills over several lines of a narrower
+	// column before it leaves out any column.
+	Wrap bool `json:"-"`
 }
 
 // Text formats a table cell for display.

@@ -13,15 +13,31 @@ import (
 //go:embed *.html.tmpl
 var files embed.FS
 
-// Report renders one study; Index renders the list of studies.
+// Report renders one study; Index renders the list of studies; Section
+// renders the blocks of one cell as Report does, for a page that recomputes
+// the cell in the reader's browser.
 var (
-	Report = parse("report.html.tmpl")
-	Index  = parse("index.html.tmpl")
+	Report  = parse("report.html.tmpl")
+	Index   = parse("index.html.tmpl")
+	Section = parse("section.html.tmpl")
 )
 
 func parse(name string) *template.Template {
-	return template.Must(template.New(name).Option("missingkey=error").ParseFS(files, name, "style.html.tmpl", "nav.html.tmpl"))
+	return template.Must(template.New(name).Option("missingkey=error").ParseFS(files, name, "style.html.tmpl", "nav.html.tmpl", "block.html.tmpl", "live.html.tmpl"))
 }
+
+// LiveJS is the script of a page with interactive parameters: it reads the
+// values from the address and the controls, runs the engine the page
+// carries in a Web Worker and puts the recomputed cells in place.
+//
+//go:embed live.js
+var LiveJS string
+
+// LiveWorkerJS runs in the page's Web Worker, after the Go runtime's
+// wasm_exec.js: it starts the engine and passes the page's requests to it.
+//
+//go:embed liveworker.js
+var LiveWorkerJS string
 
 // SearchJS is the site's search: it reads the index that search-index.js
 // assigns to window.bridgereportSearch and lists the pages that hold every

@@ -14,6 +14,7 @@ import (
 func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("balance", stderr)
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	wide := wideFlag(fs)
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -24,7 +25,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	cmd := &study.Command{Cell: &kinds.CheckCell{Movement: pos[0]},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
-	return cmd.Print(ctx, stdout, *asJSON)
+	return cmd.Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports"
-
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -19,7 +17,7 @@ import (
 // Connector: one UpdateMovement request a section, the section's records
 // as the request's SerializedData; an error answer is an error.
 func TestSendBridgemate(t *testing.T) {
-	var got []reports.ScoringProgramRequest
+	var got []ScoringProgramRequest
 	fail := false
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/dc-scoringprogram" || r.Method != http.MethodPost || r.Header.Get("Content-Type") != "application/json" {
@@ -27,14 +25,14 @@ func TestSendBridgemate(t *testing.T) {
 			return
 		}
 		body, _ := io.ReadAll(r.Body)
-		var req reports.ScoringProgramRequest
+		var req ScoringProgramRequest
 		if err := json.Unmarshal(body, &req); err != nil {
 			t.Errorf("request: %v", err)
 		}
 		got = append(got, req)
-		answer := reports.ScoringProgramResponse{RequestCommand: req.Command, DataType: reports.DataTypeOK, SessionGuid: req.SessionGuid}
+		answer := ScoringProgramResponse{RequestCommand: req.Command, DataType: DataTypeOK, SessionGuid: req.SessionGuid}
 		if fail {
-			answer.DataType, answer.ErrorType, answer.SerializedData = reports.DataTypeError, 5, "round 3: pair 9 twice"
+			answer.DataType, answer.ErrorType, answer.SerializedData = DataTypeError, 5, "round 3: pair 9 twice"
 		}
 		json.NewEncoder(w).Encode(answer)
 	}))
@@ -45,7 +43,7 @@ func TestSendBridgemate(t *testing.T) {
 	if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	if len(got) != 2 || got[0].Command != reports.CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
+	if len(got) != 2 || got[0].Command != CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
 		t.Fatalf("requests %+v", got)
 	}
 	var sec movement.BridgemateSection

@@ -12,7 +12,9 @@ import (
 
 // TestCardsLinePastes runs the catalogue's printed "Cards:" line, as
 // printed, through a shell with the built program on the PATH: it writes
-// the cards. The line is one unbroken line, however long its command.
+// the cards. Without COLUMNS the line is one unbroken line, however long
+// its command; with COLUMNS=80 a longer one goes on over the next lines,
+// after backslashes, and pastes as one command all the same.
 func TestCardsLinePastes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the program")
@@ -26,19 +28,38 @@ func TestCardsLinePastes(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, args := range [][]string{{"catalogue", "--pairs", "13", "--boards", "24-27"}, {"catalogue", "--pairs", "29"}} {
+	for _, c := range []struct {
+		columns string
+		args    []string
+	}{{"", []string{"catalogue", "--pairs", "13", "--boards", "24-27"}}, {"", []string{"catalogue", "--pairs", "29"}}, {"80", []string{"catalogue", "--pairs", "29"}}} {
+		args := c.args
+		env := map[string]string{}
+		if c.columns != "" {
+			env["COLUMNS"] = c.columns
+		}
+		setEnv(t, env)
 		var stdout, stderr bytes.Buffer
 		if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
 			t.Fatalf("%v: %v\n%s", args, err, stderr.String())
 		}
 		var line string
+		continued := false
 		for _, l := range strings.Split(stdout.String(), "\n") {
-			if strings.HasPrefix(l, "Cards: ") {
+			switch {
+			case strings.HasPrefix(l, "Cards: "):
 				line = strings.TrimPrefix(l, "Cards: ")
+			case continued:
+				line += "\n" + l
+			default:
+				continue
 			}
+			continued = strings.HasSuffix(l, "\\")
 		}
 		if line == "" {
 			t.Fatalf("%v: no Cards line in\n%s", args, stdout.String())
+		}
+		if lines := strings.Count(line, "\n") + 1; c.columns == "" && lines != 1 || c.columns != "" && lines < 2 {
+			t.Errorf("COLUMNS=%q %v: the command is on %d lines:\n%s", c.columns, args, lines, line)
 		}
 		dir := t.TempDir()
 		cmd := exec.Command(sh, "-c", line)

@@ -31,6 +31,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.IntVar(&body.MaxCopies, "max-copies", catalogue.DefaultMaxCopies, "the most copies of each board (more: a barometer or duplicated sets)")
 	fs.IntVar(&body.MaxTables, "max-tables", 0, "the most tables the room has (0: no limit)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	wide := wideFlag(fs)
 	fs.IntVar(&body.Late, "late", 0, "a pair arrives after this round: the plan, with the movement's Qf and Qf1 as played")
 	fs.IntVar(&body.Leave, "leave", 0, "a pair leaves after this round: the plan, with the movement's Qf and Qf1 as played")
 	fs.IntVar(&body.Extra, "extra", 0, "an extra pair joins after this round: the plans, ranked, and the cards of the best")
@@ -72,7 +73,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return writePlanCards(ctx, stdout, a, *plan, *cardsFile, opts)
 	}
 	if *pick == 0 {
-		if err := study.Print(stdout, r, result, *asJSON); err != nil {
+		if err := study.Print(stdout, r, result, output(stdout, *asJSON, *wide)); err != nil {
 			return err
 		}
 		if a.Recommended == nil {
@@ -116,6 +117,8 @@ func catalogueFlagsHaveEffect(fs *flag.FlagSet) error {
 		return &usageError{msg: "catalogue: --pick prints one spec: --late, --leave and --extra would have no effect with it"}
 	case set["json"] && set["plan"]:
 		return &usageError{msg: "catalogue: --plan writes the plan's cards: --json would have no effect with it"}
+	case set["wide"] && (set["json"] || set["plan"] || set["pick"]):
+		return &usageError{msg: "catalogue: --wide fits the answer's tables: it has no effect with --json, --plan or --pick"}
 	}
 	return nil
 }

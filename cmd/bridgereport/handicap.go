@@ -14,12 +14,13 @@ import (
 func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("handicap", stderr, "FILE.yaml (keys other than divisions are optional):\n\n"+strings.TrimRight(league.LeagueUsage, "\n"))
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	wide := wideFlag(fs)
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	body := &kinds.HandicapCell{File: pos[0]}
-	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

@@ -17,12 +17,13 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleACBL, "matchpoint scale: acbl (1 per result beaten) or wbf (2)")
 	fs.TextVar(&body.Ties, "ties", body.Ties, "rows with equal percents: report, merge (into one gap) or nudge (±1)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the table")
+	wide := wideFlag(fs)
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
 	body.File = pos[0]
-	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

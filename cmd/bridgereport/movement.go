@@ -24,6 +24,7 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&opts.Paper, "paper", kinds.PaperA4, "the cards' paper: a4 or letter")
 	fs.IntVar(&opts.TablesPerPage, "tables-per-page", 2, "table cards a printed page: 1 or 2")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the guide")
+	wide := wideFlag(fs)
 	format := fs.String("format", "asc", "the movement's format for -o: asc, bridgemate (the Data Connector's JSON) or bridgescorer (YAML)")
 	fromRound := fs.Int("from-round", 0, "with --format bridgemate: write the update from this round on, for the session --update-of or --session-guid names")
 	fs.StringVar(&opts.Club, "club", "", "the club's name, on every card")
@@ -67,7 +68,7 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// The files are the answer: what was written, not the guide again.
 		return wroteGuideFiles(stdout, g, ascFile, cardsFile, opts)
 	}
-	return study.Print(stdout, r, g, *asJSON)
+	return study.Print(stdout, r, g, output(stdout, *asJSON, *wide))
 }
 
 // guideFlagsHaveEffect refuses a flag of the movement command that would
@@ -95,6 +96,7 @@ func guideFlagsHaveEffect(fs *flag.FlagSet, format, out, cards string) error {
 		{"club", "--cards", cardsOut},
 		{"date", "--cards", cardsOut},
 		{"session", "--cards", cardsOut},
+		{"wide", "the guide printed as text", format == "asc" && !set["json"] && out == "" && cards == ""},
 	} {
 		if set[rule.flag] && !rule.ok {
 			return &usageError{msg: fmt.Sprintf("movement: --%s has no effect without %s", rule.flag, rule.needs)}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
@@ -127,7 +126,7 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		what = "a fresh session GUID (an update later in the session: --update-of this export, or --session-guid " + guid + ")"
 	}
 	if o.send != "" {
-		if err := reports.SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, o.timeout, stdout); err != nil {
+		if err := SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, o.timeout, stdout); err != nil {
 			return err
 		}
 		_, err = fmt.Fprintf(said, "session %s: %s\n", guid, what)

@@ -14,10 +14,11 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	pairs := fs.Int("pairs", 0, "only movements for this many pairs")
 	rounds := fs.Int("rounds", 0, "only movements of this many rounds")
 	asJSON := fs.Bool("json", false, "write a JSON array instead of the table")
+	wide := wideFlag(fs)
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	return (&study.Command{Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

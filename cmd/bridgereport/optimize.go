@@ -24,6 +24,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	optimizeFlags(fs, &opts)
 	outFile := fs.String("o", "", "also write the optimised movement to `FILE` (.ASC)")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	wide := wideFlag(fs)
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -57,7 +58,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	return study.Print(stdout, r, result, *asJSON)
+	return study.Print(stdout, r, result, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

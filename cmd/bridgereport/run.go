@@ -32,7 +32,8 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fs.Usage()
 		return &usageError{msg: "run: name at least one study file or folder"}
 	}
-	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON, JUnit: *junit}
+	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON, JUnit: *junit,
+		Width: terminalWidth(stdout)}
 	paths, overrides, err := study.PlanRun(pos, params, &opt)
 	if err != nil {
 		return err

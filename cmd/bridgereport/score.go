@@ -18,6 +18,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.TextVar(&body.Scale, "scale", scoring.ScaleWBF, "matchpoint scale: wbf (2 per result beaten) or acbl (1)")
 	fs.TextVar(&body.Round, "round", body.Round, "round the totals, each board, or none, to 0.1")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the tables")
+	wide := wideFlag(fs)
 	seasonBody := &kinds.SeasonCell{}
 	fs.IntVar(&seasonBody.BestOf, "best-of", 0, "a season: also each partnership's average over its best N sessions")
 	fs.IntVar(&seasonBody.Resamples, "resamples", 0, "a season: bootstrap resamples a session (0: 2000)")
@@ -35,17 +36,17 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		} else {
 			seasonBody.Paths = pos
 		}
-		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, *asJSON)
+		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 	}
 	body.File = pos[0]
-	return (&study.Command{Cell: body}).Print(ctx, stdout, *asJSON)
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{
 	name: "score", for_: forDirectors, summary: "matchpoint a pairs session, Neuberg-adjusting short boards", run: runScore,
 	json: []usage.JSONSection{
 		{When: "FILE.csv", Name: "session", Result: kinds.Session.Results[0], About: "A session matchpointed, Neuberg-adjusting boards played fewer times; `expected`, `scale`, `rounding` and `step` are the settings in force."},
-		{When: "FILE.xml or FILE.pbn", Name: "club", Result: kinds.Session.Results[1], About: "A club's results file (USEBIO or PBN) analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field. `warnings` (the file's own mistakes) and `disagreements` list the first 10 of each kind, and `warning_counts` and `disagreement_counts` count every one by kind: a file whose mistake repeats on every line is reported once, with its count (before, every one was listed); `movement[].matrix` is null, and the luck model left out with a note, for a field of more than 100 pairs."},
+		{When: "a results FILE (.xml, .pbn, ACBLscore's .txt, .htm or .ACA)", Name: "club", Result: kinds.Session.Results[1], About: "A club's results file (USEBIO, PBN, NZ Scorer's XML, an ACBLscore report or game file) analysed: every pair's percentage as the file prints it and recomputed, the scoring method identified, every disagreement, Neuberg's rounding, the movement played with its balance, the luck model on it, and instant matchpoints from the field. `warnings` (the file's own mistakes) and `disagreements` list the first 10 of each kind, and `warning_counts` and `disagreement_counts` count every one by kind: a file whose mistake repeats on every line is reported once, with its count (before, every one was listed); `movement[].matrix` is null, and the luck model left out with a note, for a field of more than 100 pairs. `club`, `file_movement`, `file_top`, `file_average` are what the file's header states, and a pair's `strat`, `strat_ranks`, `masterpoints` and `handicap_file` what the file awards it (ACBLscore, Scorer), when it does; `method_detail.scale` is `acbl` when the file's matchpoints are 1 a result beaten; a movement's `reading` says what its Qf measures and `qf_board_by_board` is the boards as played."},
 		{When: "FILE... or DIR (a season)", Name: "season", Result: kinds.Season.Results[0], About: "A club's season: each session's date, method, disagreements and movements (Qf, Qd, the better arrow switches in words), each pair's probability of finishing first and in the top three from a seeded bootstrap over the boards, every partnership's season average with its standard error and 95 % interval (best N of M with --best-of), and the season's fairness (NS against EW, stationary against moving, Neuberg's rank changes)."}},
 	schema: 1,
 	help: `[--expected N] [--scale wbf|acbl] [--round total|board|none] [--json] FILE.csv|.xml|.pbn

@@ -14,8 +14,10 @@ import (
 
 // TestCLI runs each testdata/cli/*.txtar: its files are written to an
 // empty folder, `args` (one argument a line) is run there as main runs it,
-// and stdout, stderr and the exit status must be the archive's `stdout`,
-// `stderr` and `exit`. go test -update rewrites those three.
+// with `env` (NAME=value a line) as what lookupEnv finds (COLUMNS; a
+// COLUMNS exported by the shell that runs the tests is not seen), and stdout,
+// stderr and the exit status must be the archive's `stdout`, `stderr` and
+// `exit`. go test -update rewrites those three.
 func TestCLI(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "cli", "*.txtar"))
 	if err != nil || len(files) == 0 {
@@ -33,17 +35,24 @@ func TestCLI(t *testing.T) {
 			}
 			want := map[string]string{}
 			var args []string
+			env := map[string]string{}
 			t.Chdir(t.TempDir())
 			for _, f := range a.Files {
 				switch f.Name {
 				case "args":
 					args = strings.Fields(strings.ReplaceAll(string(f.Data), "\n", " "))
+				case "env":
+					for _, line := range strings.Fields(string(f.Data)) {
+						name, value, _ := strings.Cut(line, "=")
+						env[name] = value
+					}
 				case "stdout", "stderr", "exit":
 					want[f.Name] = string(f.Data)
 				default:
 					writeArchiveFile(t, f)
 				}
 			}
+			setEnv(t, env)
 			var stdout, stderr bytes.Buffer
 			code := exitCode(Run(context.Background(), args, &stdout, &stderr), &stderr)
 			got := map[string]string{"stdout": stdout.String(), "stderr": stderr.String(), "exit": strconv.Itoa(code) + "\n"}
@@ -64,6 +73,18 @@ func TestCLI(t *testing.T) {
 			}
 		})
 	}
+}
+
+// setEnv makes env the environment Run sees (lookupEnv) until the test
+// ends.
+func setEnv(t *testing.T, env map[string]string) {
+	t.Helper()
+	saved := lookupEnv
+	lookupEnv = func(name string) (string, bool) {
+		v, ok := env[name]
+		return v, ok
+	}
+	t.Cleanup(func() { lookupEnv = saved })
 }
 
 // slicesDeleteOutputs drops the outputs of an archive, to be written anew.

@@ -46,6 +46,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	exact := fs.Bool("exact", false, fmt.Sprintf("bussemaker: enumerate every numbering (above %d only for two-sided movements such as a Mitchell, reduced by symmetry to at most %d scored)", luck.MaxExact, luck.MaxExactReduced))
 	sample := fs.Bool("sample", false, "bussemaker: sample even when the numberings could be enumerated")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
+	wide := wideFlag(fs)
 	shard := fs.String("shard", "", "bussemaker --exact: compute shard K/N of the enumeration (auto/N: K from JOB_COMPLETION_INDEX) into the part file -o")
 	partFile := fs.String("o", "", "bussemaker --shard: the part file to write")
 	merge := fs.Bool("merge", false, "sum the part files of a sharded --exact run (the arguments) into its result")
@@ -58,9 +59,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	own, known := modelFlags[*model]
-	switch stray := strayFlags(fs, own+" model json"); {
+	switch stray := strayFlags(fs, own+" model json wide"); {
 	case *merge:
-		return runMerge(ctx, pos, strayFlags(fs, "merge json"), stdout, stderr, *asJSON)
+		return runMerge(ctx, pos, strayFlags(fs, "merge json wide"), stdout, stderr, output(stdout, *asJSON, *wide))
 	case *model == "":
 		return &usageError{msg: "simulate: --model is required: one-strong, two-strong or bussemaker"}
 	case !known:
@@ -130,7 +131,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 		}
 	}
-	if err := cmd.Print(ctx, stdout, *asJSON); err != nil {
+	if err := cmd.Print(ctx, stdout, output(stdout, *asJSON, *wide)); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil
@@ -138,7 +139,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // runMerge sums the part files of a sharded exact run and prints the
 // result as --exact would.
-func runMerge(ctx context.Context, files []string, stray string, stdout, stderr io.Writer, asJSON bool) error {
+func runMerge(ctx context.Context, files []string, stray string, stdout, stderr io.Writer, out study.Output) error {
 	if stray != "" {
 		return &usageError{msg: "simulate: --merge takes its settings from the parts: " + stray}
 	}
@@ -150,7 +151,7 @@ func runMerge(ctx context.Context, files []string, stray string, stdout, stderr 
 	if err != nil {
 		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], body.Movement, err)
 	}
-	return simulateError((&study.Command{Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, asJSON))
+	return simulateError((&study.Command{Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, out))
 }
 
 // simulateError names the command in an error, which a usage error does

@@ -36,6 +36,16 @@ type Session struct {
 	Boards []SessionBoard
 	// Date is the session's date as the file writes it ("" when none).
 	Date string
+	// Club is the club's name and Movement the movement's, as the file
+	// writes them ("" when it does not).
+	Club, Movement string
+	// Top and Average are the top and the average on a board as the
+	// file's header states them (0 when it does not).
+	Top, Average float64
+	// Scale is the matchpoint scale the file's format writes (ACBLscore
+	// writes 1 a beat); ScaleDefault when the format does not say, and
+	// the analysis tells it from the figures.
+	Scale Scale
 	// Warnings are the file's own mistakes that did not stop the reading:
 	// scores that do not follow from their contracts, contracts that are
 	// not contracts, values the format does not allow. Each names its line.
@@ -74,11 +84,30 @@ type SessionPair struct {
 	PlayerIDs []string
 	// Place is the file's place, as written ("3", "8=").
 	Place string
-	// Line is where the pair is in the file.
-	Line int
+	// Line is where the pair is in the file; Record where a binary file
+	// holds it ("offset 0x1a2c"; "" in a text file).
+	Line   int
+	Record string
 	// ByDirection is set when the file numbers each direction from 1, so
 	// that the pair is known by its number and Direction.
 	ByDirection bool
+	// Strat is the stratum the file puts the pair in ("A", "B", "C"; ""
+	// when unstratified) and StratRanks its ranks in each stratum it is
+	// ranked in, as printed ("A": "2", "B": "1").
+	Strat      string
+	StratRanks []StratRank
+	// Awards are the masterpoints the file awards the pair, as printed.
+	Awards []Award
+	// Handicap is the handicap the file applies to the pair's percentage
+	// (HasHandicap), as printed.
+	Handicap    float64
+	HasHandicap bool
+}
+
+// StratRank is a pair's rank in one stratum, as the file prints it.
+type StratRank struct {
+	Strat string `json:"strat"`
+	Rank  string `json:"rank"`
 }
 
 // SessionBoard is one board and its traveller.
@@ -124,8 +153,10 @@ type TravellerLine struct {
 	NSMPText, EWMPText string
 	HasMP              bool
 	MPDecimals         int
-	// Line is where the traveller line is in the file.
-	Line int
+	// Line is where the traveller line is in the file; Record where a
+	// binary file holds it ("offset 0x1a2c"; "" in a text file).
+	Line   int
+	Record string
 	// ByDirection is set when the file numbers each direction from 1: NS
 	// is then an NS pair's number and EW an EW pair's.
 	ByDirection bool

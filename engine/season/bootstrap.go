@@ -75,7 +75,10 @@ func bootstrap(ctx context.Context, a *session.Analysis, sess int, opt Options) 
 		if names == nil {
 			names = []string{}
 		}
-		out[i] = Ranked{Pair: p.Label, Names: names, Group: p.Group, Boards: len(pcts), Percent: pct, Rank: p.Rank, SE: se}
+		out[i] = Ranked{Pair: p.Label, Names: names, Group: p.Group, Boards: len(pcts), Percent: pct, Rank: p.Rank, SE: se, Strat: p.Strat}
+		for _, a := range p.Masterpoints {
+			out[i].Masterpoints += a.Points
+		}
 		if len(pcts) > 1 {
 			varSum += se * se * float64(len(pcts))
 			varN++

@@ -37,6 +37,10 @@ type Movement struct {
 	Qd        float64 `json:"qd"`
 	QdExact   bool    `json:"qd_exact"`
 	QdSamples int64   `json:"qd_samples"`
+	// Reading and QfBoards as in session.FieldMovement: what Qf measures
+	// (board groups as set), and Qf board by board as played.
+	Reading  string  `json:"reading"`
+	QfBoards float64 `json:"qf_board_by_board"`
 	// Better is the best orientation of the same tables the optimiser
 	// found (nil when not searched).
 	Better *Better `json:"better,omitempty"`
@@ -74,7 +78,7 @@ const maxEnumerate = 100_000
 // movementFigures measures one movement of a session.
 func movementFigures(ctx context.Context, fm session.FieldMovement, a *session.Analysis, opt Options) (Movement, string, error) {
 	mv := Movement{Section: fm.Section, Scope: fm.Scope, Label: fm.Label, Pairs: fm.Pairs, Tables: fm.Tables, Rounds: fm.Rounds, Qf: fm.Qf,
-		ASC: fm.ASC, PairNumbers: fm.PairNumbers}
+		ASC: fm.ASC, PairNumbers: fm.PairNumbers, Reading: fm.Reading, QfBoards: fm.QfBoards}
 	if fm.Scope == "across" || fm.Played == nil {
 		return mv, "", nil
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/scoring"
@@ -131,6 +132,10 @@ type Ranked struct {
 	PTop3  float64 `json:"p_top3"`
 	// SE is the standard error of Percent from the board-by-board variance.
 	SE float64 `json:"se"`
+	// Strat and Masterpoints are the file's stratum and masterpoints
+	// awarded (ACBLscore's), read, never recomputed.
+	Strat        string  `json:"strat,omitempty"`
+	Masterpoints float64 `json:"masterpoints,omitempty"`
 }
 
 // Pair is a partnership over the season.
@@ -180,7 +185,7 @@ func Analyse(ctx context.Context, sessions []*scoring.Session, opt Options) (*Re
 	}
 	sessions = slices.Clone(sessions)
 	slices.SortStableFunc(sessions, func(a, b *scoring.Session) int {
-		da, db := isoDate(a.Date), isoDate(b.Date)
+		da, db := sessionDate(a), sessionDate(b)
 		switch {
 		case da == db:
 			return 0
@@ -201,7 +206,7 @@ func Analyse(ctx context.Context, sessions []*scoring.Session, opt Options) (*Re
 		if err != nil {
 			return nil, fmt.Errorf("season: %s: %w", s.Name, err)
 		}
-		ss := Session{File: s.Name, Date: isoDate(s.Date), DateText: s.Date, Event: s.Event, Format: s.Format, Method: a.Method,
+		ss := Session{File: s.Name, Date: sessionDate(s), DateText: s.Date, Event: s.Event, Format: s.Format, Method: a.Method,
 			Disagreements: total(a.DisagreementCounts), Warnings: a.Warnings, WarningCount: total(a.WarningCounts), Analysis: a, Movements: []Movement{}}
 		boards := map[int]bool{}
 		for _, bs := range a.PairBoards {
@@ -449,8 +454,24 @@ func meanSE(xs []float64) (mean, se float64) {
 
 // isoDate reads DD/MM/YYYY (the European order UK scorers write),
 // YYYY.MM.DD (PBN) and YYYY-MM-DD as YYYY-MM-DD; "" otherwise.
-func isoDate(d string) string {
+func isoDate(d string) string { return parseDate(d, false) }
+
+// sessionDate is a session's date as YYYY-MM-DD: a file on ACBLscore's
+// scale is American, and writes 3/4/2025 for March 4.
+func sessionDate(s *scoring.Session) string {
+	return parseDate(s.Date, s.Scale == scoring.ScaleACBL)
+}
+
+var months = []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+
+// parseDate reads DD/MM/YYYY (MM/DD/YYYY when monthFirst), YYYY.MM.DD,
+// YYYY-MM-DD, and dates with the month's name: March 4, 2025, 4 March
+// 2025, Tuesday, Mar 4 2025.
+func parseDate(d string, monthFirst bool) string {
 	d = strings.TrimSpace(d)
+	if iso := namedMonthDate(d); iso != "" {
+		return iso
+	}
 	for _, sep := range []string{"/", ".", "-"} {
 		parts := strings.Split(d, sep)
 		if len(parts) != 3 {
@@ -459,6 +480,9 @@ func isoDate(d string) string {
 		y, m, day := parts[0], parts[1], parts[2]
 		if len(parts[2]) == 4 {
 			y, day = parts[2], parts[0]
+			if monthFirst && sep == "/" {
+				m, day = parts[0], parts[1]
+			}
 		}
 		var yi, mi, di int
 		if _, err := fmt.Sscanf(y+" "+m+" "+day, "%d %d %d", &yi, &mi, &di); err != nil || len(y) != 4 || mi < 1 || mi > 12 || di < 1 || di > 31 {
@@ -467,6 +491,32 @@ func isoDate(d string) string {
 		return fmt.Sprintf("%04d-%02d-%02d", yi, mi, di)
 	}
 	return ""
+}
+
+// namedMonthDate reads a date that names its month; "" when d does not.
+func namedMonthDate(d string) string {
+	words := strings.FieldsFunc(strings.ToLower(d), func(r rune) bool { return r == ' ' || r == ',' || r == '.' })
+	mi, di, yi := 0, 0, 0
+	for _, w := range words {
+		if n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(w, "st"), "nd"), "rd"), "th")); err == nil {
+			switch {
+			case n >= 1000 && yi == 0:
+				yi = n
+			case n >= 1 && n <= 31 && di == 0:
+				di = n
+			}
+			continue
+		}
+		for i, m := range months {
+			if len(w) >= 3 && strings.HasPrefix(w, m) && mi == 0 {
+				mi = i + 1
+			}
+		}
+	}
+	if mi == 0 || di == 0 || yi == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", yi, mi, di)
 }
 
 // total adds the counts of problems of every kind.

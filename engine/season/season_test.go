@@ -280,9 +280,13 @@ func TestSeasonReproducible(t *testing.T) {
 }
 
 func TestIsoDate(t *testing.T) {
-	for in, want := range map[string]string{"03/09/2026": "2026-09-03", "2026.09.17": "2026-09-17", "2026-10-01": "2026-10-01", "2026.??.??": "", "": "", "13/13/2026": ""} {
+	for in, want := range map[string]string{"03/09/2026": "2026-09-03", "2026.09.17": "2026-09-17", "2026-10-01": "2026-10-01", "2026.??.??": "", "": "", "13/13/2026": "",
+		"March 4, 2025": "2025-03-04", "Tuesday, Mar 4 2025": "2025-03-04", "4th March 2025": "2025-03-04", "Mayday 2025": ""} {
 		if got := isoDate(in); got != want {
 			t.Errorf("isoDate(%q) = %q, want %q", in, got, want)
 		}
+	}
+	if got := sessionDate(&scoring.Session{Date: "3/4/2025", Scale: scoring.ScaleACBL}); got != "2025-03-04" {
+		t.Errorf("an ACBLscore file's 3/4/2025 read as %s, want March 4", got)
 	}
 }

@@ -45,6 +45,12 @@ type Analysis struct {
 	Event  string `json:"event,omitempty"`
 	Date   string `json:"date,omitempty"`
 	Format string `json:"format"`
+	// Club, FileMovement, FileTop and FileAverage are what the file's
+	// header states (ACBLscore's reports and game files, Scorer's XML).
+	Club         string  `json:"club,omitempty"`
+	FileMovement string  `json:"file_movement,omitempty"`
+	FileTop      float64 `json:"file_top,omitempty"`
+	FileAverage  float64 `json:"file_average,omitempty"`
 	// Warnings are the file's own mistakes, each with its file and line: a
 	// score that does not follow from its contract, a contract that is not
 	// one, a value the format does not allow. Only the first ten
@@ -138,12 +144,23 @@ type Pair struct {
 	Top     float64 `json:"top"`
 	Percent float64 `json:"percent"`
 	Rank    int     `json:"rank"`
+	// Strat, StratRanks and Masterpoints are the file's stratum, ranks in
+	// each stratum and masterpoint awards (ACBLscore's), read and shown,
+	// never recomputed; HandicapFile the handicap the file applies.
+	Strat        string              `json:"strat,omitempty"`
+	StratRanks   []scoring.StratRank `json:"strat_ranks,omitempty"`
+	Masterpoints []scoring.Award     `json:"masterpoints,omitempty"`
+	HandicapFile *float64            `json:"handicap_file,omitempty"`
 }
 
 // Method is a scoring method in parts.
 type Method struct {
 	// Across is true when the sections are matchpointed as one field.
 	Across bool `json:"across_sections"`
+	// Scale is the matchpoint scale: "acbl" (1 a result beaten, ½ a tie:
+	// ACBLscore's, whose factoring is Neuberg on this scale) when the
+	// file's matchpoints are on it; absent for the 2-a-beat scale.
+	Scale scoring.Scale `json:"scale,omitempty"`
 	// Neuberg is true when boards with fewer results (or artificial
 	// scores) are scaled to the full top; false means each board is scored
 	// on its own, reduced top.
@@ -161,6 +178,10 @@ type Method struct {
 	// board percentages rather than its total over its top (they differ
 	// when boards have different tops).
 	MeanPercent bool `json:"mean_of_board_percentages"`
+	// FactoredTotal is true when the file's total of a pair that played
+	// fewer boards is scaled up to the field's boards (ACBLscore's
+	// factored score); the percentage is the same either way.
+	FactoredTotal bool `json:"totals_factored,omitempty"`
 	// Adjusted is the number of board-fields scaled by Neuberg (played
 	// fewer times than the most, or with an artificial score).
 	Adjusted int `json:"boards_adjusted"`
@@ -176,6 +197,9 @@ type Method struct {
 // Name says the method in words.
 func (m Method) Name() string {
 	var w []string
+	if m.Scale == scoring.ScaleACBL {
+		w = append(w, "ACBL matchpoints (1 a result beaten)")
+	}
 	switch {
 	case m.Adjusted == 0:
 		w = append(w, "plain matchpoints (every board played equally often)")
@@ -195,6 +219,9 @@ func (m Method) Name() string {
 	}
 	if m.MeanPercent {
 		w = append(w, "percentages the mean of the board percentages")
+	}
+	if m.FactoredTotal {
+		w = append(w, "totals of pairs with fewer boards factored up to the field's")
 	}
 	if m.Across {
 		w = append(w, "sections matchpointed across the field")
@@ -226,6 +253,9 @@ type Disagreement struct {
 	Ours     float64 `json:"ours"`
 	OursText string  `json:"ours_text"`
 	Line     int     `json:"line,omitempty"`
+	// Record is where a binary file holds the figure ("offset 0x1a2c"),
+	// when it is not a text file with lines.
+	Record string `json:"record,omitempty"`
 }
 
 // PairLabel writes a pair as the analysis labels it (scoring.PairLabel).
@@ -252,7 +282,7 @@ func Analyse(ctx context.Context, s *scoring.Session, set Settings) (*Analysis, 
 	if s == nil || len(s.Boards) == 0 {
 		return nil, errors.New("session: no boards")
 	}
-	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings), WarningCounts: s.WarningTally.Counts()}
+	a := &Analysis{Event: s.Event, Date: s.Date, Format: s.Format, Club: s.Club, FileMovement: s.Movement, FileTop: s.Top, FileAverage: s.Average, Disagreements: []Disagreement{}, Warnings: slices.Clone(s.Warnings), WarningCounts: s.WarningTally.Counts()}
 	if a.Warnings == nil {
 		a.Warnings = []scoring.Warning{}
 	}
@@ -440,6 +470,8 @@ type candidate struct {
 	pairs map[scoring.PairKey]*pairTotal
 	// fieldOf maps a pair to its field.
 	fieldOf map[scoring.PairKey]*field
+	// mostBoards is the most boards a pair of the field played.
+	mostBoards map[*field]int
 }
 
 type pairTotal struct {
@@ -456,7 +488,7 @@ type pairTotal struct {
 func score(s *scoring.Session, m Method) *candidate {
 	c := &candidate{method: m, fields: makeFields(s, m.Across),
 		mp: map[*scoring.TravellerLine][2]float64{}, top: map[*scoring.TravellerLine]float64{},
-		pairs: map[scoring.PairKey]*pairTotal{}, fieldOf: map[scoring.PairKey]*field{}}
+		pairs: map[scoring.PairKey]*pairTotal{}, fieldOf: map[scoring.PairKey]*field{}, mostBoards: map[*field]int{}}
 	c.method.Adjusted = 0
 	add := func(k scoring.PairKey, mp, top float64) {
 		t := c.pairs[k]
@@ -479,6 +511,10 @@ func score(s *scoring.Session, m Method) *candidate {
 		}
 		return x
 	}
+	scale := m.Scale
+	if scale == scoring.ScaleDefault {
+		scale = scoring.ScaleWBF
+	}
 	for _, f := range c.fields {
 		for _, k := range f.pairs {
 			c.fieldOf[k] = f
@@ -493,25 +529,25 @@ func score(s *scoring.Session, m Method) *candidate {
 				}
 			}
 			raw := make([]float64, len(played))
-			scoring.Matchpoints(raw, played, scoring.ScaleWBF)
+			scoring.Matchpoints(raw, played, scale)
 			k := len(played)
 			expected := f.expected
 			if m.OwnTop {
 				expected = len(b.lines)
 			}
-			top := scoring.ScaleWBF.Top(k)
+			top := scale.Top(k)
 			if m.Neuberg {
-				top = scoring.ScaleWBF.Top(expected)
+				top = scale.Top(expected)
 			}
 			if k != expected || k != len(b.lines) {
 				c.method.Adjusted++
 			}
 			for j, i := range idx {
 				l := b.lines[i]
-				ns, ew := raw[j], scoring.ScaleWBF.Top(k)-raw[j]
+				ns, ew := raw[j], scale.Top(k)-raw[j]
 				if m.Neuberg && k != expected {
-					ns = scoring.Neuberg(ns, k, expected, scoring.ScaleWBF)
-					ew = scoring.Neuberg(ew, k, expected, scoring.ScaleWBF)
+					ns = scoring.Neuberg(ns, k, expected, scale)
+					ew = scoring.Neuberg(ew, k, expected, scale)
 				}
 				c.mp[l] = [2]float64{round(ns), round(ew)}
 			}
@@ -525,6 +561,10 @@ func score(s *scoring.Session, m Method) *candidate {
 			}
 		}
 	}
+	for k, t := range c.pairs {
+		f := c.fieldOf[k]
+		c.mostBoards[f] = max(c.mostBoards[f], t.boards)
+	}
 	return c
 }
 
@@ -535,14 +575,18 @@ func (c *candidate) percent(k scoring.PairKey, step float64) (total, pct float64
 	if t == nil || t.top == 0 {
 		return 0, 0
 	}
-	total = t.total
+	total, top := t.total, t.top
+	if most := c.mostBoards[c.fieldOf[k]]; c.method.FactoredTotal && t.boards < most {
+		f := float64(most) / float64(t.boards)
+		total, top = total*f, top*f
+	}
 	if step > 0 {
 		total = scoring.RoundTo(total, step)
 	}
 	if c.method.MeanPercent {
 		return total, t.pctSum / float64(t.boards)
 	}
-	return total, 100 * total / t.top
+	return total, 100 * total / top
 }
 
 // mpTolerance is how far a recomputed figure may be from one the file
@@ -580,13 +624,14 @@ func identify(ctx context.Context, s *scoring.Session) (*candidate, error) {
 	}
 	var best *candidate
 	bestKey := [3]int{-1, -1, -1}
+	scale := fileScale(s)
 	for _, across := range acrossOptions {
 		for _, scaling := range []Method{{Neuberg: true}, {Neuberg: true, OwnTop: true}, {}} {
 			for _, step := range []float64{0, 0.1, 0.01} {
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
-				c := score(s, Method{Across: across, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
+				c := score(s, Method{Across: across, Scale: scale, Neuberg: scaling.Neuberg, OwnTop: scaling.OwnTop, BoardStep: step})
 				exact := 0
 				for _, b := range s.Boards {
 					for i := range b.Lines {
@@ -621,17 +666,64 @@ func identify(ctx context.Context, s *scoring.Session) (*candidate, error) {
 	return best, nil
 }
 
+// fileScale is the matchpoint scale of the file: the one its format
+// states, else the one whose top the file's matchpoints add up to on most
+// boards (k results: k−1 on the ACBL scale, 2(k−1) on the WBF's, or the
+// field's most results with Neuberg); ScaleDefault (the WBF's) when the
+// file prints none. It is ScaleDefault rather than ScaleWBF so that the
+// method of a file on the usual scale reads as before.
+func fileScale(s *scoring.Session) scoring.Scale {
+	if s.Scale == scoring.ScaleACBL {
+		return s.Scale
+	}
+	type bk struct {
+		section string
+		board   int
+	}
+	count, most := map[bk]int{}, map[string]int{}
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			count[bk{l.Section, b.Number}]++
+		}
+	}
+	for k, n := range count {
+		most[k.section] = max(most[k.section], n)
+	}
+	acbl, wbf := 0, 0
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			if !l.HasMP || l.Artificial != nil {
+				continue
+			}
+			sum := l.NSMP + l.EWMP
+			for _, n := range []int{count[bk{l.Section, b.Number}], most[l.Section], len(b.Lines)} {
+				switch {
+				case n > 1 && math.Abs(sum-float64(n-1)) < 0.02:
+					acbl++
+				case n > 1 && math.Abs(sum-float64(2*(n-1))) < 0.02:
+					wbf++
+				}
+			}
+		}
+	}
+	if acbl > wbf {
+		return scoring.ScaleACBL
+	}
+	return scoring.ScaleDefault
+}
+
 // chooseTotalStep picks the rounding of totals that reproduces most of the
 // file's totals (or percentages, when it prints no totals), and counts
 // the percentages reproduced.
 func (c *candidate) chooseTotalStep(s *scoring.Session) {
 	bestStep, bestMean, bestN := 0.0, false, -1
+	bestFactored := false
 	for _, try := range []struct {
-		step float64
-		mean bool
-	}{{0, false}, {0.1, false}, {0.01, false}, {0, true}} {
+		step           float64
+		mean, factored bool
+	}{{0, false, false}, {0.1, false, false}, {0.01, false, false}, {0, true, false}, {0, false, true}, {0.01, false, true}} {
 		step := try.step
-		c.method.MeanPercent = try.mean
+		c.method.MeanPercent, c.method.FactoredTotal = try.mean, try.factored
 		n := 0
 		for _, p := range s.Pairs {
 			total, pct := c.percent(p.Key(), step)
@@ -646,10 +738,10 @@ func (c *candidate) chooseTotalStep(s *scoring.Session) {
 			}
 		}
 		if n > bestN {
-			bestStep, bestMean, bestN = step, try.mean, n
+			bestStep, bestMean, bestFactored, bestN = step, try.mean, try.factored, n
 		}
 	}
-	c.method.MeanPercent = bestMean
+	c.method.MeanPercent, c.method.FactoredTotal = bestMean, bestFactored
 	c.method.PairsChecked, c.method.PairsReproduced = 0, 0
 	for _, p := range s.Pairs {
 		if _, played := c.pairs[p.Key()]; !p.HasPercent || !played {
@@ -743,7 +835,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 						text = trimFloat(file)
 					}
 					d := Disagreement{Kind: "matchpoints", Where: fmt.Sprintf("board %d", b.Number), Section: l.Section, Board: b.Number, NS: l.NS, EW: l.EW,
-						File: text, Ours: mp[side], OursText: withDecimals(mp[side], text), Line: l.Line}
+						File: text, Ours: mp[side], OursText: withDecimals(mp[side], text), Line: l.Line, Record: l.Record}
 					if side == 0 {
 						d.Pair, d.Direction = l.NS, l.NSKey().Dir
 					} else {
@@ -777,12 +869,17 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 		if pr.Names == nil {
 			pr.Names = []string{}
 		}
+		pr.Strat, pr.StratRanks, pr.Masterpoints = sp.Strat, sp.StratRanks, sp.Awards
+		if sp.HasHandicap {
+			h := sp.Handicap
+			pr.HandicapFile = &h
+		}
 		if sp.HasPercent {
 			v := sp.Percent
 			pr.PercentFile = &v
 			if math.Abs(p-v) > percentTolerance(sp.PercentText, v) {
 				disagree(Disagreement{Kind: "percent", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
-					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line})
+					File: sp.PercentText, Ours: p, OursText: withDecimals(p, sp.PercentText), Line: sp.Line, Record: sp.Record})
 			}
 		}
 		if sp.HasTotal {
@@ -794,12 +891,12 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 					text = trimFloat(v)
 				}
 				disagree(Disagreement{Kind: "total", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
-					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line})
+					File: text, Ours: total, OursText: withDecimals(total, text), Line: sp.Line, Record: sp.Record})
 			}
 		}
 		if place := leadingNumber(sp.Place); place != "" && place != fmt.Sprint(pr.Rank) {
 			disagree(Disagreement{Kind: "place", Where: "session total", Section: k.Section, Pair: k.Number, Label: label, Direction: k.Dir,
-				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line})
+				File: sp.Place, Ours: float64(pr.Rank), OursText: fmt.Sprint(pr.Rank), Line: sp.Line, Record: sp.Record})
 		}
 		pairs = append(pairs, pr)
 	}

@@ -60,10 +60,10 @@ func neubergResult(s *scoring.Session, best *candidate, set Settings) NeubergRes
 	if step == 0 {
 		step = 0.1
 	}
-	across := best.method.Across
-	perBoard := score(s, Method{Across: across, Neuberg: true, BoardStep: step})
-	exact := score(s, Method{Across: across, Neuberg: true})
-	raw := score(s, Method{Across: across, Neuberg: false})
+	across, scale := best.method.Across, best.method.Scale
+	perBoard := score(s, Method{Across: across, Scale: scale, Neuberg: true, BoardStep: step})
+	exact := score(s, Method{Across: across, Scale: scale, Neuberg: true})
+	raw := score(s, Method{Across: across, Scale: scale, Neuberg: false})
 	res := NeubergResult{Step: step, Adjusted: exact.method.Adjusted, Pairs: []NeubergPair{}, RankChanges: []RankChange{}}
 	var keys []scoring.PairKey
 	names := map[scoring.PairKey][]string{}

@@ -50,6 +50,13 @@ type FieldMovement struct {
 	Qf1Av   float64 `json:"qf1_av"`
 	Qo      float64 `json:"qo"`
 	Uniform bool    `json:"uniform"`
+	// Reading says what the figures measure: the movement as set, by board
+	// groups, every board of a group counted at every table of the group
+	// even where a table missed it. QfBoards is the Qf of the boards as
+	// played, each board on its own with the tables that played it (equal
+	// to Qf when every board was played at every table of its group).
+	Reading  string  `json:"reading"`
+	QfBoards float64 `json:"qf_board_by_board"`
 	// Matrix is the score matrix, pairs in the order of PairNumbers; null
 	// for a field of more than 100 pairs (maxMatrixPairs), whose matrix
 	// nobody reads and whose size grows with the square of the field.
@@ -84,52 +91,20 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 		index[k] = i + 1
 		fm.PairNumbers = append(fm.PairNumbers, k.String())
 	}
-	// Board groups: boards with the same set of (NS, EW) tables. A board
-	// played at only some of the tables of a group (a table ran out of
-	// time, a board was fouled and not replayed) belongs to that group:
-	// the movement is what was set, the missing plays are noted.
-	type tableSet struct {
-		boards []int
-		tabs   []string
-		lines  []*scoring.TravellerLine
-	}
+	// Board groups: boards played by the same tables (the same two pairs
+	// meeting). A table that missed a board of its group (it ran out of
+	// time, the board was fouled) leaves the group whole: the movement is
+	// what was set, and the missing plays are noted.
 	fileRounds := true
-	var sets []tableSet
 	for _, b := range f.boards {
-		ts := tableSet{boards: []int{b.number}, lines: b.lines}
 		for _, l := range b.lines {
-			ts.tabs = append(ts.tabs, fmt.Sprintf("%d-%d", index[l.NSKey()], index[l.EWKey()]))
 			fileRounds = fileRounds && l.Round > 0
 		}
-		slices.Sort(ts.tabs)
-		sets = append(sets, ts)
 	}
-	bySize := slices.Clone(sets)
-	slices.SortStableFunc(bySize, func(a, b tableSet) int { return cmp.Compare(len(b.tabs), len(a.tabs)) })
-	var groups []tableSet
-	for _, ts := range bySize {
-		joined := false
-		for g := range groups {
-			if subset(ts.tabs, groups[g].tabs) {
-				groups[g].boards = append(groups[g].boards, ts.boards[0])
-				if len(ts.tabs) < len(groups[g].tabs) {
-					fm.Warnings = append(fm.Warnings, fmt.Sprintf("board %d was played at %d of the %d tables of its board group (the group of board %d); the movement counts it as set",
-						ts.boards[0], len(ts.tabs), len(groups[g].tabs), groups[g].boards[0]))
-				}
-				joined = true
-				break
-			}
-		}
-		if !joined {
-			groups = append(groups, ts)
-		}
-	}
-	for g := range groups {
-		slices.Sort(groups[g].boards)
-	}
-	slices.SortFunc(groups, func(a, b tableSet) int { return cmp.Compare(a.boards[0], b.boards[0]) })
+	groups := boardGroups(f.boards, index)
 	for _, g := range groups {
 		fm.BoardGroups = append(fm.BoardGroups, g.boards)
+		fm.Warnings = append(fm.Warnings, g.notes...)
 	}
 	// Meetings: the tables of each group, merged per pair of pairs (and
 	// per round when the file gives rounds).
@@ -137,19 +112,18 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 	meets := map[mkey]*meeting{}
 	var order []mkey
 	for g, grp := range groups {
-		for _, l := range grp.lines {
-			ns, ew := index[l.NSKey()], index[l.EWKey()]
-			k := mkey{min(ns, ew), max(ns, ew), 0}
+		for _, t := range grp.tables {
+			k := mkey{min(t.ns, t.ew), max(t.ns, t.ew), 0}
 			if fileRounds {
-				k.round = l.Round
+				k.round = t.round
 			}
 			m := meets[k]
 			if m == nil {
-				m = &meeting{a: k.a, b: k.b, round: k.round, table: l.Table}
+				m = &meeting{a: k.a, b: k.b, round: k.round, table: t.table}
 				meets[k] = m
 				order = append(order, k)
 			}
-			m.entries = append(m.entries, movement.Table{NS: ns, EW: ew, Group: g})
+			m.entries = append(m.entries, movement.Table{NS: t.ns, EW: t.ew, Group: g})
 		}
 	}
 	ms := make([]*meeting, len(order))
@@ -195,6 +169,11 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 	}
 	bal := movement.ComputeBalance(mv)
 	fm.Qf, fm.Qo, fm.Uniform = bal.Qf, bal.Qo, bal.Uniform
+	fm.QfBoards, fm.Reading = fm.Qf, "by board groups: every board of a group was played at every table of the group"
+	if missed := missedPlays(groups, f.boards); missed > 0 {
+		fm.QfBoards = boardByBoard(f.boards, index, ms, mv).Qf
+		fm.Reading = fmt.Sprintf("by board groups as set: the %d play(s) a table missed count as played (board by board, as played, Qf is %.2f)", missed, fm.QfBoards)
+	}
 	if !bal.Uniform {
 		fm.Warnings = append(fm.Warnings, "board groups were played unequal numbers of times: the balance uses each group's own h, which the theory does not define")
 	}
@@ -224,6 +203,48 @@ func reconstruct(ctx context.Context, f *field) (FieldMovement, *movement.Moveme
 	return fm, mv, nil
 }
 
+// missedPlays counts the boards a table of their group did not play.
+func missedPlays(groups []boardGroup, boards []fieldBoard) int {
+	played := map[int]int{}
+	for _, b := range boards {
+		played[b.number] = len(b.lines)
+	}
+	n := 0
+	for _, g := range groups {
+		for _, b := range g.boards {
+			n += len(g.tables) - played[b]
+		}
+	}
+	return n
+}
+
+// boardByBoard is the balance of the boards as played: each board its own
+// group, at the tables that played it, in the rounds of its meetings.
+func boardByBoard(boards []fieldBoard, index map[scoring.PairKey]int, ms []*meeting, mv *movement.Movement) *movement.Balance {
+	round := map[meetingKey]int{}
+	for _, m := range ms {
+		round[meetingKey{m.a, m.b}] = m.round
+	}
+	byBoard := movement.New(mv.Pairs, 0, mv.Rounds, len(boards))
+	for g, b := range boards {
+		for _, l := range b.lines {
+			ns, ew := index[l.NSKey()], index[l.EWKey()]
+			r := round[meetingOf(ns, ew)]
+			if l.Round > 0 && mv.Rounds >= l.Round {
+				r = l.Round
+			}
+			if r < 1 {
+				continue
+			}
+			byBoard.Schedule[r-1] = append(byBoard.Schedule[r-1], movement.Table{NS: ns, EW: ew, Group: g})
+		}
+	}
+	for _, row := range byBoard.Schedule {
+		byBoard.Tables = max(byBoard.Tables, len(row))
+	}
+	return movement.ComputeBalance(byBoard)
+}
+
 // colourRounds gives each meeting a round such that no pair meets two
 // opponents in one round, with as few rounds as it can find. This is edge
 // colouring. Sections that never meet are coloured apart and share round
@@ -241,6 +262,7 @@ func colourRounds(ctx context.Context, ms []*meeting, pairs int) error {
 			return err
 		}
 		colourComponent(comp, pairs, uint64(ci))
+		balanceTables(comp, pairs, uint64(ci))
 	}
 	return nil
 }
@@ -300,6 +322,14 @@ func colourComponent(ms []*meeting, pairs int, seed uint64) {
 	// be played twice in a round, with the rounds the travellers force;
 	// the searches are bounded (small fields get restarts).
 	if len(ms) <= restartMeetings && (roundsRestarts(ms, pairs, lowOne, true, seed) || searchRounds(ms, pairs, lowOne, searchWork/10, true)) {
+		return
+	}
+	// The rounds the travellers force are usually enough: a tabu search
+	// finds them where the exact searches above run out of work.
+	for _, m := range ms {
+		m.round = 0
+	}
+	if tabuRounds(ms, pairs, lowOne, true, seed, tabuWork, 0) {
 		return
 	}
 	// A Mitchell: König's colouring has the rounds the pairs force, then
@@ -928,16 +958,3 @@ func searchRounds(ms []*meeting, pairs, R, budget int, oneTable bool) bool {
 }
 
 // subset reports whether every element of sorted a is in sorted b.
-func subset(a, b []string) bool {
-	i := 0
-	for _, x := range a {
-		for i < len(b) && b[i] < x {
-			i++
-		}
-		if i == len(b) || b[i] != x {
-			return false
-		}
-		i++
-	}
-	return true
-}

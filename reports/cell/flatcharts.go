@@ -57,3 +57,19 @@ func FlattenCharts(blocks []reports.Block) []reports.Block {
 	}
 	return out
 }
+
+// Number numbers a cell's tables and figures after the tables and figures
+// of the cells before it, and returns the counts with its own.
+func Number(blocks []reports.Block, tables, figures int) (int, int) {
+	for _, b := range blocks {
+		switch {
+		case b.Table != nil:
+			tables++
+			b.Table.Number = tables
+		case b.Chart != nil:
+			figures++
+			b.Chart.Number = figures
+		}
+	}
+	return tables, figures
+}

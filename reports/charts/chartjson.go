@@ -67,6 +67,14 @@ chart.setOption(%s);
 	return element, script, nil
 }
 
+// ChartOption is the DOM id of the element a chart draws in (ChartElement's)
+// and its echarts option as HTML-safe JSON, for a page whose script draws
+// it.
+func ChartOption(c *reports.Chart) (id, option string, err error) {
+	option, err = chartOption(c)
+	return chartDOMID(c.ID), option, err
+}
+
 // ScriptHash is the CSP source that allows one inline script: the SHA-256
 // of its text, exactly as it stands between <script> and </script>.
 func ScriptHash(js string) string {

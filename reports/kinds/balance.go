@@ -31,7 +31,7 @@ type BalanceCell struct {
 }
 
 // Balance is the balance kind.
-var Balance = register(Kind{Name: "balance", New: func() cell.Body { return new(BalanceCell) }, Results: []any{&BalanceResult{}}, Figures: BalanceFigures{}, Per: "rows"})
+var Balance = register(Kind{Name: "balance", Browser: true, New: func() cell.Body { return new(BalanceCell) }, Results: []any{&BalanceResult{}}, Figures: BalanceFigures{}, Per: "rows"})
 
 // BalanceRow is one movement of a balance table.
 type BalanceRow struct {

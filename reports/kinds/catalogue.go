@@ -20,6 +20,7 @@ import (
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
+	"github.com/bridgereport/bridgereport/reports/load"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -78,7 +79,7 @@ type CatalogueCell struct {
 }
 
 // Catalogue is the catalogue kind.
-var Catalogue = register(Kind{Name: "catalogue", New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
+var Catalogue = register(Kind{Name: "catalogue", Browser: true, New: func() cell.Body { return new(CatalogueCell) }, Results: []any{[]*CatalogueAnswer{}}, Figures: CatalogueCandidate{}, Prefix: "PAIRS/NAME/"})
 
 // IntRange is a number or a range of numbers, [MIN, MAX]: in YAML 13 or [6, 40]; in a
 // flag 13 or 6-40.
@@ -127,9 +128,11 @@ func (r IntRange) String() string {
 }
 
 func (IntRange) JSONSchema() map[string]any {
+	number := map[string]any{"anyOf": []any{map[string]any{"type": "integer"}, load.ParameterRef()}}
 	return map[string]any{"anyOf": []any{
 		map[string]any{"type": "integer"},
-		map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 2, "maxItems": 2},
+		load.ParameterRef(),
+		map[string]any{"type": "array", "items": number, "minItems": 2, "maxItems": 2},
 	}}
 }
 
@@ -390,13 +393,21 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 	return list, hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// catalogueColumns are the columns of a field's table.
+// cardsLabel begins the line of the command that prints a movement's
+// cards, in the text and in the plans.
+const cardsLabel = "Cards: "
+
+// catalogueColumns are the columns of a field's table. On a narrow
+// terminal (Column.Priority) a director comparing candidates keeps the
+// movement, its balance and why it is shown apart, then its shape (rounds,
+// boards a round), then the other figures; the family repeats the spec.
 var catalogueColumns = []reports.Column{
-	{Name: "rank"}, {Name: "movement"}, {Name: "family"}, {Name: "tables"}, {Name: "rounds"},
-	{Name: "boards/round"}, {Name: "boards"}, {Name: "boards to deal"}, {Name: "copies"}, {Name: "stationary"}, {Name: "sit-out (boards)"},
-	{Name: "winners"}, {Name: "met %", Decimals: 0}, {Name: "most meetings"},
-	{Name: "Qf generated", Decimals: 2}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qf1max", Decimals: 2},
-	{Name: "Qo", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "absent"}, {Name: "shown apart because"},
+	{Name: "rank"}, {Name: "movement"}, {Name: "family", Priority: 6}, {Name: "tables", Priority: 3}, {Name: "rounds", Priority: 2},
+	{Name: "boards/round", Priority: 2}, {Name: "boards", Priority: 3}, {Name: "boards to deal", Priority: 4}, {Name: "copies", Priority: 4},
+	{Name: "stationary", Priority: 5}, {Name: "sit-out (boards)", Priority: 5},
+	{Name: "winners", Priority: 4}, {Name: "met %", Decimals: 0, Priority: 5}, {Name: "most meetings", Priority: 5},
+	{Name: "Qf generated", Decimals: 2, Priority: 6}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2, Priority: 2}, {Name: "Qf1max", Decimals: 2, Priority: 5},
+	{Name: "Qo", Decimals: 2, Priority: 5}, {Name: "Qd", Decimals: 1, Priority: 3}, {Name: "absent", Priority: 5}, {Name: "shown apart because", Priority: 1, Wrap: true},
 }
 
 func joinInts(xs []int, sep string) string {
@@ -697,15 +708,16 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 	}
 	blocks := []reports.Block{{Prose: reason}}
 	if a.Recommended != nil {
-		// Commands on lines of their own, never wrapped: they paste as printed.
+		// Commands on lines of their own, never wrapped: they paste as
+		// printed (on a narrow terminal, continued after a backslash).
 		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-commands", id, a.Pairs),
-			Text: "Spec: " + a.Candidates[0].Spec + "\nCards: " + a.cardsCommand() + "\n"}})
+			Text: "Spec: " + a.Candidates[0].Spec + "\n" + cardsLabel + a.cardsCommand() + "\n", CommandLabel: cardsLabel}})
 	}
 	if a.Change != nil {
 		blocks = append(blocks, reports.Block{Prose: a.Change.Plan})
 	}
 	if len(a.Plans) > 0 {
-		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText()}})
+		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText(), CommandLabel: cardsLabel}})
 	}
 	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
 	return append(blocks, reports.Block{Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)})

@@ -26,7 +26,7 @@ type GuideCell struct {
 }
 
 // Guide is the guide kind.
-var Guide = register(Kind{Name: "guide", New: func() cell.Body { return new(GuideCell) }, Results: []any{&GuideResult{}}})
+var Guide = register(Kind{Name: "guide", Browser: true, New: func() cell.Body { return new(GuideCell) }, Results: []any{&GuideResult{}}})
 
 func (c *GuideCell) Movements() []string { return []string{c.Movement} }
 

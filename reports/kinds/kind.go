@@ -4,8 +4,12 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/reports/cell"
+	"github.com/bridgereport/bridgereport/reports/load"
 )
 
 // Kind is a cell kind: the key that names it in a study, the constructor of
@@ -33,6 +37,11 @@ type Kind struct {
 	// Prefix, in the cell's own published, names the part of the Result
 	// the figure is of (LABEL/ for a row by its label).
 	Prefix string
+	// Browser says the kind runs in the reader's browser: it reads no file
+	// and takes seconds, not minutes, so a page recomputes its cells when
+	// an interactive parameter they use changes. A study refuses an
+	// interactive parameter that a cell of another kind uses.
+	Browser bool
 }
 
 // Result is the kind's one Result type (the first, for a kind with
@@ -84,4 +93,22 @@ func Names() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// Decode decodes one entry of a study's cells: a mapping with a single key,
+// the kind, whose value is the cell's body.
+func Decode(n *yaml.Node) (kind string, body cell.Body, err error) {
+	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
+		return "", nil, fmt.Errorf("a cell is a mapping with one key, its kind: one of %s", strings.Join(Names(), ", "))
+	}
+	kind = n.Content[0].Value
+	k, ok := Lookup(kind)
+	if !ok {
+		return "", nil, fmt.Errorf("unknown cell kind %q (known: %s)", kind, strings.Join(Names(), ", "))
+	}
+	body = k.New()
+	if err := load.StrictDecode(n.Content[1], body); err != nil {
+		return "", nil, err
+	}
+	return kind, body, nil
 }

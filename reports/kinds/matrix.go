@@ -23,7 +23,7 @@ type MatrixCell struct {
 }
 
 // Matrix is the matrix kind.
-var Matrix = register(Kind{Name: "matrix", New: func() cell.Body { return new(MatrixCell) }, Results: []any{&MatrixResult{}}, Figures: MatrixResult{}})
+var Matrix = register(Kind{Name: "matrix", Browser: true, New: func() cell.Body { return new(MatrixCell) }, Results: []any{&MatrixResult{}}, Figures: MatrixResult{}})
 
 // MatrixResult is what a matrix cell computes: the balance of the movement
 // with its score matrix, as rows (null on the diagonal).

@@ -31,7 +31,7 @@ type OneStrongCell struct {
 }
 
 // OneStrong is the one_strong kind.
-var OneStrong = register(Kind{Name: "one_strong", New: func() cell.Body { return new(OneStrongCell) }, Results: []any{&OneStrongColumns{}}, Figures: OneStrongColumn{}, Per: "columns"})
+var OneStrong = register(Kind{Name: "one_strong", Browser: true, New: func() cell.Body { return new(OneStrongCell) }, Results: []any{&OneStrongColumns{}}, Figures: OneStrongColumn{}, Per: "columns"})
 
 // OneStrongColumns is what a one_strong cell computes: a column per
 // movement.
@@ -186,7 +186,7 @@ type TwoStrongCell struct {
 }
 
 // TwoStrong is the two_strong kind.
-var TwoStrong = register(Kind{Name: "two_strong", New: func() cell.Body { return new(TwoStrongCell) }, Results: []any{&TwoStrongRows{}}, Figures: TwoStrongResult{}, Per: "rows"})
+var TwoStrong = register(Kind{Name: "two_strong", Browser: true, New: func() cell.Body { return new(TwoStrongCell) }, Results: []any{&TwoStrongRows{}}, Figures: TwoStrongResult{}, Per: "rows"})
 
 // TwoStrongResult is the "two strong pairs" model on one movement: the
 // spread of the weak pairs' percentages over every choice of the two
@@ -346,7 +346,7 @@ type BussemakerCell struct {
 }
 
 // Bussemaker is the bussemaker kind.
-var Bussemaker = register(Kind{Name: "bussemaker", New: func() cell.Body { return new(BussemakerCell) }, Results: []any{&BussemakerCellResult{}}, Figures: BussemakerCellResult{}})
+var Bussemaker = register(Kind{Name: "bussemaker", Browser: true, New: func() cell.Body { return new(BussemakerCell) }, Results: []any{&BussemakerCellResult{}}, Figures: BussemakerCellResult{}})
 
 // BussemakerSettings are the settings of the Bussemaker model. The zero value is the original model.
 type BussemakerSettings struct {

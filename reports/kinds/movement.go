@@ -22,7 +22,7 @@ type MovementCell struct {
 }
 
 // Movement is the movement kind.
-var Movement = register(Kind{Name: "movement", New: func() cell.Body { return new(MovementCell) }, Results: []any{&MovementResult{}}})
+var Movement = register(Kind{Name: "movement", Browser: true, New: func() cell.Body { return new(MovementCell) }, Results: []any{&MovementResult{}}})
 
 // MovementResult is what a movement cell shows: the movement in .ASC form
 // and its size.

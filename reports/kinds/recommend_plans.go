@@ -219,7 +219,7 @@ func (a *CatalogueAnswer) plansText() string {
 	}
 	b.WriteString("\n")
 	para("The cards of a plan that change, each marked as replacing the printed card (or new), to print:")
-	b.WriteString(fmt.Sprintf("Cards: bridgereport catalogue --pairs %d%s%s --plan 1 --cards plan.html\n", a.Pairs, a.flags(), a.changeFlags()))
+	b.WriteString(fmt.Sprintf(cardsLabel+"bridgereport catalogue --pairs %d%s%s --plan 1 --cards plan.html\n", a.Pairs, a.flags(), a.changeFlags()))
 	return b.String()
 }
 

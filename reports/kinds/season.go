@@ -16,8 +16,9 @@ import (
 	"github.com/bridgereport/bridgereport/reports/load"
 )
 
-// SeasonCell analyses a club's season: every results file (USEBIO .xml,
-// PBN .pbn) that Files names, each analysed as the session cell analyses
+// SeasonCell analyses a club's season: every results file (USEBIO or
+// Scorer .xml, PBN .pbn, ACBLscore's reports .txt, .htm and game files
+// .ACA) that Files names, each analysed as the session cell analyses
 // one, then together: per session its movement (Qf, Qd, the better arrow
 // switches) and how sure its ranking is (each pair's probability of
 // finishing first, from a bootstrap over the boards); per partnership its
@@ -26,7 +27,9 @@ import (
 type SeasonCell struct {
 	cell.Common `yaml:",inline"`
 	// Files is a glob relative to the study ("results/*.xml"), or a folder,
-	// whose .xml and .pbn files are read.
+	// whose results files are read (.xml, .pbn, .txt, .htm, .html, .ACA
+	// and the like), each told by its content; a file that is none is
+	// skipped with its reason.
 	Files string `yaml:"files"`
 	// Paths are files given one by one (the score command's FILE...),
 	// instead of Files.
@@ -66,9 +69,7 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 	}
 	var out []string
 	for _, m := range matches {
-		switch strings.ToLower(filepath.Ext(m)) {
-		case ".xml", ".pbn":
-		default:
+		if !isResultsFile(m) {
 			continue
 		}
 		// Relative to the study's folder (or the working folder), where
@@ -76,7 +77,7 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 		out = append(out, load.Shown(env.Dir, m))
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("files: %q matches no .xml or .pbn file", c.Files)
+		return nil, fmt.Errorf("files: %q matches no results file (.xml, .pbn, ACBLscore's .txt, .htm and .ACA)", c.Files)
 	}
 	slices.Sort(out)
 	return out, nil
@@ -106,7 +107,7 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 		case err != nil:
 			skipped = append(skipped, season.Skipped{File: f, Reason: skipReason(f, err)})
 		case !ok:
-			skipped = append(skipped, season.Skipped{File: f, Reason: "not a USEBIO or PBN results file"})
+			skipped = append(skipped, season.Skipped{File: f, Reason: "not a results file the tool reads (USEBIO, PBN, Scorer XML, an ACBLscore report or game file)"})
 		default:
 			sessions = append(sessions, s)
 		}
@@ -188,8 +189,12 @@ func seasonFigures(r *season.Result) (map[string]float64, error) {
 func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 	var blocks []reports.Block
 	sess := &reports.Table{ID: id + "-sessions", Caption: caption + ": the sessions, each movement as played with its balance (Qf), its luck quality (Qd) and the better arrow switches.",
-		Columns: []reports.Column{{Name: "date"}, {Name: "event"}, {Name: "file"}, {Name: "pairs"}, {Name: "boards"}, {Name: "method"},
-			{Name: "disagreements"}, {Name: "warnings"}, {Name: "movement"}, {Name: "Qf", Decimals: 2}, {Name: "Qd", Decimals: 1}, {Name: "better"}, {Name: "± margin", Decimals: 1}}}
+		// On a narrow terminal (Column.Priority): which movement (a session
+		// of sections has a row each), its figures and the file's
+		// disagreements first; the event and the file's path last.
+		Columns: []reports.Column{{Name: "date"}, {Name: "event", Priority: 5}, {Name: "file", Priority: 4}, {Name: "pairs", Priority: 3}, {Name: "boards", Priority: 3},
+			{Name: "method", Priority: 3, Wrap: true}, {Name: "disagreements", Priority: 1}, {Name: "warnings", Priority: 3}, {Name: "movement", Priority: 1, Wrap: true},
+			{Name: "Qf", Decimals: 2}, {Name: "Qd", Decimals: 1, Priority: 1}, {Name: "better", Priority: 1, Wrap: true}, {Name: "± margin", Decimals: 1, Priority: 2}}}
 	for _, s := range r.Sessions {
 		for i, m := range s.Movements {
 			better := ""
@@ -209,6 +214,19 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 	}
 	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("%d sessions, %d partnerships. The margin of error is the half-width of a 95 %% interval of a pair's session percentage, from the spread of its board percentages: two pairs closer than that are not told apart by the session.",
 		len(r.Sessions), len(r.Pairs))}, reports.Block{Table: sess})
+	// Where a table missed boards, Qf counts the movement as set; the
+	// boards as played are measured beside it.
+	var readings []string
+	for _, sess := range r.Sessions {
+		for _, m := range sess.Movements {
+			if m.Scope != "across" && m.Reading != "" && m.QfBoards != m.Qf {
+				readings = append(readings, fmt.Sprintf("%s, %s: Qf %.2f %s", sessionKey(sess), m.Label, m.Qf, m.Reading))
+			}
+		}
+	}
+	if len(readings) > 0 {
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Boards a table missed:", Items: readings}})
+	}
 	if len(r.Skipped) > 0 {
 		var items []string
 		for _, s := range r.Skipped {
@@ -222,7 +240,11 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		pairs.Columns = append(pairs.Columns, reports.Column{Name: fmt.Sprintf("best %d", r.BestOf), Decimals: 2})
 	}
 	for _, p := range r.Pairs {
-		row := []any{strings.Join(p.Names, " & "), p.Sessions, p.Boards, p.Percent, p.SE, p.Low95, p.High95}
+		names := strings.Join(p.Names, " & ")
+		if names == "" { // a pair the file names no players of: its pair in its session
+			names = "(no names) " + strings.TrimPrefix(p.ID, "pair:")
+		}
+		row := []any{names, p.Sessions, p.Boards, p.Percent, p.SE, p.Low95, p.High95}
 		if r.BestOf > 0 {
 			var best any
 			if p.Best != nil {
@@ -259,10 +281,27 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		})
 		t := &reports.Table{ID: id + "-" + cell.Slug(k), Caption: fmt.Sprintf("%s: how sure the ranking is. The chance of finishing first and in the first three of the group if the session's boards were drawn again (%d resamples).", k, r.Resamples),
 			Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "percent", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "first %", Decimals: 1}, {Name: "top 3 %", Decimals: 1}}}
+		// The file's strats and masterpoints (ACBLscore's), when it gives any.
+		awards := false
+		for _, p := range ranked {
+			awards = awards || p.Strat != "" || p.Masterpoints > 0
+		}
+		if awards {
+			t.Caption += " Strat and masterpoints as the file awards them."
+			t.Columns = append(t.Columns, reports.Column{Name: "strat"}, reports.Column{Name: "masterpoints", Decimals: 2})
+		}
 		bar := &reports.Chart{ID: id + "-" + cell.Slug(k) + "-first", Caption: k + ": the probability of finishing first, pair by pair.", Kind: "bar", XName: "pair", YName: "P(first) %", SlantXLabels: true}
 		vals := []float64{}
 		for _, p := range ranked {
-			t.Rows = append(t.Rows, []any{p.Group, p.Rank, p.Pair, strings.Join(p.Names, " & "), p.Percent, p.SE, 100 * p.PFirst, 100 * p.PTop3})
+			row := []any{p.Group, p.Rank, p.Pair, strings.Join(p.Names, " & "), p.Percent, p.SE, 100 * p.PFirst, 100 * p.PTop3}
+			if awards {
+				var mp any
+				if p.Masterpoints > 0 {
+					mp = p.Masterpoints
+				}
+				row = append(row, p.Strat, mp)
+			}
+			t.Rows = append(t.Rows, row)
 			if p.PFirst > 0 {
 				bar.XLabels = append(bar.XLabels, p.Pair)
 				vals = append(vals, 100*p.PFirst)

@@ -22,18 +22,20 @@ import (
 // SessionCell scores a pairs session: a session file (the CSV
 // board,ns,ew,score that the score command reads), or a constructed session
 // of named pairs with given scores and anonymous filler results, per board.
-// A club's results file (USEBIO or PBN) is analysed whole: its figures
-// checked, its method named, Neuberg's rounding, the movement played with
-// its balance, the luck model and instant matchpoints; its Result is then
-// a session.Analysis. The score command runs it on a file.
+// A club's results file (USEBIO, PBN, NZ Scorer's XML, an ACBLscore
+// report or game file) is analysed whole: its figures checked, its method
+// named, Neuberg's rounding, the movement played with its balance, the
+// luck model and instant matchpoints; its Result is then a
+// session.Analysis. The score command runs it on a file.
 // A scored session's figures are expected and step, and each pair's under
 // its name or number: PAIR/rank, mp, top, percent, raw_mp, raw_top,
 // raw_percent, boards (the json names of the pair in its Result).
 type SessionCell struct {
 	cell.Common `yaml:",inline"`
 	// File is a session file, relative to the study, instead of Pairs and
-	// Boards: a CSV, or a club's results file in USEBIO (.xml) or PBN
-	// (.pbn), told by its extension or its first bytes, which is analysed
+	// Boards: a CSV, or a club's results file (USEBIO or Scorer .xml, PBN
+	// .pbn, an ACBLscore report .txt or .htm, an ACBLscore game file
+	// .ACA), told by its first bytes or its extension, which is analysed
 	// whole (session_file.go lists its figures).
 	File     string              `yaml:"file"`
 	Scale    scoring.Scale       `yaml:"scale"`                     // wbf (default) or acbl

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/acbl"
+	"github.com/bridgereport/bridgereport/engine/formats/nzscorer"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -14,27 +16,37 @@ import (
 )
 
 // A session cell's file (and the score command's FILE) may be a club's
-// results file instead of a session CSV: USEBIO XML or PBN, told by the
-// extension (.xml, .pbn) or, failing that, by the first bytes. Such a file
+// results file instead of a session CSV: USEBIO XML, PBN, NZ Scorer's XML,
+// an ACBLscore report (text or its HTML) or an ACBLscore game file, told
+// by the first bytes and the extension. Such a file
 // is analysed by session.Analyse: its figures recomputed and checked, the
 // method identified, Neuberg's rounding measured, the movement played
 // reconstructed with its balance, the luck model run on it, and instant
 // matchpoints built from the field.
 
-// resultsFormat says what a results file is: "usebio", "pbn", or "" for a
-// session CSV.
+// resultsFormat says what a results file is: "usebio", "pbn",
+// "nzscorer", "acbl-recap", "acbl-game", or "" for a session CSV. The
+// content decides where it can (a game file's AC3 table, an XML root,
+// an ACBLscore heading), the extension otherwise.
 func resultsFormat(name string, head []byte) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xml":
-		return "usebio"
-	case ".pbn":
-		return "pbn"
-	case ".csv":
-		return ""
+	if acbl.IsGame(head) {
+		return "acbl-game"
 	}
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n")
+	ext := strings.ToLower(filepath.Ext(name))
+	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n\x00")
+	isXML := bytes.HasPrefix(h, []byte("<?xml")) || ext == ".xml"
 	switch {
-	case bytes.HasPrefix(h, []byte("<")):
+	case ext == ".csv":
+		return ""
+	case isXML && nzscorer.IsSession(head):
+		return "nzscorer"
+	case isXML:
+		return "usebio"
+	case ext == ".pbn":
+		return "pbn"
+	case acbl.IsRecap(head):
+		return "acbl-recap"
+	case bytes.HasPrefix(h, []byte("<")) && !isHTMLPage(h):
 		return "usebio"
 	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
 		return "pbn"
@@ -42,19 +54,44 @@ func resultsFormat(name string, head []byte) string {
 	return ""
 }
 
+// isHTMLPage tells an HTML page (an ACBLscore report that is not one
+// reads as no results file, not as broken XML).
+func isHTMLPage(h []byte) bool {
+	l := bytes.ToLower(h[:min(len(h), 256)])
+	return bytes.HasPrefix(l, []byte("<html")) || bytes.HasPrefix(l, []byte("<!doctype html"))
+}
+
 // readResults reads data as a results file; ok is false when it is a
 // session CSV, which the caller reads as before.
 func readResults(name string, data []byte) (s *scoring.Session, ok bool, err error) {
-	format := resultsFormat(name, data[:min(len(data), 512)])
+	format := resultsFormat(name, data[:min(len(data), 64<<10)])
 	switch format {
 	case "pbn":
 		s, err = scoring.ReadPBN(name, bytes.NewReader(data))
 	case "usebio":
 		s, err = scoring.ReadUSEBIO(name, bytes.NewReader(data))
+	case "nzscorer":
+		s, err = nzscorer.Read(name, bytes.NewReader(data))
+	case "acbl-recap":
+		s, err = acbl.ReadRecap(name, bytes.NewReader(data))
+	case "acbl-game":
+		s, err = acbl.ReadGame(name, bytes.NewReader(data))
 	default:
 		return nil, false, nil
 	}
 	return s, true, err
+}
+
+// isResultsFile tells, by its name, a file of a season's folder that may
+// be a results file: .xml, .pbn, ACBLscore's reports (.txt, .htm, .html)
+// and game files (.ACA, .ACB, …); the content then decides.
+func isResultsFile(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	switch ext {
+	case ".xml", ".pbn", ".txt", ".htm", ".html":
+		return true
+	}
+	return len(ext) == 4 && strings.HasPrefix(ext, ".ac") && ext[3] >= 'a' && ext[3] <= 'z'
 }
 
 // runResults analyses a results file.
@@ -174,9 +211,40 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	pairs := &reports.Table{ID: id, Caption: caption + ": the ranking, the file's percentage beside the recomputed one.",
 		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
 			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
+	// The file's strats, strat ranks and masterpoints (ACBLscore's) and
+	// handicaps (Scorer's), when it gives any: shown as read.
+	awards, handicaps := false, false
 	for _, p := range a.Pairs {
-		pairs.Rows = append(pairs.Rows, []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
-			fileFigure(p.PercentFile), p.Percent, p.PlaceFile})
+		awards = awards || p.Strat != "" || len(p.StratRanks) > 0 || len(p.Masterpoints) > 0
+		handicaps = handicaps || p.HandicapFile != nil
+	}
+	if awards {
+		pairs.Caption += " Strats, strat ranks and masterpoints as the file awards them."
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: "strat"}, reports.Column{Name: "strat ranks"}, reports.Column{Name: "masterpoints"})
+	}
+	if handicaps {
+		pairs.Columns = append(pairs.Columns, reports.Column{Name: "file handicap", Decimals: 1})
+	}
+	for _, p := range a.Pairs {
+		row := []any{p.Group, p.Rank, pairLabel(p.Section, p.Pair, p.Direction), strings.Join(p.Names, " & "), p.Seats, p.Boards,
+			fileFigure(p.PercentFile), p.Percent, p.PlaceFile}
+		if awards {
+			var ranks, mps []string
+			for _, r := range p.StratRanks {
+				ranks = append(ranks, r.Strat+" "+r.Rank)
+			}
+			for _, m := range p.Masterpoints {
+				mps = append(mps, strings.TrimSpace(fmt.Sprintf("%.2f %s %s", m.Points, m.Colour, m.Reason)))
+			}
+			row = append(row, p.Strat, strings.Join(ranks, ", "), strings.Join(mps, ", "))
+		}
+		if handicaps {
+			row = append(row, fileFigure(p.HandicapFile))
+		}
+		pairs.Rows = append(pairs.Rows, row)
+	}
+	if header := fileHeader(a); header != "" {
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: header}}) // the file's words: plain
 	}
 	blocks = append(blocks, reports.Block{Table: pairs})
 	if len(a.Disagreements) > 0 {
@@ -188,7 +256,11 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		t := &reports.Table{ID: id + "-disagreements", Caption: caption,
 			Columns: []reports.Column{{Name: "kind"}, {Name: "line"}, {Name: "where"}, {Name: "pair"}, {Name: "file"}, {Name: "ours"}}}
 		for _, d := range a.Disagreements {
-			t.Rows = append(t.Rows, []any{d.Kind, d.Line, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
+			var where any = d.Line
+			if d.Record != "" {
+				where = d.Record
+			}
+			t.Rows = append(t.Rows, []any{d.Kind, where, d.Where, pairLabel(d.Section, d.Pair, d.Direction), d.File, d.OursText})
 		}
 		blocks = append(blocks, reports.Block{Table: t})
 	}
@@ -224,7 +296,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	}
 	for _, mv := range a.Movement {
 		fid := id + "-movement-" + fieldLabel(mv.Section)
-		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s.", mv.Label, mv.RoundsFrom),
+		t := &reports.Table{ID: fid, Caption: fmt.Sprintf("The movement played (%s), reconstructed from the travellers; rounds %s; the figures %s.", mv.Label, mv.RoundsFrom, mv.Reading),
 			Columns: []reports.Column{{Name: "pairs"}, {Name: "tables"}, {Name: "rounds"}, {Name: "board groups"}, {Name: "Qf", Decimals: 2}, {Name: "Qf1av", Decimals: 2}, {Name: "Qo", Decimals: 2}}}
 		t.Rows = append(t.Rows, []any{mv.Pairs, mv.Tables, mv.Rounds, len(mv.BoardGroups), mv.Qf, mv.Qf1Av, mv.Qo})
 		blocks = append(blocks, reports.Block{Table: t})
@@ -296,6 +368,28 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: "Notes: " + strings.Join(a.Notes, "; ") + "."}})
 	}
 	return blocks
+}
+
+// fileHeader says what the file's header states (club, movement, top,
+// average), "" when it states none of them.
+func fileHeader(a *session.Analysis) string {
+	var parts []string
+	if a.Club != "" {
+		parts = append(parts, "club "+a.Club)
+	}
+	if a.FileMovement != "" {
+		parts = append(parts, "movement "+a.FileMovement)
+	}
+	if a.FileTop > 0 {
+		parts = append(parts, fmt.Sprintf("top %g", a.FileTop))
+	}
+	if a.FileAverage > 0 {
+		parts = append(parts, fmt.Sprintf("average %g", a.FileAverage))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The file's header: " + strings.Join(parts, ", ") + "."
 }
 
 // countTotal adds the counts of every kind.

@@ -17,7 +17,7 @@ type VacancyCell struct {
 }
 
 // Vacancy is the vacancy kind.
-var Vacancy = register(Kind{Name: "vacancy", New: func() cell.Body { return new(VacancyCell) }, Results: []any{&VacancyResult{}}, Figures: VacancyResult{}})
+var Vacancy = register(Kind{Name: "vacancy", Browser: true, New: func() cell.Body { return new(VacancyCell) }, Results: []any{&VacancyResult{}}, Figures: VacancyResult{}})
 
 // VacancyResult is what a vacancy cell computes: Qf with each pair absent
 // in turn (qf1/N), and the pooled figures.

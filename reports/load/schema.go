@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"time"
@@ -21,6 +22,10 @@ var (
 // parameterRef is a ${name} reference to a declared parameter: it may stand
 // where a number or a flag is expected.
 var parameterRef = map[string]any{"type": "string", "pattern": `^\$\{[A-Za-z_][A-Za-z0-9_]*\}$`}
+
+// ParameterRef is the schema of a ${name} that stands for a number, for the
+// types that give their own schema.
+func ParameterRef() map[string]any { return maps.Clone(parameterRef) }
 
 // A dialect is what a schema describes: the YAML a study is written in, or
 // the JSON a Result encodes to. One walk of the Go types serves both; the

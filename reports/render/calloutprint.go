@@ -38,18 +38,27 @@ func writeMarkdownReferences(w *bufio.Writer, refs *reports.References) error {
 	return nil
 }
 
-// writeTextCallout writes a callout set off by a bar down its left side.
-func writeTextCallout(w *bufio.Writer, c *reports.Callout) {
+// writeTextCallout writes a callout set off by a bar down its left side;
+// its lines are filled to width when that is known (not 0).
+func writeTextCallout(w *bufio.Writer, c *reports.Callout, width int) {
 	fmt.Fprintf(w, "| %s\n|\n", TerminalText(c.Label()))
 	for _, line := range strings.Split(strings.TrimSpace(TerminalBlock(c.Body)), "\n") {
+		if width > 0 {
+			line = strings.ReplaceAll(Fill(line, max(width-2, minWrap)), "\n", "\n| ")
+		}
 		fmt.Fprintln(w, strings.TrimRight("| "+line, " \r"))
 	}
 }
 
-// writeTextReferences writes the reference list, "[n] entry" a line.
-func writeTextReferences(w *bufio.Writer, refs *reports.References) {
+// writeTextReferences writes the reference list, "[n] entry" a line, or
+// filled to width, when that is known, under a hanging indent.
+func writeTextReferences(w *bufio.Writer, refs *reports.References, width int) {
 	w.WriteString("References\n")
 	for _, e := range refs.Entries {
-		fmt.Fprintf(w, "[%d] %s\n", e.Number, strings.Join(strings.Fields(TerminalText(e.Text)), " "))
+		entry := fmt.Sprintf("[%d] %s", e.Number, strings.Join(strings.Fields(TerminalText(e.Text)), " "))
+		if width > 0 {
+			entry = FillHanging(entry, width, len(fmt.Sprintf("[%d] ", e.Number)))
+		}
+		fmt.Fprintf(w, "%s\n", entry)
 	}
 }

@@ -46,6 +46,11 @@ type htmlBlock struct {
 	Plain      *reports.Plain
 	// PreShort: a layout short enough to keep on one printed page.
 	PreShort bool
+	// LiveOpen, on the first block of a cell the page recomputes, is the
+	// id of the marker before its blocks, LiveClose, on its last, puts the
+	// marker after them; LiveBar puts the controls above it.
+	LiveOpen           string
+	LiveClose, LiveBar bool
 }
 
 type reportPage struct {
@@ -65,6 +70,7 @@ type reportPage struct {
 	NumberSections          bool
 	Nav                     *reports.Nav
 	SearchJS                template.JS // the site's search, when the page has one
+	Live                    *htmlLive   // the controls and engine of a page that recomputes
 }
 
 type htmlCallout struct {
@@ -100,52 +106,43 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 		hashes = append(hashes, "'self'", charts.ScriptHash(templates.SearchJS))
 	}
 	anchors := map[string]int{}
+	live := map[string]bool{}
+	if r.Live != nil {
+		for _, c := range r.Live.Cells {
+			live[c.ID] = true
+		}
+	}
 	for _, c := range r.Sections {
+		first := len(page.Blocks)
 		for _, b := range c.Blocks {
-			switch {
-			case b.Prose != "":
-				html, headings, err := renderProse(b.Prose, anchors)
+			hb, toc, err := htmlBlockOf(b, anchors)
+			if err != nil {
+				return err
+			}
+			if hb.Chart != nil {
+				hashes = append(hashes, charts.ScriptHash(string(hb.Chart.Script)))
+			}
+			page.TOC = append(page.TOC, toc...)
+			page.Blocks = append(page.Blocks, hb)
+		}
+		if c.Kind != "" && live[c.ID] {
+			// The cell's blocks between two empty markers, which the
+			// page's script fills again when the cell is recomputed (an
+			// element around them would lay its tables out apart from the
+			// page's); the controls stand above the first.
+			if first == len(page.Blocks) {
+				page.Blocks = append(page.Blocks, htmlBlock{})
+			}
+			page.Blocks[first].LiveOpen = reports.LiveID(c.ID)
+			page.Blocks[first].LiveBar = page.Live == nil
+			page.Blocks[len(page.Blocks)-1].LiveClose = true
+			if page.Live == nil {
+				lp, err := livePage(r)
 				if err != nil {
 					return err
 				}
-				page.TOC = append(page.TOC, headings...)
-				page.Blocks = append(page.Blocks, htmlBlock{Prose: html})
-			case b.Table != nil:
-				t := &htmlTable{Anchor: "table-" + b.Table.ID, Caption: b.Table.Caption, Number: b.Table.Number}
-				for _, col := range b.Table.Columns {
-					t.Head = append(t.Head, col.Name)
-				}
-				t.Left, t.Rows, t.Short = textColumns(b.Table), htmlRows(b.Table), len(b.Table.Rows) <= 30
-				t.Print = printSize(t)
-				page.TOC = append(page.TOC, tableTOC(b.Table))
-				page.Blocks = append(page.Blocks, htmlBlock{Table: t})
-			case b.Chart != nil:
-				element, script, err := charts.ChartElement(b.Chart)
-				if err != nil {
-					return err
-				}
-				hashes = append(hashes, charts.ScriptHash(script))
-				page.Blocks = append(page.Blocks, htmlBlock{Chart: &htmlChart{
-					Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
-					Element: template.HTML(element), Script: template.JS(script),
-				}})
-			case b.Pre != nil:
-				page.Blocks = append(page.Blocks, htmlBlock{Pre: b.Pre, PreShort: strings.Count(b.Pre.Text, "\n") < 30})
-			case b.Callout != nil:
-				body, _, err := renderProse(b.Callout.Body, anchors)
-				if err != nil {
-					return err
-				}
-				page.Blocks = append(page.Blocks, htmlBlock{Callout: &htmlCallout{Kind: b.Callout.Kind, Label: b.Callout.Label(), Body: body}})
-			case b.References != nil:
-				refs, err := htmlReferences(b.References)
-				if err != nil {
-					return err
-				}
-				page.TOC = append(page.TOC, tocEntry{Anchor: "references", Text: "References"})
-				page.Blocks = append(page.Blocks, htmlBlock{References: refs})
-			case b.Plain != nil:
-				page.Blocks = append(page.Blocks, htmlBlock{Plain: b.Plain})
+				page.Live = lp
+				hashes = append(hashes, charts.ScriptHash(string(page.Live.Script)), "'wasm-unsafe-eval'")
 			}
 		}
 	}
@@ -154,7 +151,50 @@ func (rd *Renderer) HTML(w io.Writer, r *reports.Report) error {
 	}
 	page.TOC = append(page.TOC, tocEntry{Anchor: "provenance", Text: "Provenance"})
 	page.CSP = charts.ContentSecurityPolicy(hashes)
+	if page.Live != nil {
+		// The engine runs in a Web Worker started from a blob: address
+		// (a page from file:// can start no other).
+		page.CSP += "; worker-src blob:"
+	}
 	return templates.Report.Execute(w, page)
+}
+
+// htmlBlockOf is a block as the page's template prints it, with the
+// contents entries it adds (headings of prose, a table's caption).
+func htmlBlockOf(b reports.Block, anchors map[string]int) (htmlBlock, []tocEntry, error) {
+	switch {
+	case b.Prose != "":
+		html, headings, err := renderProse(b.Prose, anchors)
+		return htmlBlock{Prose: html}, headings, err
+	case b.Table != nil:
+		t := &htmlTable{Anchor: "table-" + b.Table.ID, Caption: b.Table.Caption, Number: b.Table.Number}
+		for _, col := range b.Table.Columns {
+			t.Head = append(t.Head, col.Name)
+		}
+		t.Left, t.Rows, t.Short = textColumns(b.Table), htmlRows(b.Table), len(b.Table.Rows) <= 30
+		t.Print = printSize(t)
+		return htmlBlock{Table: t}, []tocEntry{tableTOC(b.Table)}, nil
+	case b.Chart != nil:
+		element, script, err := charts.ChartElement(b.Chart)
+		if err != nil {
+			return htmlBlock{}, nil, err
+		}
+		return htmlBlock{Chart: &htmlChart{
+			Anchor: "figure-" + b.Chart.ID, Caption: b.Chart.Caption, Number: b.Chart.Number,
+			Element: template.HTML(element), Script: template.JS(script),
+		}}, nil, nil
+	case b.Pre != nil:
+		return htmlBlock{Pre: b.Pre, PreShort: strings.Count(b.Pre.Text, "\n") < 30}, nil, nil
+	case b.Callout != nil:
+		body, _, err := renderProse(b.Callout.Body, anchors)
+		return htmlBlock{Callout: &htmlCallout{Kind: b.Callout.Kind, Label: b.Callout.Label(), Body: body}}, nil, err
+	case b.References != nil:
+		refs, err := htmlReferences(b.References)
+		return htmlBlock{References: refs}, []tocEntry{{Anchor: "references", Text: "References"}}, err
+	case b.Plain != nil:
+		return htmlBlock{Plain: b.Plain}, nil, nil
+	}
+	return htmlBlock{}, nil, nil
 }
 
 // renderProse renders Markdown to HTML and lists its level-2 headings for

@@ -20,6 +20,7 @@ type indexEntry struct {
 	Headline             []string
 	File                 string // the study file's name
 	OK, Errata, Failed   int
+	Live                 bool // the page recomputes cells in the browser
 }
 
 // Broken is a study that produced no report, with the reason.
@@ -51,7 +52,7 @@ func (rd *Renderer) Index(w io.Writer, version string, reps []*reports.Report, b
 func (rd *Renderer) SiteIndex(w io.Writer, version string, reps []*reports.Report, broken []Broken, nav *reports.Nav) error {
 	var entries []indexEntry
 	for _, r := range reps {
-		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r), File: r.Provenance.SourceName}
+		e := indexEntry{Title: r.Title, Summary: r.Summary, Link: r.Name + "/index.html", Headline: headline(r), File: r.Provenance.SourceName, Live: r.Live != nil}
 		e.OK, e.Errata, e.Failed = r.Tally()
 		entries = append(entries, e)
 	}

@@ -30,6 +30,10 @@ type Renderer struct {
 	// IndexLink, when set, is the address of the index of studies that
 	// every report's page links back to ("../index.html" in a folder run).
 	IndexLink string
+	// Width is the terminal's width in columns, which the Text printer
+	// fits its text to (see Text); 0, unknown (a pipe), prints every table
+	// whole. The other printers ignore it.
+	Width int
 
 	mu      sync.Mutex
 	used    map[string]map[string]bool // report name → cache files drawn or reused

@@ -19,8 +19,20 @@ const maxTextGrid = 30
 // data, then the checks of published figures, if any. A subcommand's report
 // has no title and no checks: its text is its blocks. Text draws no chart,
 // so the zero Renderer prints text.
+//
+// When rd.Width is set (the terminal's width), the text fits it: prose,
+// captions and notes are filled to it (to 80 columns at most, as prose
+// is without it), and a wider table is narrowed
+// (fitColumns), with a line under it naming the columns it left out.
+// Preformatted blocks keep their lines whole, however wide: they are
+// layouts read and copied column by column, which a cut would silently
+// shorten and a refill would scramble; a terminal wraps them and a pager
+// (less -S) scrolls them. The one exception is a block of commands to
+// paste (Preformatted.CommandLabel), which are continued after a
+// backslash.
 func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
-	bw := bufio.NewWriter(w)
+	p := &textPrinter{w: bufio.NewWriter(w), width: rd.Width}
+	bw := p.w
 	first := true // a blank line goes between blocks
 	next := func() {
 		if !first {
@@ -30,9 +42,10 @@ func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 	}
 	if title := TerminalText(r.Title); title != "" {
 		next()
-		fmt.Fprintf(bw, "%s\n%s\n", title, strings.Repeat("=", utf8.RuneCountInString(title)))
+		title = p.fitted(title)
+		fmt.Fprintf(bw, "%s\n%s\n", title, strings.Repeat("=", longestLine(title)))
 		if summary := strings.TrimSpace(TerminalBlock(r.Summary)); summary != "" {
-			fmt.Fprintf(bw, "\n%s\n", summary)
+			fmt.Fprintf(bw, "\n%s\n", p.fittedLines(summary))
 		}
 	}
 	for _, b := range r.Blocks() {
@@ -40,9 +53,12 @@ func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 		case b.Pre != nil:
 			next()
 			if caption := TerminalText(b.Pre.Caption); caption != "" {
-				fmt.Fprintf(bw, "%s\n\n", caption)
+				fmt.Fprintf(bw, "%s\n\n", p.fitted(caption))
 			}
 			text := TerminalBlock(b.Pre.Text)
+			if b.Pre.CommandLabel != "" && p.width > 0 {
+				text = continueCommands(text, b.Pre.CommandLabel, p.width)
+			}
 			bw.WriteString(text)
 			if !strings.HasSuffix(text, "\n") {
 				bw.WriteByte('\n')
@@ -50,45 +66,99 @@ func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 		case b.Prose != "":
 			next()
 			for _, line := range strings.Split(strings.TrimSpace(TerminalBlock(b.Prose)), "\n") {
-				fmt.Fprintf(bw, "%s\n", Fill(line, textWidth))
+				fmt.Fprintf(bw, "%s\n", Fill(line, p.proseWidth()))
 			}
 		case b.Plain != nil:
 			next()
 			if text := TerminalText(b.Plain.Text); text != "" {
-				fmt.Fprintf(bw, "%s\n", Fill(text, textWidth))
+				fmt.Fprintf(bw, "%s\n", Fill(text, p.proseWidth()))
 			}
 			for _, item := range b.Plain.Items {
-				fmt.Fprintf(bw, "%s\n", Fill("- "+TerminalText(item), textWidth))
+				fmt.Fprintf(bw, "%s\n", Fill("- "+TerminalText(item), p.proseWidth()))
 			}
 		case b.Table != nil:
 			next()
-			writeTextTable(bw, textCaption("Table", b.Table.Number, b.Table.Caption), b.Table)
+			p.table(textCaption("Table", b.Table.Number, b.Table.Caption), b.Table)
 		case b.Chart != nil && b.Chart.Kind == "heatmap" && len(b.Chart.XLabels) > maxTextGrid:
 			// A grid of more than a screen's columns reads as noise, and its
 			// size grows with the square of the field.
 			next()
-			fmt.Fprintf(bw, "%s (a heat map of %d × %d: its data is in --json)\n", textCaption("Figure", b.Chart.Number, b.Chart.Caption), len(b.Chart.YLabels), len(b.Chart.XLabels))
+			fmt.Fprintf(bw, "%s\n", p.fitted(fmt.Sprintf("%s (a heat map of %d × %d: its data is in --json)", textCaption("Figure", b.Chart.Number, b.Chart.Caption), len(b.Chart.YLabels), len(b.Chart.XLabels))))
 		case b.Chart != nil:
 			next()
-			writeTextTable(bw, textCaption("Figure", b.Chart.Number, b.Chart.Caption)+" (its data)", b.Chart.DataTable())
+			p.table(textCaption("Figure", b.Chart.Number, b.Chart.Caption)+" (its data)", b.Chart.DataTable())
 		case b.Callout != nil:
 			next()
-			writeTextCallout(bw, b.Callout)
+			writeTextCallout(bw, b.Callout, p.fillWidth())
 		case b.References != nil:
 			next()
-			writeTextReferences(bw, b.References)
+			writeTextReferences(bw, b.References, p.fillWidth())
 		}
 	}
 	if len(r.Checks) > 0 {
 		next()
 		ok, errata, failed := r.Tally()
-		checks := &reports.Table{Columns: []reports.Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note"}}}
+		checks := &reports.Table{Columns: []reports.Column{{Name: "figure"}, {Name: "published"}, {Name: "computed"}, {Name: "status"}, {Name: "note", Wrap: true}}}
 		for _, c := range r.Checks {
 			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
-		writeTextTable(bw, fmt.Sprintf("Published figures: %d ok, %d errata, %d failed.", ok, errata, failed), checks)
+		p.table(fmt.Sprintf("Published figures: %d ok, %d errata, %d failed.", ok, errata, failed), checks)
 	}
 	return bw.Flush()
+}
+
+// textPrinter is the Text printer's output and the width it fits.
+type textPrinter struct {
+	w     *bufio.Writer
+	width int // the terminal's columns; 0: unknown, nothing is fitted
+}
+
+// proseWidth is the width prose is filled to: 80 columns, or the
+// terminal's if it is narrower.
+func (p *textPrinter) proseWidth() int {
+	if p.width > 0 {
+		return min(textWidth, p.width)
+	}
+	return textWidth
+}
+
+// fitted is a line of text (a caption, a note) filled as prose is, or
+// left on one line when the width is unknown.
+func (p *textPrinter) fitted(text string) string {
+	if p.width <= 0 {
+		return text
+	}
+	return Fill(text, p.proseWidth())
+}
+
+// fillWidth is the width callouts and references are filled to: as
+// prose, or 0 (their lines whole) when the width is unknown.
+func (p *textPrinter) fillWidth() int {
+	if p.width <= 0 {
+		return 0
+	}
+	return p.proseWidth()
+}
+
+// fittedLines is fitted applied to each line of text.
+func (p *textPrinter) fittedLines(text string) string {
+	if p.width <= 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lines[i] = Fill(line, p.proseWidth())
+	}
+	return strings.Join(lines, "\n")
+}
+
+// longestLine is the width in runes of the longest line of s.
+func longestLine(s string) int {
+	n := 0
+	for _, line := range strings.Split(s, "\n") {
+		n = max(n, utf8.RuneCountInString(line))
+	}
+	return n
 }
 
 // textWidth is the width prose is filled to, for a terminal.
@@ -116,6 +186,13 @@ func Fill(text string, width int) string {
 	return b.String()
 }
 
+// FillHanging is Fill with every line after the first indented by indent
+// spaces, each line within width runes but for a word longer than that.
+func FillHanging(text string, width, indent int) string {
+	pad := strings.Repeat(" ", indent)
+	return strings.ReplaceAll(Fill(text, max(width-indent, minWrap)), "\n", "\n"+pad)
+}
+
 // textCaption is "Table 3. caption", or the caption alone when the block
 // is not numbered.
 func textCaption(what string, number int, caption string) string {
@@ -124,54 +201,4 @@ func textCaption(what string, number int, caption string) string {
 		return caption
 	}
 	return strings.TrimSpace(fmt.Sprintf("%s %d. %s", what, number, caption))
-}
-
-// writeTextTable writes a table under its caption: columns two spaces
-// apart, the first and text cells to the left, numbers to the right.
-func writeTextTable(w *bufio.Writer, caption string, t *reports.Table) {
-	if caption != "" {
-		fmt.Fprintf(w, "%s\n", caption)
-	}
-	cells := make([][]string, len(t.Rows))
-	width := make([]int, len(t.Columns))
-	right := make([]bool, len(t.Columns))
-	for j, c := range t.Columns {
-		width[j] = utf8.RuneCountInString(TerminalText(c.Name))
-		right[j] = j > 0
-	}
-	for i, row := range t.Rows {
-		cells[i] = make([]string, len(t.Columns))
-		for j := range t.Columns {
-			cells[i][j] = TerminalText(t.Text(i, j))
-			width[j] = max(width[j], utf8.RuneCountInString(cells[i][j]))
-			if _, isText := row[j].(string); isText && !reports.Numeric(cells[i][j]) {
-				right[j] = false
-			}
-		}
-	}
-	line := func(texts []string) {
-		var b strings.Builder
-		for j, s := range texts {
-			if j > 0 {
-				b.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", width[j]-utf8.RuneCountInString(s))
-			if right[j] {
-				b.WriteString(pad + s)
-			} else {
-				b.WriteString(s + pad)
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-	names := make([]string, len(t.Columns))
-	rules := make([]string, len(t.Columns))
-	for j, c := range t.Columns {
-		names[j], rules[j] = TerminalText(c.Name), strings.Repeat("-", width[j])
-	}
-	line(names)
-	line(rules)
-	for _, row := range cells {
-		line(row)
-	}
 }

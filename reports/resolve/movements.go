@@ -29,6 +29,22 @@ type MovementDef struct {
 	Spec MovementSpec
 }
 
+// Definitions are the movements of a study's movements mapping n, decoded
+// into specs, in the order of the file, each with its line; nil n: none.
+func Definitions(n *yaml.Node, specs map[string]MovementSpec) []MovementDef {
+	if n == nil {
+		return nil
+	}
+	var defs []MovementDef
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		name := n.Content[i].Value
+		spec := specs[name]
+		spec.Line = n.Content[i].Line
+		defs = append(defs, MovementDef{Name: name, Spec: spec})
+	}
+	return defs
+}
+
 // MovementSpec says where a movement comes from: exactly one source (a file,
 // inline .ASC text, a generator, or another movement), then optional
 // transforms applied in the order listed here. A plain string in place of

@@ -300,6 +300,9 @@ type BatchOptions struct {
 	// error.
 	StopAtFirst bool
 	JUnit       string // a JUnit XML file to write, with a test case per published figure
+	// Width is the terminal's width, which the line per study is filled
+	// to, the rest of it indented under it; 0: a line each, however long.
+	Width int
 	// Site makes the studies a site (several studies, or a site.yaml):
 	// its title and bibliography, an index page, and with Browser a book.
 	Site *Site
@@ -357,7 +360,11 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 			fmt.Fprintln(stderr, w)
 		}
 		if !opt.Quiet {
-			fmt.Fprintln(stdout, o.Summary(opt.CacheDir != ""))
+			line := o.Summary(opt.CacheDir != "")
+			if opt.Width > 0 {
+				line = render.FillHanging(line, opt.Width, 4)
+			}
+			fmt.Fprintln(stdout, line)
 		}
 		for _, c := range rep.Checks {
 			if c.Status == reports.StatusFail {

@@ -2,32 +2,9 @@ package study
 
 import (
 	"fmt"
-	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/reports/cell"
-	"github.com/bridgereport/bridgereport/reports/kinds"
-	"github.com/bridgereport/bridgereport/reports/load"
 )
-
-// decodeCell decodes one entry of a study's cells: a mapping with a single
-// key, the kind, whose value is the cell's body.
-func decodeCell(n *yaml.Node) (kind string, body cell.Body, err error) {
-	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		return "", nil, fmt.Errorf("a cell is a mapping with one key, its kind: one of %s", strings.Join(kinds.Names(), ", "))
-	}
-	kind = n.Content[0].Value
-	k, ok := kinds.Lookup(kind)
-	if !ok {
-		return "", nil, fmt.Errorf("unknown cell kind %q (known: %s)", kind, strings.Join(kinds.Names(), ", "))
-	}
-	body = k.New()
-	if err := load.StrictDecode(n.Content[1], body); err != nil {
-		return "", nil, err
-	}
-	return kind, body, nil
-}
 
 // cellID is a cell's id: the one given, or one derived from its kind and
 // position.
@@ -54,6 +31,9 @@ type Cell struct {
 	// proseLine is the line of a markdown cell's first line of text; 0
 	// when its lines cannot be placed (proselint.go).
 	proseLine int
+	// live are the interactive parameters the cell uses, itself or
+	// through its movements: the page recomputes it when one changes.
+	live []string
 }
 
 // Kind is the cell's key in the study (markdown, balance, ...).

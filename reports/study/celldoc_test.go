@@ -188,6 +188,9 @@ func writeContract(b *strings.Builder, c *kinds.Kind) {
 		names = append(names, "`"+resultTypeName(reflect.TypeOf(r))+"`")
 	}
 	fmt.Fprintf(b, "\nResult (its `--json`, and its `result` in results.json): %s.\n", strings.Join(names, " or "))
+	if c.Browser {
+		b.WriteString("\nRuns in the reader's browser: its cells may use interactive parameters, and the page recomputes them.\n")
+	}
 	if c.Figures == nil {
 		return
 	}

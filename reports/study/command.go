@@ -75,19 +75,27 @@ func Answer[R any](ctx context.Context, c *Command) (*reports.Report, R, error) 
 
 // Print runs the command and prints its report as text, or its Result as
 // JSON.
-func (c *Command) Print(ctx context.Context, w io.Writer, asJSON bool) error {
+func (c *Command) Print(ctx context.Context, w io.Writer, out Output) error {
 	r, result, err := c.Run(ctx)
 	if err != nil {
 		return err
 	}
-	return Print(w, r, result, asJSON)
+	return Print(w, r, result, out)
+}
+
+// Output is how a command prints its answer.
+type Output struct {
+	JSON bool // the Result as JSON, instead of the report as text
+	// Width is the terminal's width the text is fitted to (render's
+	// Renderer.Width); 0 prints every table whole.
+	Width int
 }
 
 // Print writes a command's report with the Text printer, or its Result as
 // JSON.
-func Print(w io.Writer, r *reports.Report, result any, asJSON bool) error {
-	if asJSON {
+func Print(w io.Writer, r *reports.Report, result any, out Output) error {
+	if out.JSON {
 		return render.WriteJSON(w, result)
 	}
-	return new(render.Renderer).Text(w, r)
+	return (&render.Renderer{Width: out.Width}).Text(w, r)
 }

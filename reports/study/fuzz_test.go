@@ -59,7 +59,7 @@ func FuzzParamValue(f *testing.F) {
 		if typ == "int" || typ == "float" {
 			p.Min, p.Max = &lo, &hi
 		}
-		if err := checkParamValue(p, v); err != nil {
+		if err := p.Check(v); err != nil {
 			return
 		}
 		var x float64

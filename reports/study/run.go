@@ -66,11 +66,17 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 		Name: s.Name, Title: s.Title, Summary: s.Summary, Headline: s.Headline,
 		Provenance: reports.Provenance{Version: engine.Version, SourceName: filepath.Base(s.Path), Source: s.Data, Inputs: inputs},
 	}
-	for _, p := range s.Parameters {
-		res.Provenance.Parameters = append(res.Provenance.Parameters, reports.Param{Name: p.Name, Type: p.Type, Value: s.Values[p.Name], Doc: p.Doc})
-	}
+	res.Provenance.Parameters = s.params()
+	res.Live = s.live()
 	tables, figures := 0, 0
 	for _, c := range s.Cells {
+		if res.Live != nil {
+			for i := range res.Live.Cells {
+				if res.Live.Cells[i].Index == c.Index {
+					res.Live.Cells[i].Tables, res.Live.Cells[i].Figures = tables, figures
+				}
+			}
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -96,16 +102,7 @@ func Run(ctx context.Context, s *Study, opt RunOptions) (*reports.Report, error)
 			return nil, &load.StudyError{File: s.Path, Line: line, Err: fmt.Errorf("cell %d (%s %s): %w", c.Index+1, c.Kind(), c.ID, err)}
 		}
 		out.Blocks = cell.FlattenCharts(out.Blocks)
-		for _, b := range out.Blocks {
-			switch {
-			case b.Table != nil:
-				tables++
-				b.Table.Number = tables
-			case b.Chart != nil:
-				figures++
-				b.Chart.Number = figures
-			}
-		}
+		tables, figures = cell.Number(out.Blocks, tables, figures)
 		if c.kind == "markdown" && len(out.Blocks) == 1 {
 			out.Blocks[0].Line = c.proseLine // references and citations are placed by it
 		}

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -55,15 +53,7 @@ type studyFile struct {
 }
 
 // Parameter is a declared study parameter, used in the study as ${name}.
-type Parameter struct {
-	Name    string `yaml:"name"`
-	Type    string `yaml:"type"` // int, float, string or bool
-	Default string `yaml:"default"`
-	Doc     string `yaml:"doc"`
-	// Min and Max bound a number's value, when given (-p is checked too).
-	Min *float64 `yaml:"min"`
-	Max *float64 `yaml:"max"`
-}
+type Parameter = load.Parameter
 
 // NameOf is the name of the study in a file: its file name without the
 // extension. It names the study's output folder.
@@ -138,7 +128,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 			return nil, load.YAMLError(path, err)
 		}
 	}
-	values, err := parameterValues(params, overrides)
+	values, err := load.ParameterValues(params, overrides)
 	if err != nil {
 		line := 0
 		if n := load.MappingValue(doc, "parameters"); n != nil {
@@ -146,7 +136,8 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 		}
 		return nil, fail(line, "%v", err)
 	}
-	if err := substitute(doc, values); err != nil {
+	uses := collectUses(doc)
+	if err := load.Substitute(doc, values); err != nil {
 		return nil, fail(err.Line, "%v", err.Err)
 	}
 
@@ -173,14 +164,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	}
 
 	// Movements keep the order of the file.
-	if n := load.MappingValue(doc, "movements"); n != nil {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			name := n.Content[i].Value
-			spec := sf.Movements[name]
-			spec.Line = n.Content[i].Line
-			s.Movements = append(s.Movements, resolve.MovementDef{Name: name, Spec: spec})
-		}
-	}
+	s.Movements = resolve.Definitions(load.MappingValue(doc, "movements"), sf.Movements)
 	cellNodes := load.MappingValue(doc, "cells")
 	if cellNodes == nil || len(sf.Cells) == 0 {
 		line := doc.Line
@@ -192,7 +176,7 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	ids := map[string]int{}
 	for i, node := range cellNodes.Content {
 		line := node.Line
-		kind, c, err := decodeCell(node)
+		kind, c, err := kinds.Decode(node)
 		if err != nil {
 			if se := load.YAMLError(path, err).(*load.StudyError); se.Line != 0 {
 				return nil, se
@@ -226,138 +210,8 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	if err := s.checkReferences(); err != nil {
 		return nil, err
 	}
+	if err := s.checkInteractive(uses); err != nil {
+		return nil, err
+	}
 	return s, nil
-}
-
-// parameterValues checks declarations and overrides and returns the value of
-// every parameter.
-func parameterValues(params []Parameter, overrides map[string]string) (map[string]string, error) {
-	values := map[string]string{}
-	for _, p := range params {
-		if p.Name == "" {
-			return nil, fmt.Errorf("parameters: a parameter has no name")
-		}
-		if _, dup := values[p.Name]; dup {
-			return nil, fmt.Errorf("parameters: %s is declared twice", p.Name)
-		}
-		if err := checkParamValue(p, p.Default); err != nil {
-			return nil, fmt.Errorf("parameters: %s: default: %v", p.Name, err)
-		}
-		values[p.Name] = p.Default
-	}
-	for name, v := range overrides {
-		i := -1
-		for j, p := range params {
-			if p.Name == name {
-				i = j
-			}
-		}
-		if i < 0 {
-			return nil, fmt.Errorf("-p %s: the study declares no parameter %q (it has %s)", name, name, paramNames(params))
-		}
-		if err := checkParamValue(params[i], v); err != nil {
-			return nil, fmt.Errorf("-p %s=%s: %v", name, v, err)
-		}
-		values[name] = v
-	}
-	return values, nil
-}
-
-func paramNames(params []Parameter) string {
-	if len(params) == 0 {
-		return "none"
-	}
-	var names []string
-	for _, p := range params {
-		names = append(names, p.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-func checkParamValue(p Parameter, v string) error {
-	var err error
-	var x float64
-	switch p.Type {
-	case "int":
-		var n int64
-		n, err = strconv.ParseInt(v, 10, 64)
-		x = float64(n)
-	case "float":
-		x, err = strconv.ParseFloat(v, 64)
-	case "bool":
-		_, err = strconv.ParseBool(v)
-	case "string":
-	default:
-		return fmt.Errorf("type %q: want int, float, string or bool", p.Type)
-	}
-	if err != nil {
-		return fmt.Errorf("want %s, got %q", map[string]string{"int": "a whole number", "float": "a number", "bool": "true or false"}[p.Type], v)
-	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return fmt.Errorf("want a finite number, got %q", v)
-	}
-	if (p.Min != nil || p.Max != nil) && p.Type != "int" && p.Type != "float" {
-		return fmt.Errorf("min and max bound numbers, and this parameter is a %s", p.Type)
-	}
-	switch {
-	case p.Min != nil && x < *p.Min:
-		return fmt.Errorf("%s is below the least value the study allows, %g", v, *p.Min)
-	case p.Max != nil && x > *p.Max:
-		return fmt.Errorf("%s is above the greatest value the study allows, %g", v, *p.Max)
-	}
-	return nil
-}
-
-// substitute replaces ${name} in every scalar of the document. A scalar that
-// is exactly ${name} takes the parameter's type, so `samples: ${samples}`
-// decodes as a number.
-func substitute(n *yaml.Node, values map[string]string) *load.LineError {
-	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "${") {
-		whole := ""
-		out, err := expand(n.Value, values, &whole)
-		if err != nil {
-			return &load.LineError{Line: n.Line, Err: err}
-		}
-		n.Value = out
-		if whole == "" {
-			n.Tag = "!!str"
-		} else {
-			n.Tag = ""
-			n.Style = 0
-		}
-	}
-	for _, c := range n.Content {
-		if err := substitute(c, values); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func expand(s string, values map[string]string, whole *string) (string, error) {
-	var b strings.Builder
-	rest := s
-	for {
-		i := strings.Index(rest, "${")
-		if i < 0 {
-			b.WriteString(rest)
-			break
-		}
-		j := strings.IndexByte(rest[i:], '}')
-		if j < 0 {
-			return "", fmt.Errorf("unclosed ${ in %q", s)
-		}
-		name := rest[i+2 : i+j]
-		v, ok := values[name]
-		if !ok {
-			return "", fmt.Errorf("${%s}: no such parameter", name)
-		}
-		if i == 0 && i+j+1 == len(rest) && b.Len() == 0 {
-			*whole = name
-		}
-		b.WriteString(rest[:i])
-		b.WriteString(v)
-		rest = rest[i+j+1:]
-	}
-	return b.String(), nil
 }

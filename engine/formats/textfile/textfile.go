@@ -1,0 +1,85 @@
+// Package textfile reads the text of a results file as clubs publish it:
+// bounded in size, in UTF-8 or in the Windows code page that files which
+// declare nothing mostly are, with a byte-order mark or not, with NUL
+// bytes a transfer left behind, and with Windows, Unix and old Mac line
+// ends mixed in one file. The format readers (engine/formats/...) read
+// through it, so that every format treats these the same way.
+package textfile
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/bridgereport/bridgereport/engine"
+)
+
+// MaxBytes bounds what ReadAll reads: a club's session is tens of KiB, a
+// congress with hand records a few MiB.
+const MaxBytes = 16 << 20
+
+// ReadAll reads r to its end, at most MaxBytes, with an error naming the
+// file when it is longer.
+func ReadAll(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	if err != nil {
+		return nil, &engine.ParseError{File: name, Err: err}
+	}
+	if len(data) > MaxBytes {
+		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes: not a results file this reader accepts", MaxBytes)}
+	}
+	return data, nil
+}
+
+// UTF8 returns data as UTF-8 without a byte-order mark: unchanged when it
+// is valid UTF-8 already, else read as Windows-1252 (ISO-8859-1 with
+// letters in 0x80–0x9F), which Latin-1 text is too.
+func UTF8(data []byte) []byte {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if utf8.Valid(data) {
+		return data
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil { // not reachable: every byte is a Windows-1252 character
+		return bytes.ToValidUTF8(data, []byte("\uFFFD"))
+	}
+	return out
+}
+
+// DropNUL removes NUL bytes and says how many there were: a file cut and
+// padded by a transfer, or written by a program that pads its records.
+func DropNUL(data []byte) ([]byte, int) {
+	n := bytes.Count(data, []byte{0})
+	if n == 0 {
+		return data, 0
+	}
+	return bytes.ReplaceAll(data, []byte{0}, nil), n
+}
+
+// Lines splits text into lines at "\r\n", "\n" or a lone "\r", so that a
+// file whose lines end three ways is read line by line all the same; line
+// i+1 of the file is the i-th string.
+func Lines(text []byte) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			out = append(out, string(text[start:i]))
+			start = i + 1
+		case '\r':
+			out = append(out, string(text[start:i]))
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			start = i + 1
+		}
+	}
+	if start < len(text) {
+		out = append(out, string(text[start:]))
+	}
+	return out
+}
