@@ -171,6 +171,10 @@ type CatalogueCandidate struct {
 	QdComputed bool   `json:"qd_computed"`
 	Absent     *int   `json:"absent"`
 	ASC        string `json:"asc"`
+	// sectionTables are, for a field of several sections, each section's
+	// tables as the cards and the export number them ("A2 to A8"): a
+	// section of split tables has fewer tables than table positions.
+	sectionTables []string
 	// Spec gives the movement exactly as played (switches, absent pair):
 	// movement, balance, optimize, simulate and study cells take it.
 	Spec string `json:"spec"`
@@ -351,6 +355,20 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		return v, err
 	}
 	v.ASC = asc.String()
+	if len(m.Sections) > 1 {
+		room := movement.NewRoom(m)
+		first, last := map[int]string{}, map[int]string{}
+		for _, t := range movement.RoomTables(m) {
+			sec, _ := room.Table(t)
+			if first[sec] == "" {
+				first[sec] = room.TableLabel(t)
+			}
+			last[sec] = room.TableLabel(t)
+		}
+		for sec := range m.Sections {
+			v.sectionTables = append(v.sectionTables, first[sec]+" to "+last[sec])
+		}
+	}
 	return v, nil
 }
 
@@ -557,7 +575,11 @@ func sectionsText(c CatalogueCandidate) string {
 	for i, s := range c.Sections {
 		letter := movement.SectionLetters(i)
 		sizes = append(sizes, strconv.Itoa(s.Pairs))
-		tables = append(tables, fmt.Sprintf("%s1 to %s%d", letter, letter, s.Tables))
+		if i < len(c.sectionTables) {
+			tables = append(tables, c.sectionTables[i])
+		} else {
+			tables = append(tables, fmt.Sprintf("%s1 to %s%d", letter, letter, s.Tables))
+		}
 	}
 	scored := "each scored apart"
 	if c.AcrossQf != 0 && c.Winners == 1 {
