@@ -42,7 +42,7 @@ lint:
 
 # Rewrite the golden results of the studies (only when a change explains the drift).
 golden:
-	$(GO) test ./reports/study -run TestStudies -update
+	$(GO) test ./studies -run TestStudies -update
 
 # Benchmarks (speed targets live here, not in tests); BENCHCOUNT=10 for
 # medians of paired runs.

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // ParseError is a problem in an input file the engine reads (a movement,
 // a session, a frequency or a fixers file), at a line and column, both
@@ -23,3 +26,17 @@ func (e *ParseError) Error() string {
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// Clip shortens a token quoted in a message about an input: a message
+// names what is wrong, it does not echo the file.
+func Clip(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+}

@@ -10,14 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate/send"
 )
 
 // TestSendBridgemate posts a movement to a local stand-in for the Data
 // Connector: one UpdateMovement request a section, the section's records
 // as the request's SerializedData; an error answer is an error.
 func TestSendBridgemate(t *testing.T) {
-	var got []ScoringProgramRequest
+	var got []send.ScoringProgramRequest
 	fail := false
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/dc-scoringprogram" || r.Method != http.MethodPost || r.Header.Get("Content-Type") != "application/json" {
@@ -25,14 +26,14 @@ func TestSendBridgemate(t *testing.T) {
 			return
 		}
 		body, _ := io.ReadAll(r.Body)
-		var req ScoringProgramRequest
+		var req send.ScoringProgramRequest
 		if err := json.Unmarshal(body, &req); err != nil {
 			t.Errorf("request: %v", err)
 		}
 		got = append(got, req)
-		answer := ScoringProgramResponse{RequestCommand: req.Command, DataType: DataTypeOK, SessionGuid: req.SessionGuid}
+		answer := send.ScoringProgramResponse{RequestCommand: req.Command, DataType: send.DataTypeOK, SessionGuid: req.SessionGuid}
 		if fail {
-			answer.DataType, answer.ErrorType, answer.SerializedData = DataTypeError, 5, "round 3: pair 9 twice"
+			answer.DataType, answer.ErrorType, answer.SerializedData = send.DataTypeError, 5, "round 3: pair 9 twice"
 		}
 		json.NewEncoder(w).Encode(answer)
 	}))
@@ -43,10 +44,10 @@ func TestSendBridgemate(t *testing.T) {
 	if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	if len(got) != 2 || got[0].Command != CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
+	if len(got) != 2 || got[0].Command != send.CommandUpdateMovement || got[0].ClubId != "INVENTED" || got[0].LicenceKey != "K" {
 		t.Fatalf("requests %+v", got)
 	}
-	var sec movement.BridgemateSection
+	var sec bridgemate.Section
 	if err := json.Unmarshal([]byte(got[1].SerializedData), &sec); err != nil || sec.Letters != "B" || len(sec.Tables) != 7 || sec.SessionGuid != got[1].SessionGuid {
 		t.Errorf("section B: %+v (%v)", sec, err)
 	}
@@ -75,7 +76,7 @@ func TestSendSaysWhatIsWrong(t *testing.T) {
 	}{
 		{slow.URL, "no answer from " + strings.TrimPrefix(slow.URL, "http://") + " within 300ms"},
 		{closedURL, "refused the connection"},
-		{"ftp://example", "give the Data Connector's address"},
+		{"ftp://example", "is no address of a Data Connector"},
 	} {
 		_, _, err := run(t, "movement", "mitchell:5", "--boards-per-round", "2", "--format", "bridgemate", "--session-guid", testGuid,
 			"--send", c.url, "--timeout", "300ms")

@@ -11,22 +11,22 @@ import (
 )
 
 // TestCardsLinePastes runs the catalogue's printed "Cards:" line, as
-// printed, through a shell with the built program on the PATH: it writes
-// the cards. Without COLUMNS the line is one unbroken line, however long
-// its command; with COLUMNS=80 a longer one goes on over the next lines,
-// after backslashes, and pastes as one command all the same.
+// printed, through a shell with bridgereport on the PATH (the test binary:
+// TestMain has testscript install it as bridgereport): it writes the
+// cards. Without COLUMNS the line is one unbroken line, however long its
+// command; with COLUMNS=80 a longer one goes on over the next lines, after
+// backslashes, and pastes as one command all the same. Not parallel: it
+// sets the environment Run sees (setEnv).
 func TestCardsLinePastes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the program")
+		t.Skip("runs the catalogues of 13 and 29 pairs (29 twice), and the Cards lines")
 	}
 	sh, err := exec.LookPath("sh")
 	if err != nil {
 		t.Skip("no shell")
 	}
-	bin := t.TempDir()
-	build := exec.Command("go", "build", "-o", filepath.Join(bin, "bridgereport"), ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if _, err := exec.LookPath("bridgereport"); err != nil {
+		t.Fatalf("bridgereport is not on the PATH testscript.Main set: %v", err)
 	}
 	for _, c := range []struct {
 		columns string
@@ -64,7 +64,6 @@ func TestCardsLinePastes(t *testing.T) {
 		dir := t.TempDir()
 		cmd := exec.Command(sh, "-c", line)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%v: %q: %v\n%s", args, line, err, out)
 		}

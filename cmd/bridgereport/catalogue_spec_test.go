@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports/kinds"
@@ -15,13 +17,14 @@ import (
 // tables (the tables players sit at: balance counts the file's table
 // positions, two for a split table) (-short: a few sizes).
 func TestCatalogueSpecs(t *testing.T) {
+	t.Parallel()
 	for n := 6; n <= 40; n++ {
 		if testing.Short() && n != 7 && n != 13 && n != 20 {
 			continue
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
-			var answers []kinds.CatalogueAnswer
-			runJSON(t, &answers, "catalogue", "--pairs", strconv.Itoa(n), "--json")
+			t.Parallel()
+			answers := catalogueOf(t, n)
 			if len(answers) != 1 {
 				t.Fatalf("%d answers, want the one field size's", len(answers))
 			}
@@ -55,6 +58,32 @@ func TestCatalogueSpecs(t *testing.T) {
 		})
 	}
 }
+
+// catalogueOf is catalogue --pairs N --json, run once per test binary for
+// each N (TestCatalogueSpecs and TestRecommendationsReadBack both read
+// every field size's), decoded anew for each caller.
+func catalogueOf(t *testing.T, pairs int) []kinds.CatalogueAnswer {
+	t.Helper()
+	f, _ := catalogueRuns.LoadOrStore(pairs, sync.OnceValues(func() ([]byte, error) {
+		args := []string{"catalogue", "--pairs", strconv.Itoa(pairs), "--json"}
+		var stdout, stderr bytes.Buffer
+		if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
+			return nil, fmt.Errorf("%v: %v\n%s", args, err, stderr.String())
+		}
+		return stdout.Bytes(), nil
+	}))
+	out, err := f.(func() ([]byte, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answers []kinds.CatalogueAnswer
+	if err := json.Unmarshal(out, &answers); err != nil {
+		t.Fatalf("catalogue --pairs %d --json: %v", pairs, err)
+	}
+	return answers
+}
+
+var catalogueRuns sync.Map // pairs → func() ([]byte, error)
 
 // runJSON runs the command and decodes its --json output into v.
 func runJSON(t *testing.T, v any, args ...string) {

@@ -57,6 +57,7 @@ func TestDiffListsExactlyTheMovedFigures(t *testing.T) {
 // moved value is printed once (the chart that mirrors the table is not
 // repeated), grouped under its study and table, with the summary line.
 func TestDiffOneParameter(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	study := filepath.Join(dir, "p.yaml")
 	writeStudy(t, study, `title: P

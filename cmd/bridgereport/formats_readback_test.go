@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
@@ -28,15 +28,14 @@ const testGuid = "0123456789ABCDEF0123456789ABCDEF"
 // the same cards and the spec's Qf, and so does the bridgescorer file
 // (refused for two sections: the format has none).
 func TestRecommendationsReadBack(t *testing.T) {
+	t.Parallel()
 	for n := 6; n <= 60; n++ {
 		if testing.Short() && n != 7 && n != 13 && n != 17 && n != 29 && n != 31 && n != 46 {
 			continue
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			t.Parallel()
-			var answers []kinds.CatalogueAnswer
-			runJSON(t, &answers, "catalogue", "--pairs", strconv.Itoa(n), "--json")
-			c := answers[0].Candidates[0]
+			c := catalogueOf(t, n)[0].Candidates[0]
 			perRound := c.NearestBoardsPerRound
 			if len(c.BoardsPerRound) > 0 {
 				perRound = c.BoardsPerRound[0]
@@ -74,7 +73,7 @@ func TestRecommendationsReadBack(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					var secs []movement.BridgemateSection
+					var secs []bridgemate.Section
 					if err := json.Unmarshal(data, &secs); err != nil {
 						t.Fatal(err)
 					}
@@ -148,7 +147,7 @@ func tablesOnly(seats map[string]string) map[string]string {
 // on that pair's card, and every seat of the cards has its record. A
 // section written in half rounds has its round r's two sets in rounds
 // 2r-1 and 2r.
-func exportAgrees(t *testing.T, spec string, cards *kinds.GuideResult, secs []movement.BridgemateSection) {
+func exportAgrees(t *testing.T, spec string, cards *kinds.GuideResult, secs []bridgemate.Section) {
 	t.Helper()
 	want := seats(cards)
 	got := map[string]string{}

@@ -18,7 +18,7 @@ import (
 // event carries terminal escapes, from the Thursday and Monday samples.
 func hostileResults(t *testing.T, dir string) (xml, pbn string) {
 	t.Helper()
-	data, err := os.ReadFile("../../engine/scoring/testdata/thursday.xml")
+	data, err := os.ReadFile("../../engine/formats/results/testdata/thursday.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func hostileResults(t *testing.T, dir string) (xml, pbn string) {
 	if err := os.WriteFile(xml, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	data, err = os.ReadFile("../../engine/scoring/testdata/monday.pbn")
+	data, err = os.ReadFile("../../engine/formats/results/testdata/monday.pbn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +48,7 @@ func hostileResults(t *testing.T, dir string) (xml, pbn string) {
 var printerAnchor = regexp.MustCompile(`^(<a id="[a-z0-9-]+">|</a>)$`)
 
 func TestHostileNamesFromResults(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	xml, pbn := hostileResults(t, dir)
 	for _, file := range []string{xml, pbn} {

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate/send"
+	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
@@ -102,13 +105,13 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 	if err != nil {
 		return err
 	}
-	opt := movement.BridgemateOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound, SessionGuid: guid}
+	opt := bridgemate.WriteOptions{BoardsPerRound: o.boardsPerRound, FromRound: o.fromRound, SessionGuid: guid}
 	if o.updateOf != "" {
 		if err := continuesSession(m, o.updateOf, opt); err != nil {
 			return err
 		}
 	}
-	secs, err := movement.BridgemateSections(m, opt)
+	secs, err := bridgemate.Sections(m, opt)
 	if err != nil {
 		return err
 	}
@@ -126,8 +129,11 @@ func writeFormat(ctx context.Context, m *movement.Movement, name string, o forma
 		what = "a fresh session GUID (an update later in the session: --update-of this export, or --session-guid " + guid + ")"
 	}
 	if o.send != "" {
-		if err := SendBridgemate(ctx, o.send, o.clubID, o.licenceKey, secs, o.timeout, stdout); err != nil {
-			return err
+		for _, sec := range secs {
+			if err := send.UpdateMovement(ctx, o.send, o.clubID, o.licenceKey, sec, o.timeout); err != nil {
+				return fmt.Errorf("--send %s: %w", o.send, err)
+			}
+			fmt.Fprintf(stdout, "section %s: %d tables sent, the Data Connector answered OK\n", sec.Letters, len(sec.Tables))
 		}
 		_, err = fmt.Fprintf(said, "session %s: %s\n", guid, what)
 		return err
@@ -181,12 +187,12 @@ func sessionGuid(o formatOptions) (guid string, fresh bool, err error) {
 }
 
 // readExport reads the Data Connector's records written earlier.
-func readExport(file string) ([]movement.BridgemateSection, error) {
+func readExport(file string) ([]bridgemate.Section, error) {
 	data, err := disk.ReadFile(file, disk.MaxInputBytes)
 	if err != nil {
 		return nil, err
 	}
-	var secs []movement.BridgemateSection
+	var secs []bridgemate.Section
 	if err := json.Unmarshal(data, &secs); err != nil {
 		return nil, fmt.Errorf("%s: not the Data Connector's records (a JSON array of sections): %v", file, err)
 	}
@@ -200,24 +206,24 @@ func readExport(file string) ([]movement.BridgemateSection, error) {
 // the export in file as it does before opt.FromRound: the update then
 // changes only the rounds still to play, in the session that export
 // loaded.
-func continuesSession(m *movement.Movement, file string, opt movement.BridgemateOptions) error {
+func continuesSession(m *movement.Movement, file string, opt bridgemate.WriteOptions) error {
 	before, err := readExport(file)
 	if err != nil {
 		return err
 	}
 	all := opt
 	all.FromRound = 0
-	now, err := movement.BridgemateSections(m, all)
+	now, err := bridgemate.Sections(m, all)
 	if err != nil {
 		return err
 	}
 	from := max(opt.FromRound, 1)
-	half := movement.HalfRoundSections(m, opt.BoardsPerRound)
+	half := bridgemate.HalfRoundSections(m)
 	type key struct {
 		section      string
 		table, round int
 	}
-	was := map[key]movement.BridgemateRound{}
+	was := map[key]bridgemate.Round{}
 	for _, s := range before {
 		for _, t := range s.Tables {
 			for _, r := range t.Rounds {
@@ -262,6 +268,6 @@ func movementFormat(m *movement.Movement, name, format string, perRound int) ([]
 		return nil, fmt.Errorf("--format bridgescorer: %s has %d sections and the format has none: write each section's movement apart, or use --format bridgemate", name, len(m.Sections))
 	}
 	var buf bytes.Buffer
-	err := movement.WriteBridgescorer(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
+	err := bridgescorer.Write(&buf, m, perRound, filepath.Base(name), name, fmt.Sprintf("%d pairs, %d rounds of %d boards", m.Pairs, m.Rounds, perRound))
 	return buf.Bytes(), err
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -54,7 +55,7 @@ func TestOptimizeJSON(t *testing.T) {
 	if string(written) != got["movement"].(string) {
 		t.Error("-o file differs from the JSON movement")
 	}
-	if _, err := movement.ParseASC("best.asc", bytes.NewReader(written)); err != nil {
+	if _, err := asc.Parse("best.asc", bytes.NewReader(written)); err != nil {
 		t.Error(err)
 	}
 }
@@ -72,11 +73,11 @@ func TestOptimizeText(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	_, asc, ok := strings.Cut(out.String(), "\n# bridgereport optimize ")
+	_, text, ok := strings.Cut(out.String(), "\n# bridgereport optimize ")
 	if !ok {
 		t.Fatalf("no movement in the report:\n%s", out.String())
 	}
-	pm, err := movement.ParseASC("out", strings.NewReader("# "+asc))
+	pm, err := asc.Parse("out", strings.NewReader("# "+text))
 	if err != nil {
 		t.Fatal(err)
 	}

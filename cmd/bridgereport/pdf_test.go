@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bridgereport/bridgereport/reports/batch"
+	"github.com/bridgereport/bridgereport/reports/browser"
 )
 
 func TestRunPDFWithoutBrowser(t *testing.T) {
@@ -32,7 +32,7 @@ func TestRunPDFWithoutBrowser(t *testing.T) {
 // but the last is less than a third full (the break rules leave no
 // half-empty pages).
 func TestRunPDF(t *testing.T) {
-	if _, err := batch.FindBrowser(); err != nil {
+	if _, err := browser.Find(); err != nil {
 		t.Skip(err)
 	}
 	if testing.Short() {

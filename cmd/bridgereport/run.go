@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/bridgereport/bridgereport/reports/batch"
+	"github.com/bridgereport/bridgereport/reports/browser"
 	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 	"github.com/bridgereport/bridgereport/reports/usage"
@@ -40,8 +41,8 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	opt.StopAtFirst = opt.Site == nil && !*asJSON && *junit == "" // one study: a broken one is the error, unless a summary is wanted
 	if *pdf {
-		if opt.Browser, err = batch.FindBrowser(); err != nil {
-			return err
+		if opt.Browser, err = browser.Find(); err != nil {
+			return fmt.Errorf("run --pdf: %w, or leave out --pdf", err)
 		}
 	}
 	if !*noCache {

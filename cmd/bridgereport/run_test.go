@@ -22,6 +22,7 @@ func writeStudy(t *testing.T, path, text string) {
 const goodStudy = "title: %s\nmovements:\n  m: {mitchell: 7}\ncells:\n  - balance: {id: b, chart: qf, rows: [{movement: m, published: {qf: \"46.94\"}}]}\n"
 
 func TestRunFolderKeepsGoing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeStudy(t, filepath.Join(dir, "a.yaml"), strings.ReplaceAll(goodStudy, "%s", "A"))
 	writeStudy(t, filepath.Join(dir, "b.yaml"), "title: B\nmovements:\n  m: {mitchell: 8}\ncells:\n  - balance: {rows: [{movement: m}]}\n")

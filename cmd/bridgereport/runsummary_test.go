@@ -15,6 +15,7 @@ import (
 // TestRunJSONAndJUnit runs a good study, one with a failing figure and a
 // broken one, and reads the run's --json summary and JUnit file back.
 func TestRunJSONAndJUnit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeStudy(t, filepath.Join(dir, "a.yaml"), strings.ReplaceAll(goodStudy, "%s", "A"))
 	writeStudy(t, filepath.Join(dir, "b.yaml"), "title: B\nmovements:\n  m: {mitchell: 8}\ncells:\n  - balance: {rows: [{movement: m}]}\n")

@@ -18,6 +18,7 @@ import (
 // reached through a symbolic link), checking exit codes, stdout and
 // stderr.
 func TestScenarios(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{Dir: filepath.Join("testdata", "script"), RequireExplicitExec: true})
 }
 
@@ -28,6 +29,7 @@ func TestScenarios(t *testing.T) {
 // MOVEMENT, [flags]). The docs cannot drift from the tool: an example that
 // stops working fails here.
 func TestDocExamples(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs every example of the docs, whole sites among them (about 15 s)")
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -24,7 +25,8 @@ func TestCLI(t *testing.T) {
 		t.Fatalf("no scripts: %v", err)
 	}
 	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
 			path, err := filepath.Abs(file)
 			if err != nil {
 				t.Fatal(err)
@@ -34,28 +36,16 @@ func TestCLI(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := map[string]string{}
-			var args []string
-			env := map[string]string{}
-			t.Chdir(t.TempDir())
 			for _, f := range a.Files {
 				switch f.Name {
-				case "args":
-					args = strings.Fields(strings.ReplaceAll(string(f.Data), "\n", " "))
-				case "env":
-					for _, line := range strings.Fields(string(f.Data)) {
-						name, value, _ := strings.Cut(line, "=")
-						env[name] = value
-					}
 				case "stdout", "stderr", "exit":
 					want[f.Name] = string(f.Data)
-				default:
-					writeArchiveFile(t, f)
 				}
 			}
-			setEnv(t, env)
-			var stdout, stderr bytes.Buffer
-			code := exitCode(Run(context.Background(), args, &stdout, &stderr), &stderr)
-			got := map[string]string{"stdout": stdout.String(), "stderr": stderr.String(), "exit": strconv.Itoa(code) + "\n"}
+			out := runArchive(t, name)
+			stdout, stderr := out.stdout, bytes.NewBufferString(out.stderr)
+			code := exitCode(out.err, stderr)
+			got := map[string]string{"stdout": stdout, "stderr": stderr.String(), "exit": strconv.Itoa(code) + "\n"}
 			if *update {
 				a.Files = slicesDeleteOutputs(a.Files)
 				for _, name := range []string{"stdout", "stderr", "exit"} {
@@ -85,6 +75,53 @@ func setEnv(t *testing.T, env map[string]string) {
 		return v, ok
 	}
 	t.Cleanup(func() { lookupEnv = saved })
+}
+
+// archiveOutput is what the command of an archive printed, and its error.
+type archiveOutput struct {
+	stdout, stderr string
+	err            error
+}
+
+// runArchive runs the args of testdata/cli/NAME.txtar as main runs them,
+// in a new folder holding the archive's files, once per test binary:
+// TestCLI, TestJSONMatchesSchema and TestResultIsTheContract read the same
+// runs (the catalogue's among them take seconds). The folder becomes the
+// test's working folder, so the caller is not a parallel test.
+func runArchive(t *testing.T, name string) archiveOutput {
+	t.Helper()
+	run, _ := archiveRuns.LoadOrStore(name, sync.OnceValue(func() archiveOutput {
+		dir := t.TempDir()
+		args, _ := readArchive(t, name, dir)
+		setEnv(t, archiveEnv(t, name))
+		t.Chdir(dir)
+		var stdout, stderr bytes.Buffer
+		err := Run(context.Background(), args, &stdout, &stderr)
+		return archiveOutput{stdout.String(), stderr.String(), err}
+	}))
+	return run.(func() archiveOutput)()
+}
+
+var archiveRuns sync.Map // archive name → func() archiveOutput
+
+// archiveEnv is the environment an archive's `env` file gives its command
+// (NAME=value a line); nothing else of the shell running the tests.
+func archiveEnv(t *testing.T, name string) map[string]string {
+	t.Helper()
+	a, err := txtar.ParseFile(filepath.Join("testdata", "cli", name+".txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	for _, f := range a.Files {
+		if f.Name == "env" {
+			for _, line := range strings.Fields(string(f.Data)) {
+				k, v, _ := strings.Cut(line, "=")
+				env[k] = v
+			}
+		}
+	}
+	return env
 }
 
 // slicesDeleteOutputs drops the outputs of an archive, to be written anew.

@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 
+	"github.com/bridgereport/bridgereport/engine/budget"
+	"github.com/bridgereport/bridgereport/engine/formats/exactpart"
 	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -35,26 +36,12 @@ func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings
 	if err != nil || est.Rate == 0 {
 		return "", nil
 	}
-	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score, about %s of CPU (%.2f CPU-hours)",
-		name, est.Numberings, est.Evaluated, cpuTime(est.CPUSeconds), est.CPUHours())
+	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score, %s of CPU (%.2f CPU-hours)",
+		name, est.Numberings, est.Evaluated, budget.Words(est.CPUSeconds), est.CPUHours())
 	if err := est.CheckLocal(localExactBudget); errors.Is(err, luck.ErrOverBudget) {
 		return note, fmt.Errorf("%w; run it in shards on several machines: --shard K/N -o part-K.json for K = 0…N−1, then --merge part-*.json (docs/cluster.md)", err)
 	}
 	return note, nil
-}
-
-// cpuTime says how long an estimate of seconds is, in the largest unit
-// that fits.
-func cpuTime(s float64) string {
-	switch {
-	case s >= 2*86400:
-		return fmt.Sprintf("%.0f days", s/86400)
-	case s >= 2*3600:
-		return fmt.Sprintf("%.0f hours", s/3600)
-	case s >= 120:
-		return fmt.Sprintf("%.0f minutes", s/60)
-	}
-	return fmt.Sprintf("%.2g seconds", s)
 }
 
 // writeShard computes shard (K/N, or auto/N with K from index) of the exact
@@ -77,7 +64,7 @@ func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.
 	}
 	part.Movement = name
 	var data bytes.Buffer
-	if err := json.NewEncoder(&data).Encode(part); err != nil {
+	if err := exactpart.Write(&data, part); err != nil {
 		return "", err
 	}
 	if err := disk.WriteFileAtomic(file, data.Bytes()); err != nil {
@@ -98,7 +85,7 @@ func mergeCell(files []string) (*kinds.BussemakerCell, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--merge: %w", err)
 		}
-		p, err := luck.DecodeExactPart(f, file)
+		p, err := exactpart.Read(f, file)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("--merge: %w", err)

@@ -27,19 +27,41 @@ func TestHelperBridgereport(t *testing.T) {
 // added to the environment.
 func bridgereport(t *testing.T, dir string, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperBridgereport$")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "BRIDGEREPORT_HELPER=1", "BRIDGEREPORT_ARGS="+strings.Join(args, "\n"))
-	cmd.Env = append(cmd.Env, env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	return startBridgereport(t, dir, env, args...).wait(t)
+}
+
+// process is bridgereport started in a process of its own.
+type process struct {
+	cmd         *exec.Cmd
+	out, errout bytes.Buffer
+}
+
+// startBridgereport starts the command in a process of its own, in dir,
+// with env added to the environment; several run at once, as shards do.
+func startBridgereport(t *testing.T, dir string, env []string, args ...string) *process {
+	t.Helper()
+	p := &process{cmd: exec.Command(os.Args[0], "-test.run=^TestHelperBridgereport$")}
+	p.cmd.Dir = dir
+	p.cmd.Env = append(os.Environ(), "BRIDGEREPORT_HELPER=1", "BRIDGEREPORT_ARGS="+strings.Join(args, "\n"))
+	p.cmd.Env = append(p.cmd.Env, env...)
+	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.errout
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// wait waits for the process to end and returns what it printed and its
+// exit status.
+func (p *process) wait(t *testing.T) (stdout, stderr string, code int) {
+	t.Helper()
+	err := p.cmd.Wait()
 	if ee, ok := err.(*exec.ExitError); ok {
-		return out.String(), errb.String(), ee.ExitCode()
+		return p.out.String(), p.errout.String(), ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return out.String(), errb.String(), 0
+	return p.out.String(), p.errout.String(), 0
 }
 
 // TestSimulateShardsMerge: 8 shards of an exact run, each its own process
@@ -49,6 +71,7 @@ func bridgereport(t *testing.T, dir string, env []string, args ...string) (stdou
 // blocks; 12 pairs are relay-mitchell:6 (there is no mitchell:6: a standard
 // Mitchell has an odd number of tables), the reduced enumeration.
 func TestSimulateShardsMerge(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		spec string
 		long bool
@@ -60,25 +83,36 @@ func TestSimulateShardsMerge(t *testing.T) {
 			if c.long && testing.Short() {
 				t.Skip("an exact 12-pair run, twice")
 			}
+			t.Parallel()
 			dir := t.TempDir()
+			// The shards run at once, as on a cluster.
 			var parts []string
+			var shards []*process
 			for k := range 8 {
 				shard, env := fmt.Sprintf("%d/8", k), []string(nil)
 				if k%2 == 1 {
 					shard, env = "auto/8", []string{fmt.Sprintf("JOB_COMPLETION_INDEX=%d", k)}
 				}
 				part := fmt.Sprintf("part-%d.json", k)
-				_, stderr, code := bridgereport(t, dir, env, "simulate", "--model", "bussemaker", "--exact", "--shard", shard, "-o", part, c.spec)
+				shards = append(shards, startBridgereport(t, dir, env, "simulate", "--model", "bussemaker", "--exact", "--shard", shard, "-o", part, c.spec))
+				parts = append(parts, part)
+			}
+			for k, p := range shards {
+				_, stderr, code := p.wait(t)
 				if code != 0 {
 					t.Fatalf("shard %d: exit %d: %s", k, code, stderr)
 				}
 				if want := fmt.Sprintf("shard %d/8 of %s", k, c.spec); !strings.Contains(stderr, want) {
 					t.Errorf("shard %d: stderr %q lacks %q", k, stderr, want)
 				}
-				parts = append(parts, part)
 			}
-			for _, format := range [][]string{{"--json"}, nil} {
-				whole, stderr, code := bridgereport(t, dir, nil, append(append([]string{"simulate", "--model", "bussemaker", "--exact"}, format...), c.spec)...)
+			formats := [][]string{{"--json"}, nil}
+			var wholes []*process
+			for _, format := range formats {
+				wholes = append(wholes, startBridgereport(t, dir, nil, append(append([]string{"simulate", "--model", "bussemaker", "--exact"}, format...), c.spec)...))
+			}
+			for i, format := range formats {
+				whole, stderr, code := wholes[i].wait(t)
 				if code != 0 {
 					t.Fatalf("unsharded: exit %d: %s", code, stderr)
 				}

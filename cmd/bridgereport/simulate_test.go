@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -33,7 +34,7 @@ func mitchell14File(t *testing.T, rounds ...int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := movement.WriteASC(f, m); err != nil {
+	if err := asc.Write(f, m); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

@@ -390,7 +390,7 @@ func For(ctx context.Context, pairs int, set Settings) ([]Candidate, error) {
 			return nil, err
 		}
 	}
-	fits := slices.ContainsFunc(secs, func(c Candidate) bool { return c.Excluded == "" && c.InRange() })
+	fits := slices.ContainsFunc(secs, Candidate.Fits)
 	out, err := single(ctx, pairs, set, fits)
 	if err != nil {
 		return nil, err
@@ -495,7 +495,7 @@ func single(ctx context.Context, pairs int, set Settings, fits bool) ([]Candidat
 	inRange := fits
 	for i := range out {
 		prepare(&out[i], set)
-		inRange = inRange || out[i].Excluded == "" && out[i].InRange()
+		inRange = inRange || out[i].Fits()
 	}
 	for i := range out {
 		c := &out[i]

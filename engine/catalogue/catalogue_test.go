@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -15,16 +16,32 @@ import (
 // they need.
 var quick = Settings{Iterations: 5_000, Restarts: 1, Samples: 2_000}
 
+// forOnce is For computed once per test binary for each field size and
+// settings: TestForProperties and TestRecommendationFits read the same
+// quick candidates. The tests only read what it returns.
+func forOnce(t *testing.T, pairs int, set Settings) []Candidate {
+	t.Helper()
+	key := fmt.Sprintf("%d %#v", pairs, set)
+	f, _ := forRuns.LoadOrStore(key, sync.OnceValues(func() ([]Candidate, error) {
+		return For(context.Background(), pairs, set)
+	}))
+	cs, err := f.(func() ([]Candidate, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+var forRuns sync.Map // "pairs settings" → func() ([]Candidate, error)
+
 func TestForProperties(t *testing.T) {
 	for n := MinPairs; n <= MaxPairs; n++ {
 		t.Run(fmt.Sprintf("%d pairs", n), func(t *testing.T) {
 			if testing.Short() && n%5 != 0 {
 				t.Skip("short")
 			}
-			cs, err := For(context.Background(), n, quick)
-			if err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			cs := forOnce(t, n, quick)
 			if len(cs) < 2 {
 				t.Fatalf("%d candidates", len(cs))
 			}

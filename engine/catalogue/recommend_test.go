@@ -9,8 +9,9 @@ import (
 // TestRecommendationFits: for every field of 6 to 60 pairs and sessions
 // from 18 to 30 boards, the recommendation fits the board range within the
 // default bounds (2 to 4 boards a round, one copy) and its spec builds it
-// with its figures; or nothing fits, and Recommend says why. "Nothing
-// fits" is checked against every candidate's rounds directly.
+// with its figures; or nothing fits, checked against every candidate's
+// rounds directly. The ranking puts every candidate that fits first, so
+// the recommendation is the first candidate when there is one.
 func TestRecommendationFits(t *testing.T) {
 	sessions := [][2]int{{24, 28}, {18, 22}, {20, 24}, {22, 26}, {26, 30}, {18, 30}}
 	for _, session := range sessions {
@@ -19,29 +20,27 @@ func TestRecommendationFits(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%d-%d boards/%d pairs", session[0], session[1], n), func(t *testing.T) {
+				t.Parallel()
 				set := Settings{MinBoards: session[0], MaxBoards: session[1], Unswitched: true, Samples: -1}
 				if session == sessions[0] {
 					set = quick
 				}
-				cs, err := For(context.Background(), n, set)
-				if err != nil {
-					t.Fatal(err)
+				cs := forOnce(t, n, set)
+				i := Recommend(cs)
+				if i > 0 {
+					t.Errorf("%s fits but %s, which does not, ranks before it", cs[i].Name, cs[0].Name)
 				}
-				rec, why := Recommend(n, cs, set)
-				if rec == nil {
-					if why == "" {
-						t.Fatal("no recommendation and no reason")
-					}
+				if i < 0 {
 					for _, c := range cs {
 						for b := DefaultMinPerRound; b <= DefaultMaxPerRound && c.Excluded == ""; b++ {
 							if total := b * c.Facts.Rounds; b%c.GroupsPerRound == 0 && total >= session[0] && total <= session[1] {
-								t.Errorf("%s fits (%d rounds of %d) but nothing is recommended: %s", c.Name, c.Facts.Rounds, b, why)
+								t.Errorf("%s fits (%d rounds of %d) but nothing is recommended", c.Name, c.Facts.Rounds, b)
 							}
 						}
 					}
-					t.Logf("%s", why)
 					return
 				}
+				rec := &cs[i]
 				d := rec.Deal
 				// Sections with their own boards deal each its own sets
 				// (a section of split tables has sets of half the boards).
@@ -70,11 +69,14 @@ func TestPick(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(Within(cs))
-	if c, err := Pick(14, cs, 1, set); err != nil || c.Name != cs[0].Name {
-		t.Errorf("pick 1: %v, %v", c, err)
+	if c, ok := Pick(cs, 1); !ok || c.Name != cs[0].Name {
+		t.Errorf("pick 1: %v, %v", c.Name, ok)
+	}
+	if c, ok := Pick(cs, n); !ok || c.Name != Within(cs)[n-1].Name || !c.Fits() {
+		t.Errorf("pick %d: %v, %v", n, c.Name, ok)
 	}
 	for _, k := range []int{0, -1, n + 1} {
-		if _, err := Pick(14, cs, k, set); err == nil {
+		if _, ok := Pick(cs, k); ok {
 			t.Errorf("pick %d of %d accepted", k, n)
 		}
 	}
@@ -84,7 +86,7 @@ func TestPick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Pick(14, cs, 1, tight); err == nil {
+	if _, ok := Pick(cs, 1); ok {
 		t.Error("pick 1 with every candidate beyond 5 tables accepted")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/budget"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -211,7 +212,7 @@ func Bussemaker(ctx context.Context, m *movement.Movement, set Settings) (*Resul
 			return nil, fmt.Errorf("bussemaker: %d samples; the number of samples must be positive", total)
 		}
 		if total > MaxSamples {
-			return nil, fmt.Errorf("bussemaker: %d samples: more than the %d one run may draw (at some millions a second, that many would take %s)", total, MaxSamples, roughDuration(float64(total)/5e6))
+			return nil, fmt.Errorf("bussemaker: %d samples: more than the %d one run may draw (at some millions a second, that many would take %s)", total, MaxSamples, budget.Words(float64(total)/5e6))
 		}
 	}
 	// Samples or numberings times the size of the movement: refused when
@@ -496,20 +497,6 @@ func intNReject(rng *rand.PCG, n int, hi, lo uint64) int {
 		hi, lo = bits.Mul64(rng.Uint64(), uint64(n))
 	}
 	return int(hi)
-}
-
-// roughDuration says how long some seconds are, in the largest unit that
-// fits: for estimates, not measurements.
-func roughDuration(seconds float64) string {
-	switch {
-	case seconds >= 2*86400:
-		return fmt.Sprintf("about %.0f days", seconds/86400)
-	case seconds >= 2*3600:
-		return fmt.Sprintf("about %.0f hours", seconds/3600)
-	case seconds >= 120:
-		return fmt.Sprintf("about %.0f minutes", seconds/60)
-	}
-	return fmt.Sprintf("about %.0f seconds", seconds)
 }
 
 // newRun is a run of the model: its tie rule checked, its seed defaulted,

@@ -5,15 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/budget"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -30,7 +29,8 @@ import (
 // chunk order (the golden studies pin those sums), so a part holds each
 // chunk's sums, which the merge adds in order.
 
-// ExactPartFormat and ExactPartVersion name the JSON of a part; a merge
+// ExactPartFormat and ExactPartVersion name a part's file format
+// (engine/formats/exactpart writes and reads it); a merge
 // refuses any other.
 const (
 	ExactPartFormat  = "bridgereport-exact-part"
@@ -460,21 +460,6 @@ func samePart(got, want *ExactPart) error {
 	return nil
 }
 
-// DecodeExactPart reads one part in JSON, refusing unknown fields and other
-// formats or versions; name (a file name) goes into the errors.
-func DecodeExactPart(r io.Reader, name string) (*ExactPart, error) {
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	var p ExactPart
-	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if p.Format != ExactPartFormat || p.Version != ExactPartVersion {
-		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d", name, p.Format, p.Version, ExactPartFormat, ExactPartVersion)
-	}
-	return &p, nil
-}
-
 // ExactEstimate is what an exact enumeration would cost, before running it.
 type ExactEstimate struct {
 	// Method is how it would run: reduced, gray or decode; empty when it
@@ -564,16 +549,16 @@ func EstimateExact(m *movement.Movement, set Settings) (*ExactEstimate, error) {
 var ErrOverBudget = errors.New("exact enumeration over the local budget")
 
 // CheckLocal says whether the enumeration may run here: nil if it can run
-// and its estimate is within budget CPU-seconds, else an error that says
+// and its estimate is within limit CPU-seconds, else an error that says
 // why, wrapping ErrOverBudget when only the budget stands in the way (then
 // sharding it over many machines, ExactShard, is the way).
-func (e *ExactEstimate) CheckLocal(budget float64) error {
+func (e *ExactEstimate) CheckLocal(limit float64) error {
 	if e.Method == "" {
 		return fmt.Errorf("exact enumeration: %s numberings: %s: %w", e.Numberings, e.Reason, ErrTooManyNumberings)
 	}
-	if e.CPUSeconds > budget {
+	if e.CPUSeconds > limit {
 		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, %s of CPU at %.3g a second, more than the local budget of %.4g %s: %w",
-			e.Numberings, e.Evaluated, roughDuration(e.CPUSeconds), e.Rate, budget/3600, map[bool]string{true: "CPU-hour", false: "CPU-hours"}[budget == 3600], ErrOverBudget)
+			e.Numberings, e.Evaluated, budget.Words(e.CPUSeconds), e.Rate, limit/3600, map[bool]string{true: "CPU-hour", false: "CPU-hours"}[limit == 3600], ErrOverBudget)
 	}
 	return nil
 }

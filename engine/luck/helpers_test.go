@@ -1,26 +1,15 @@
 package luck
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc/asctest"
 	"github.com/bridgereport/bridgereport/engine/movement"
-	"github.com/bridgereport/bridgereport/studies/library"
 )
 
 // mustCorpus reads a movement of the movement library, named with or without
 // its .txt ending.
 func mustCorpus(t testing.TB, name string) *movement.Movement {
 	t.Helper()
-	name = strings.TrimSuffix(name, ".txt")
-	data, err := library.Read(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pm, err := movement.ParseASC(name, bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pm.Movement
+	return asctest.Library(t, name)
 }

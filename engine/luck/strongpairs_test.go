@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -32,7 +33,7 @@ const mitchell12TwoSwitchASC = `12 6 6 6 0
 
 func mustASC(t testing.TB, text string) *movement.Movement {
 	t.Helper()
-	pm, err := movement.ParseASC("test", strings.NewReader(text))
+	pm, err := asc.Parse("test", strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}

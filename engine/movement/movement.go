@@ -2,8 +2,30 @@ package movement
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
+
+// Limits on a movement's size, so that an absurd header or spec is
+// refused before anything is allocated for it.
+const (
+	MaxPairs  = 1000
+	MaxTables = 500
+	MaxRounds = 500
+	MaxGroups = 500
+)
+
+// Parsed is a movement read from a file (of any format the tool reads, or
+// built from a spec), with the warnings found on the way and the line
+// where each round was given.
+type Parsed struct {
+	*Movement
+	Warnings   []*engine.ParseError
+	RoundLines []int // RoundLines[r] is the file line of round r+1 (0 if generated)
+}
 
 // Table is what happens at one table in one round: an NS pair and an EW pair
 // play one board group. An empty table has NS = EW = 0 and Group = -1.
@@ -69,6 +91,34 @@ func (m *Movement) Equal(o *Movement) bool {
 		}
 	}
 	return true
+}
+
+// EqualUpToGroups reports whether two movements have the same pairs,
+// rounds, sections and plays, up to the numbering of the board groups and
+// the table positions of split tables: each group is known by its plays
+// (round, NS, EW), and the groups of one are those of the other. It is
+// what a file that numbers boards, not groups, keeps of a movement.
+func (m *Movement) EqualUpToGroups(o *Movement) bool {
+	if m.Pairs != o.Pairs || m.Rounds != o.Rounds || m.Groups != o.Groups || !sectionsEqual(m, o) {
+		return false
+	}
+	sigs := func(m *Movement) map[string]int {
+		plays := make([][]string, m.Groups)
+		for r, row := range m.Schedule {
+			for _, t := range row {
+				if !t.Empty() {
+					plays[t.Group] = append(plays[t.Group], fmt.Sprint(r, t.NS, t.EW))
+				}
+			}
+		}
+		out := map[string]int{}
+		for _, p := range plays {
+			slices.Sort(p)
+			out[strings.Join(p, ";")]++
+		}
+		return out
+	}
+	return maps.Equal(sigs(m), sigs(o))
 }
 
 // Switch exchanges NS and EW at one table (round and table 1-based).

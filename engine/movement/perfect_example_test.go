@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -15,7 +16,7 @@ func ExamplePerfect() {
 		fmt.Println(err)
 		return
 	}
-	movement.WriteASC(os.Stdout, m)
+	asc.Write(os.Stdout, m)
 	b := movement.ComputeBalance(m)
 	fmt.Printf("Qf %.2f, h %d\n", b.Qf, b.H)
 	// Output:
@@ -32,7 +33,7 @@ func ExamplePerfect() {
 // absent, for an arrow switch in mid-round at every table of round 1.
 func ExampleSuperperfectHowell6() {
 	m := movement.SuperperfectHowell6()
-	movement.WriteASC(os.Stdout, m)
+	asc.Write(os.Stdout, m)
 	b := movement.ComputeBalance(m)
 	v, _ := movement.ComputeVacancy(m)
 	fmt.Printf("Qf %.2f, Qf1av %.2f, Qf1max %.2f\n", b.Qf, v.Av, v.Max)

@@ -7,11 +7,8 @@ import "strconv"
 // only these, so that they agree (Room). Without split tables every
 // position is one, a position nobody sits at too (the phantom's
 // stationary table of a half table keeps its number: a pair joining late
-// sits there, and no other table is renumbered). With split tables written
-// as the .ASC form has them (the second halves at the first halves'
-// positions plus half the positions) the first half of the positions;
-// otherwise the positions where a meeting starts in some round. Each
-// section is numbered on its own.
+// sits there, and no other table is renumbered); with split tables, the
+// positions PhysicalTables gives. Each section is numbered on its own.
 func RoomTables(m *Movement) []int {
 	var out []int
 	for s, sec := range m.SplitSections() {
@@ -20,43 +17,8 @@ func RoomTables(m *Movement) []int {
 			_, first, _ := m.SectionRange(s)
 			t0 = first - 1
 		}
-		for _, t := range sectionTables(sec) {
+		for _, t := range PhysicalTables(sec) {
 			out = append(out, t0+t)
-		}
-	}
-	return out
-}
-
-// sectionTables is RoomTables of a movement of one section.
-func sectionTables(m *Movement) []int {
-	var out []int
-	if !hasSplit(m) {
-		for t := range m.Tables {
-			out = append(out, t)
-		}
-		return out
-	}
-	half := m.Tables / 2
-	halves := FirstHalves(m)
-	regular := m.Tables%2 == 0
-	for _, row := range halves {
-		for t, f := range row {
-			if f >= 0 && f != t && (t != f+half || f >= half) {
-				regular = false
-			}
-		}
-	}
-	used := make([]bool, m.Tables)
-	for _, row := range halves {
-		for t, f := range row {
-			if f == t {
-				used[t] = true
-			}
-		}
-	}
-	for t := range m.Tables {
-		if regular && t < half || !regular && used[t] {
-			out = append(out, t)
 		}
 	}
 	return out

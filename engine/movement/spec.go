@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // ErrNotSpec is returned by ParseSpec for text that is not a movement spec
@@ -281,7 +283,7 @@ func ParseSpec(text string) (Spec, error) {
 	s := Spec{Family: head}
 	n, err := strconv.Atoi(strings.TrimSpace(parts[0]))
 	if err != nil || n < 1 {
-		return bad("the size must be a whole number of %s from 1, not %q", fam.unit, clip(parts[0]))
+		return bad("the size must be a whole number of %s from 1, not %q", fam.unit, engine.Clip(parts[0]))
 	}
 	s.Size = n
 	if n > MaxPairs || fam.unit == "tables" && n > MaxTables {
@@ -350,7 +352,7 @@ func ParseSpec(text string) (Spec, error) {
 		case "rounds", "sets", "extra", "sessions", "absent", "join":
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 1 {
-				return bad("%s must be a whole number from 1, not %q", key, clip(val))
+				return bad("%s must be a whole number from 1, not %q", key, engine.Clip(val))
 			}
 			switch key {
 			case "rounds":

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
 )
 
 // Warning is something wrong in a results file that does not stop it being
@@ -25,9 +27,10 @@ func (w Warning) String() string {
 	return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Text)
 }
 
-// warn notes a mistake of the file; only the first ShownPerKind of each
+// Warn notes a mistake of the file, of a kind ("score", "contract", …),
+// at a line (0: the file as a whole); only the first ShownPerKind of each
 // kind are kept (WarningTally counts them all).
-func (s *Session) warn(file string, line int, kind, format string, args ...any) {
+func (s *Session) Warn(file string, line int, kind, format string, args ...any) {
 	if s.WarningTally.Add(kind) {
 		s.Warnings = append(s.Warnings, Warning{File: file, Line: line, Kind: kind, Text: fmt.Sprintf(format, args...)})
 	}
@@ -42,22 +45,6 @@ func BoardVulnerability(n int) Vulnerability {
 		VulEW, VulBoth, VulNone, VulNS,
 		VulBoth, VulNone, VulNS, VulEW}
 	return cycle[((n-1)%16+16)%16]
-}
-
-// parseVulnerableTag reads PBN's [Vulnerable] values: None, Love, -, NS,
-// EW, All, Both.
-func parseVulnerableTag(s string) (Vulnerability, bool) {
-	switch strings.ToUpper(strings.TrimSpace(s)) {
-	case "NONE", "LOVE", "-", "":
-		return VulNone, true
-	case "NS", "N-S", "N/S":
-		return VulNS, true
-	case "EW", "E-W", "E/W":
-		return VulEW, true
-	case "ALL", "BOTH", "B":
-		return VulBoth, true
-	}
-	return VulNone, false
 }
 
 // ParsedContract is a contract as a traveller writes it, with the result
@@ -133,6 +120,16 @@ func ParseContract(text string) (c ParsedContract, ok bool) {
 	return c, false
 }
 
+// IsPass reports whether a traveller's contract says the board was passed
+// out.
+func IsPass(contract string) bool {
+	switch strings.ToUpper(strings.TrimSpace(contract)) {
+	case "PASS", "P", "AP", "PASSED":
+		return true
+	}
+	return false
+}
+
 // declarerSide is "NS" or "EW" for a declarer written N, S, E, W (or the
 // words); "" when it cannot be told.
 func declarerSide(d string) string {
@@ -160,15 +157,15 @@ func (s *Session) checkScores(file string) {
 			if l.Artificial != nil || strings.TrimSpace(l.Contract) == "" {
 				continue
 			}
-			if isPass(l.Contract) {
+			if IsPass(l.Contract) {
 				if l.Score != 0 {
-					s.warn(file, l.Line, "score", "board %d, pairs %s v %s: passed out but scored %+d for NS", b.Number, l.NSKey(), l.EWKey(), l.Score)
+					s.Warn(file, l.Line, "score", "board %d, pairs %s v %s: passed out but scored %+d for NS", b.Number, l.NSKey(), l.EWKey(), l.Score)
 				}
 				continue
 			}
 			pc, ok := ParseContract(l.Contract)
 			if !ok {
-				s.warn(file, l.Line, "contract", "board %d, pairs %s v %s: contract %q is not a contract (want a level 1–7 and a strain, such as 4S, 3NTx or 2H=)", b.Number, l.NSKey(), l.EWKey(), clip(l.Contract))
+				s.Warn(file, l.Line, "contract", "board %d, pairs %s v %s: contract %q is not a contract (want a level 1–7 and a strain, such as 4S, 3NTx or 2H=)", b.Number, l.NSKey(), l.EWKey(), engine.Clip(l.Contract))
 				continue
 			}
 			side := declarerSide(l.Declarer)
@@ -178,7 +175,7 @@ func (s *Session) checkScores(file string) {
 			tricks := pc.Tricks
 			if l.HasTricks {
 				if tricks >= 0 && tricks != l.Tricks {
-					s.warn(file, l.Line, "score", "board %d, pairs %s v %s: contract %s says %d tricks, the tricks column %d", b.Number, l.NSKey(), l.EWKey(), l.Contract, tricks, l.Tricks)
+					s.Warn(file, l.Line, "score", "board %d, pairs %s v %s: contract %s says %d tricks, the tricks column %d", b.Number, l.NSKey(), l.EWKey(), l.Contract, tricks, l.Tricks)
 				}
 				tricks = l.Tricks
 			}
@@ -190,7 +187,7 @@ func (s *Session) checkScores(file string) {
 			if tricks >= 0 {
 				want, err := DeclarerScore(pc.Contract, vulnerable, tricks)
 				if err == nil && sign*want != l.Score {
-					s.warn(file, l.Line, "score", "board %d, pairs %s v %s: %s by %s taking %d tricks (%s vulnerable) scores %+d for NS, the file records %+d",
+					s.Warn(file, l.Line, "score", "board %d, pairs %s v %s: %s by %s taking %d tricks (%s vulnerable) scores %+d for NS, the file records %+d",
 						b.Number, l.NSKey(), l.EWKey(), pc.Contract, strings.ToUpper(l.Declarer), tricks, vulWords(vul), sign*want, l.Score)
 				}
 				continue
@@ -201,7 +198,7 @@ func (s *Session) checkScores(file string) {
 				found = err == nil && sign*want == l.Score
 			}
 			if !found {
-				s.warn(file, l.Line, "score", "board %d, pairs %s v %s: %s by %s (%s vulnerable) cannot score %+d for NS with any number of tricks",
+				s.Warn(file, l.Line, "score", "board %d, pairs %s v %s: %s by %s (%s vulnerable) cannot score %+d for NS with any number of tricks",
 					b.Number, l.NSKey(), l.EWKey(), pc.Contract, strings.ToUpper(l.Declarer), vulWords(vul), l.Score)
 			}
 		}

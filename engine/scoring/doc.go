@@ -4,9 +4,11 @@
 // times, the matchpointing of a whole pairs session, instant matchpoints from
 // result frequencies, IMPs (Law 78B) and victory points.
 //
-// ParseSession and ParseFrequencies read text; ReadUSEBIO and ReadPBN read
-// the results files clubs publish (USEBIO XML, PBN) into a Session that
-// keeps the file's own figures beside the travellers. Their errors are
-// *engine.ParseError values naming the file and line. Nothing here opens a file or
-// the network: each reads the io.Reader it is given, up to a stated limit.
+// A Session is a results file as clubs publish it, with the file's own
+// figures beside the travellers; the readers of those files
+// (engine/formats/usebio, engine/formats/pbn) build it with AddLine, Warn
+// and Finish, and Finish checks the scores against their contracts. The
+// files themselves, results files and the session and frequency files
+// alike, are the formats tier's (engine/formats/...): nothing here reads
+// or writes one.
 package scoring

@@ -1,17 +1,11 @@
 package scoring
 
 import (
-	"bufio"
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
-
-	"github.com/bridgereport/bridgereport/engine"
 )
 
 // Frequency is one line of an instant-matchpoint input: an NS score and how
@@ -146,10 +140,10 @@ func InstantMatchpoints(freqs []Frequency, set InstantSettings) (*InstantTable, 
 	if len(freqs) == 0 {
 		return nil, errors.New("no scores")
 	}
-	var check frequencyChecker
+	var check FrequencyChecker
 	n := 0
 	for _, f := range freqs {
-		if err := check.check(f, set.Vul); err != nil {
+		if err := check.Check(f, set.Vul); err != nil {
 			return nil, err
 		}
 		n += f.Count
@@ -315,12 +309,14 @@ func (t *InstantTable) nudgeTies() {
 	}
 }
 
-// frequencyChecker checks frequencies one at a time.
-type frequencyChecker struct {
+// FrequencyChecker checks frequencies one at a time, so that a reader can
+// stop at the first bad line.
+type FrequencyChecker struct {
 	seen map[int]Frequency
 }
 
-func (c *frequencyChecker) check(f Frequency, v Vulnerability) error {
+// Check checks f, at vulnerability v, against the frequencies before it.
+func (c *FrequencyChecker) Check(f Frequency, v Vulnerability) error {
 	if f.Count < 1 {
 		return fmt.Errorf("score %d: count %d: want at least 1", f.Score, f.Count)
 	}
@@ -355,54 +351,4 @@ func vulWords(v Vulnerability) string {
 		return "both sides"
 	}
 	return "nobody"
-}
-
-// ParseFrequencies reads an instant-matchpoint input: one `score count` per
-// line (NS score, number of results), separated by spaces, tabs or a comma.
-// Blank lines and lines starting with # are skipped. Every score must be
-// legal with vulnerability v. Every error is a *engine.ParseError naming the line.
-func ParseFrequencies(name string, r io.Reader, v Vulnerability) ([]Frequency, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	sc.Split(scanLines)
-	var freqs []Frequency
-	var check frequencyChecker
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fail := func(format string, args ...any) error {
-			return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
-		}
-		fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
-		if len(fields) != 2 {
-			return nil, fail("want `score count`, got %d fields", len(fields))
-		}
-		var nums [2]int
-		for i, what := range []string{"score", "count"} {
-			x, err := strconv.Atoi(fields[i])
-			if err != nil {
-				return nil, fail("%s: %q is not a number", what, clip(fields[i]))
-			}
-			nums[i] = x
-		}
-		f := Frequency{Score: nums[0], Count: nums[1], Line: line}
-		if err := check.check(f, v); err != nil {
-			return nil, fail("%v", err)
-		}
-		freqs = append(freqs, f)
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("line longer than %d bytes: not an instant-matchpoint file", maxLine)
-		}
-		return nil, &engine.ParseError{File: name, Line: line + 1, Err: err}
-	}
-	if len(freqs) == 0 {
-		return nil, &engine.ParseError{File: name, Err: errors.New("no scores (want lines `score count`)")}
-	}
-	return freqs, nil
 }

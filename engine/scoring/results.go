@@ -1,22 +1,14 @@
 package scoring
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
-	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/engine"
 )
-
-// maxResultsBytes bounds what ReadUSEBIO and ReadPBN read: a club session
-// is tens of KiB, a congress with hand records a few MiB.
-const maxResultsBytes = 16 << 20
 
 // Session is a pairs session as a results file gives it: the pairs, the
 // travellers of every board and the file's own figures (its matchpoints, its
@@ -54,7 +46,7 @@ type Session struct {
 	Warnings     []Warning
 	WarningTally Tally
 
-	index map[int]int // board number → index in Boards, while reading
+	index map[int]int // board number → index in Boards, while reading (AddLine)
 }
 
 // SessionPair is one pair of a session and its result as the file prints it.
@@ -266,96 +258,11 @@ func ParseArtificial(s string) (a Artificial, ok bool) {
 	return a, false
 }
 
-// parseScore reads an NS score as files write it: 430, -50, "430.0", +620.
-func parseScore(s string) (int, error) {
-	t := strings.TrimPrefix(strings.TrimSpace(s), "+")
-	switch strings.ToUpper(t) {
-	case "PASS", "P", "AP", "PASSED", "ALL PASS":
-		return 0, nil // passed out
-	}
-	if n, err := strconv.Atoi(t); err == nil {
-		return n, nil
-	}
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1e6 {
-		return 0, fmt.Errorf("score %q: want a whole number such as 430 or -50, or an artificial score such as A5050", s)
-	}
-	return int(f), nil
-}
-
-// parseNumber reads a decimal figure (matchpoints, a percentage) and says
-// how many decimals it is written with.
-func parseNumber(what, s string) (float64, int, error) {
-	t := strings.TrimSpace(s)
-	t = strings.TrimSuffix(t, "%")
-	t = strings.Replace(t, ",", ".", 1) // some European writers
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e9 {
-		return 0, 0, fmt.Errorf("%s %q is not a number", what, s)
-	}
-	dec := 0
-	if i := strings.IndexByte(t, '.'); i >= 0 {
-		dec = len(t) - i - 1
-	}
-	return f, dec, nil
-}
-
-// parsePairNumber reads a pair number, which must be at least 1.
-func parsePairNumber(what, s string) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 || n > 100000 {
-		return 0, fmt.Errorf("%s %q: want a pair number from 1", what, s)
-	}
-	return n, nil
-}
-
-// readLimited reads at most maxResultsBytes, with an error naming the limit.
-func readLimited(name string, r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxResultsBytes+1))
-	if err != nil {
-		return nil, &engine.ParseError{File: name, Err: err}
-	}
-	if len(data) > maxResultsBytes {
-		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes: not a results file this reader accepts", maxResultsBytes)}
-	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	if bytes.IndexByte(data, 0) >= 0 {
-		return nil, &engine.ParseError{File: name, Line: 1 + bytes.Count(data[:bytes.IndexByte(data, 0)], []byte("\n")), Err: fmt.Errorf("binary data (a NUL byte): not a results file")}
-	}
-	if !utf8.Valid(data) {
-		data = latin1ToUTF8(data)
-	}
-	return data, nil
-}
-
-// latin1ToUTF8 reads bytes as ISO-8859-1 (with Windows-1252 in 0x80–0x9F,
-// which is what files that declare nothing mostly are).
-func latin1ToUTF8(data []byte) []byte {
-	var b bytes.Buffer
-	b.Grow(len(data) + len(data)/8)
-	for _, c := range data {
-		switch {
-		case c < 0x80:
-			b.WriteByte(c)
-		case c >= 0x80 && c < 0xA0:
-			b.WriteRune(cp1252[c-0x80])
-		default:
-			b.WriteRune(rune(c))
-		}
-	}
-	return b.Bytes()
-}
-
-var cp1252 = [32]rune{
-	'€', '\uFFFD', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\uFFFD', 'Ž', '\uFFFD',
-	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
-}
-
-// sessionChecker checks a session's travellers as they are read: no pair
-// number twice on one side of a board. Whether NS 3 and EW 3 are one pair
-// (and so may not meet, nor play a board twice) is known only at the end,
-// from the pairs' directions: finish checks that.
-type sessionChecker struct {
+// LineChecker checks a session's travellers as a reader reads them: no
+// pair number twice on one side of a board. Whether NS 3 and EW 3 are one
+// pair (and so may not meet, nor play a board twice) is known only at the
+// end, from the pairs' directions: Finish checks that.
+type LineChecker struct {
 	seen map[sideKey]int // → line
 }
 
@@ -366,7 +273,8 @@ type sideKey struct {
 	pair    int
 }
 
-func (c *sessionChecker) check(board int, l TravellerLine) error {
+// Check checks line l of board number board against the lines before it.
+func (c *LineChecker) Check(board int, l TravellerLine) error {
 	if c.seen == nil {
 		c.seen = map[sideKey]int{}
 	}
@@ -404,9 +312,14 @@ func byDirection(pairs []SessionPair) bool {
 	return twice
 }
 
-// finish sorts the boards, checks that every traveller names a known pair
-// (when the file lists its pairs) and that there are results at all.
-func (s *Session) finish(name string) error {
+// Finish ends the reading of a session, once, after its last AddLine: it
+// sorts the boards, checks each score against its contract (warnings),
+// tells whether pairs are numbered per direction, and checks that no pair
+// plays a board twice, that every traveller names a listed pair (or lists
+// the pairs from the travellers when the file lists none) and that there
+// are results at all. Its error is an *engine.ParseError naming the file
+// (name) and line.
+func (s *Session) Finish(name string) error {
 	if len(s.Boards) == 0 {
 		return &engine.ParseError{File: name, Err: fmt.Errorf("no traveller lines: the file has no results to analyse (a hand record only?)")}
 	}
@@ -477,36 +390,22 @@ func sortBoards(bs []SessionBoard) {
 	slices.SortStableFunc(bs, func(a, b SessionBoard) int { return cmp.Compare(a.Number, b.Number) })
 }
 
-// addLine adds a traveller line to board n, merging boards of the same
-// number (a board written once per section).
-func (s *Session) addLine(n, boardLine int, l TravellerLine) {
+// AddLine adds a traveller line to board n, whose results start at
+// boardLine of the file, merging boards of the same number (a board
+// written once per section), and returns the board for the reader to set
+// what the file says of it (its vulnerability), until the next AddLine. A
+// reader (engine/formats/...) builds a Session with AddLine for each
+// traveller line, Warn for each mistake of the file that does not stop the
+// reading, and Finish once at the end.
+func (s *Session) AddLine(n, boardLine int, l TravellerLine) *SessionBoard {
 	if s.index == nil {
 		s.index = map[int]int{}
 	}
 	if i, ok := s.index[n]; ok {
 		s.Boards[i].Lines = append(s.Boards[i].Lines, l)
-		return
+		return &s.Boards[i]
 	}
 	s.index[n] = len(s.Boards)
 	s.Boards = append(s.Boards, SessionBoard{Number: n, Line: boardLine, Lines: []TravellerLine{l}})
-}
-
-// splitNames splits "Ann Archer - Bob Baker" or "Ann Archer & Bob Baker".
-func splitNames(s string) []string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil
-	}
-	for _, sep := range []string{" - ", " & ", " / ", " and ", " – "} {
-		if strings.Contains(s, sep) {
-			var out []string
-			for _, n := range strings.Split(s, sep) {
-				if n = strings.TrimSpace(n); n != "" {
-					out = append(out, n)
-				}
-			}
-			return out
-		}
-	}
-	return []string{s}
+	return &s.Boards[len(s.Boards)-1]
 }

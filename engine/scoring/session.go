@@ -1,22 +1,12 @@
 package scoring
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
-
-	"github.com/bridgereport/bridgereport/engine"
 )
-
-// maxFileBytes bounds what ParseSession and ParseFrequencies read.
-const maxFileBytes = 4 << 20
 
 // BoardResult is one play of a board in a pairs session.
 type BoardResult struct {
@@ -203,9 +193,9 @@ func ScoreSession(results []BoardResult, set SessionSettings) (*SessionScore, er
 // checkResults finds the first result that cannot be part of a session and
 // returns its index with the reason.
 func checkResults(results []BoardResult) (int, error) {
-	var c resultChecker
+	var c ResultChecker
 	for i, r := range results {
-		if err := c.check(r); err != nil {
+		if err := c.Check(r); err != nil {
 			return i, err
 		}
 	}
@@ -221,13 +211,14 @@ const (
 	MaxPair  = 999999
 )
 
-// resultChecker checks results one at a time, so that a parser can stop at
+// ResultChecker checks results one at a time, so that a reader can stop at
 // the first bad line.
-type resultChecker struct {
+type ResultChecker struct {
 	seen map[[2]int]BoardResult // board and pair → the result where the pair played it
 }
 
-func (c *resultChecker) check(r BoardResult) error {
+// Check checks r against the results before it.
+func (c *ResultChecker) Check(r BoardResult) error {
 	switch {
 	case r.Board < 1:
 		return fmt.Errorf("board %d: want a board number from 1", r.Board)
@@ -259,78 +250,4 @@ func (c *resultChecker) check(r BoardResult) error {
 	c.seen[[2]int{r.Board, r.NS}] = r
 	c.seen[[2]int{r.Board, r.EW}] = r
 	return nil
-}
-
-// sessionHeader is the header a session file must start with.
-var sessionHeader = []string{"board", "ns", "ew", "score"}
-
-// ParseSession reads a session file: the CSV header board,ns,ew,score, then
-// one line per result. Blank lines and lines starting with # are skipped.
-// Every error is a *engine.ParseError naming the file and line.
-func ParseSession(name string, r io.Reader) ([]BoardResult, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
-	if err != nil {
-		return nil, &engine.ParseError{File: name, Err: err}
-	}
-	if len(data) > maxFileBytes {
-		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
-	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // spreadsheets write a BOM
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.FieldsPerRecord = -1 // counted below, with a better message
-	cr.TrimLeadingSpace = true
-	cr.Comment = '#'
-	var results []BoardResult
-	var check resultChecker
-	header := true
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, &engine.ParseError{File: name, Line: pe.Line, Err: pe.Err}
-			}
-			return nil, &engine.ParseError{File: name, Err: err}
-		}
-		line, _ := cr.FieldPos(0)
-		fail := func(format string, args ...any) error {
-			return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
-		}
-		for i := range rec {
-			rec[i] = strings.TrimSpace(rec[i])
-		}
-		if header {
-			header = false
-			if !slices.EqualFunc(rec, sessionHeader, strings.EqualFold) {
-				return nil, fail("header: want %s, got %q", strings.Join(sessionHeader, ","), clip(strings.Join(rec, ",")))
-			}
-			continue
-		}
-		if len(rec) != len(sessionHeader) {
-			return nil, fail("want %d columns (%s), got %d", len(sessionHeader), strings.Join(sessionHeader, ","), len(rec))
-		}
-		var nums [4]int
-		for i, f := range rec {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				return nil, fail("%s: %q is not a number", sessionHeader[i], clip(f))
-			}
-			nums[i] = n
-		}
-		res := BoardResult{Board: nums[0], NS: nums[1], EW: nums[2], Score: nums[3], Line: line}
-		if err := check.check(res); err != nil {
-			return nil, fail("%v", err)
-		}
-		results = append(results, res)
-	}
-	if header {
-		return nil, &engine.ParseError{File: name, Err: errors.New("empty file: want the header board,ns,ew,score and results")}
-	}
-	if len(results) == 0 {
-		return nil, &engine.ParseError{File: name, Err: errors.New("no results after the header")}
-	}
-	return results, nil
 }

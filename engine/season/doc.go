@@ -1,5 +1,5 @@
 // Package season analyses a club's season: the sessions of a folder of
-// results files (scoring.ReadUSEBIO, scoring.ReadPBN), each analysed by
+// results files (engine/formats/results), each analysed by
 // session.Analyse, taken together. Per session it gives the movement as
 // played with its balance (Qf) and its luck quality (Qd, the Bussemaker
 // model), and the better movement its arrow switches could have made

@@ -25,7 +25,9 @@ type Movement struct {
 	Tables  int    `json:"tables"`
 	Rounds  int    `json:"rounds"`
 	// ASC is the movement as played in the .ASC format (its pairs 1, 2, …
-	// are PairNumbers, the file's pairs).
+	// are PairNumbers, the file's pairs): Analyse leaves it empty, the
+	// caller that prints the result writes Played there
+	// (engine/formats/asc).
 	ASC         string   `json:"asc"`
 	PairNumbers []string `json:"pair_numbers"`
 	// Qf is the balance (DOMAIN.md §2); Qd the mean probability, in
@@ -44,6 +46,8 @@ type Movement struct {
 	// Better is the best orientation of the same tables the optimiser
 	// found (nil when not searched).
 	Better *Better `json:"better,omitempty"`
+	// Played is the movement itself, which ASC writes.
+	Played *movement.Movement `json:"-"`
 }
 
 // Switch is an arrow switch: a whole round (Tables nil) or some tables of
@@ -78,7 +82,7 @@ const maxEnumerate = 100_000
 // movementFigures measures one movement of a session.
 func movementFigures(ctx context.Context, fm session.FieldMovement, a *session.Analysis, opt Options) (Movement, string, error) {
 	mv := Movement{Section: fm.Section, Scope: fm.Scope, Label: fm.Label, Pairs: fm.Pairs, Tables: fm.Tables, Rounds: fm.Rounds, Qf: fm.Qf,
-		ASC: fm.ASC, PairNumbers: fm.PairNumbers, Reading: fm.Reading, QfBoards: fm.QfBoards}
+		PairNumbers: fm.PairNumbers, Reading: fm.Reading, QfBoards: fm.QfBoards, Played: fm.Played}
 	if fm.Scope == "across" || fm.Played == nil {
 		return mv, "", nil
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/pbn"
+	"github.com/bridgereport/bridgereport/engine/formats/usebio"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
@@ -31,9 +33,9 @@ func readSeason(t testing.TB) []*scoring.Session {
 		}
 		var s *scoring.Session
 		if strings.HasSuffix(e.Name(), ".pbn") {
-			s, err = scoring.ReadPBN(e.Name(), bytes.NewReader(data))
+			s, err = pbn.Read(e.Name(), bytes.NewReader(data))
 		} else {
-			s, err = scoring.ReadUSEBIO(e.Name(), bytes.NewReader(data))
+			s, err = usebio.Read(e.Name(), bytes.NewReader(data))
 		}
 		if err != nil {
 			t.Fatal(err)

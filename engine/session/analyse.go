@@ -258,11 +258,6 @@ type Disagreement struct {
 	Record string `json:"record,omitempty"`
 }
 
-// PairLabel writes a pair as the analysis labels it (scoring.PairLabel).
-func PairLabel(section string, pair int, dir string) string {
-	return scoring.PairLabel(section, pair, dir)
-}
-
 // decimalsOf is the number of decimals a figure is written with.
 func decimalsOf(text string) int {
 	t := strings.TrimSuffix(strings.TrimSpace(text), "%")
@@ -841,7 +836,7 @@ func (c *candidate) report(s *scoring.Session) ([]Pair, []Disagreement, []scorin
 					} else {
 						d.Pair, d.Direction = l.EW, l.EWKey().Dir
 					}
-					d.Label = PairLabel(d.Section, d.Pair, d.Direction)
+					d.Label = scoring.PairLabel(d.Section, d.Pair, d.Direction)
 					disagree(d)
 				}
 			}

@@ -10,25 +10,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/formats/results"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 func readSample(t testing.TB, file string) *scoring.Session {
 	t.Helper()
-	f, err := os.Open("../scoring/testdata/" + file)
+	data, err := os.ReadFile("../formats/results/testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var s *scoring.Session
-	if strings.HasSuffix(file, ".pbn") {
-		s, err = scoring.ReadPBN(file, f)
-	} else {
-		s, err = scoring.ReadUSEBIO(file, f)
-	}
-	if err != nil {
-		t.Fatal(err)
+	s, ok, err := results.Read(file, data)
+	if err != nil || !ok {
+		t.Fatalf("%s: %v (a results file: %v)", file, err, ok)
 	}
 	return s
 }
@@ -73,7 +69,7 @@ func TestSamplesReproduced(t *testing.T) {
 				if mv.RoundsFrom != c.rounds {
 					t.Errorf("rounds from %s, want %s", mv.RoundsFrom, c.rounds)
 				}
-				if _, err := movement.ParseASC("asc", strings.NewReader(mv.ASC)); err != nil {
+				if back, err := asc.Parse("asc", strings.NewReader(asc.String(mv.Played))); err != nil || !back.Equal(mv.Played) {
 					t.Errorf("the .ASC does not read back: %v", err)
 				}
 			}
@@ -257,12 +253,6 @@ func TestLuck(t *testing.T) {
 }
 
 func TestInstant(t *testing.T) {
-	if v := BoardVulnerability(17); v != scoring.VulNone {
-		t.Errorf("board 17: %v", v)
-	}
-	if v := BoardVulnerability(13); v != scoring.VulBoth {
-		t.Errorf("board 13: %v", v)
-	}
 	a := analyse(t, readSample(t, "thursday.xml"), Settings{NoLuck: true})
 	if len(a.Instant) != 15 || len(a.Notes) != 0 {
 		t.Fatalf("%d instant tables, notes %v", len(a.Instant), a.Notes)

@@ -5,19 +5,19 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/bridgereport/bridgereport/engine/scoring"
+	"github.com/bridgereport/bridgereport/engine/formats/usebio"
 	"github.com/bridgereport/bridgereport/engine/session"
 )
 
 // A club's results file, checked and its movement rebuilt.
 func ExampleAnalyse() {
-	f, err := os.Open("../scoring/testdata/thursday.xml")
+	f, err := os.Open("../formats/results/testdata/thursday.xml")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer f.Close()
-	s, err := scoring.ReadUSEBIO("thursday.xml", f)
+	s, err := usebio.Read("thursday.xml", f)
 	if err != nil {
 		fmt.Println(err)
 		return

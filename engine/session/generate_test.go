@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/engine/formats/usebio"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
@@ -96,7 +97,7 @@ func BenchmarkReadAnalyse(b *testing.B) {
 		data := syntheticUSEBIO(n, 1)
 		b.Run(fmt.Sprintf("pairs=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				s, err := scoring.ReadUSEBIO("synthetic.xml", bytes.NewReader(data))
+				s, err := usebio.Read("synthetic.xml", bytes.NewReader(data))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -111,7 +112,7 @@ func BenchmarkReadAnalyse(b *testing.B) {
 
 // A cancelled context stops the analysis of a large file.
 func TestAnalyseCancelled(t *testing.T) {
-	s, err := scoring.ReadUSEBIO("synthetic.xml", bytes.NewReader(syntheticUSEBIO(200, 1)))
+	s, err := usebio.Read("synthetic.xml", bytes.NewReader(syntheticUSEBIO(200, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +126,7 @@ func TestAnalyseCancelled(t *testing.T) {
 // The synthetic file is read and scored as it was written: every section
 // a Mitchell whose rebuilt rounds are its tables.
 func TestSyntheticSections(t *testing.T) {
-	s, err := scoring.ReadUSEBIO("synthetic.xml", bytes.NewReader(syntheticUSEBIO(60, 1)))
+	s, err := usebio.Read("synthetic.xml", bytes.NewReader(syntheticUSEBIO(60, 1)))
 	if err != nil {
 		t.Fatal(err)
 	}

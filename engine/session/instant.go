@@ -30,17 +30,6 @@ type InstantRow struct {
 	Percent int     `json:"percent"`
 }
 
-// BoardVulnerability is the vulnerability of board n in the standard
-// 16-board cycle.
-func BoardVulnerability(n int) scoring.Vulnerability {
-	cycle := [16]scoring.Vulnerability{
-		scoring.VulNone, scoring.VulNS, scoring.VulEW, scoring.VulBoth,
-		scoring.VulNS, scoring.VulEW, scoring.VulBoth, scoring.VulNone,
-		scoring.VulEW, scoring.VulBoth, scoring.VulNone, scoring.VulNS,
-		scoring.VulBoth, scoring.VulNone, scoring.VulNS, scoring.VulEW}
-	return cycle[((n-1)%16+16)%16]
-}
-
 // instantBoards builds the table of every board of every field from its
 // played (not artificial) scores; a board with a score impossible at its
 // vulnerability is left out with a note: the first few such boards each,
@@ -68,7 +57,7 @@ func instantBoards(fields []*field, notes []string) ([]InstantBoard, []string) {
 			for i, sc := range order {
 				freqs[i] = scoring.Frequency{Score: sc, Count: count[sc]}
 			}
-			vul := BoardVulnerability(b.number)
+			vul := scoring.BoardVulnerability(b.number)
 			t, err := scoring.InstantMatchpoints(freqs, scoring.InstantSettings{Vul: vul}) // seed 003's, but the board's vulnerability
 			if err != nil {
 				if left.Add("instant") {

@@ -1,68 +1,83 @@
 package batch
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
+	"sync"
 	"time"
+
+	"github.com/bridgereport/bridgereport/reports/browser"
+	"github.com/bridgereport/bridgereport/reports/disk"
 )
 
-// browsers are the names headless Chromium goes by; BRIDGEREPORT_CHROMIUM
-// names another.
-var browsers = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+// A Printer prints reports to PDF through one headless Chromium, started
+// at the first report and shared by the rest of the run: a launch costs
+// seconds, a page a fraction of one.
+type Printer struct {
+	path string // the Chromium, from browser.Find
 
-// FindBrowser finds headless Chromium for --pdf, or says how to get one.
-func FindBrowser() (string, error) {
-	if p := os.Getenv("BRIDGEREPORT_CHROMIUM"); p != "" {
-		return exec.LookPath(p)
-	}
-	for _, name := range browsers {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("run --pdf: no Chromium found (looked for %s, or BRIDGEREPORT_CHROMIUM): install chromium, or leave out --pdf", strings.Join(browsers, ", "))
+	mu      sync.Mutex
+	browser *browser.Browser
 }
 
-// PrintPDF prints a report's index.html in dir to dir/index.pdf through
-// headless Chromium, with the report's print CSS: its title in the header
-// and numbered pages.
-func PrintPDF(ctx context.Context, browser, dir string) (string, error) {
+// NewPrinter prints with the Chromium at path (from browser.Find).
+func NewPrinter(path string) *Printer {
+	return &Printer{path: path}
+}
+
+// PrintPDF prints a report's index.html in dir to dir/index.pdf, with the
+// report's print CSS: its title in the header and numbered pages. The PDF
+// is written whole or not at all.
+func (p *Printer) PrintPDF(ctx context.Context, dir string) (string, error) {
+	out := filepath.Join(dir, "index.pdf")
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
-	out := filepath.Join(abs, "index.pdf")
-	profile, err := os.MkdirTemp("", "bridgereport-chromium-")
+	b, err := p.start(ctx)
 	if err != nil {
+		return "", fmt.Errorf("%s: %v", out, err)
+	}
+	tab, err := b.Open(browser.FileURL(filepath.Join(abs, "index.html")), browser.View{Budget: 10 * time.Second, Timeout: 3 * time.Minute})
+	if err != nil {
+		return "", fmt.Errorf("%s: printing to PDF: %v", out, err)
+	}
+	defer tab.Close()
+	pdf, err := tab.PDF()
+	if err != nil {
+		return "", fmt.Errorf("%s: printing to PDF: %v", out, err)
+	}
+	if len(pdf) == 0 {
+		return "", fmt.Errorf("%s: Chromium printed an empty PDF", out)
+	}
+	if err := disk.WriteFileAtomic(filepath.Join(abs, "index.pdf"), pdf); err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(profile)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+profile, "--no-pdf-header-footer", "--virtual-time-budget=10000",
-		"--print-to-pdf="+out, "file://"+filepath.Join(abs, "index.html"))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%s: printing to PDF with %s: %v %s", filepath.Join(dir, "index.pdf"), browser, err, lastLine(stderr.String()))
-	}
-	if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
-		return "", fmt.Errorf("%s: %s wrote no PDF: %s", filepath.Join(dir, "index.pdf"), browser, lastLine(stderr.String()))
-	}
-	return filepath.Join(dir, "index.pdf"), nil
+	return out, nil
 }
 
-func lastLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
+// start launches the browser at the first report; it lives as long as ctx
+// or until Close.
+func (p *Printer) start(ctx context.Context) (*browser.Browser, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.browser == nil {
+		b, err := browser.Start(ctx, p.path)
+		if err != nil {
+			return nil, err
+		}
+		p.browser = b
 	}
-	return s
+	return p.browser, nil
+}
+
+// Close ends the browser, if a report started it.
+func (p *Printer) Close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.browser != nil {
+		p.browser.Close()
+		p.browser = nil
+	}
 }

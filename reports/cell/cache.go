@@ -5,10 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/reports/cache"
 )
 
@@ -52,11 +51,7 @@ func (e *Env) CacheKey(extra any) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		var asc strings.Builder
-		if err := movement.WriteASC(&asc, m); err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "movement %s\n%s", name, asc.String())
+		fmt.Fprintf(h, "movement %s\n%s", name, asc.String(m))
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -32,7 +32,7 @@ func (e *Env) CachedExpensive(extra any, result any, compute func() error) error
 	}
 	miss := func() error {
 		if x.Refuse {
-			return fmt.Errorf("%w: %s has no %s.json; fill it with go test ./reports/study -run TestStudies -update",
+			return fmt.Errorf("%w: %s has no %s.json; fill it with go test ./studies -run TestStudies -update",
 				errColdExpensive, dir, key)
 		}
 		return e.Cached(extra, result, compute)

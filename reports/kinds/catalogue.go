@@ -16,11 +16,13 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -171,10 +173,6 @@ type CatalogueCandidate struct {
 	QdComputed bool   `json:"qd_computed"`
 	Absent     *int   `json:"absent"`
 	ASC        string `json:"asc"`
-	// sectionTables are, for a field of several sections, each section's
-	// tables as the cards and the export number them ("A2 to A8"): a
-	// section of split tables has fewer tables than table positions.
-	sectionTables []string
 	// Spec gives the movement exactly as played (switches, absent pair):
 	// movement, balance, optimize, simulate and study cells take it.
 	Spec string `json:"spec"`
@@ -210,6 +208,10 @@ type CatalogueCandidate struct {
 	Sections []SectionView `json:"sections"`
 	AcrossQf float64       `json:"across_qf"`
 }
+
+// Fits is the catalogue's rule (catalogue.Fits) on the cached row: the
+// recommendation and --pick choose among the candidates that fit.
+func (c CatalogueCandidate) Fits() bool { return catalogue.Fits(c.Excluded, c.InRange) }
 
 // SectionView is one section's figures, as a movement of its own.
 type SectionView = catalogue.SectionFigures
@@ -350,25 +352,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		m = c.Seated
 		v.Absent = &c.Absent
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return v, err
-	}
-	v.ASC = asc.String()
-	if len(m.Sections) > 1 {
-		room := movement.NewRoom(m)
-		first, last := map[int]string{}, map[int]string{}
-		for _, t := range movement.RoomTables(m) {
-			sec, _ := room.Table(t)
-			if first[sec] == "" {
-				first[sec] = room.TableLabel(t)
-			}
-			last[sec] = room.TableLabel(t)
-		}
-		for sec := range m.Sections {
-			v.sectionTables = append(v.sectionTables, first[sec]+" to "+last[sec])
-		}
-	}
+	v.ASC = asc.String(m)
 	return v, nil
 }
 
@@ -381,7 +365,7 @@ var libraryByPairs = sync.OnceValues(func() (map[int][]catalogue.Published, erro
 		if err != nil {
 			return nil, err
 		}
-		pm, err := movement.ParseASC(name, bytes.NewReader(data))
+		pm, err := asc.Parse(name, bytes.NewReader(data))
 		if err != nil {
 			return nil, err
 		}
@@ -404,7 +388,7 @@ func publishedFor(pairs int) ([]catalogue.Published, string, error) {
 	h := sha256.New()
 	for _, p := range list {
 		fmt.Fprintf(h, "%s\n", p.Name)
-		if err := movement.WriteASC(h, p.Movement); err != nil {
+		if err := asc.Write(h, p.Movement); err != nil {
 			return nil, "", err
 		}
 	}
@@ -493,13 +477,14 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 // within the bounds, in the board range or, when none is, nearest it; ""
 // when every candidate breaks a bound.
 func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, reason string) {
-	if len(cands) == 0 || cands[0].Excluded != "" {
+	i := catalogue.Recommend(cands)
+	switch {
+	case i < 0 && (len(cands) == 0 || cands[0].Excluded != ""):
 		return "", fmt.Sprintf("Every movement for %d pairs breaks a bound (copies of the boards, tables, boards a round); the candidates below say which.", pairs)
-	}
-	if !cands[0].InRange {
+	case i < 0:
 		return "", nothingFits(pairs, boards, cands)
 	}
-	best := cands[0]
+	best := cands[i]
 	var b strings.Builder
 	if best.InRange {
 		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
@@ -521,8 +506,8 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	} else {
 		fmt.Fprintf(&b, ", the first of those nearest the range (Qf %.2f", best.Qf)
 	}
-	if len(cands) > 1 && cands[1].InRange == best.InRange && cands[1].Excluded == "" && cands[1].BoardsOutside == best.BoardsOutside {
-		next := cands[1]
+	if len(cands) > i+1 && cands[i+1].InRange == best.InRange && cands[i+1].Excluded == "" && cands[i+1].BoardsOutside == best.BoardsOutside {
+		next := cands[i+1]
 		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
 		same := func(x, y float64) bool { return fmt.Sprintf("%.2f", x) == fmt.Sprintf("%.2f", y) }
 		switch {
@@ -571,12 +556,13 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 // sectionsText is a field played as sections in words: "two sections of 17
 // and 14 pairs (A1 to A9, B1 to B7), each with its own winners".
 func sectionsText(c CatalogueCandidate) string {
+	labels := sectionTables(c.Spec)
 	var sizes, tables []string
 	for i, s := range c.Sections {
 		letter := movement.SectionLetters(i)
 		sizes = append(sizes, strconv.Itoa(s.Pairs))
-		if i < len(c.sectionTables) {
-			tables = append(tables, c.sectionTables[i])
+		if i < len(labels) {
+			tables = append(tables, labels[i])
 		} else {
 			tables = append(tables, fmt.Sprintf("%s1 to %s%d", letter, letter, s.Tables))
 		}
@@ -587,6 +573,33 @@ func sectionsText(c CatalogueCandidate) string {
 	}
 	return fmt.Sprintf("%s sections of %s pairs (tables %s), %s, %d winners", numberWord(len(c.Sections)), strings.Join(sizes, " and "),
 		strings.Join(tables, ", "), scored, c.Winners)
+}
+
+// sectionTables are each section's tables of the movement spec gives, as
+// the cards and the export number them ("A1 to A8", "B1 to B7": a section
+// of split tables has fewer tables than table positions); nil when the
+// spec cannot be resolved. From the spec, not the candidate's movement, so
+// that an answer read from the cache says the same.
+func sectionTables(spec string) []string {
+	pm, err := resolve.Named(spec)
+	if err != nil || len(pm.Movement.Sections) < 2 {
+		return nil
+	}
+	m := pm.Movement
+	room := movement.NewRoom(m)
+	first, last := map[int]string{}, map[int]string{}
+	for _, t := range movement.RoomTables(m) {
+		sec, _ := room.Table(t)
+		if first[sec] == "" {
+			first[sec] = room.TableLabel(t)
+		}
+		last[sec] = room.TableLabel(t)
+	}
+	var out []string
+	for sec := range m.Sections {
+		out = append(out, first[sec]+" to "+last[sec])
+	}
+	return out
 }
 
 // whyNotOneSection says why a field played as sections is recommended:

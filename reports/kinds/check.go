@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
@@ -85,14 +86,10 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", c.Movement, err)
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return nil, err
-	}
 	res := &CheckResult{
 		Balance: *b, Tables: m.Tables, Rounds: m.Rounds, BoardGroups: m.Groups,
 		Matrix: matrixRows(b), Warnings: append([]string{}, env.Warnings[c.Movement]...),
-		Movement: c.Movement, ASC: asc.String(), MinSS: movement.MinSumSquares(b.S, b.N),
+		Movement: c.Movement, ASC: asc.String(m), MinSS: movement.MinSumSquares(b.S, b.N),
 	}
 	res.Vacancy = v
 	if len(m.Sections) > 0 && !m.Across {

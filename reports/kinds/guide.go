@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/cell"
 )
@@ -385,11 +386,7 @@ func guideCards(ctx context.Context, name string, m *movement.Movement, perRound
 		}
 		v.BoardSets = append(v.BoardSets, set)
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return nil, err
-	}
-	v.ASC = asc.String()
+	v.ASC = asc.String(m)
 	return v, nil
 }
 

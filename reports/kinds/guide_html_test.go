@@ -5,16 +5,14 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/reports/browser"
+	"github.com/bridgereport/bridgereport/reports/browser/browsertest"
 )
 
 // TestCardsPrintInChromium prints the cards page to PDF in headless
@@ -22,7 +20,6 @@ import (
 // the pages the layout counts (nothing overflows), and every pair's route,
 // round by round, is on its slip in the page Chromium laid out.
 func TestCardsPrintInChromium(t *testing.T) {
-	browser := chromium(t)
 	cases := []struct {
 		spec     string
 		perRound int
@@ -41,6 +38,7 @@ func TestCardsPrintInChromium(t *testing.T) {
 				if testing.Short() && opts.Paper == PaperLetter && c.spec != "perfect:6" {
 					t.Skip("short")
 				}
+				t.Parallel()
 				spec, err := movement.ParseSpec(c.spec)
 				if err != nil {
 					t.Fatal(err)
@@ -57,14 +55,9 @@ func TestCardsPrintInChromium(t *testing.T) {
 				if err := g.WriteCardsHTML(&page, opts); err != nil {
 					t.Fatal(err)
 				}
-				dir := t.TempDir()
-				file := filepath.Join(dir, "cards.html")
-				if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				pdf := filepath.Join(dir, "cards.pdf")
-				runChromium(t, browser, "--print-to-pdf="+pdf, "--no-pdf-header-footer", "file://"+file)
-				data, err := os.ReadFile(pdf)
+				// One tab: the PDF and then the DOM of the page it printed.
+				tab := browsertest.OpenHTML(t, page.String(), browser.View{})
+				data, err := tab.PDF()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -85,7 +78,10 @@ func TestCardsPrintInChromium(t *testing.T) {
 					len(regexp.MustCompile(wantSize).FindAll(data, -1)) != pages {
 					t.Errorf("page sizes %q, want %s", sizes, wantSize)
 				}
-				dom := runChromium(t, browser, "--dump-dom", "file://"+file)
+				dom, err := tab.DOM()
+				if err != nil {
+					t.Fatal(err)
+				}
 				checkRoutes(t, g, dom)
 			})
 		}
@@ -129,21 +125,4 @@ func checkRoutes(t *testing.T, g *GuideResult, dom string) {
 			t.Errorf("pair %d: the slip reads\n %v\nwant\n %v", card.Pair, got, want)
 		}
 	}
-}
-
-// runChromium runs headless Chromium with a profile of its own and returns
-// what it printed.
-func runChromium(t *testing.T, browser string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--user-data-dir=" + t.TempDir()}
-	cmd := exec.CommandContext(ctx, browser, append(base, args...)...)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
-	}
-	return out.String()
 }

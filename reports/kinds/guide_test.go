@@ -29,6 +29,7 @@ func TestGuideCardsAreRight(t *testing.T) {
 				continue // no arrangement of this size and length
 			}
 			t.Run(fmt.Sprintf("%d/%s", n, spec), func(t *testing.T) {
+				t.Parallel()
 				_, split := movement.PlayingTables(m)
 				g, err := guide(context.Background(), spec.String(), m, 2*split)
 				if err != nil {

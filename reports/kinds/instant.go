@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/sessioncsv"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
@@ -178,7 +179,7 @@ func (c *InstantCell) frequencies(env *cell.Env) ([]scoring.Frequency, error) {
 		if err != nil {
 			return nil, err
 		}
-		return scoring.ParseFrequencies(c.File, bytes.NewReader(data), c.Vul)
+		return sessioncsv.ReadFrequencies(c.File, bytes.NewReader(data), c.Vul)
 	}
 	if len(c.Results) == 0 {
 		return nil, fmt.Errorf("results: give [score, count] pairs")

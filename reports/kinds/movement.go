@@ -2,9 +2,8 @@ package kinds
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/reports/cell"
 
 	"github.com/bridgereport/bridgereport/reports"
@@ -61,10 +60,6 @@ func (c *MovementCell) Run(env *cell.Env) (*cell.Output, error) {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return nil, err
-	}
-	res := &MovementResult{Movement: c.Movement, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, Groups: m.Groups, ASC: asc.String()}
+	res := &MovementResult{Movement: c.Movement, Pairs: m.Pairs, Tables: m.Tables, Rounds: m.Rounds, Groups: m.Groups, ASC: asc.String(m)}
 	return &cell.Output{Blocks: []reports.Block{{Table: t}}, Result: res}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
@@ -51,16 +52,12 @@ func optimizeOne(ctx context.Context, name string, m *movement.Movement, set opt
 	if err != nil {
 		return nil, err
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, res.Movement); err != nil {
-		return nil, err
-	}
 	return &OptimizeResult{
 		File: name, Qf: res.After.Qf, QfBefore: res.Before.Qf, SS: res.After.SS, SSBefore: res.Before.SS,
 		D4: res.After.D4, D4Before: res.Before.D4, Switched: res.Switched, ProvenOptimal: res.Proven,
 		Exhaustive: res.Exhaustive, FreeBits: res.FreeBits, Iterations: res.Iterations, Stop: string(res.Stop),
 		Seed: set.Seed, Mode: set.Cooling.Mode.String(), Cooling: set.Cooling.String(), Ranking: ranking(set),
-		Absent: set.Absent, Movement: asc.String(), Uniform: res.Before.Uniform, Verdict: searchVerdict(set, res),
+		Absent: set.Absent, Movement: asc.String(res.Movement), Uniform: res.Before.Uniform, Verdict: searchVerdict(set, res),
 		Vacancy: res.VacancyAfter, VacancyBefore: res.VacancyBefore,
 	}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -77,11 +78,7 @@ func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, er
 	}
 	var out []PlanView
 	for _, p := range ps {
-		var asc strings.Builder
-		if err := movement.WriteASC(&asc, p.Movement); err != nil {
-			return nil, err
-		}
-		out = append(out, PlanView{Plan: p, ASC: asc.String()})
+		out = append(out, PlanView{Plan: p, ASC: asc.String(p.Movement)})
 	}
 	return out, nil
 }

@@ -137,17 +137,11 @@ func duration(minutes int) string {
 // Pick is the k-th candidate (from 1) within the bounds that fits the
 // session: the catalogue command's --pick.
 func (a *CatalogueAnswer) Pick(k int) (CatalogueCandidate, error) {
-	var within []CatalogueCandidate
-	for _, c := range a.Candidates {
-		if c.Excluded == "" && c.InRange {
-			within = append(within, c)
-		}
+	if c, ok := catalogue.Pick(a.Candidates, k); ok {
+		return c, nil
 	}
-	switch {
-	case len(within) == 0:
-		return CatalogueCandidate{}, fmt.Errorf("--pick %d: no candidate for %d pairs is within the bounds and fits the session: %s", k, a.Pairs, a.Reason)
-	case k > len(within):
-		return CatalogueCandidate{}, fmt.Errorf("--pick %d: %d pairs have %d candidates within the bounds that fit the session (pick 1 to %d)", k, a.Pairs, len(within), len(within))
+	if n := len(catalogue.Within(a.Candidates)); n > 0 {
+		return CatalogueCandidate{}, fmt.Errorf("--pick %d: %d pairs have %d candidates within the bounds that fit the session (pick 1 to %d)", k, a.Pairs, n, n)
 	}
-	return within[k-1], nil
+	return CatalogueCandidate{}, fmt.Errorf("--pick %d: no candidate for %d pairs is within the bounds and fits the session: %s", k, a.Pairs, a.Reason)
 }

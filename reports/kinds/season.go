@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/results"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/season"
 	"github.com/bridgereport/bridgereport/reports"
@@ -69,7 +70,7 @@ func (c *SeasonCell) files(env *cell.Env) ([]string, error) {
 	}
 	var out []string
 	for _, m := range matches {
-		if !isResultsFile(m) {
+		if !results.Named(m) {
 			continue
 		}
 		// Relative to the study's folder (or the working folder), where
@@ -101,7 +102,7 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 		var s *scoring.Session
 		ok := false
 		if err == nil {
-			s, ok, err = readResults(f, data)
+			s, ok, err = results.Read(f, data)
 		}
 		switch {
 		case err != nil:
@@ -120,6 +121,11 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 		return nil, err
 	}
 	res.Skipped = skipped
+	for _, ss := range res.Sessions {
+		for i, mv := range ss.Movements {
+			ss.Movements[i].ASC = ascText(mv.Played)
+		}
+	}
 	var figs map[string]float64
 	if c.Publishes() {
 		if figs, err = seasonFigures(res); err != nil {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/results"
+	"github.com/bridgereport/bridgereport/engine/formats/sessioncsv"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -113,7 +115,7 @@ type SessionLine = scoring.ScoredResult
 // extension (lower case); any other file is read as CSV. A reader of
 // another results format plugs in here.
 var sessionReaders = map[string]func(name string, r io.Reader) ([]scoring.BoardResult, error){
-	".csv": scoring.ParseSession,
+	".csv": sessioncsv.Read,
 }
 
 func (c *SessionCell) Movements() []string { return nil }
@@ -128,7 +130,7 @@ func (c *SessionCell) Run(env *cell.Env) (*cell.Output, error) {
 		if data, err = env.Read(c.File, disk.MaxInputBytes); err != nil {
 			return nil, err
 		}
-		if s, ok, err := readResults(c.File, data); err != nil {
+		if s, ok, err := results.Read(c.File, data); err != nil {
 			return nil, err
 		} else if ok {
 			return c.runResults(env, s) // a club's results file: cells_session_file.go
@@ -168,7 +170,7 @@ func (c *SessionCell) compute(data []byte) (*SessionResult, error) {
 	}
 	read, ok := sessionReaders[strings.ToLower(filepath.Ext(c.File))]
 	if !ok {
-		read = scoring.ParseSession
+		read = sessioncsv.Read
 	}
 	results, err := read(c.File, bytes.NewReader(data))
 	if err != nil {

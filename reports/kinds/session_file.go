@@ -1,13 +1,11 @@
 package kinds
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"github.com/bridgereport/bridgereport/engine/formats/acbl"
-	"github.com/bridgereport/bridgereport/engine/formats/nzscorer"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 	"github.com/bridgereport/bridgereport/engine/session"
 	"github.com/bridgereport/bridgereport/reports"
@@ -18,81 +16,11 @@ import (
 // A session cell's file (and the score command's FILE) may be a club's
 // results file instead of a session CSV: USEBIO XML, PBN, NZ Scorer's XML,
 // an ACBLscore report (text or its HTML) or an ACBLscore game file, told
-// by the first bytes and the extension. Such a file
+// by the first bytes and the extension (engine/formats/results). Such a file
 // is analysed by session.Analyse: its figures recomputed and checked, the
 // method identified, Neuberg's rounding measured, the movement played
 // reconstructed with its balance, the luck model run on it, and instant
 // matchpoints built from the field.
-
-// resultsFormat says what a results file is: "usebio", "pbn",
-// "nzscorer", "acbl-recap", "acbl-game", or "" for a session CSV. The
-// content decides where it can (a game file's AC3 table, an XML root,
-// an ACBLscore heading), the extension otherwise.
-func resultsFormat(name string, head []byte) string {
-	if acbl.IsGame(head) {
-		return "acbl-game"
-	}
-	ext := strings.ToLower(filepath.Ext(name))
-	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n\x00")
-	isXML := bytes.HasPrefix(h, []byte("<?xml")) || ext == ".xml"
-	switch {
-	case ext == ".csv":
-		return ""
-	case isXML && nzscorer.IsSession(head):
-		return "nzscorer"
-	case isXML:
-		return "usebio"
-	case ext == ".pbn":
-		return "pbn"
-	case acbl.IsRecap(head):
-		return "acbl-recap"
-	case bytes.HasPrefix(h, []byte("<")) && !isHTMLPage(h):
-		return "usebio"
-	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
-		return "pbn"
-	}
-	return ""
-}
-
-// isHTMLPage tells an HTML page (an ACBLscore report that is not one
-// reads as no results file, not as broken XML).
-func isHTMLPage(h []byte) bool {
-	l := bytes.ToLower(h[:min(len(h), 256)])
-	return bytes.HasPrefix(l, []byte("<html")) || bytes.HasPrefix(l, []byte("<!doctype html"))
-}
-
-// readResults reads data as a results file; ok is false when it is a
-// session CSV, which the caller reads as before.
-func readResults(name string, data []byte) (s *scoring.Session, ok bool, err error) {
-	format := resultsFormat(name, data[:min(len(data), 64<<10)])
-	switch format {
-	case "pbn":
-		s, err = scoring.ReadPBN(name, bytes.NewReader(data))
-	case "usebio":
-		s, err = scoring.ReadUSEBIO(name, bytes.NewReader(data))
-	case "nzscorer":
-		s, err = nzscorer.Read(name, bytes.NewReader(data))
-	case "acbl-recap":
-		s, err = acbl.ReadRecap(name, bytes.NewReader(data))
-	case "acbl-game":
-		s, err = acbl.ReadGame(name, bytes.NewReader(data))
-	default:
-		return nil, false, nil
-	}
-	return s, true, err
-}
-
-// isResultsFile tells, by its name, a file of a season's folder that may
-// be a results file: .xml, .pbn, ACBLscore's reports (.txt, .htm, .html)
-// and game files (.ACA, .ACB, …); the content then decides.
-func isResultsFile(name string) bool {
-	ext := strings.ToLower(filepath.Ext(name))
-	switch ext {
-	case ".xml", ".pbn", ".txt", ".htm", ".html":
-		return true
-	}
-	return len(ext) == 4 && strings.HasPrefix(ext, ".ac") && ext[3] >= 'a' && ext[3] <= 'z'
-}
 
 // runResults analyses a results file.
 func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Output, error) {
@@ -103,6 +31,9 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.File, err)
 	}
+	for i, mv := range a.Movement {
+		a.Movement[i].ASC = ascText(mv.Played)
+	}
 	blocks := analysisBlocks(env.ID, cell.CaptionOr(c.Caption, "Session "+c.File), a)
 	var figs map[string]float64
 	if c.Publishes() {
@@ -111,6 +42,15 @@ func (c *SessionCell) runResults(env *cell.Env, s *scoring.Session) (*cell.Outpu
 		}
 	}
 	return c.Output(env, figs, blocks, a)
+}
+
+// ascText is a movement as played in the .ASC form, which the analyses
+// leave to their printers ("" for none).
+func ascText(m *movement.Movement) string {
+	if m == nil {
+		return ""
+	}
+	return asc.String(m)
 }
 
 // pairLabel names a pair in figures and tables: its section and number,

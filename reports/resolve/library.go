@@ -5,6 +5,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
@@ -41,7 +42,7 @@ func LibraryMovements(ctx context.Context, pairs, rounds int) ([]LibraryMovement
 		if err != nil {
 			return nil, err
 		}
-		pm, err := movement.ParseASC(name, bytes.NewReader(data))
+		pm, err := asc.Parse(name, bytes.NewReader(data))
 		if err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -211,7 +212,7 @@ func libraryMovement(name string) (*movement.Parsed, *reports.Input, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pm, err := movement.ParseASC(name, bytes.NewReader(data))
+	pm, err := asc.Parse(name, bytes.NewReader(data))
 	if err != nil {
 		return nil, nil, err
 	}

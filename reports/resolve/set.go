@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports"
@@ -122,7 +123,7 @@ func (s *Set) buildMovement(d MovementDef, defined map[string]*movement.Movement
 	case sp.Library != "":
 		pm, input, err = libraryMovement(sp.Library)
 	case sp.ASC != "":
-		pm, err = movement.ParseASC(d.Name+" (inline)", strings.NewReader(sp.ASC))
+		pm, err = asc.Parse(d.Name+" (inline)", strings.NewReader(sp.ASC))
 	case sp.Mitchell != 0:
 		m, err = movement.Mitchell(sp.Mitchell)
 	case sp.RelayMitchell != 0:
@@ -188,16 +189,12 @@ func (s *Set) optimizeMovement(ctx context.Context, m *movement.Movement, o *Opt
 	if err := set.Validate(m); err != nil {
 		return nil, err
 	}
-	var asc strings.Builder
-	if err := movement.WriteASC(&asc, m); err != nil {
-		return nil, err
-	}
 	opts, err := json.Marshal(o)
 	if err != nil {
 		return nil, err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "bridgereport %s\nmovement optimize\n%s\n%s\n%s", engine.Version, opts, fixers, asc.String())
+	fmt.Fprintf(h, "bridgereport %s\nmovement optimize\n%s\n%s\n%s", engine.Version, opts, fixers, asc.String(m))
 	var fresh *movement.Movement
 	var kept struct{ ASC string }
 	search := func() error {
@@ -214,11 +211,7 @@ func (s *Set) optimizeMovement(ctx context.Context, m *movement.Movement, o *Opt
 			mc.mu.Unlock()
 		}
 		fresh = res.Movement
-		asc.Reset()
-		if err := movement.WriteASC(&asc, fresh); err != nil {
-			return err
-		}
-		kept.ASC = asc.String()
+		kept.ASC = asc.String(fresh)
 		return nil
 	}
 	if mc.Dir == "" {
@@ -232,7 +225,7 @@ func (s *Set) optimizeMovement(ctx context.Context, m *movement.Movement, o *Opt
 	if err != nil || !hit {
 		return fresh, err
 	}
-	pm, err := movement.ParseASC(name, strings.NewReader(kept.ASC))
+	pm, err := asc.Parse(name, strings.NewReader(kept.ASC))
 	if err != nil {
 		return nil, fmt.Errorf("cache: %s: %w", name, err)
 	}

@@ -1,51 +1,32 @@
 package site
 
 import (
-	"bytes"
-	"context"
 	"html"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/bridgereport/bridgereport/reports/browser"
+	"github.com/bridgereport/bridgereport/reports/browser/browsertest"
 	"github.com/bridgereport/bridgereport/reports/render"
 )
 
-// chromium finds the browser; CI must have it, a developer without it
-// gets a skip that says how to install it.
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed (make browser installs it)")
-	}
-	t.Skip("chromium is not installed: make browser")
-	return ""
-}
+// TestMain closes the browser the tests share.
+func TestMain(m *testing.M) { os.Exit(browsertest.Run(m)) }
 
 // dumpDOM opens a URL in headless Chromium, the page as written (with its
 // Content-Security-Policy), and returns the DOM after its scripts ran.
-func dumpDOM(t *testing.T, browser, address string) string {
+func dumpDOM(t *testing.T, address string) string {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--virtual-time-budget=3000", "--dump-dom", address)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	dom, err := browsertest.Open(t, address, browser.View{Budget: 3 * time.Second}).DOM()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out.String()
+	return dom
 }
 
 var (
@@ -72,7 +53,6 @@ func results(t *testing.T, dom string) [][2]string {
 // one study lists that study alone, from the index and from another
 // study's page; the listed link opens the study's page.
 func TestSearchInChromium(t *testing.T) {
-	browser := chromium(t)
 	dir := t.TempDir()
 	reps := testSite()
 	if err := Write(render.NewRenderer(), dir, "test", "Test site", reps, nil); err != nil {
@@ -82,7 +62,7 @@ func TestSearchInChromium(t *testing.T) {
 	search := func(page *url.URL, words string) (*url.URL, [][2]string) {
 		u := *page
 		u.Fragment = "search=" + words
-		return page, results(t, dumpDOM(t, browser, u.String()))
+		return page, results(t, dumpDOM(t, u.String()))
 	}
 
 	page, hits := search(index, "zebrafinch")
@@ -93,7 +73,7 @@ func TestSearchInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dom := dumpDOM(t, browser, opened.String())
+	dom := dumpDOM(t, opened.String())
 	if !strings.Contains(dom, "<title>Beta &lt;&amp;&gt; \"quoted\"</title>") || !strings.Contains(dom, "zebrafinch sits") {
 		t.Errorf("the link %s does not open beta's page", opened)
 	}
@@ -110,7 +90,7 @@ func TestSearchInChromium(t *testing.T) {
 	if _, hits := search(index, "movements note"); len(hits) != 3 {
 		t.Errorf("a search for words of every study lists %d studies, want 3", len(hits))
 	}
-	dom = dumpDOM(t, browser, index.String()+"#search=nowhere")
+	dom = dumpDOM(t, index.String()+"#search=nowhere")
 	if !strings.Contains(dom, "No study holds every word.") {
 		t.Error("a search that finds nothing does not say so")
 	}

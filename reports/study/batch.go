@@ -293,7 +293,7 @@ func PlanSweep(st *Site, values Values) (*site.Sweep, Values, error) {
 type BatchOptions struct {
 	RunOptions
 	OutDir  string
-	Browser string // headless Chromium that prints each report to index.pdf; "" for none
+	Browser string // headless Chromium (browser.Find) that prints each report to index.pdf; "" for none
 	// Quiet leaves out the line per study on stdout (the summary is JSON).
 	Quiet bool
 	// StopAtFirst stops at a study that could not run, which is then the
@@ -332,6 +332,9 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	if many {
 		opt.SiteTitle, opt.SiteBibliography = opt.Site.Title, opt.Site.Bibliography
 	}
+	// One browser prints every report of the run, and the book.
+	printer := batch.NewPrinter(opt.Browser)
+	defer printer.Close()
 	var written []*reports.Report
 	var broken []render.Broken
 	sum := &batch.RunSummary{}
@@ -343,7 +346,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		last = now
 		if o.Err == nil && opt.Browser != "" {
 			var file string
-			if file, o.Err = batch.PrintPDF(ctx, opt.Browser, o.Written.Dir); o.Err == nil {
+			if file, o.Err = printer.PrintPDF(ctx, o.Written.Dir); o.Err == nil {
 				st.Outputs = append(st.Outputs, file)
 			} else {
 				st.Error = o.Err.Error()
@@ -393,7 +396,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
 		}
 		if opt.Browser != "" && len(written) > 0 {
-			file, err := printBook(ctx, opt.Browser, renderer, opt.OutDir, opt.Site.Title, written)
+			file, err := printBook(ctx, printer, renderer, opt.OutDir, opt.Site.Title, written)
 			if err != nil {
 				return nil, err
 			}
@@ -415,7 +418,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 
 // printBook prints the studies of a site as one PDF with a contents page:
 // OUTDIR/book/index.pdf.
-func printBook(ctx context.Context, browser string, renderer *render.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
+func printBook(ctx context.Context, printer *batch.Printer, renderer *render.Renderer, outDir, title string, reps []*reports.Report) (string, error) {
 	b, err := site.Book(title, reps)
 	if err != nil {
 		return "", err
@@ -429,5 +432,5 @@ func printBook(ctx context.Context, browser string, renderer *render.Renderer, o
 	if err != nil {
 		return "", err
 	}
-	return batch.PrintPDF(ctx, browser, w.Dir)
+	return printer.PrintPDF(ctx, w.Dir)
 }

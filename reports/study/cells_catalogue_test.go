@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
+	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 )
@@ -14,6 +15,7 @@ import (
 // TestCatalogueASCRecomputes: every candidate's asc is a valid movement
 // whose figures, with the absent pair left out, are those reported.
 func TestCatalogueASCRecomputes(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{7, 13, 20, 39} {
 		t.Run(fmt.Sprint(n, " pairs"), func(t *testing.T) {
 			if testing.Short() && n > 20 {
@@ -28,7 +30,7 @@ func TestCatalogueASCRecomputes(t *testing.T) {
 			families := map[string]bool{}
 			for _, c := range v.Candidates {
 				families[c.Family] = true
-				pm, err := movement.ParseASC(c.Name, strings.NewReader(c.ASC))
+				pm, err := asc.Parse(c.Name, strings.NewReader(c.ASC))
 				if err != nil {
 					t.Fatalf("%s: %v", c.Name, err)
 				}

@@ -52,6 +52,7 @@ func shown(t *testing.T, blocks []reports.Block) string {
 // one_strong, two_strong and bussemaker cells, so what it prints are the
 // blocks the same cell shows in a study, and its --json is their Result.
 func TestSimulateRunsTheStudysCells(t *testing.T) {
+	t.Parallel()
 	s, err := ParseStudy("s.yaml", []byte(simulateStudy+
 		"  - one_strong: {id: one_strong, strong: 3, columns: [{movement: s}]}\n"+
 		"  - two_strong: {id: two_strong, rows: [{movement: s}]}\n"+

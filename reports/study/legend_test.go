@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/reports"
@@ -86,48 +87,55 @@ func TestLegendsClearOfAxisNames(t *testing.T) {
 		t.Fatalf("no golden results: %v", err)
 	}
 	rd := testRenderer(t)
-	legends := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var res struct {
-			Figures []*reports.Chart `json:"figures"`
-		}
-		if err := json.Unmarshal(data, &res); err != nil {
-			t.Fatal(err)
-		}
-		study := strings.TrimSuffix(filepath.Base(f), ".results.json")
-		for _, c := range res.Figures {
-			svg, err := rd.SVG(c)
-			if err != nil {
-				t.Fatalf("%s %s: %v", study, c.ID, err)
-			}
-			m := svgSizeRE.FindStringSubmatch(string(svg))
-			if m == nil {
-				t.Fatalf("%s %s: no size", study, c.ID)
-			}
-			w, _ := strconv.ParseFloat(m[1], 64)
-			h, _ := strconv.ParseFloat(m[2], 64)
-			texts := svgTexts(string(svg))
-			for _, l := range texts {
-				if !l.legend {
-					continue
+	var legends atomic.Int64
+	// Each study's figures in parallel (each drawing runs a goja VM of its
+	// own); the count is read once all are drawn.
+	t.Run("studies", func(t *testing.T) {
+		for _, f := range files {
+			study := strings.TrimSuffix(filepath.Base(f), ".results.json")
+			t.Run(study, func(t *testing.T) {
+				t.Parallel()
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
 				}
-				legends++
-				if l.left < 0 || l.top < 0 || l.right > w || l.bottom > h {
-					t.Errorf("%s figure %d (%s): legend %q at [%.0f,%.0f]-[%.0f,%.0f] leaves the %.0f×%.0f canvas", study, c.Number, c.ID, l.text, l.left, l.top, l.right, l.bottom, w, h)
+				var res struct {
+					Figures []*reports.Chart `json:"figures"`
 				}
-				for _, a := range texts {
-					if !a.legend && (a.text == c.XName || a.text == c.YName) && overlap(l, a) {
-						t.Errorf("%s figure %d (%s): legend %q overlaps the axis name %q", study, c.Number, c.ID, l.text, a.text)
+				if err := json.Unmarshal(data, &res); err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range res.Figures {
+					svg, err := rd.SVG(c)
+					if err != nil {
+						t.Fatalf("%s %s: %v", study, c.ID, err)
+					}
+					m := svgSizeRE.FindStringSubmatch(string(svg))
+					if m == nil {
+						t.Fatalf("%s %s: no size", study, c.ID)
+					}
+					w, _ := strconv.ParseFloat(m[1], 64)
+					h, _ := strconv.ParseFloat(m[2], 64)
+					texts := svgTexts(string(svg))
+					for _, l := range texts {
+						if !l.legend {
+							continue
+						}
+						legends.Add(1)
+						if l.left < 0 || l.top < 0 || l.right > w || l.bottom > h {
+							t.Errorf("%s figure %d (%s): legend %q at [%.0f,%.0f]-[%.0f,%.0f] leaves the %.0f×%.0f canvas", study, c.Number, c.ID, l.text, l.left, l.top, l.right, l.bottom, w, h)
+						}
+						for _, a := range texts {
+							if !a.legend && (a.text == c.XName || a.text == c.YName) && overlap(l, a) {
+								t.Errorf("%s figure %d (%s): legend %q overlaps the axis name %q", study, c.Number, c.ID, l.text, a.text)
+							}
+						}
 					}
 				}
-			}
+			})
 		}
-	}
-	if legends == 0 {
+	})
+	if legends.Load() == 0 {
 		t.Fatal("no legend found in any figure: the test cannot see legends")
 	}
 }

@@ -1,4 +1,6 @@
-// Package textfile reads the text of a results file as clubs publish it:
+// Package textfile reads the text of a results file as clubs publish it,
+// and the figures written in it (scores, decimals, pair numbers, names as
+// scorers write them):
 // bounded in size, in UTF-8 or in the Windows code page that files which
 // declare nothing mostly are, with a byte-order mark or not, with NUL
 // bytes a transfer left behind, and with Windows, Unix and old Mac line

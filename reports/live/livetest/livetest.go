@@ -3,6 +3,8 @@
 // query, a script evaluated in it, a wait for what its engine writes, a
 // control changed as a reader changes it, and the exceptions its scripts
 // threw. One browser serves a test's pages, each in a tab of its own.
+// Its own tests compare the page's engine (reports/live) with the study
+// run (reports/study), which sit on one layer: they live above both.
 package livetest
 
 import (
@@ -18,7 +20,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/bridgereport/bridgereport/reports/batch"
+	"github.com/bridgereport/bridgereport/reports/browser"
 )
 
 // Browser is one headless Chromium.
@@ -30,7 +32,7 @@ type Browser struct {
 // test is skipped (failed under CI, where make test installs it).
 func Start(t testing.TB) *Browser {
 	t.Helper()
-	path, err := batch.FindBrowser()
+	path, err := browser.Find()
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("chromium is not installed (make test installs it with apt-get)")

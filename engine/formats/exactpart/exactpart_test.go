@@ -1,0 +1,80 @@
+package exactpart
+
+import (
+	"bytes"
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/engine/movement"
+)
+
+// Parts written and read back merge to the enumeration run whole, and a
+// part read back writes the same bytes.
+func TestPartsRoundTrip(t *testing.T) {
+	const spec = "mitchell:5,switch=2"
+	s, err := movement.ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := luck.Settings{Method: luck.Exact}
+	var parts []*luck.ExactPart
+	for k := range 4 {
+		p, err := luck.ExactShard(context.Background(), m, set, luck.Shard{K: k, N: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Movement = spec
+		var buf bytes.Buffer
+		if err := Write(&buf, p); err != nil {
+			t.Fatal(err)
+		}
+		written := buf.String()
+		back, err := Read(&buf, "part")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again bytes.Buffer
+		if err := Write(&again, back); err != nil {
+			t.Fatal(err)
+		}
+		if again.String() != written {
+			t.Errorf("shard %d read back writes\n%s\nnot\n%s", k, again.String(), written)
+		}
+		parts = append(parts, back)
+	}
+	merged, err := luck.MergeExact(m, parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := luck.Bussemaker(context.Background(), m, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(merged, whole) {
+		t.Errorf("merged parts differ from the whole run:\n%+v\n%+v", merged, whole)
+	}
+}
+
+// Another version, or a field this version does not know, is refused
+// with the file's name.
+func TestReadRefuses(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Write(&buf, &luck.ExactPart{Format: luck.ExactPartFormat, Version: luck.ExactPartVersion}); err != nil {
+		t.Fatal(err)
+	}
+	version := strings.Replace(buf.String(), `"version":1`, `"version":2`, 1)
+	if _, err := Read(strings.NewReader(version), "part-0.json"); err == nil || !strings.Contains(err.Error(), "part-0.json") || !strings.Contains(err.Error(), "version 2") {
+		t.Errorf("version 2: error %v", err)
+	}
+	unknown := strings.Replace(buf.String(), `"version":1`, `"version":1,"colour":"red"`, 1)
+	if _, err := Read(strings.NewReader(unknown), "part-0.json"); err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Errorf("unknown field: error %v", err)
+	}
+}

@@ -1,0 +1,86 @@
+package pbn
+
+import (
+	"strings"
+	"testing"
+)
+
+// Names with spaces, unquoted, read by the width hints.
+func TestReadByWidth(t *testing.T) {
+	in := "[Board \"1\"]\n" +
+		"[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Score_NS\\5R;Names_NS\\13L;Names_EW\"]\n" +
+		" 1  4 4S     420 Ann Archer    Bob Baker\n" +
+		" 2  5 3NT    400 Cat Cole      Dan Dyer\n"
+	s, err := Read("w.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := s.Boards[0].Lines
+	if len(ls) != 2 || ls[0].Score != 420 || ls[1].NS != 2 || ls[1].EW != 5 || ls[1].Contract != "3NT" {
+		t.Errorf("lines %+v", ls)
+	}
+}
+
+func TestReadSectionedIDs(t *testing.T) {
+	in := "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\nA1 A4 420\nB1 B4 400\n" +
+		"[TotalScoreTable \"Rank;PairId;TotalPercentage\"]\n1 A1 60\n2 A4 40\n1 B1 60\n2 B4 40\n"
+	s, err := Read("s.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := s.Boards[0].Lines[1]; l.Section != "B" || l.NS != 1 || l.EW != 4 {
+		t.Errorf("line %+v", l)
+	}
+	if p := s.Pairs[2]; p.Section != "B" || p.Number != 1 {
+		t.Errorf("pair %+v", p)
+	}
+	_, err = Read("s.pbn", strings.NewReader("[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\nA1 B4 420\n"))
+	if err == nil || !strings.Contains(err.Error(), "s.pbn:3: board 1: PairId_NS A1 and PairId_EW B4 are in different sections") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// A PBN traveller with the file's own mistakes: 4S by N taking 9 tricks
+// recorded as +420 (line 4), a contract S2 (line 5); a correct line 3 and
+// a line with A+ for both sides (line 6).
+const pbnMistakes = `[Board "1"]
+[Vulnerable "None"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]
+1 2 4S N 10 420 - 4 2
+3 4 4S N 9 420 - 4 2
+5 6 S2 N 8 110 - 1 5
+7 8 - - - "A+" "A+" 3.6 3.6
+`
+
+func TestScoreWarnings(t *testing.T) {
+	s, err := Read("club.pbn", strings.NewReader(pbnMistakes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		"club.pbn:5: board 1, pairs 3 v 4: 4S by N taking 9 tricks (nobody vulnerable) scores -50 for NS, the file records +420",
+		`club.pbn:6: board 1, pairs 5 v 6: contract "S2" is not a contract (want a level 1–7 and a strain, such as 4S, 3NTx or 2H=)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	a := s.Boards[0].Lines[3].Artificial
+	if a == nil || a.NS != 60 || a.EW != 60 {
+		t.Errorf("A+ A+ read as %+v, want 60 for each side", a)
+	}
+}
+
+func TestCommentSwallowsTags(t *testing.T) {
+	in := "[Board \"1\"]\n{ a note\n[Board \"2\"]\n}\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 420\n"
+	s, err := Read("c.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || s.Warnings[0].Line != 2 || s.Warnings[0].Kind != "comment" || !strings.Contains(s.Warnings[0].Text, "hides the tags from line 3") {
+		t.Errorf("warnings %v", s.Warnings)
+	}
+}

@@ -1,0 +1,68 @@
+package sessioncsv
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
+)
+
+func TestRead(t *testing.T) {
+	good := "board,ns,ew,score\n1,1,2,420\n1,3,4,-50\n\n# comment\n2, 1, 4, +110\n"
+	rs, err := Read("s.csv", strings.NewReader("\uFEFF"+good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 3 || rs[2] != (scoring.BoardResult{Board: 2, NS: 1, EW: 4, Score: 110, Line: 6}) {
+		t.Errorf("%+v", rs)
+	}
+	tests := []struct {
+		name, input, want string
+	}{
+		{"empty", "", "s.csv: empty file"},
+		{"header only", "board,ns,ew,score\n", "s.csv: no results"},
+		{"wrong header", "board,ns,score\n", "s.csv:1: header: want board,ns,ew,score"},
+		{"columns", "board,ns,ew,score\n1,1,2,420\n1,3,4\n", "s.csv:3: want 4 columns"},
+		{"number", "board,ns,ew,score\n1,1,2,420\n1,3,4,abc\n", `s.csv:3: score: "abc" is not a number`},
+		{"board number", "board,ns,ew,score\nx,1,2,420\n", `s.csv:2: board: "x" is not a number`},
+		{"ns = ew", "board,ns,ew,score\n1,1,1,420\n", "s.csv:2: board 1: pair 1 cannot sit both NS and EW"},
+		{"twice", "board,ns,ew,score\n1,1,2,420\n1,3,1,100\n", "s.csv:3: board 1: pair 1 already played it (line 2)"},
+		{"quote", "board,ns,ew,score\n1,1,2,\"4\"20\n", "s.csv:2:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read("s.csv", strings.NewReader(tc.input))
+			var pe *engine.ParseError
+			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %v, want one starting %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add("board,ns,ew,score\n1,1,2,420\n1,3,4,-50\n")
+	f.Add("board,ns,ew,score\n1,1,1,x\n")
+	f.Add("board,ns,ew,score\n1,\"1\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		rs, err := Read("f.csv", strings.NewReader(input))
+		if err != nil {
+			var pe *engine.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%v is not a engine.ParseError", err)
+			}
+			return
+		}
+		for _, r := range rs {
+			if r.Line < 2 {
+				t.Fatalf("result without a line: %+v", r)
+			}
+		}
+		if _, err := scoring.ScoreSession(rs, scoring.SessionSettings{}); err != nil &&
+			!strings.Contains(err.Error(), "nothing to compare") {
+			t.Fatalf("parsed results rejected: %v", err)
+		}
+	})
+}

@@ -1,0 +1,71 @@
+package textfile
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Score reads an NS score as files write it: 430, -50, "430.0", +620.
+func Score(s string) (int, error) {
+	t := strings.TrimPrefix(strings.TrimSpace(s), "+")
+	switch strings.ToUpper(t) {
+	case "PASS", "P", "AP", "PASSED", "ALL PASS":
+		return 0, nil // passed out
+	}
+	if n, err := strconv.Atoi(t); err == nil {
+		return n, nil
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1e6 {
+		return 0, fmt.Errorf("score %q: want a whole number such as 430 or -50, or an artificial score such as A5050", s)
+	}
+	return int(f), nil
+}
+
+// Number reads a decimal figure (matchpoints, a percentage) and says
+// how many decimals it is written with.
+func Number(what, s string) (float64, int, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(t, "%")
+	t = strings.Replace(t, ",", ".", 1) // some European writers
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e9 {
+		return 0, 0, fmt.Errorf("%s %q is not a number", what, s)
+	}
+	dec := 0
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		dec = len(t) - i - 1
+	}
+	return f, dec, nil
+}
+
+// PairNumber reads a pair number, which must be at least 1.
+func PairNumber(what, s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 || n > 100000 {
+		return 0, fmt.Errorf("%s %q: want a pair number from 1", what, s)
+	}
+	return n, nil
+}
+
+// Names splits "Ann Archer - Bob Baker" or "Ann Archer & Bob Baker".
+func Names(s string) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	for _, sep := range []string{" - ", " & ", " / ", " and ", " – "} {
+		if strings.Contains(s, sep) {
+			var out []string
+			for _, n := range strings.Split(s, sep) {
+				if n = strings.TrimSpace(n); n != "" {
+					out = append(out, n)
+				}
+			}
+			return out
+		}
+	}
+	return []string{s}
+}
