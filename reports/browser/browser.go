@@ -86,6 +86,10 @@ func Start(ctx context.Context, path string) (*Browser, error) {
 	return &Browser{ctx: bctx, cancel: func() { cancelBrowser(); cancelAlloc() }}, nil
 }
 
+// Context is the browser's chromedp context, for a caller that drives its
+// own tabs with chromedp (the live pages' tests: workers, controls).
+func (b *Browser) Context() context.Context { return b.ctx }
+
 // Close ends the browser and removes its profile.
 func (b *Browser) Close() {
 	b.cancel()

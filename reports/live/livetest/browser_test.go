@@ -6,9 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgereport/bridgereport/reports/browser/browsertest"
 	"github.com/bridgereport/bridgereport/reports/live/livetest"
 	"github.com/bridgereport/bridgereport/reports/render"
 )
+
+func TestMain(m *testing.M) { os.Exit(browsertest.Run(m)) }
 
 // page writes the HTML page of a study run with values (run -p) and
 // returns its file.
@@ -53,8 +56,8 @@ func TestBrowserRecomputesAsRunDoes(t *testing.T) {
 		cells       int
 	}{
 		{"every kind", "testdata/kinds.yaml", map[string]string{"tables": "9", "spec": "mitchell:5,switch=2", "samples": "500", "hours": "3"}, 9},
-		{"tonight, pairs and hours", "../../studies/tonight.yaml", map[string]string{"pairs": "16", "hours": "3"}, 1},
-		{"tonight, samples", "../../studies/tonight.yaml", map[string]string{"samples": "5000"}, 1},
+		{"tonight, pairs and hours", "../../../studies/tonight.yaml", map[string]string{"pairs": "16", "hours": "3"}, 1},
+		{"tonight, samples", "../../../studies/tonight.yaml", map[string]string{"samples": "5000"}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			published := page(t, tc.study, nil)
@@ -89,7 +92,7 @@ func TestBrowserCancels(t *testing.T) {
 		t.Skip("-short: a sampling of seconds")
 	}
 	b := livetest.Start(t)
-	tab := b.Open(t, page(t, "../../studies/tonight.yaml", nil), "?samples=200000")
+	tab := b.Open(t, page(t, "../../../studies/tonight.yaml", nil), "?samples=200000")
 	tab.WaitFor(`document.getElementById("live-progress").textContent.includes("%")`)
 	var ok bool
 	tab.Eval(`(() => { document.getElementById("live-cancel").click(); return true; })()`, &ok)
@@ -117,7 +120,7 @@ func TestBrowserRefusesASpec(t *testing.T) {
 		t.Skip("-short: the director's page runs a catalogue")
 	}
 	b := livetest.Start(t)
-	tab := b.Open(t, page(t, "../../studies/tonight.yaml", nil), "?movement=howel:13&pairs=10")
+	tab := b.Open(t, page(t, "../../../studies/tonight.yaml", nil), "?movement=howel:13&pairs=10")
 	tab.Recomputed(1)
 	if msg := tab.Message("movement"); !strings.Contains(msg, "movement tonight:") {
 		t.Errorf("message at the movement box: %q", msg)

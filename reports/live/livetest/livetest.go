@@ -2,15 +2,14 @@
 // driven over the DevTools protocol (chromedp): a page from file:// with a
 // query, a script evaluated in it, a wait for what its engine writes, a
 // control changed as a reader changes it, and the exceptions its scripts
-// threw. One browser serves a test's pages, each in a tab of its own.
-// Its own tests compare the page's engine (reports/live) with the study
+// threw. The test binary's one browser (browsertest) serves the pages,
+// each in a tab of its own. Its own tests compare the page's engine (reports/live) with the study
 // run (reports/study), which sit on one layer: they live above both.
 package livetest
 
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -20,7 +19,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/bridgereport/bridgereport/reports/browser"
+	"github.com/bridgereport/bridgereport/reports/browser/browsertest"
 )
 
 // Browser is one headless Chromium.
@@ -28,30 +27,12 @@ type Browser struct {
 	ctx context.Context
 }
 
-// Start starts Chromium for the test, which ends it; without Chromium the
-// test is skipped (failed under CI, where make test installs it).
+// Start gives the test the test binary's Chromium (browsertest: one for
+// every browser test of the binary); without Chromium the test is skipped
+// (failed under CI, where make test installs it).
 func Start(t testing.TB) *Browser {
 	t.Helper()
-	path, err := browser.Find()
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (make test installs it with apt-get)")
-		}
-		t.Skip("chromium is not installed: apt-get install chromium (make test does it)")
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Flag("headless", true), chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true))
-	ctx, cancel := chromedp.NewContext(alloc)
-	if err := chromedp.Do(ctx); err != nil {
-		cancel()
-		cancelAlloc()
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	return &Browser{ctx: ctx}
+	return &Browser{ctx: browsertest.Browser(t).Context()}
 }
 
 // Tab is a page open in a tab, with the exceptions its scripts threw.
