@@ -246,24 +246,6 @@ func labelRanges(labels []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// ranges writes sorted numbers with runs as ranges: 1-5, 7, 9-12.
-func ranges(xs []int) string {
-	var parts []string
-	for i := 0; i < len(xs); {
-		j := i
-		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
-			j++
-		}
-		if j == i {
-			parts = append(parts, strconv.Itoa(xs[i]))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", xs[i], xs[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
-
 // columns lays rows out in left-aligned columns two spaces apart, within
 // guideWidth: a last column that does not fit is wrapped under itself.
 func columns(rows [][]string) string {
