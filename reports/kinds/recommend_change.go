@@ -100,7 +100,7 @@ func (c *CatalogueCell) change(a *CatalogueAnswer) (*FieldChange, error) {
 	switch {
 	case ch.Kind == "late":
 		fmt.Fprintf(&b, "A pair arrives after round %d: play %s as planned and give the late pair number %s, the number whose "+
-			"absence costs least; its card starts in round %d. ", c.Late, best.Name, label(top.Pair), c.Late+1)
+			"absence costs least; its card starts in round %d, and no printed card changes. ", c.Late, best.Name, label(top.Pair), c.Late+1)
 		if len(sit) == 0 {
 			fmt.Fprintf(&b, "Pair %s sits out until then in the movement anyway (the phantom's place): nobody else misses a round. ", label(top.Pair))
 		} else {
