@@ -305,3 +305,34 @@ func TestSessionGuid(t *testing.T) {
 		t.Errorf("a movement that seats round 1 otherwise: %v", err)
 	}
 }
+
+// TestUnevenSplitNotRecommended: 17 pairs in 2 hours. A split of 11 and 6
+// pairs balances better than any one-section movement that fits, yet two
+// unequal contests are not what a director wants: the recommendation is
+// one section, and the answer says why the split ranks after it.
+func TestUnevenSplitNotRecommended(t *testing.T) {
+	var answers []kinds.CatalogueAnswer
+	runJSON(t, &answers, "catalogue", "--pairs", "17", "--hours", "2", "--json")
+	a := answers[0]
+	if a.Recommended == nil {
+		t.Fatal("nothing recommended")
+	}
+	var rec, split *kinds.CatalogueCandidate
+	for i, c := range a.Candidates {
+		switch {
+		case c.Name == *a.Recommended:
+			rec = &a.Candidates[i]
+		case c.Class == "uneven sections" && c.Excluded == "" && c.InRange && split == nil:
+			split = &a.Candidates[i]
+		}
+	}
+	if rec == nil || len(rec.Sections) > 0 {
+		t.Fatalf("recommended %s, want one section", *a.Recommended)
+	}
+	if split == nil || split.Qf <= rec.Qf {
+		t.Fatalf("no uneven split that fits balances better than %s: the case is gone", rec.Name)
+	}
+	if !strings.Contains(a.Reason, "ranked after it as sections more than two tables apart") {
+		t.Errorf("the reason does not say why the split ranks after: %s", a.Reason)
+	}
+}
