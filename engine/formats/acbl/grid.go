@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
@@ -93,7 +94,7 @@ func (rd *recapReader) pairRecap(lines []string, i int, id, rest string) int {
 		}
 		words = append(words, w)
 	}
-	p.Names = splitNames(strings.Join(words, " "))
+	p.Names = textfile.Names(strings.Join(words, " "), "-")
 	k := scoring.PairKey{Section: sec, Dir: dir, Number: num}
 	if j, ok := rd.pairs[k]; ok {
 		if len(rd.s.Pairs[j].Names) == 0 {

@@ -338,7 +338,7 @@ func (rd *recapReader) rankingRow(text string, ln int, scoreFirst bool, stratCol
 		if _, _, ok := number(t.s); ok { // a handicap or adjustment column
 			continue
 		}
-		p.Names = splitNames(strings.TrimSpace(string([]rune(text)[t.start:])))
+		p.Names = textfile.Names(strings.TrimSpace(string([]rune(text)[t.start:])), "-")
 		break
 	}
 	return p, true

@@ -159,27 +159,6 @@ func direction(s string) string {
 
 var reDirection = regexp.MustCompile(`(?i)\b(north[- ]?south|east[- ]?west|n-s|e-w|n/s|e/w)\b`)
 
-// splitNames splits "Ann Archer - Bob Baker" (or with &, /, " and ") into
-// the players' names.
-func splitNames(s string) []string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil
-	}
-	for _, sep := range []string{" - ", " & ", " / ", " and ", "-"} {
-		if strings.Contains(s, sep) {
-			var out []string
-			for _, n := range strings.Split(s, sep) {
-				if n = strings.Join(strings.Fields(n), " "); n != "" {
-					out = append(out, n)
-				}
-			}
-			return out
-		}
-	}
-	return []string{strings.Join(strings.Fields(s), " ")}
-}
-
 // clip shortens text quoted in a message.
 func clip(s string) string {
 	if r := []rune(s); len(r) > 40 {

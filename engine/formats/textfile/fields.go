@@ -50,22 +50,25 @@ func PairNumber(what, s string) (int, error) {
 	return n, nil
 }
 
-// Names splits "Ann Archer - Bob Baker" or "Ann Archer & Bob Baker".
-func Names(s string) []string {
+// Names splits "Ann Archer - Bob Baker" or "Ann Archer & Bob Baker" (or
+// with " / ", " and ", an en dash) into the players' names, each with its
+// runs of spaces made one; then, for writers that join names with a bare
+// hyphen (ACBLscore's "Ann Archer-Bob Baker"), at each of bare.
+func Names(s string, bare ...string) []string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil
 	}
-	for _, sep := range []string{" - ", " & ", " / ", " and ", " – "} {
+	for _, sep := range append([]string{" - ", " & ", " / ", " and ", " – "}, bare...) {
 		if strings.Contains(s, sep) {
 			var out []string
 			for _, n := range strings.Split(s, sep) {
-				if n = strings.TrimSpace(n); n != "" {
+				if n = strings.Join(strings.Fields(n), " "); n != "" {
 					out = append(out, n)
 				}
 			}
 			return out
 		}
 	}
-	return []string{s}
+	return []string{strings.Join(strings.Fields(s), " ")}
 }

@@ -77,7 +77,20 @@ func TestFields(t *testing.T) {
 	if _, err := PairNumber("pair", "0"); err == nil {
 		t.Error("pair 0 accepted")
 	}
-	if got := Names("Ann Archer & Bob Baker"); len(got) != 2 || got[1] != "Bob Baker" {
-		t.Errorf("Names = %q", got)
+	for _, c := range []struct {
+		in   string
+		bare []string
+		want string
+	}{
+		{"Ann Archer & Bob Baker", nil, "Ann Archer|Bob Baker"},
+		{"  Ann   Archer  -  Bob Baker ", nil, "Ann Archer|Bob Baker"},
+		{"Anne-Marie Dupont", nil, "Anne-Marie Dupont"},
+		{"Ann Archer-Bob Baker", []string{"-"}, "Ann Archer|Bob Baker"},
+		{"Anne-Marie Dupont - Bob Baker", []string{"-"}, "Anne-Marie Dupont|Bob Baker"},
+		{"", nil, ""},
+	} {
+		if got := strings.Join(Names(c.in, c.bare...), "|"); got != c.want {
+			t.Errorf("Names(%q, %q) = %q, want %q", c.in, c.bare, got, c.want)
+		}
 	}
 }
