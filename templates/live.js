@@ -93,7 +93,12 @@
 	let refused = false; // the request has a value the study refuses
 
 	const stop = () => {
-		if (worker) worker.terminate();
+		// A message the worker posted before it ended may still be queued
+		// here: a cancelled or superseded computation must draw nothing.
+		if (worker) {
+			worker.onmessage = worker.onerror = null;
+			worker.terminate();
+		}
 		worker = null;
 	};
 	const idle = (text) => {

@@ -59,3 +59,29 @@ func TestSendBridgemate(t *testing.T) {
 		t.Errorf("an error answer gave %v", err)
 	}
 }
+
+// TestSendSaysWhatIsWrong: a Data Connector that does not answer within
+// --timeout (the error says the wait it gave up after), a port nobody
+// listens on, an address that is none are errors in words, not Go errors.
+func TestSendSaysWhatIsWrong(t *testing.T) {
+	hang := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-hang }))
+	defer slow.Close()
+	defer close(hang)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	for _, c := range []struct {
+		url, want string
+	}{
+		{slow.URL, "no answer from " + strings.TrimPrefix(slow.URL, "http://") + " within 300ms"},
+		{closedURL, "refused the connection"},
+		{"ftp://example", "is no address of a Data Connector"},
+	} {
+		_, _, err := run(t, "movement", "mitchell:5", "--boards-per-round", "2", "--format", "bridgemate", "--session-guid", testGuid,
+			"--send", c.url, "--timeout", "300ms")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("--send %s: %v, want %q", c.url, err, c.want)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func TestCardsLinePastes(t *testing.T) {
 			t.Fatalf("%v: %q: %v\n%s", args, line, err, out)
 		}
 		page, err := os.ReadFile(filepath.Join(dir, "cards.html"))
-		if err != nil || !bytes.Contains(page, []byte("Table 1")) {
+		if err != nil || !bytes.Contains(page, []byte(`class="tablecard"`)) {
 			t.Errorf("%v: %q wrote no cards (%v)", args, line, err)
 		}
 	}

@@ -122,9 +122,9 @@ func checkRecommended(t *testing.T, n int, a *kinds.CatalogueAnswer) {
 	var g kinds.GuideResult
 	runJSON(t, &g, "movement", "--json", "--boards-per-round", strconv.Itoa(bpr), c.Spec)
 	if g.Qf != c.Qf || g.Qf1Av != c.Qf1Av || g.Tables != c.Tables || g.Rounds != c.Rounds ||
-		g.Boards != c.BoardGroups*bpr/c.GroupsPerRound || g.Pairs != n || len(g.PairCards) != n {
-		t.Errorf("%s: movement %s gives Qf %v Qf1av %v tables %d boards %d, %d pair cards; the candidate Qf %v Qf1av %v tables %d",
-			c.Name, c.Spec, g.Qf, g.Qf1Av, g.Tables, g.Boards, len(g.PairCards), c.Qf, c.Qf1Av, c.Tables)
+		g.Boards != c.DealBoards/c.DealCopies || g.Pairs != n || len(g.PairCards) != n {
+		t.Errorf("%s: movement %s gives Qf %v Qf1av %v tables %d boards %d, %d pair cards; the candidate Qf %v Qf1av %v tables %d boards %d",
+			c.Name, c.Spec, g.Qf, g.Qf1Av, g.Tables, g.Boards, len(g.PairCards), c.Qf, c.Qf1Av, c.Tables, c.DealBoards/c.DealCopies)
 	}
 	sitOut := false
 	for _, card := range g.PairCards {

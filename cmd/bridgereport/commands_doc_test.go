@@ -17,7 +17,7 @@ func synopsis(t *testing.T, name string) string {
 	if err := Run(context.Background(), []string{"help", name}, &out, &errb); err != nil {
 		t.Fatalf("help %s: %v", name, err)
 	}
-	first, _, _ := strings.Cut(errb.String(), "\n")
+	first, _, _ := strings.Cut(out.String(), "\n")
 	s, ok := strings.CutPrefix(first, "usage: ")
 	if !ok {
 		t.Fatalf("help %s starts %q", name, first)

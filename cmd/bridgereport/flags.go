@@ -13,13 +13,15 @@ import (
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
 // Its usage is the command's help, then more, then what --json prints (from the
-// commands table), then the flags.
+// commands table), then the flags. Asked for (-h, or bridgereport help
+// COMMAND) it goes to stdout with exit 0, so that it pages through less;
+// after a mistake (run with no study) to stderr.
 func newFlagSet(name string, stderr io.Writer, more ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		i := slices.IndexFunc(commands, func(c command) bool { return c.name == name })
-		usage.WriteUsage(stderr, name, strings.Join(append([]string{commands[i].help}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
+		usage.WriteUsage(fs.Output(), name, strings.Join(append([]string{commands[i].help}, more...), "\n\n"), commands[i].json, fs.PrintDefaults)
 	}
 	return fs
 }
@@ -40,8 +42,13 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				// The usage asked for: Run prints it to stdout.
+				var b strings.Builder
+				out := fs.Output()
+				fs.SetOutput(&b)
 				full()
-				return nil, errHelp
+				fs.SetOutput(out)
+				return nil, &helpShown{text: b.String()}
 			}
 			fmt.Fprintln(fs.Output(), hint)
 			return nil, &usageError{msg: fmt.Sprintf("%s: %v", fs.Name(), err), shown: true}
@@ -70,5 +77,8 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 	return pos, nil
 }
 
-// errHelp is returned after -h printed the usage; it is not a failure.
-var errHelp = errors.New("help shown")
+// helpShown is returned when -h asked for the usage; it is not a
+// failure: Run writes the usage to stdout and exits 0.
+type helpShown struct{ text string }
+
+func (h *helpShown) Error() string { return "help asked for" }

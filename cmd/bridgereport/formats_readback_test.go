@@ -1,22 +1,36 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
+	"github.com/bridgereport/bridgereport/reports/kinds"
 )
 
+// testGuid is the session GUID the tests write, so that their records are
+// the same on every run.
+const testGuid = "0123456789ABCDEF0123456789ABCDEF"
+
 // TestRecommendationsReadBack: the movement command reads the files it
-// writes. For the recommendation of every field of 6 to 40 pairs (-short:
-// three, one of two sections), its Bridgemate Data Connector records and
-// its bridgescorer file (refused for two sections: the format has none),
-// read back as a MOVEMENT, have the spec's Qf.
+// writes, and its cards and its Bridgemate export number the field alike.
+// For the recommendation of every field of 6 to 60 pairs (-short: six, the
+// two sections of 31 and 46 among them), the cards (movement SPEC --json) and the
+// Data Connector's records name the same section, table, pairs and boards
+// for every round, seat for seat; read back as a MOVEMENT, the records give
+// the same cards and the spec's Qf, and so does the bridgescorer file
+// (refused for two sections: the format has none).
 func TestRecommendationsReadBack(t *testing.T) {
 	t.Parallel()
-	for n := 6; n <= 40; n++ {
-		if testing.Short() && n != 7 && n != 13 && n != 29 {
+	for n := 6; n <= 60; n++ {
+		if testing.Short() && n != 7 && n != 13 && n != 17 && n != 29 && n != 31 && n != 46 {
 			continue
 		}
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
@@ -26,14 +40,21 @@ func TestRecommendationsReadBack(t *testing.T) {
 			if len(c.BoardsPerRound) > 0 {
 				perRound = c.BoardsPerRound[0]
 			}
+			b := strconv.Itoa(perRound)
 			var want struct {
 				Qf float64 `json:"qf"`
 			}
 			runJSON(t, &want, "balance", "--json", c.Spec)
+			var cards kinds.GuideResult
+			runJSON(t, &cards, "movement", c.Spec, "--boards-per-round", b, "--json")
 			dir := t.TempDir()
 			for _, format := range []string{"bridgemate", "bridgescorer"} {
 				file := filepath.Join(dir, "movement-"+format)
-				_, stderr, err := run(t, "movement", c.Spec, "--boards-per-round", strconv.Itoa(perRound), "--format", format, "-o", file)
+				args := []string{"movement", c.Spec, "--boards-per-round", b, "--format", format, "-o", file}
+				if format == "bridgemate" {
+					args = append(args, "--session-guid", testGuid)
+				}
+				_, stderr, err := run(t, args...)
 				if format == "bridgescorer" && len(c.Sections) > 1 {
 					// The format has no sections: refused, by name.
 					if err == nil || !strings.Contains(err.Error(), "the format has none") {
@@ -47,8 +68,16 @@ func TestRecommendationsReadBack(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v\n%s", format, err, stderr)
 				}
-				if _, err := os.Stat(file); err != nil {
-					t.Fatal(err)
+				if format == "bridgemate" {
+					data, err := os.ReadFile(file)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var secs []bridgemate.Section
+					if err := json.Unmarshal(data, &secs); err != nil {
+						t.Fatal(err)
+					}
+					exportAgrees(t, c.Spec, &cards, secs)
 				}
 				var got struct {
 					Qf float64 `json:"qf"`
@@ -57,7 +86,120 @@ func TestRecommendationsReadBack(t *testing.T) {
 				if got.Qf != want.Qf {
 					t.Errorf("%s of %s read back: Qf %v, the spec's %v", format, c.Spec, got.Qf, want.Qf)
 				}
+				var back kinds.GuideResult
+				runJSON(t, &back, "movement", file, "--boards-per-round", b, "--json")
+				a, b := seats(&cards), seats(&back)
+				if format == "bridgescorer" && cards.GroupsPerRound > 1 {
+					// The file numbers a split table's two sets one after
+					// the other and reads them back as one set: the seats
+					// are the same, the sets not.
+					a, b = tablesOnly(a), tablesOnly(b)
+				}
+				if !maps.Equal(a, b) {
+					t.Errorf("%s of %s read back: its cards differ from the spec's", format, c.Spec)
+				}
 			}
 		})
+	}
+}
+
+// seats is every seat of the cards: table label, round and board set → the
+// pairs (as labelled) and the boards; and pair label and round → "sits
+// out" for each pair card's sit-out.
+func seats(g *kinds.GuideResult) map[string]string {
+	out := map[string]string{}
+	for _, card := range g.TableCards {
+		for _, turn := range card.Rounds {
+			for i, grp := range turn.Groups {
+				out[fmt.Sprintf("table %s round %d set %d", card.Label, turn.Round, i+1)] = fmt.Sprintf("%s-%s boards %s", grp.NSLabel, grp.EWLabel, grp.Boards)
+			}
+		}
+	}
+	for _, card := range g.PairCards {
+		for _, turn := range card.Rounds {
+			if turn.SitsOut {
+				out[fmt.Sprintf("pair %s round %d", card.Label, turn.Round)] = "sits out"
+			}
+		}
+	}
+	return out
+}
+
+// tablesOnly keeps of seats who sits where: the pairs at each table in
+// each round, and the sit-outs.
+func tablesOnly(seats map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range seats {
+		if table, _, ok := strings.Cut(k, " set "); ok {
+			pairs, _, _ := strings.Cut(v, " boards ")
+			out[table] = pairs
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// exportAgrees checks the Data Connector's records against the cards:
+// every record that seats two pairs is a seat of the cards (the section
+// letter and table number its label, its pairs the section's pairs by
+// their labels, its boards the cards'), a record of one pair is a sit-out
+// on that pair's card, and every seat of the cards has its record. A
+// section written in half rounds has its round r's two sets in rounds
+// 2r-1 and 2r.
+func exportAgrees(t *testing.T, spec string, cards *kinds.GuideResult, secs []bridgemate.Section) {
+	t.Helper()
+	want := seats(cards)
+	got := map[string]string{}
+	sectioned := len(secs) > 1
+	label := func(letters string, n int) string {
+		if sectioned {
+			return letters + strconv.Itoa(n)
+		}
+		return strconv.Itoa(n)
+	}
+	for _, sec := range secs {
+		halves := false
+		for _, tb := range sec.Tables {
+			for _, rd := range tb.Rounds {
+				halves = halves || rd.RoundNumber > cards.Rounds
+			}
+		}
+		for _, tb := range sec.Tables {
+			for _, rd := range tb.Rounds {
+				if rd.SessionGuid != testGuid || tb.SessionGuid != testGuid || sec.SessionGuid != testGuid {
+					t.Fatalf("%s: section %s table %d round %d: session %q, want %s", spec, sec.Letters, tb.TableNumber, rd.RoundNumber, rd.SessionGuid, testGuid)
+				}
+				round, set := rd.RoundNumber, 1
+				if halves {
+					round, set = (rd.RoundNumber+1)/2, 2-rd.RoundNumber%2
+				}
+				switch {
+				case rd.PairNS > 0 && rd.PairEW > 0:
+					boards := strconv.Itoa(rd.LowBoardNumber)
+					if rd.HighBoardNumber > rd.LowBoardNumber {
+						boards += "-" + strconv.Itoa(rd.HighBoardNumber)
+					}
+					got[fmt.Sprintf("table %s round %d set %d", label(sec.Letters, tb.TableNumber), round, set)] =
+						fmt.Sprintf("%s-%s boards %s", label(sec.Letters, rd.PairNS), label(sec.Letters, rd.PairEW), boards)
+				case rd.PairNS > 0 || rd.PairEW > 0:
+					got[fmt.Sprintf("pair %s round %d", label(sec.Letters, rd.PairNS+rd.PairEW), round)] = "sits out"
+				}
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(want)) {
+		switch g, ok := got[k]; {
+		case !ok && strings.HasPrefix(k, "pair "):
+			// A sit-out the records cannot place: no empty table that
+			// round (the records list sit-outs at empty tables only).
+		case g != want[k]:
+			t.Errorf("%s: %s: the export says %q, the cards %q", spec, k, g, want[k])
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(got)) {
+		if _, ok := want[k]; !ok {
+			t.Errorf("%s: %s: the export says %q, the cards nothing", spec, k, got[k])
+		}
 	}
 }

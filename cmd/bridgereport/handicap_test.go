@@ -243,9 +243,12 @@ func TestHandicapUsage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"divisions:", "avg_vp", "outcomes:", "home_imps", "new_teams:", "home_vps", "-json"} {
-		if !strings.Contains(errb.String(), want) {
+		if !strings.Contains(out.String(), want) {
 			t.Errorf("usage does not mention %q", want)
 		}
+	}
+	if errb.Len() > 0 {
+		t.Errorf("-h wrote to stderr: %q (the usage asked for goes to stdout)", errb.String())
 	}
 	var out2, errb2 bytes.Buffer
 	if err := Run(context.Background(), []string{"handicap"}, &out2, &errb2); err == nil {

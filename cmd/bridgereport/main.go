@@ -158,10 +158,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			if err := c.run(ctx, args[1:], stdout, stderr); !errors.Is(err, errHelp) {
-				return err
+			err := c.run(ctx, args[1:], stdout, stderr)
+			if h := (*helpShown)(nil); errors.As(err, &h) {
+				_, err = io.WriteString(stdout, h.text)
 			}
-			return nil
+			return err
 		}
 	}
 	return &usageError{msg: fmt.Sprintf("unknown command %q (see bridgereport help)", args[0])}

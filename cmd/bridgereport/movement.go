@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/kinds"
@@ -23,19 +26,22 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the guide")
 	wide := wideFlag(fs)
 	format := fs.String("format", "asc", "the movement's format for -o: asc, bridgemate (the Data Connector's JSON) or bridgescorer (YAML)")
-	fromRound := fs.Int("from-round", 0, "with --format bridgemate: write the update from this round on")
+	fromRound := fs.Int("from-round", 0, "with --format bridgemate: write the update from this round on, for the session --update-of or --session-guid names")
 	fs.StringVar(&opts.Club, "club", "", "the club's name, on every card")
 	fs.StringVar(&opts.Date, "date", "", "the session's date, on every card")
 	fs.StringVar(&opts.Session, "session", "", "the session's name, on every card")
 	send := fs.String("send", "", "with --format bridgemate: post the movement to the Data Connector at this address (http://host:5079) as UpdateMovement")
 	clubID := fs.String("club-id", "", "with --send: the club's id for the Data Connector")
 	licence := fs.String("licence-key", "", "with --send: the club's licence key for the Data Connector")
+	timeout := fs.Duration("timeout", 5*time.Second, "with --send: how long to wait for the Data Connector to answer")
+	guid := fs.String("session-guid", "", "with --format bridgemate: the session's GUID, 32 hex digits (default: a fresh random one, stated in the output)")
+	updateOf := fs.String("update-of", "", "with --format bridgemate: the export loaded at the start of the session: its GUID, and its rounds before --from-round, which the movement must keep")
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	if *format == "asc" && *fromRound != 0 {
-		return fmt.Errorf("--from-round %d: only with --format bridgemate", *fromRound)
+	if err := guideFlagsHaveEffect(fs, *format, *out, *cards); err != nil {
+		return err
 	}
 	ascFile, cardsFile, err := guideFiles(*out, *cards)
 	if err != nil && *format == "asc" {
@@ -47,7 +53,8 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *format != "asc" {
 		return writeFormat(ctx, pm.Movement, pos[0], formatOptions{format: *format, out: *out, boardsPerRound: *perRound,
-			fromRound: *fromRound, send: *send, clubID: *clubID, licenceKey: *licence}, stdout)
+			fromRound: *fromRound, send: *send, clubID: *clubID, licenceKey: *licence, timeout: *timeout,
+			sessionGuid: *guid, updateOf: *updateOf}, stdout, stderr)
 	}
 	r, g, err := study.Answer[*kinds.GuideResult](ctx, &study.Command{Cell: &kinds.GuideCell{Movement: pos[0], BoardsPerRound: *perRound},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}})
@@ -57,33 +64,105 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if (ascFile != "" || cardsFile != "") && !*asJSON {
+		// The files are the answer: what was written, not the guide again.
+		return wroteGuideFiles(stdout, g, ascFile, cardsFile, opts)
+	}
 	return study.Print(stdout, r, g, output(stdout, *asJSON, *wide))
+}
+
+// guideFlagsHaveEffect refuses a flag of the movement command that would
+// do nothing in the combination given, in one line: a flag silently
+// ignored leaves the director believing it did something.
+func guideFlagsHaveEffect(fs *flag.FlagSet, format, out, cards string) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	cardsOut := cards != "" || format == "asc" && (strings.HasSuffix(strings.ToLower(out), ".html") || strings.HasSuffix(strings.ToLower(out), ".htm"))
+	for _, rule := range []struct {
+		flag, needs string
+		ok          bool
+	}{
+		{"from-round", "--format bridgemate", format == "bridgemate"},
+		{"send", "--format bridgemate", format == "bridgemate"},
+		{"session-guid", "--format bridgemate", format == "bridgemate"},
+		{"update-of", "--format bridgemate", format == "bridgemate"},
+		{"club-id", "--send", set["send"]},
+		{"licence-key", "--send", set["send"]},
+		{"timeout", "--send", set["send"]},
+		{"json", "the guide (it prints the records or the file itself)", format == "asc"},
+		{"cards", "the guide (--format asc)", format == "asc"},
+		{"paper", "--cards", cardsOut},
+		{"tables-per-page", "--cards", cardsOut},
+		{"club", "--cards", cardsOut},
+		{"date", "--cards", cardsOut},
+		{"session", "--cards", cardsOut},
+		{"wide", "the guide printed as text", format == "asc" && !set["json"] && out == "" && cards == ""},
+	} {
+		if set[rule.flag] && !rule.ok {
+			return &usageError{msg: fmt.Sprintf("movement: --%s has no effect without %s", rule.flag, rule.needs)}
+		}
+	}
+	switch {
+	case set["send"] && out != "":
+		return &usageError{msg: "movement: --send posts the records instead of writing them: give --send or -o, not both"}
+	case set["session-guid"] && set["update-of"]:
+		return &usageError{msg: "movement: --session-guid and --update-of both name the session: give one"}
+	case set["from-round"] && !set["session-guid"] && !set["update-of"]:
+		return &usageError{msg: "movement: --from-round updates the session running: name it with --update-of FILE (the export loaded at the start) or --session-guid GUID"}
+	}
+	return nil
+}
+
+// wroteGuideFiles says what the movement command wrote, in a line per
+// file and a line of the movement.
+func wroteGuideFiles(w io.Writer, g *kinds.GuideResult, ascFile, cardsFile string, opts kinds.CardsOptions) error {
+	if ascFile != "" {
+		fmt.Fprintf(w, "wrote %s: the movement in .ASC form\n", ascFile)
+	}
+	if cardsFile != "" {
+		fmt.Fprintf(w, "wrote %s: %d table cards and %d pair cards to print on %s paper\n", cardsFile, len(g.TableCards), len(g.PairCards), opts.Paper)
+	}
+	_, err := fmt.Fprintln(w, g.Line())
+	return err
 }
 
 var _ = addCommand(command{
 	name: "movement", for_: forDirectors, summary: "the guide of a movement: table cards, pair cards, the .ASC file", run: runGuide,
-	json:   []usage.JSONSection{{Result: kinds.Guide.Results[0], About: "The guide of a movement: table cards and pair cards; a `next` is {table, direction}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards."}},
+	json:   []usage.JSONSection{{Result: kinds.Guide.Results[0], About: "The guide of a movement: table cards and pair cards; a `next` is {table, direction, label}, or null after the last round or before a sit-out; `boards_next` is a table number or null; a pair card's round has `sits_out` instead of table, direction, opponent and boards. The numbers (`table`, `pair`, `ns`, `ew`, `opponent`) count across the field; the `label`s are the numbers the room, the cards and the scoring program use: in a field of several sections the section letter and the number within the section (B1), otherwise the number itself."}},
 	schema: 1,
-	help: `[--boards-per-round B] [-o FILE.asc] [--cards FILE.html] [--format asc|bridgemate|bridgescorer [--from-round R]] [--club C --date D --session S] [--json] MOVEMENT
+	help: `[--boards-per-round B] [-o FILE.asc] [--cards FILE.html] [--format asc|bridgemate|bridgescorer] [--session-guid GUID | --update-of FILE [--from-round R]] [--send URL] [--club C --date D --session S] [--json] MOVEMENT
 
 The guide of a movement, for the director and the players: a table card
 per table (each round's NS and EW pair, the boards, and where each pair
 and the boards go next) and a card per pair (each round's table,
-direction, opponents and boards), and where each board set starts. An odd
-field's phantom is no pair: its opponents sit out (a file or library
-movement that seats a phantom takes ",absent=N": m.asc,absent=14). With
---boards-per-round B, board group g is boards g·B+1 to g·B+B (with two
-groups a round, B/2 each); without, the groups keep their letters. -o
-FILE.asc writes the movement in .ASC form (-o FILE.html: the cards, as
---cards). --cards FILE.html writes the cards as one page to print (--paper
-a4 or letter, --tables-per-page 1 or 2, default 2; pair cards are slips to
-cut out; --club, --date and --session head every card). --format
-bridgemate writes the movement (to -o FILE, else to stdout) as the
-Bridgemate Data Connector's sections, tables and rounds (JSON; pair 0 is a
-sit-out; a table that plays two board sets a round is written in half
-rounds); --from-round R writes the update from round R (rounds before R
-stay as they are). --format bridgescorer writes the bridgescorer movement
-file (YAML). Both need --boards-per-round. --send URL posts the Data
-Connector's records to it (UpdateMovement, with --club-id and
---licence-key) instead of writing them.`,
+direction, opponents and boards), and where each board set starts (a set
+not played in round 1 waits on a spare table). An odd field's phantom is
+no pair: its opponents sit out (a file or library movement that seats a
+phantom takes ",absent=N": m.asc,absent=14). In a field of several
+sections, tables and pairs are numbered by section letter and number
+within the section (A1 to A9, B1 to B7), as the Bridgemate export numbers
+them. With --boards-per-round B the boards are numbered (a section whose
+tables play two sets a round has sets of B/2 boards; sections with their
+own boards number theirs after the previous section's); without, the
+groups keep their letters. -o FILE.asc writes the movement in .ASC form
+(-o FILE.html: the cards, as --cards). --cards FILE.html writes the cards
+as one page to print (--paper a4 or letter, --tables-per-page 1 or 2,
+default 2; pair cards are slips to cut out; --club, --date and --session
+head every card). When a file is written the command says so in a line,
+with the movement in a line, instead of printing the guide.
+
+--format bridgemate writes the movement (to -o FILE, else to stdout) as
+the Bridgemate Data Connector's sections, tables and rounds (JSON; pair 0
+is a sit-out; a table that plays two board sets a round is written in half
+rounds), under a session GUID: --session-guid GUID, or a fresh random one,
+stated on stderr (with -o or --send, on stdout). For a change during the
+session (a late pair's plan), --update-of FILE names the export loaded at
+the start: its GUID is used, and the movement must seat every table as FILE
+does before --from-round R; --from-round R writes the update from round R
+(rounds before R stay as they are). --format bridgescorer writes the
+bridgescorer movement file (YAML). Both need --boards-per-round. --send URL
+posts the Data Connector's records to it (UpdateMovement, with --club-id
+and --licence-key) instead of writing them, waiting at most --timeout
+(default 5s). A flag that would have no effect in the combination given is
+refused.`,
 })

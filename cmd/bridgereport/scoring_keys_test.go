@@ -25,7 +25,7 @@ func TestScoringUsageNamesEveryJSONKey(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &v); err != nil {
 				t.Fatal(err)
 			}
-			_, usage, err := run(t, args[0], "-h")
+			usage, _, err := run(t, args[0], "-h")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -61,8 +61,21 @@ const (
 
 // Rule is the ranking rule of For, in words.
 const Rule = "candidates within the bounds (boards per round, copies, tables) first; then those whose rounds fit the board range, " +
-	"the others by how far they fall outside it; then one winner before two (two sections scored apart have two or more); " +
-	"then the higher Qf (at two decimals), the higher Qf1av, the higher Qf1max; then fewer copies of the boards; then by name"
+	"the others by how far they fall outside it; then one winner before two when that one winner is worth having (Qf 50 or more: " +
+	"a Mitchell's two fields count 47 to 50 as one); then one section, or two of about the same size, before two sections more than " +
+	"two tables apart; then the higher Qf (at two decimals; two sections scored apart pool theirs), the higher Qf1av, the higher " +
+	"Qf1max; then fewer copies of the boards; then by name"
+
+// OneWinnerQf is the least Qf of a movement of one winner that ranks it
+// before movements of two (Rule): a two-winner Mitchell, scored as one
+// field, has a Qf of about 47 to 50 (46.94 for 7 tables, 49.64 with two
+// arrow-switched rounds): a one-winner ranking balanced worse than that is
+// not worth a worse balance.
+const OneWinnerQf = 50
+
+// UnevenSections is how many pairs more than two tables' worth apart two
+// sections must be to rank after one section (Rule).
+const UnevenSections = 4
 
 // Published is a published movement the caller offers as a candidate (a
 // movement of the library). It is taken as published: never re-oriented.
@@ -254,9 +267,11 @@ type Candidate struct {
 	Measured bool
 	// Qd is the Bussemaker Qd of Movement (luck.Bussemaker): the mean
 	// probability, in percent, that a pair finishes in the place of its
-	// strength, from Settings.Samples random numberings; 0 when not
-	// computed.
-	Qd float64
+	// strength, from Settings.Samples random numberings; QdComputed says
+	// it was computed (not for sections scored apart, each its own
+	// ranking, nor for a candidate measured as generated).
+	Qd         float64
+	QdComputed bool
 }
 
 // InRange reports whether the candidate's rounds fit the board range.
@@ -331,13 +346,19 @@ func Specs(pairs int) []movement.Spec {
 //  2. candidates whose rounds fit the board range (Settings.MinBoards and
 //     MaxBoards) before those that do not, these by how far they fall
 //     outside it;
-//  3. one winner before two or more (a movement the search could not join
-//     into one field, or a field played as sections scored apart, is
-//     ranked after every one-field movement);
-//  4. higher Qf, at the printed precision (two decimals);
-//  5. higher Qf1av, then higher Qf1max (the vacancy quality);
-//  6. fewer copies of the boards needed;
-//  7. the name, so that the order is total.
+//  3. one winner before two or more, when the one winner is worth having:
+//     a one-field movement of Qf at least OneWinnerQf ranks before every
+//     movement of several fields (one the search could not join into one
+//     field, or sections scored apart) and before one-field movements of
+//     lower Qf, which rank with them by their balance;
+//  4. one section, or sections of about the same size, before sections
+//     more than UnevenSections pairs apart (a split of 11 and 6 pairs is
+//     two unequal contests);
+//  5. higher Qf, at the printed precision (two decimals), the pooled Qf
+//     of sections scored apart (Measure);
+//  6. higher Qf1av, then higher Qf1max (the vacancy quality);
+//  7. fewer copies of the boards needed;
+//  8. the name, so that the order is total.
 //
 // Besides the single movements (Specs), a field of 12 pairs or more gets
 // candidates played as two sections (sectionCandidates). When some
@@ -563,14 +584,7 @@ func prepare(c *Candidate, set Settings) {
 	c.Tables, c.GroupsPerRound = movement.PlayingTables(c.Movement)
 	c.BoardsPerRound, c.Nearest, c.Distance = perRound(c.Movement.Rounds, c.GroupsPerRound, set)
 	c.Facts = movement.Describe(c.Movement)
-	if m := c.Movement; len(m.Sections) > 0 && !m.Across {
-		// Sections scored apart are balanced each on its own: a section
-		// with a sit-out plays its sets fewer times than the other.
-		c.Facts.Uniform = true
-		for _, sec := range m.SplitSections() {
-			c.Facts.Uniform = c.Facts.Uniform && movement.Describe(sec).Uniform
-		}
-	}
+	c.Facts.Uniform = Uniform(c.Movement)
 	switch {
 	case !c.Facts.Uniform:
 		c.Excluded = "its board groups are played unequal numbers of times (the balance is not defined)"
@@ -622,7 +636,7 @@ func evaluate(ctx context.Context, c *Candidate, search, qd bool, set Settings) 
 		if err != nil {
 			return fmt.Errorf("catalogue: %s: Qd: %w", c.Name, err)
 		}
-		c.Qd = r.Qd
+		c.Qd, c.QdComputed = r.Qd, true
 	}
 	return nil
 }
@@ -649,6 +663,43 @@ func reseat(seated, played *movement.Movement, absent int) *movement.Movement {
 	return out
 }
 
+// Classes of candidates, in rank order (Rule, steps 3 and 4).
+const (
+	// OneWinner: one field, balanced well enough for one winner.
+	OneWinner = iota
+	// ByBalance: several fields (a Mitchell's two, sections scored apart
+	// of about the same size) or one field of Qf below OneWinnerQf,
+	// ranked by their balance.
+	ByBalance
+	// UnevenSplit: sections more than UnevenSections pairs apart.
+	UnevenSplit
+)
+
+// Class is the candidate's class in the ranking (OneWinner, ByBalance,
+// UnevenSplit).
+func (c Candidate) Class() int {
+	switch {
+	case Uneven(c.Movement):
+		return UnevenSplit
+	case c.Facts.Fields == 1 && math.Round(c.Qf*100) >= OneWinnerQf*100:
+		return OneWinner
+	}
+	return ByBalance
+}
+
+// Uneven says m is played as sections more than UnevenSections pairs
+// apart.
+func Uneven(m *movement.Movement) bool {
+	if len(m.Sections) < 2 {
+		return false
+	}
+	lo, hi := m.Sections[0].Pairs, m.Sections[0].Pairs
+	for _, s := range m.Sections {
+		lo, hi = min(lo, s.Pairs), max(hi, s.Pairs)
+	}
+	return hi-lo > UnevenSections
+}
+
 // compare orders candidates by the rule documented on For.
 func compare(a, b Candidate) int {
 	hundredths := func(x float64) int64 { return int64(math.Round(x * 100)) }
@@ -667,12 +718,8 @@ func compare(a, b Candidate) int {
 	if c := cmp.Compare(a.Distance, b.Distance); c != 0 {
 		return c
 	}
-	oneA, oneB := a.Facts.Fields == 1, b.Facts.Fields == 1
-	if oneA != oneB {
-		if oneA {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(a.Class(), b.Class()); c != 0 {
+		return c
 	}
 	if c := cmp.Compare(hundredths(b.Qf), hundredths(a.Qf)); c != 0 {
 		return c

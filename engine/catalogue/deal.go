@@ -17,8 +17,11 @@ type Deal struct {
 	// Boards is the boards to deal: Sets × PerSet × Copies.
 	Boards int
 	// Played is the boards a pair plays that never sits out, Least those
-	// of the pair that sits out most.
-	Played, Least int
+	// of the pair that sits out most, Most those of the pair that sits
+	// out least (Played when some pair never sits out); AtLeast pairs play
+	// Least boards and Fewer pairs fewer than Most.
+	Played, Least, Most int
+	AtLeast, Fewer      int
 	// Parts are the deals of each section with its own boards.
 	Parts []Deal
 }
@@ -33,7 +36,8 @@ func DealOf(m *movement.Movement, f movement.Facts, groupsPerRound, perRound int
 		return Deal{}
 	}
 	if len(m.Sections) > 0 && !m.SharedBoards {
-		d := Deal{PerRound: perRound, Played: m.Rounds * perRound, Least: (m.Rounds - f.MaxSitOuts) * perRound}
+		d := Deal{PerRound: perRound}
+		d.played(m, f, perRound)
 		for i, sec := range m.SplitSections() {
 			_, split := movement.PlayingTables(sec)
 			part := DealOf(sec, movement.Describe(sec), split, perRound)
@@ -60,7 +64,25 @@ func DealOf(m *movement.Movement, f movement.Facts, groupsPerRound, perRound int
 		}
 	}
 	d.Boards = d.Sets * d.PerSet * d.Copies
-	d.Played = m.Rounds * perRound
-	d.Least = (m.Rounds - f.MaxSitOuts) * perRound
+	d.played(m, f, perRound)
 	return d
+}
+
+// played works out the boards each pair plays, from the rounds it sits
+// out (f.SitOuts): a pair plays perRound boards a round it is seated, two
+// sets of a split table included.
+func (d *Deal) played(m *movement.Movement, f movement.Facts, perRound int) {
+	d.Played = m.Rounds * perRound
+	d.Least, d.Most = (m.Rounds-f.MaxSitOuts)*perRound, 0
+	for _, out := range f.SitOuts {
+		d.Most = max(d.Most, (m.Rounds-out)*perRound)
+	}
+	for _, out := range f.SitOuts {
+		if b := (m.Rounds - out) * perRound; b == d.Least {
+			d.AtLeast++
+		}
+		if b := (m.Rounds - out) * perRound; b < d.Most {
+			d.Fewer++
+		}
+	}
 }

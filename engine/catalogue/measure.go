@@ -14,6 +14,26 @@ type Figures struct {
 	// Across is the Qf of the whole field on shared boards (scored across
 	// the field or not); 0 when each section has its own boards.
 	Across float64
+	// Uniform says every board group is played the same number of times
+	// within what is scored as one field (each section, for sections
+	// scored apart): otherwise the balance is not defined.
+	Uniform bool
+}
+
+// Uniform says every board group of m is played the same number of
+// times within what is scored as one field: the whole movement, or each
+// section of sections scored apart (a section with a sit-out plays its
+// sets fewer times than the other, and is balanced on its own).
+func Uniform(m *movement.Movement) bool {
+	if len(m.Sections) == 0 || m.Across {
+		return movement.Describe(m).Uniform
+	}
+	for _, sec := range m.SplitSections() {
+		if !movement.Describe(sec).Uniform {
+			return false
+		}
+	}
+	return true
 }
 
 // SectionFigures are one section's figures, as a movement of its own.
@@ -39,7 +59,7 @@ type SectionFigures struct {
 func Measure(m *movement.Movement) Figures {
 	if len(m.Sections) == 0 || m.Across {
 		b := movement.ComputeBalance(m)
-		f := Figures{Qf: b.Qf, Qo: b.Qo}
+		f := Figures{Qf: b.Qf, Qo: b.Qo, Uniform: Uniform(m)}
 		if v, err := movement.ComputeVacancy(m); err == nil {
 			f.Qf1av, f.Qf1max = v.Av, v.Max
 		}
@@ -49,7 +69,7 @@ func Measure(m *movement.Movement) Figures {
 		}
 		return f
 	}
-	f := Figures{Sections: sectionFigures(m)}
+	f := Figures{Sections: sectionFigures(m), Uniform: Uniform(m)}
 	var minsq, ss, vMinsq, vSS, pairsOfPairs int64
 	var qo float64
 	for _, sec := range m.SplitSections() {

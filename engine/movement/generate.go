@@ -53,8 +53,10 @@ func RelayMitchell(tables int) (*Movement, error) {
 // Howell returns a complete Howell for an even number of pairs: P-1 rounds
 // at P/2 tables, every pair meets every other once and plays each of the P-1
 // board groups once. No board group is shared within a round, except for 4,
-// 6 and 10 pairs, where that cannot be had this way (the published Howells
-// for 6 and 10 pairs share boards too).
+// 6 and 10 pairs, where this symmetric cyclic form has no such arrangement
+// and every table plays the same group each round (a barometer, as
+// multisession's Howell base wants it); howell:N (CompleteHowell) takes the
+// published Howells of those sizes instead.
 //
 // Pair P sits at table 1 and meets pair r in round r; the others follow the
 // round-robin circle. The group at the table where pairs r+i and r-i meet

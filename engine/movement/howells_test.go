@@ -101,3 +101,46 @@ func TestHalfTableEveryFamily(t *testing.T) {
 		})
 	}
 }
+
+// TestPublishedHowells: howell:4, howell:6 and howell:10 are the Dutch
+// federation's published Howells of the library, table for table, with
+// their published Qf; no complete Howell is a barometer beyond the two
+// tables of 4 pairs, which cannot be otherwise.
+func TestPublishedHowells(t *testing.T) {
+	// The Qf each file is annotated with (Qf=100.00, 60.00, 83.33).
+	for _, c := range []struct {
+		pairs int
+		file  string
+		qf    string
+	}{{4, "NBBR/NBB/N021_Howell_4", "100.00"}, {6, "NBBR/NBB/N022_Howell_6", "60.00"}, {10, "NBBR/NBB/N027_Howell_tafelkaart_10", "83.33"}} {
+		m, err := CompleteHowell(c.pairs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := mustCorpus(t, c.file); !m.Equal(want) {
+			t.Errorf("howell:%d is not %s", c.pairs, c.file)
+		}
+		if qf := fmt.Sprintf("%.2f", ComputeBalance(m).Qf); qf != c.qf {
+			t.Errorf("howell:%d: Qf %s, %s is annotated Qf=%s", c.pairs, qf, c.file, c.qf)
+		}
+	}
+	for P := 6; P <= 40; P++ {
+		m, err := CompleteHowell(P)
+		if err != nil {
+			t.Fatal(err)
+		}
+		barometer := true
+		for _, row := range m.Schedule {
+			groups := map[int]bool{}
+			for _, tb := range row {
+				if !tb.Empty() {
+					groups[tb.Group] = true
+				}
+			}
+			barometer = barometer && len(groups) == 1
+		}
+		if barometer {
+			t.Errorf("howell:%d is a barometer", P)
+		}
+	}
+}

@@ -17,10 +17,12 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/cell"
 	"github.com/bridgereport/bridgereport/reports/check"
 	"github.com/bridgereport/bridgereport/reports/load"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 	"github.com/bridgereport/bridgereport/studies/library"
 )
 
@@ -74,6 +76,8 @@ type CatalogueCell struct {
 	// none), for one field size: the plans (fill, rover, appendix table,
 	// restart), ranked by the figures as played, and the cards of the best.
 	Extra int `yaml:"extra"`
+	// Pair is, with Leave, the pair that leaves (0: a plan for each pair).
+	Pair int `yaml:"pair"`
 }
 
 // Catalogue is the catalogue kind.
@@ -159,8 +163,16 @@ type CatalogueCandidate struct {
 	Qf1Max         float64 `json:"qf1_max"`
 	Qo             float64 `json:"qo"`
 	Qd             float64 `json:"qd"`
-	Absent         *int    `json:"absent"`
-	ASC            string  `json:"asc"`
+	// Class is the candidate's class in the ranking rule: "one winner"
+	// (one field of Qf 50 or more), "by balance" (several fields, or one
+	// of lower Qf) or "uneven sections" (more than two tables apart).
+	Class string `json:"class"`
+	// QdComputed says Qd was computed: not for sections scored apart, nor
+	// for a candidate outside the board range when some candidate is in
+	// it (the table shows "—", never 0).
+	QdComputed bool   `json:"qd_computed"`
+	Absent     *int   `json:"absent"`
+	ASC        string `json:"asc"`
 	// Spec gives the movement exactly as played (switches, absent pair):
 	// movement, balance, optimize, simulate and study cells take it.
 	Spec string `json:"spec"`
@@ -183,6 +195,13 @@ type CatalogueCandidate struct {
 	DealCopies       int `json:"deal_copies"`
 	DealBoards       int `json:"deal_boards"`
 	BoardsPlayed     int `json:"boards_played"`
+	// What the pairs play, from the movement's sit-outs: the fewest
+	// boards a pair plays and how many pairs play that few, the most, and
+	// how many pairs play fewer than the most.
+	BoardsPlayedLeast int `json:"boards_played_least"`
+	PairsPlayingLeast int `json:"pairs_playing_least"`
+	BoardsPlayedMost  int `json:"boards_played_most"`
+	PairsPlayingFewer int `json:"pairs_playing_fewer"`
 	// Sections are each section's figures for a field played as sections
 	// (null for one movement); across_qf is the Qf of the whole field on
 	// shared boards (0 when each section has its own).
@@ -316,7 +335,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 		InRange: c.InRange(), BoardsPerRound: append([]int{}, c.BoardsPerRound...), TotalBoards: []int{}, SitOutBoards: []int{},
 		Copies: f.Copies, Stationary: len(f.Stationary), SitOutRounds: f.MaxSitOuts, Winners: f.Winners(),
 		MetFraction: f.Field, MaxMeetings: f.MaxMeetings, Switched: c.Switched,
-		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd, Spec: c.Exact,
+		QfGenerated: c.QfGenerated, Qf: c.Qf, Qf1Av: c.Qf1av, Qf1Max: c.Qf1max, Qo: c.Qo, Qd: c.Qd, QdComputed: c.QdComputed, Class: classNames[c.Class()], Spec: c.Exact,
 		GroupsPerRound: c.GroupsPerRound, NearestBoardsPerRound: c.Nearest, BoardsOutside: c.Distance, Excluded: c.Excluded,
 	}
 	for _, b := range c.BoardsPerRound {
@@ -325,6 +344,7 @@ func viewCandidate(c catalogue.Candidate) (CatalogueCandidate, error) {
 	}
 	d := c.Deal
 	v.DealSets, v.DealBoardsPerSet, v.DealCopies, v.DealBoards, v.BoardsPlayed = d.Sets, d.PerSet, d.Copies, d.Boards, d.Played
+	v.BoardsPlayedLeast, v.PairsPlayingLeast, v.BoardsPlayedMost, v.PairsPlayingFewer = d.Least, d.AtLeast, d.Most, d.Fewer
 	v.Sections = slices.Clip(c.Sections)
 	v.AcrossQf = c.Across
 	m := c.Movement
@@ -400,6 +420,29 @@ func joinInts(xs []int, sep string) string {
 	return strings.Join(parts, sep)
 }
 
+// The classes of the ranking rule (catalogue.Candidate.Class), by name.
+const (
+	classOneWinner = "one winner"
+	classByBalance = "by balance"
+	classUneven    = "uneven sections"
+)
+
+var classNames = map[int]string{catalogue.OneWinner: classOneWinner, catalogue.ByBalance: classByBalance, catalogue.UnevenSplit: classUneven}
+
+// Glossary says the words of a director's answer (the catalogue, the
+// guide) in a director's words; docs/commands.md has it too.
+const Glossary = "Words used here. Qf, the quality factor: how evenly each pair is compared with every other, " +
+	"at the table or through the boards both play, from 0 to 100 (perfect); a Mitchell scored as one field has about 47, " +
+	"with an arrow switch (NS and EW change places for a round) about 90; sections scored apart pool theirs. " +
+	"Qf1av: Qf with one pair absent, over every pair that may be. " +
+	"Qd: the chance, in percent, that a pair finishes in the place its strength deserves, from random numberings of the pairs. " +
+	"A sit-out: a round a pair does not play, its table having no opponents for it. " +
+	"Copies: sets of the same deals the room needs when more tables play a set in the same round. " +
+	"—: a figure not computed."
+
+// notComputed stands in a table for a figure that was not computed.
+const notComputed = "—"
+
 // fieldTable is the table of one field size's candidates, in rank order.
 func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 	t := &reports.Table{ID: id, Caption: caption, Columns: catalogueColumns}
@@ -416,8 +459,16 @@ func fieldTable(id, caption string, cands []CatalogueCandidate) *reports.Table {
 		if c.DealBoards > 0 {
 			deal = strconv.Itoa(c.DealBoards)
 		}
+		// A figure not computed is "—", never a 0 that reads as computed.
+		var qd, qf1av, qf1max any = c.Qd, c.Qf1Av, c.Qf1Max
+		if !c.QdComputed {
+			qd = notComputed
+		}
+		if c.Qf1Av == 0 && c.Qf1Max == 0 {
+			qf1av, qf1max = notComputed, notComputed // too few pairs for one to be absent
+		}
 		t.Rows = append(t.Rows, []any{i + 1, c.Name, c.Family, c.Tables, c.Rounds, bpr, total, deal, c.Copies, c.Stationary, sitOut,
-			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, c.Qf1Av, c.Qf1Max, c.Qo, c.Qd, absent, c.Excluded})
+			c.Winners, 100 * c.MetFraction, c.MaxMeetings, c.QfGenerated, c.Qf, qf1av, qf1max, c.Qo, qd, absent, c.Excluded})
 	}
 	return t
 }
@@ -442,23 +493,32 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 		fmt.Fprintf(&b, "%s: no movement fits %s boards within the bounds; the nearest is %d rounds of %d boards (%d in all) at %d tables", best.Name, boards,
 			best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
 	}
-	if best.Winners == 1 {
+	switch {
+	case best.Family == "sections":
+		fmt.Fprintf(&b, ", played as %s, %s", sectionsText(best), whyNotOneSection(best, cands))
+	case best.Winners == 1:
 		b.WriteString(", one winner")
-	} else {
-		fmt.Fprintf(&b, ", %d winners (no movement in range gives one)", best.Winners)
+	default:
+		fmt.Fprintf(&b, ", %d winners (no movement in range gives one with Qf %d or more)", best.Winners, catalogue.OneWinnerQf)
 	}
 	if best.InRange {
-		fmt.Fprintf(&b, ", the best balance in range (Qf %.2f", best.Qf)
+		fmt.Fprintf(&b, ", the first in range by the rule (Qf %.2f", best.Qf)
 	} else {
-		fmt.Fprintf(&b, ", the best balance of those nearest the range (Qf %.2f", best.Qf)
+		fmt.Fprintf(&b, ", the first of those nearest the range (Qf %.2f", best.Qf)
 	}
 	if len(cands) > i+1 && cands[i+1].InRange == best.InRange && cands[i+1].Excluded == "" && cands[i+1].BoardsOutside == best.BoardsOutside {
 		next := cands[i+1]
 		fmt.Fprintf(&b, "; next %s with %.2f", next.Name, next.Qf)
 		same := func(x, y float64) bool { return fmt.Sprintf("%.2f", x) == fmt.Sprintf("%.2f", y) }
 		switch {
-		case best.Winners != next.Winners:
+		case best.Class != next.Class && next.Class == classUneven:
+			b.WriteString(", ranked after it as sections more than two tables apart (two unequal contests)")
+		case best.Class != next.Class && next.Winners == 1:
+			fmt.Fprintf(&b, ", ranked after it as its one winner has Qf below %d", catalogue.OneWinnerQf)
+		case best.Class != next.Class:
 			fmt.Fprintf(&b, " but %d winners", next.Winners)
+		case best.Winners != next.Winners:
+			fmt.Fprintf(&b, " and %d winners", next.Winners)
 		case !same(best.Qf, next.Qf):
 		case !same(best.Qf1Av, next.Qf1Av) || !same(best.Qf1Max, next.Qf1Max):
 			fmt.Fprintf(&b, ", ranked after it on the vacancy quality (Qf1av %.2f against %.2f)", next.Qf1Av, best.Qf1Av)
@@ -482,12 +542,101 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	if best.Absent != nil {
 		fmt.Fprintf(&b, "; it is played as a half table (pair %d of the movement file absent): one pair sits out each round", *best.Absent)
 	}
-	if best.Family == "sections" {
-		b.WriteString("; each section is scored apart (Qf pools the sections; no Qd).")
-	} else {
+	switch {
+	case best.Family == "sections" && best.AcrossQf == 0:
+		b.WriteString("; each section is scored apart (its Qf pools the sections; Qd —: not computed for sections scored apart).")
+	case best.QdComputed:
 		fmt.Fprintf(&b, "; Qd %.1f%%.", best.Qd)
+	default:
+		b.WriteString("; Qd —: not computed.")
 	}
 	return best.Name, b.String()
+}
+
+// sectionsText is a field played as sections in words: "two sections of 17
+// and 14 pairs (A1 to A9, B1 to B7), each with its own winners".
+func sectionsText(c CatalogueCandidate) string {
+	labels := sectionTables(c.Spec)
+	var sizes, tables []string
+	for i, s := range c.Sections {
+		letter := movement.SectionLetters(i)
+		sizes = append(sizes, strconv.Itoa(s.Pairs))
+		if i < len(labels) {
+			tables = append(tables, labels[i])
+		} else {
+			tables = append(tables, fmt.Sprintf("%s1 to %s%d", letter, letter, s.Tables))
+		}
+	}
+	scored := "each scored apart"
+	if c.AcrossQf != 0 && c.Winners == 1 {
+		scored = "scored across the field"
+	}
+	return fmt.Sprintf("%s sections of %s pairs (tables %s), %s, %d winners", numberWord(len(c.Sections)), strings.Join(sizes, " and "),
+		strings.Join(tables, ", "), scored, c.Winners)
+}
+
+// sectionTables are each section's tables of the movement spec gives, as
+// the cards and the export number them ("A1 to A8", "B1 to B7": a section
+// of split tables has fewer tables than table positions); nil when the
+// spec cannot be resolved. From the spec, not the candidate's movement, so
+// that an answer read from the cache says the same.
+func sectionTables(spec string) []string {
+	pm, err := resolve.Named(spec)
+	if err != nil || len(pm.Movement.Sections) < 2 {
+		return nil
+	}
+	m := pm.Movement
+	room := movement.NewRoom(m)
+	first, last := map[int]string{}, map[int]string{}
+	for _, t := range movement.RoomTables(m) {
+		sec, _ := room.Table(t)
+		if first[sec] == "" {
+			first[sec] = room.TableLabel(t)
+		}
+		last[sec] = room.TableLabel(t)
+	}
+	var out []string
+	for sec := range m.Sections {
+		out = append(out, first[sec]+" to "+last[sec])
+	}
+	return out
+}
+
+// whyNotOneSection says why a field played as sections is recommended:
+// no movement of one section fits the session, or the best that does
+// balances worse.
+func whyNotOneSection(best CatalogueCandidate, cands []CatalogueCandidate) string {
+	var fits, nearest *CatalogueCandidate
+	for i, c := range cands {
+		if c.Family == "sections" || c.Excluded != "" {
+			continue
+		}
+		if c.InRange && fits == nil {
+			fits = &cands[i]
+		}
+		if !c.InRange && nearest == nil {
+			nearest = &cands[i]
+		}
+	}
+	switch {
+	case fits != nil && fits.Winners == 1:
+		return fmt.Sprintf("because the best movement of one section that fits, %s, has one winner at Qf %.2f only (below %d: not worth the worse balance)",
+			fits.Name, fits.Qf, catalogue.OneWinnerQf)
+	case fits != nil:
+		return fmt.Sprintf("because the best movement of one section that fits, %s, has %d winners too and balances worse (Qf %.2f)", fits.Name, fits.Winners, fits.Qf)
+	case nearest != nil && nearest.NearestBoardsPerRound > 0:
+		return fmt.Sprintf("because no movement of one section fits the session within the bounds (the nearest, %s, needs %d rounds of %d boards, %d in all)",
+			nearest.Name, nearest.Rounds, nearest.NearestBoardsPerRound, nearest.Rounds*nearest.NearestBoardsPerRound)
+	}
+	return "because no movement of one section fits the session within the bounds"
+}
+
+// numberWord writes small counts as words.
+func numberWord(n int) string {
+	if n >= 2 && n <= 4 {
+		return [...]string{"two", "three", "four"}[n-2]
+	}
+	return strconv.Itoa(n)
 }
 
 // nothingFits says why no candidate within the bounds fits the board
@@ -570,10 +719,6 @@ type CatalogueAnswer struct {
 	// Plans are the plans for an extra pair (--extra) or a pair leaving
 	// (--leave), best first (null when not asked).
 	Plans []PlanView `json:"plans"`
-
-	// chosenGuide is the guide of the chosen plan (the best with a spec),
-	// worked out with the plans, whose text shows its changed cards.
-	chosenGuide *GuideResult
 }
 
 // plansPerRound is the boards a round of the recommendation, the plans'
@@ -607,13 +752,16 @@ func (a *CatalogueAnswer) blocks(id string) []reports.Block {
 		blocks = append(blocks, reports.Block{Prose: a.Change.Plan})
 	}
 	if len(a.Plans) > 0 {
-		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText(a.plansPerRound()), CommandLabel: cardsLabel}})
+		blocks = append(blocks, reports.Block{Pre: &reports.Preformatted{ID: fmt.Sprintf("%s-%d-plans", id, a.Pairs), Text: a.plansText(), CommandLabel: cardsLabel}})
 	}
 	caption := fmt.Sprintf("%d pairs, %s boards", a.Pairs, boards)
 	return append(blocks, reports.Block{Table: fieldTable(fmt.Sprintf("%s-%d", id, a.Pairs), caption, a.Candidates)})
 }
 
 func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
+	if c.Pair != 0 && c.Leave == 0 {
+		return nil, fmt.Errorf("pair %d: the pair that leaves: give leave too", c.Pair)
+	}
 	if (c.Late != 0 || c.Leave != 0 || c.Extra != 0) && c.Pairs[0] != c.Pairs[1] {
 		return nil, fmt.Errorf("late, leave, extra: a plan is for one field size, not %s", c.Pairs)
 	}
@@ -636,22 +784,14 @@ func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
 		if a.Plans, err = c.plans(env, a); err != nil {
 			return nil, err
 		}
-		if i := slices.IndexFunc(a.Plans, func(p PlanView) bool { return p.Spec != "" }); i >= 0 {
-			// A plan whose cards cannot be printed is still a plan: its
-			// text then lists no cards (as before the guide moved here).
-			g, err := chosenGuide(env, a.Plans[i].Spec, a.plansPerRound())
-			if err := env.Ctx.Err(); err != nil {
-				return nil, err
-			}
-			if err == nil {
-				a.chosenGuide = g
-			}
+		if err := a.compareCards(env.Ctx); err != nil {
+			return nil, err
 		}
 	}
 	out := &cell.Output{Result: answers}
 	a0 := answers[0]
-	out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("Ranked by this rule: %s. Sessions of %s boards. Qd from %d random numberings (seed %d) per movement.",
-		catalogue.Rule, IntRange(a0.Boards), a0.Samples, catalogue.DefaultSeed)})
+	out.Blocks = append(out.Blocks, reports.Block{Prose: fmt.Sprintf("Ranked by this rule: %s. Sessions of %s boards. Qd from %d random numberings per movement, drawn alike on every machine.",
+		catalogue.Rule, IntRange(a0.Boards), a0.Samples)})
 	computed := map[string]float64{}
 	for _, f := range answers {
 		out.Blocks = append(out.Blocks, f.blocks(env.ID)...)
@@ -669,6 +809,7 @@ func (c *CatalogueCell) Run(env *cell.Env) (*cell.Output, error) {
 	if len(fields) > 1 {
 		out.Blocks = append(out.Blocks, catalogueCharts(env.ID, fields)...)
 	}
+	out.Blocks = append(out.Blocks, reports.Block{Prose: Glossary})
 	return out, nil
 }
 

@@ -95,6 +95,10 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 	if len(m.Sections) > 0 && !m.Across {
 		f := catalogue.Measure(m)
 		res.Qf, res.Qo, res.Vacancy.Av, res.Vacancy.Max = f.Qf, f.Qo, f.Qf1av, f.Qf1max
+		// Each section is balanced on its own: a section with a sit-out
+		// plays its sets fewer times than the other, and the pooled Qf is
+		// defined (catalogue.Uniform).
+		res.Uniform = f.Uniform
 		res.Sections = f.Sections
 	}
 	return res, nil

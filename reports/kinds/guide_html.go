@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -26,6 +25,9 @@ type CardsOptions struct {
 	TablesPerPage int
 	// Club, Date and Session head every card ("": left out).
 	Club, Date, Session string
+	// Note is a sentence for the first page: what the cards are for
+	// (the cards of a plan that change); "": none.
+	Note string
 }
 
 // page heights in millimetres inside the margins, and the sizes of what is
@@ -56,11 +58,14 @@ type cardsPage struct {
 	// Heading the club, date and session.
 	Title, Heading string
 	Summary        string
+	Note           string
 	Paper          string
 	PageCSS        template.CSS
 	Tables         [][]TableCard
 	Slips          [][]PairCard
 	Pages          int
+	// Spare says some board set waits on a spare table.
+	Spare bool
 }
 
 // CardsPages is the number of printed pages of the cards: the summary
@@ -87,8 +92,9 @@ func (v *GuideResult) layout(opts CardsOptions) *cardsPage {
 			heading = append(heading, h)
 		}
 	}
-	p := &cardsPage{Guide: v, Title: title, Heading: strings.Join(heading, " · "), Summary: v.summary(), Paper: paper,
+	p := &cardsPage{Guide: v, Title: title, Heading: strings.Join(heading, " · "), Summary: v.summary(), Note: opts.Note, Paper: paper,
 		PageCSS: template.CSS(fmt.Sprintf("@page { size: %s; margin: %dmm; }", map[string]string{PaperA4: "A4", PaperLetter: "letter"}[paper], marginMM))}
+	p.Spare = slices.ContainsFunc(v.BoardSets, func(s BoardSet) bool { return s.Spare })
 	perPage := opts.TablesPerPage
 	if perPage == 0 {
 		perPage = 2
@@ -133,26 +139,17 @@ func (v *GuideResult) WriteCardsHTML(w io.Writer, opts CardsOptions) error {
 }
 
 var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
-	"next":  nextSeat,
-	"board": nextTable,
-	"join":  func(xs []int) string { return ranges(xs) },
-	"starts": func(s BoardSet) string {
-		if s.FirstRound == 0 {
-			return "never played"
-		}
-		if len(s.StartTables) > 1 {
-			return "tables " + joinInts(s.StartTables, ", ")
-		}
-		return fmt.Sprintf("table %d", s.StartTable)
-	},
-	"inc": func(i int) int { return i + 1 },
+	"labels":   labelRanges,
+	"markText": markText,
+	"starts":   startText,
+	"inc":      func(i int) int { return i + 1 },
 	// boards and nexts join a round's board sets on one line.
 	"boards": func(t TableTurn) string {
 		var parts []string
 		for _, g := range t.Groups {
 			b := g.Boards
 			if g.NS != t.NS {
-				b += fmt.Sprintf(" (%d NS)", g.NS)
+				b += fmt.Sprintf(" (%s NS)", g.NSLabel)
 			}
 			parts = append(parts, b)
 		}
@@ -161,7 +158,7 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 	"boardsNext": func(t TableTurn) string {
 		var parts []string
 		for _, g := range t.Groups {
-			parts = append(parts, arrowTable(g.Next, t.LastRound))
+			parts = append(parts, arrowTable(g.NextLabel, t.LastRound))
 		}
 		return strings.Join(parts, " + ")
 	},
@@ -181,12 +178,6 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(template.FuncMap{
 			parts = append(parts, g.Boards)
 		}
 		return strings.Join(parts, " + ")
-	},
-	"ns": func(g GroupTurn, t TableTurn) string {
-		if g.NS != t.NS {
-			return fmt.Sprintf(" (%d NS)", g.NS)
-		}
-		return ""
 	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -212,6 +203,8 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 .tablecard { border: 0.8mm solid #000; padding: 4mm; margin-bottom: 6mm; break-inside: avoid; page-break-inside: avoid; }
 .tablecard h2 { font-size: 24pt; }
 .tablecard h2 small.spec { font-size: 9pt; }
+.tablecard h2 small.mark { font-size: 12pt; }
+.slip h3 small.mark { font-size: 8pt; font-weight: bold; }
 .tablecard td, .tablecard th { font-size: 12pt; height: 6.5mm; padding: 0.5mm 1.5mm; }
 .tablecard td.round { font-weight: bold; }
 .tablecard tr.idle td { font-style: italic; }
@@ -246,23 +239,24 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 {{if .Heading}}<p class="heading">{{.Heading}}</p>
 {{end}}<p class="spec">{{.Guide.Movement}}</p>
 <p class="summary">{{.Summary}}</p>
-<h2>Board sets</h2>
-<p class="summary">Put each set on the table where it is first played, before the first round.</p>
+{{if .Note}}<p class="summary"><strong>{{.Note}}</strong></p>
+{{end}}<h2>Board sets</h2>
+<p class="summary">{{if .Spare}}Before the first round put each set played in round 1 on its table, the others on a spare table until their round.{{else}}Put each set on the table where it is first played, before the first round.{{end}}</p>
 <table class="sets">
 <thead><tr><th>set</th><th>boards</th><th>starts at</th><th>first round</th><th>copies</th><th>shared by tables</th></tr></thead>
 <tbody>
-{{range $i, $s := .Guide.BoardSets}}<tr><td>{{inc $i}}</td><td>{{$s.Boards}}</td><td>{{starts $s}}</td><td>{{$s.FirstRound}}</td><td>{{$s.Copies}}</td><td>{{if $s.SharedBy}}{{join $s.SharedBy}}{{else}}-{{end}}</td></tr>
+{{range $i, $s := .Guide.BoardSets}}<tr><td>{{inc $i}}</td><td>{{$s.Boards}}</td><td>{{starts $s}}</td><td>{{$s.FirstRound}}</td><td>{{$s.Copies}}</td><td>{{if $s.SharedByLabels}}{{labels $s.SharedByLabels}}{{else}}-{{end}}</td></tr>
 {{end}}</tbody>
 </table>
 </section>
 {{range .Tables}}<section class="page tables">
-{{range .}}<div class="tablecard" id="table-{{.Table}}">
-<h2>Table {{.Table}} <small class="spec">{{$.Title}}{{if $.Heading}} · {{$.Heading}}{{end}}</small></h2>
+{{range .}}<div class="tablecard" id="table-{{.Label}}">
+<h2>Table {{.Label}}{{with markText .Replaces .New}} <small class="mark">({{.}})</small>{{end}} <small class="spec">{{$.Title}}{{if $.Heading}} · {{$.Heading}}{{end}}</small></h2>
 <table>
 <thead><tr><th>round</th><th>NS</th><th>EW</th><th>boards</th><th>NS go</th><th>EW go</th><th>boards go</th></tr></thead>
 <tbody>
 {{range $t := .Rounds}}{{if $t.Idle}}<tr class="idle"><td class="round">{{$t.Round}}</td><td colspan="6">idle: nobody plays at this table</td></tr>
-{{else}}<tr><td class="round">{{$t.Round}}</td><td>{{$t.NS}}</td><td>{{$t.EW}}</td><td>{{boards $t}}</td><td>{{go $t.NSNext $t.NSSitsOutNext}}</td><td>{{go $t.EWNext $t.EWSitsOutNext}}</td><td>{{boardsNext $t}}</td></tr>
+{{else}}<tr><td class="round">{{$t.Round}}</td><td>{{$t.NSLabel}}</td><td>{{$t.EWLabel}}</td><td>{{boards $t}}</td><td>{{go $t.NSNext $t.NSSitsOutNext}}</td><td>{{go $t.EWNext $t.EWSitsOutNext}}</td><td>{{boardsNext $t}}</td></tr>
 {{end}}{{end}}</tbody>
 </table>
 </div>
@@ -270,14 +264,14 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 {{end}}{{range .Slips}}<section class="page pairs">
 <p class="cut">Pair guide cards: cut along the dashed lines.</p>
 <div class="slips">
-{{range .}}<div class="slip" id="pair-{{.Pair}}">
-<h3>Pair {{.Pair}} <small>· {{$.Title}}</small></h3>
+{{range .}}<div class="slip" id="pair-{{.Label}}">
+<h3>Pair {{.Label}}{{with markText .Replaces .New}} <small class="mark">({{.}})</small>{{end}} <small>· {{$.Title}}</small></h3>
 {{if $.Heading}}<p class="slipline">{{$.Heading}}</p>
 {{end}}<table>
 <thead><tr><th>round</th><th>table</th><th>sit</th><th>against</th><th>boards</th></tr></thead>
 <tbody>
 {{range $t := .Rounds}}{{if $t.SitsOut}}<tr class="out"><td>{{$t.Round}}</td><td colspan="4">sits out</td></tr>
-{{else}}<tr><td>{{$t.Round}}</td><td>{{$t.Table}}</td><td>{{dir $t}}</td><td>{{$t.Opponent}}</td><td>{{pairBoards $t}}</td></tr>
+{{else}}<tr><td>{{$t.Round}}</td><td>{{$t.TableLabel}}</td><td>{{dir $t}}</td><td>{{$t.OpponentLabel}}</td><td>{{pairBoards $t}}</td></tr>
 {{end}}{{end}}</tbody>
 </table>
 </div>
@@ -292,18 +286,18 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 func arrowSeat(s *Seat, sitsOut bool) string {
 	switch {
 	case s != nil:
-		return fmt.Sprintf("→ table %d %s", s.Table, s.Direction)
+		return fmt.Sprintf("→ table %s %s", s.Label, s.Direction)
 	case sitsOut:
 		return "sits out"
 	}
 	return "last round"
 }
 
-// arrowTable is where a board set goes next: "→ table 3".
-func arrowTable(t *int, last bool) string {
+// arrowTable is where a board set goes next: "→ table 3" (label "": none).
+func arrowTable(label string, last bool) string {
 	switch {
-	case t != nil:
-		return "→ table " + strconv.Itoa(*t)
+	case label != "":
+		return "→ table " + label
 	case last:
 		return "last round"
 	}

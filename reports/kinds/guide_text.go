@@ -37,7 +37,21 @@ func (v *GuideResult) blocks(id string) []reports.Block {
 		{Pre: &reports.Preformatted{ID: id + "-summary", Caption: "The movement", Text: head.String()}},
 		{Pre: &reports.Preformatted{ID: id + "-tables", Caption: "Table cards", Text: tables.String()}},
 		{Pre: &reports.Preformatted{ID: id + "-pairs", Caption: "Pair guide cards", Text: pairs.String()}},
+		{Prose: Glossary},
 	}
+}
+
+// Line is the movement in one line: its name, field, tables and rounds,
+// and its balance.
+func (v *GuideResult) Line() string {
+	line := fmt.Sprintf("%s: %d pairs at %d tables, %d rounds", v.Movement, v.Pairs, v.Tables, v.Rounds)
+	if v.BoardsPerRound > 0 {
+		line += fmt.Sprintf(" of %d boards", v.BoardsPerRound)
+	}
+	if v.Uniform && v.Qf > 0 {
+		line += fmt.Sprintf(", Qf %.2f", v.Qf)
+	}
+	return line
 }
 
 // summary is the movement in words.
@@ -73,11 +87,15 @@ func (v *GuideResult) summary() string {
 			}
 		}
 	}
+	if len(v.UnplayedTables) > 0 {
+		fmt.Fprintf(&b, "; nobody plays at table %s (the phantom's: a pair that joins late sits there), so no other table is renumbered",
+			strings.Join(v.UnplayedTables, " or "))
+	}
 	switch {
 	case sitOut > 0 && v.Pairs%2 == 1:
-		fmt.Fprintf(&b, "; an odd field: %d pairs sit out a round or more, and no phantom pair is seated", sitOut)
+		fmt.Fprintf(&b, "; an odd field: %s a round or more, and no phantom pair is seated", sitOutText(sitOut))
 	case sitOut > 0:
-		fmt.Fprintf(&b, "; %d pairs sit out a round or more", sitOut)
+		fmt.Fprintf(&b, "; %s a round or more", sitOutText(sitOut))
 	}
 	if !v.Uniform {
 		b.WriteString(". Its board sets are played unequal numbers of times: the balance is not defined")
@@ -85,6 +103,9 @@ func (v *GuideResult) summary() string {
 		fmt.Fprintf(&b, ". Qf %.2f", v.Qf)
 		if v.Qf1Av > 0 {
 			fmt.Fprintf(&b, ", Qf1av %.2f", v.Qf1Av)
+		}
+		if v.ScoredApart {
+			b.WriteString(", pooled over the sections scored apart")
 		}
 	}
 	b.WriteString(".")
@@ -94,21 +115,35 @@ func (v *GuideResult) summary() string {
 // setsText is the board-set summary: where each set starts, who shares.
 func (v *GuideResult) setsText() string {
 	rows := [][]string{{"set", "boards", "starts at", "first round", "copies", "shared by tables"}}
+	spare := false
 	for i, s := range v.BoardSets {
 		shared := "-"
-		if len(s.SharedBy) > 0 {
-			shared = ranges(s.SharedBy)
+		if len(s.SharedByLabels) > 0 {
+			shared = labelRanges(s.SharedByLabels)
 		}
-		start := "table " + strconv.Itoa(s.StartTable)
-		if len(s.StartTables) > 1 {
-			start = "tables " + joinInts(s.StartTables, ", ")
-		}
-		if s.FirstRound == 0 {
-			start, shared = "never played", "-"
-		}
-		rows = append(rows, []string{strconv.Itoa(i + 1), s.Boards, start, strconv.Itoa(s.FirstRound), strconv.Itoa(s.Copies), shared})
+		rows = append(rows, []string{strconv.Itoa(i + 1), s.Boards, startText(s), strconv.Itoa(s.FirstRound), strconv.Itoa(s.Copies), shared})
+		spare = spare || s.Spare
 	}
-	return "Board sets: put each set on the table where it is first played.\n" + columns(rows)
+	head := "Board sets: put each set on the table where it is first played."
+	if spare {
+		head = "Board sets: put each set played in round 1 on its table, the others on a spare table (spare →) until their round."
+	}
+	return fill(head, guideWidth) + "\n" + columns(rows)
+}
+
+// startText is where a board set waits before the first round.
+func startText(s BoardSet) string {
+	switch {
+	case s.FirstRound == 0:
+		return "never played"
+	case s.Spare && len(s.StartLabels) > 1:
+		return "spare → tables " + strings.Join(s.StartLabels, ", ")
+	case s.Spare:
+		return "spare → table " + s.StartLabels[0]
+	case len(s.StartLabels) > 1:
+		return "tables " + strings.Join(s.StartLabels, ", ")
+	}
+	return "table " + s.StartLabels[0]
 }
 
 func tableCardText(card TableCard) string {
@@ -119,38 +154,18 @@ func tableCardText(card TableCard) string {
 			continue
 		}
 		for i, g := range t.Groups {
-			row := []string{"", "", "", g.Boards, "", "", arrowTable(g.Next, t.LastRound)}
+			row := []string{"", "", "", g.Boards, "", "", arrowTable(g.NextLabel, t.LastRound)}
 			if g.NS != t.NS {
-				row[3] += fmt.Sprintf(" (%d NS)", g.NS)
+				row[3] += fmt.Sprintf(" (%s NS)", g.NSLabel)
 			}
 			if i == 0 {
-				row[0], row[1], row[2] = strconv.Itoa(t.Round), strconv.Itoa(t.NS), strconv.Itoa(t.EW)
+				row[0], row[1], row[2] = strconv.Itoa(t.Round), t.NSLabel, t.EWLabel
 				row[4], row[5] = arrowSeat(t.NSNext, t.NSSitsOutNext), arrowSeat(t.EWNext, t.EWSitsOutNext)
 			}
 			rows = append(rows, row)
 		}
 	}
-	return fmt.Sprintf("Table %d\n", card.Table) + columns(rows)
-}
-
-func nextSeat(s *Seat, sitsOut bool) string {
-	switch {
-	case s != nil:
-		return fmt.Sprintf("%d %s", s.Table, s.Direction)
-	case sitsOut:
-		return "sits out"
-	}
-	return "last round"
-}
-
-func nextTable(t *int, last bool) string {
-	switch {
-	case t != nil:
-		return "table " + strconv.Itoa(*t)
-	case last:
-		return "last round"
-	}
-	return "finished"
+	return fmt.Sprintf("Table %s%s\n", card.Label, mark(card.Replaces, card.New)) + columns(rows)
 }
 
 func pairCardText(card PairCard) string {
@@ -163,26 +178,68 @@ func pairCardText(card PairCard) string {
 		for i, g := range t.Groups {
 			row := []string{"", "", g.Direction, "", g.Boards}
 			if i == 0 {
-				row[0], row[1], row[3] = strconv.Itoa(t.Round), strconv.Itoa(t.Table), strconv.Itoa(t.Opponent)
+				row[0], row[1], row[3] = strconv.Itoa(t.Round), t.TableLabel, t.OpponentLabel
 			}
 			rows = append(rows, row)
 		}
 	}
-	return fmt.Sprintf("Pair %d\n", card.Pair) + columns(rows)
+	return fmt.Sprintf("Pair %s%s\n", card.Label, mark(card.Replaces, card.New)) + columns(rows)
 }
 
-// ranges writes sorted numbers with runs as ranges: 1-5, 7, 9-12.
-func ranges(xs []int) string {
+// sitOutText counts the pairs that sit out: "1 pair sits out", "9 pairs
+// sit out".
+func sitOutText(n int) string {
+	if n == 1 {
+		return "1 pair sits out"
+	}
+	return fmt.Sprintf("%d pairs sit out", n)
+}
+
+// markText is what a plan's card says of itself, "" for a card of the
+// movement printed.
+func markText(replaces, isNew bool) string {
+	switch {
+	case replaces:
+		return "replaces the printed card"
+	case isNew:
+		return "new card"
+	}
+	return ""
+}
+
+// mark is what a plan's card says of itself: it replaces the printed
+// card, or is new.
+func mark(replaces, isNew bool) string {
+	if m := markText(replaces, isNew); m != "" {
+		return " (" + m + ")"
+	}
+	return ""
+}
+
+// labelRanges writes sorted table labels with runs as ranges: 1-5, 7,
+// A2-A4, B1.
+func labelRanges(labels []string) string {
 	var parts []string
-	for i := 0; i < len(xs); {
+	split := func(l string) (string, int) {
+		i := strings.IndexFunc(l, func(r rune) bool { return r >= '0' && r <= '9' })
+		n, _ := strconv.Atoi(l[i:])
+		return l[:i], n
+	}
+	for i := 0; i < len(labels); {
+		sec, first := split(labels[i])
 		j := i
-		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
+		for j+1 < len(labels) {
+			s, n := split(labels[j+1])
+			if _, prev := split(labels[j]); s != sec || n != prev+1 {
+				break
+			}
 			j++
 		}
 		if j == i {
-			parts = append(parts, strconv.Itoa(xs[i]))
+			parts = append(parts, labels[i])
 		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", xs[i], xs[j]))
+			_, last := split(labels[j])
+			parts = append(parts, fmt.Sprintf("%s%d-%s%d", sec, first, sec, last))
 		}
 		i = j + 1
 	}

@@ -1,9 +1,11 @@
 package kinds
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
@@ -20,6 +22,10 @@ type PlanView struct {
 	catalogue.Plan
 	// ASC is the movement as played, in .ASC form.
 	ASC string `json:"asc"`
+	// ChangedCards are the cards of the movement as played that differ
+	// from the recommendation's printed cards, found by comparing them
+	// card by card: --plan K --cards writes only these.
+	ChangedCards CardChanges `json:"changed_cards"`
 }
 
 // plans works out the plans for the answer's recommended movement: an
@@ -58,6 +64,14 @@ func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, er
 		}
 	default:
 		ps, err = catalogue.LeaveFrom(played, c.Leave)
+		if err == nil && c.Pair != 0 {
+			// The pair that left: its plan only.
+			i := slices.IndexFunc(ps, func(p catalogue.Plan) bool { return p.Pair == c.Pair })
+			if i < 0 {
+				return nil, fmt.Errorf("pair %d: %s has pairs 1 to %d", c.Pair, a.Candidates[0].Name, len(ps))
+			}
+			ps = ps[i : i+1]
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -69,13 +83,70 @@ func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, er
 	return out, nil
 }
 
-// chosenGuide is the guide of the chosen plan's movement.
-func chosenGuide(env *cell.Env, spec string, perRound int) (*GuideResult, error) {
-	pm, err := resolve.Named(spec)
+// compareCards works out each plan's changed cards: the cards of its
+// movement as played against the recommendation's, printed at the same
+// boards a round.
+func (a *CatalogueAnswer) compareCards(ctx context.Context) error {
+	printed, err := a.printedCards(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range a.Plans {
+		played, err := a.playedCards(ctx, i, guideCards)
+		if err != nil {
+			return err
+		}
+		a.Plans[i].ChangedCards = changedCards(printed, played)
+	}
+	return nil
+}
+
+// printedCards are the recommendation's cards, as movement SPEC prints
+// them.
+func (a *CatalogueAnswer) printedCards(ctx context.Context) (*GuideResult, error) {
+	c := a.Candidates[0]
+	pm, err := resolve.Named(c.Spec)
 	if err != nil {
 		return nil, err
 	}
-	return guide(env.Ctx, spec, pm.Movement, perRound)
+	return guideCards(ctx, c.Spec, pm.Movement, a.plansPerRound())
+}
+
+// playedCards are the cards of plan i (from 0) as played, by build
+// (guide, or guideCards without the figures).
+func (a *CatalogueAnswer) playedCards(ctx context.Context, i int, build func(context.Context, string, *movement.Movement, int) (*GuideResult, error)) (*GuideResult, error) {
+	p := a.Plans[i]
+	if p.Movement == nil {
+		return nil, fmt.Errorf("plan %d: its movement is not at hand (read from --json: give the asc to bridgereport movement)", i+1)
+	}
+	name := p.Spec
+	if name == "" {
+		name = fmt.Sprintf("plan %d (%s) of %s", i+1, p.Kind, a.Candidates[0].Spec)
+	}
+	g, err := build(ctx, name, p.Movement, a.plansPerRound())
+	if err != nil {
+		return nil, fmt.Errorf("plan %d: its cards: %w", i+1, err)
+	}
+	return g, nil
+}
+
+// PlanCards are the cards of plan k (from 1) that differ from the
+// recommendation's printed cards, each marked as replacing its printed
+// card or as new, and which they are: what --plan K --cards prints.
+func (a *CatalogueAnswer) PlanCards(ctx context.Context, k int) (*GuideResult, CardChanges, error) {
+	if k < 1 || k > len(a.Plans) {
+		return nil, CardChanges{}, fmt.Errorf("plan %d: the answer has plans 1 to %d", k, len(a.Plans))
+	}
+	printed, err := a.printedCards(ctx)
+	if err != nil {
+		return nil, CardChanges{}, err
+	}
+	played, err := a.playedCards(ctx, k-1, guide)
+	if err != nil {
+		return nil, CardChanges{}, err
+	}
+	ch := changedCards(printed, played)
+	return onlyChanged(played, ch), ch, nil
 }
 
 // playedAs names a candidate's spec for the plans: a family spec as it
@@ -93,11 +164,10 @@ func playedAs(spec string) (catalogue.Played, error) {
 }
 
 // plansText is the plans in words, the catalogue cell's one layout of
-// them, a preformatted block in every printer (it carries guide cards): the best with its spec, its cards
-// command and the guide cards of the pairs whose evening changes (the
-// newcomer, and the pairs who sit out because of it, from the round after
-// it arrives), then the others.
-func (a *CatalogueAnswer) plansText(perRound int) string {
+// them: each plan with its figures, its spec and the cards that change
+// (found by comparing them with the printed cards), then the command that
+// prints any plan's changed cards.
+func (a *CatalogueAnswer) plansText() string {
 	var b strings.Builder
 	para := func(format string, args ...any) {
 		b.WriteString(fill(fmt.Sprintf(format, args...), guideWidth))
@@ -105,79 +175,68 @@ func (a *CatalogueAnswer) plansText(perRound int) string {
 	}
 	best := a.Plans[0]
 	planned := a.Candidates[0]
-	if best.Kind == "leave" {
+	pairLabel := func(p PlanView, q int) string {
+		if p.Movement == nil {
+			return strconv.Itoa(q)
+		}
+		return movement.NewRoom(p.Movement).PairLabel(q)
+	}
+	switch {
+	case best.Kind == "leave" && len(a.Plans) == 1:
+		para("Pair %s leaves after round %d (as played: Qf and Qf1av; with the whole field Qf %.2f, Qf1av %.2f).",
+			pairLabel(best, best.Pair), best.After, planned.Qf, planned.Qf1Av)
+	case best.Kind == "leave":
 		para("A pair leaves after round %d: %d plans, one per pair, the best first (Qf and Qf1av as played; with the whole field Qf %.2f, Qf1av %.2f).",
 			best.After, len(a.Plans), planned.Qf, planned.Qf1Av)
-	} else {
-		para("A pair joins after round %d: %d plans, the best first by the figures as played (with the planned field Qf %.2f, Qf1av %.2f).",
-			best.After, len(a.Plans), planned.Qf, planned.Qf1Av)
+	default:
+		para("A pair joins after round %d: %d %s, the best first by the figures as played (with the planned field Qf %.2f, Qf1av %.2f).",
+			best.After, len(a.Plans), plural(len(a.Plans), "plan", "plans"), planned.Qf, planned.Qf1Av)
 	}
 	for i, p := range a.Plans {
 		if i == recommendShown {
 			para("… and %d more (--json lists them all).", len(a.Plans)-i)
 			break
 		}
+		who := pairLabel(p, p.Pair)
 		what := map[string]string{
-			"fill":     fmt.Sprintf("pair %d takes the half table's empty seat from round %d", p.Pair, p.After+1),
-			"rover":    fmt.Sprintf("pair %d is a rover: %s", p.Pair, orderText(p.Order, "takes the seat of pair")),
-			"appendix": fmt.Sprintf("pair %d stays at an added table: %s", p.Pair, orderText(p.Order, "meets pair")),
-			"restart":  fmt.Sprintf("the field restarts from round 2 with pair %d: %s", p.Pair, p.Source),
-			"leave":    fmt.Sprintf("pair %d leaves; its opponents sit out", p.Pair),
+			"fill":     fmt.Sprintf("pair %s takes the half table's empty seat from round %d", who, p.After+1),
+			"rover":    fmt.Sprintf("pair %s is a rover: %s", who, orderText(p, p.Order, "takes the seat of pair")),
+			"appendix": fmt.Sprintf("pair %s stays at an added table: %s", who, orderText(p, p.Order, "meets pair")),
+			"restart":  fmt.Sprintf("the field restarts from round 2 with pair %s: %s", who, p.Source),
+			"leave":    fmt.Sprintf("pair %s leaves; its opponents sit out", who),
 		}[p.Kind]
 		b.WriteString(hang(fmt.Sprintf("%d. %s: Qf %.2f, Qf1av %.2f%s. %s", i+1, p.Kind, p.Qf, p.Qf1av, uniformText(p.Uniform), what), 4))
-		if p.Source != "" && p.Kind != "restart" {
+		if p.Source != "" && p.Kind != "restart" && p.Kind != "fill" {
 			b.WriteString(indent(fill(p.Source, guideWidth-4), "    "))
 		}
 		if p.Spec != "" {
 			b.WriteString("    spec " + p.Spec + "\n")
 		}
+		b.WriteString(indent(fill("cards that change: "+ChangesText(p.ChangedCards), guideWidth-4), "    "))
 	}
 	b.WriteString("\n")
-	// The chosen plan is the best with a spec: a restart has none (its
-	// movement is asc in --json, for bridgereport movement FILE).
-	i := slices.IndexFunc(a.Plans, func(p PlanView) bool { return p.Spec != "" })
-	if i < 0 {
-		para("No plan has a spec: save the best plan's movement (asc in --json) as a file and give the file to bridgereport movement.")
-		return b.String()
-	}
-	if i > 0 {
-		para("Plan 1 has no spec (its movement is asc in --json, for bridgereport movement FILE); the best plan with one is plan %d.", i+1)
-	}
-	best = a.Plans[i]
-	para("The chosen plan, %s:", best.Kind)
-	b.WriteString("Spec: " + best.Spec + "\n")
-	b.WriteString(fmt.Sprintf("%sbridgereport movement '%s' --boards-per-round %d --cards cards.html\n", cardsLabel, best.Spec, perRound))
-	g := a.chosenGuide
-	if g == nil {
-		return b.String()
-	}
-	// The pairs whose evening changes: the newcomer (or the one leaving)
-	// and those who sit out from the round after the change.
-	changed := []int{best.Pair}
-	for r := best.After; r < len(best.SitOut); r++ {
-		for _, q := range best.SitOut[r] {
-			if !slices.Contains(changed, q) {
-				changed = append(changed, q)
-			}
-		}
-	}
-	slices.Sort(changed)
-	b.WriteString("\n")
-	para("The guide cards that change (pairs %s):", joinInts(changed, ", "))
-	for _, card := range g.PairCards {
-		if slices.Contains(changed, card.Pair) {
-			b.WriteString("\n" + pairCardText(card))
-		}
-	}
+	para("The cards of a plan that change, each marked as replacing the printed card (or new), to print:")
+	b.WriteString(fmt.Sprintf(cardsLabel+"bridgereport catalogue --pairs %d%s%s --plan 1 --cards plan.html\n", a.Pairs, a.flags(), a.changeFlags()))
 	return b.String()
 }
 
-func orderText(order []movement.RoundPair, verb string) string {
+func orderText(p PlanView, order []movement.RoundPair, verb string) string {
 	var parts []string
 	for _, e := range order {
-		parts = append(parts, fmt.Sprintf("round %d %s %d", e.Round, verb, e.Pair))
+		q := strconv.Itoa(e.Pair)
+		if p.Movement != nil {
+			q = movement.NewRoom(p.Movement).PairLabel(e.Pair)
+		}
+		parts = append(parts, fmt.Sprintf("round %d %s %s", e.Round, verb, q))
 	}
 	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func uniformText(uniform bool) string {

@@ -63,6 +63,22 @@ func (a *CatalogueAnswer) flags() string {
 	return f
 }
 
+// changeFlags are the catalogue flags of the answer's plans: --extra R,
+// or --leave R and the pair that leaves when one was named.
+func (a *CatalogueAnswer) changeFlags() string {
+	if len(a.Plans) == 0 {
+		return ""
+	}
+	p := a.Plans[0]
+	if p.Kind != "leave" {
+		return fmt.Sprintf(" --extra %d", p.After)
+	}
+	if len(a.Plans) == 1 {
+		return fmt.Sprintf(" --leave %d --pair %d", p.After, p.Pair)
+	}
+	return fmt.Sprintf(" --leave %d", p.After)
+}
+
 // dealText is what the director deals, beside what each pair plays.
 func dealText(c CatalogueCandidate) string {
 	if c.DealBoards == 0 {
@@ -74,9 +90,34 @@ func dealText(c CatalogueCandidate) string {
 	}
 	if c.DealBoardsPerSet == 0 {
 		// Sections whose sets differ in size.
-		return fmt.Sprintf("%d boards (%d sets, each section its own%s), each pair plays %d", c.DealBoards, c.DealSets, copies, c.BoardsPlayed)
+		return fmt.Sprintf("%d boards (%d sets, each section its own%s), %s", c.DealBoards, c.DealSets, copies, playedText(c))
 	}
-	return fmt.Sprintf("%d boards (%d sets of %d%s), each pair plays %d", c.DealBoards, c.DealSets, c.DealBoardsPerSet, copies, c.BoardsPlayed)
+	return fmt.Sprintf("%d boards (%d sets of %d%s), %s", c.DealBoards, c.DealSets, c.DealBoardsPerSet, copies, playedText(c))
+}
+
+// playedText is what the pairs play, from the movement's sit-outs: one
+// number when every pair plays the same, else the fewest and the most and
+// who plays fewer.
+func playedText(c CatalogueCandidate) string {
+	least, most := c.BoardsPlayedLeast, c.BoardsPlayedMost
+	perRound := c.BoardsPlayed / max(c.Rounds, 1)
+	rounds := func(boards int) string {
+		n := (c.BoardsPlayed - boards) / max(perRound, 1)
+		if n == 1 {
+			return "a round"
+		}
+		return fmt.Sprintf("%d rounds", n)
+	}
+	switch {
+	case least == most && most == c.BoardsPlayed:
+		return fmt.Sprintf("each pair plays %d", most)
+	case least == most:
+		return fmt.Sprintf("each pair plays %d (each sits out %s)", most, rounds(most))
+	case c.PairsPlayingFewer == c.PairsPlayingLeast:
+		return fmt.Sprintf("each pair plays %d or %d (%d: the %d pairs that sit out %s)", least, most, least, c.PairsPlayingLeast, rounds(least))
+	}
+	return fmt.Sprintf("each pair plays %d to %d (%d: the %d pairs that sit out %s; %d pairs play fewer than %d)",
+		least, most, least, c.PairsPlayingLeast, rounds(least), c.PairsPlayingFewer, most)
 }
 
 // duration writes minutes as hours and minutes: "2½ hours", "2 hours 40 minutes".

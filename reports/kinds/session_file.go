@@ -295,7 +295,7 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Items: lines}}) // group names from the file
 	}
 	if len(a.Instant) > 0 {
-		t := &reports.Table{ID: id + "-instant", Caption: "Instant matchpoints from the field: each board's scores and the gaps between them, with one imaginary result added (seed 003).",
+		t := &reports.Table{ID: id + "-instant", Caption: "Instant matchpoints from the field: each board's scores and the gaps between them, each scored against the others with one imaginary result added.",
 			Columns: []reports.Column{{Name: "board"}, {Name: "vul"}, {Name: "NS score"}, {Name: "count"}, {Name: "percent"}}}
 		for _, b := range a.Instant {
 			for _, r := range b.Rows {

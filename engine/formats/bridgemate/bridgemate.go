@@ -97,7 +97,7 @@ func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 	if opt.FromRound < 0 || opt.FromRound > m.Rounds {
 		return nil, fmt.Errorf("bridgemate: from round %d: the movement has %d rounds", opt.FromRound, m.Rounds)
 	}
-	sets, err := movement.SetSizes(m, opt.BoardsPerRound)
+	boards, sizes, err := movement.SetBoards(m, opt.BoardsPerRound)
 	if err != nil {
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
@@ -110,7 +110,6 @@ func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 	}
 	halfRounds := HalfRoundSections(m)
 	var out []Section
-	next := 1 // the first board of the next section with its own boards
 	for s, sec := range m.SplitSections() {
 		letters := string(rune('A' + s))
 		from := max(opt.FromRound, 1)
@@ -118,21 +117,11 @@ func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 			sec = movement.HalveRounds(sec)
 			from = 2*from - 1
 		}
-		size := make([]int, sec.Groups)
-		for g := range size {
-			size[g] = sets[s]
+		g0 := 0
+		if len(m.Sections) > 0 {
+			_, _, g0 = m.SectionRange(s)
 		}
-		first, err := movement.BoardNumbers(sec, size)
-		if err != nil {
-			return nil, fmt.Errorf("bridgemate: section %s: %w", letters, err)
-		}
-		if m.SharedBoards {
-			next = 1
-		}
-		for g := range first {
-			first[g] += next - 1
-		}
-		next += sec.Groups * sets[s]
+		first, size := boards[g0:g0+sec.Groups], sizes[g0:g0+sec.Groups]
 		winners := 1
 		if movement.Describe(sec).Fields > 1 {
 			winners = 2
@@ -148,7 +137,8 @@ func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 					br.PairNS, br.PairEW = tb.NS, tb.EW
 					lo, hi := first[tb.Group], first[tb.Group]+size[tb.Group]-1
 					// The second half of a split table: its set in this
-					// record (BoardNumbers made them consecutive).
+					// record (none while every section of split tables is
+					// written in half rounds, HalfRoundSections).
 					for t2 := t + 1; t2 < len(halves[r]); t2++ {
 						if halves[r][t2] == t {
 							g := sec.Schedule[r][t2].Group
@@ -229,6 +219,18 @@ func Read(r io.Reader, opt ReadOptions) (*movement.Movement, error) {
 	}
 	if opt.HalfRounds == nil {
 		opt.HalfRounds = halfRoundsOf(secs)
+		if !slices.Contains(opt.HalfRounds, true) {
+			// Sections of the same rounds (one section, most often) were
+			// written in half rounds when every table seats in round 2r
+			// the pairs of round 2r-1, or nobody: joining them back
+			// succeeds only then (JoinHalfRounds), as no movement meets
+			// an opponent twice running at one table otherwise.
+			halves := opt
+			halves.HalfRounds = slices.Repeat([]bool{true}, len(secs))
+			if m, err := FromSections(secs, halves); err == nil {
+				return m, nil
+			}
+		}
 	}
 	return FromSections(secs, opt)
 }

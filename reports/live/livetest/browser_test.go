@@ -93,9 +93,14 @@ func TestBrowserCancels(t *testing.T) {
 	}
 	b := livetest.Start(t)
 	tab := b.Open(t, page(t, "../../../studies/tonight.yaml", nil), "?samples=200000")
-	tab.WaitFor(`document.getElementById("live-progress").textContent.includes("%")`)
-	var ok bool
-	tab.Eval(`(() => { document.getElementById("live-cancel").click(); return true; })()`, &ok)
+	// Cancel in the page as soon as the sampling shows its progress, in one
+	// evaluation, so that it is still running when the button is pressed.
+	tab.WaitFor(`(() => {
+		const bar = document.getElementById("live-bar");
+		if (bar.dataset.state !== "busy" || !document.getElementById("live-progress").textContent.includes("%")) return false;
+		document.getElementById("live-cancel").click();
+		return true;
+	})()`)
 	tab.WaitFor(`document.getElementById("live-bar").dataset.state === "idle"`)
 	if got := tab.Text("luck"); !strings.HasPrefix(got, "Cancelled") {
 		t.Errorf("the cancelled cell says %q", got)

@@ -7,10 +7,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
@@ -47,16 +51,36 @@ const (
 	DataTypeError         = 4
 )
 
-// client is the HTTP client of every request: a Data Connector on the
-// club's network answers in milliseconds, one that does not within 30
-// seconds is not there.
-var client = &http.Client{Timeout: 30 * time.Second}
+// DefaultTimeout is how long UpdateMovement waits for an answer when not
+// told: a Data Connector on the club's network answers in milliseconds,
+// and a director at the table should not wait half a minute to learn that
+// the address is wrong.
+const DefaultTimeout = 5 * time.Second
+
+// CheckAddress says whether base can be the Data Connector's address: an
+// http or https address with a host.
+func CheckAddress(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is no address of a Data Connector: give one such as http://192.168.1.20:5079", base)
+	}
+	return nil
+}
 
 // UpdateMovement posts a section to the Data Connector at base as an
 // UpdateMovement (a section that does not exist yet is added; an update
-// from a round keeps the rounds before it); the error says what went wrong
-// or what the Data Connector answered instead of OK.
-func UpdateMovement(ctx context.Context, base, clubID, licence string, sec bridgemate.Section) error {
+// from a round keeps the rounds before it), waiting at most timeout for
+// the answer (0: DefaultTimeout); the error says in words what went wrong
+// (a connection refused or not answered, with what to check) or what the
+// Data Connector answered instead of OK.
+func UpdateMovement(ctx context.Context, base, clubID, licence string, sec bridgemate.Section, timeout time.Duration) error {
+	if err := CheckAddress(base); err != nil {
+		return err
+	}
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	client := &http.Client{Timeout: timeout}
 	url := strings.TrimRight(base, "/") + "/dc-scoringprogram"
 	data, err := json.Marshal(sec)
 	if err != nil {
@@ -74,7 +98,10 @@ func UpdateMovement(ctx context.Context, base, clubID, licence string, sec bridg
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return err
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("section %s: %s", sec.Letters, connectionProblem(err, req.URL.Host, timeout))
 	}
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	resp.Body.Close()
@@ -95,4 +122,22 @@ func UpdateMovement(ctx context.Context, base, clubID, licence string, sec bridg
 		return fmt.Errorf("section %s: the Data Connector answered error %d: %s", sec.Letters, answer.ErrorType, answer.SerializedData)
 	}
 	return fmt.Errorf("section %s: unexpected answer (data type %d)", sec.Letters, answer.DataType)
+}
+
+// connectionProblem says in words why the Data Connector at host could not
+// be reached, and what to check.
+func connectionProblem(err error, host string, timeout time.Duration) string {
+	var dns *net.DNSError
+	var ne net.Error
+	switch {
+	case errors.As(err, &dns):
+		return fmt.Sprintf("no computer is known by the name %s: check the address", dns.Name)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Sprintf("%s refused the connection: nothing listens on that port; is the Bridgemate Data Connector running there, and is the port right?", host)
+	case errors.As(err, &ne) && ne.Timeout():
+		return fmt.Sprintf("no answer from %s within %s: is that computer on and on this network, and does its firewall let the port through? (--timeout waits longer)", host, timeout)
+	case errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH):
+		return fmt.Sprintf("%s cannot be reached from this computer: check the network and the address", host)
+	}
+	return fmt.Sprintf("the connection to %s failed: %v", host, err)
 }

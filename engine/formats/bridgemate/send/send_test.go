@@ -45,7 +45,7 @@ func TestUpdateMovementAnswers(t *testing.T) {
 				c.answer(w, req)
 			}))
 			defer srv.Close()
-			err := UpdateMovement(context.Background(), srv.URL+"/", "CLUB", "KEY", sec)
+			err := UpdateMovement(context.Background(), srv.URL+"/", "CLUB", "KEY", sec, 0)
 			switch {
 			case c.want == "" && err != nil:
 				t.Errorf("err = %v", err)
