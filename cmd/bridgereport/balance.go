@@ -25,7 +25,7 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	cmd := &study.Command{Cell: &kinds.CheckCell{Movement: pos[0]},
 		Movements: map[string]*movement.Parsed{pos[0]: pm}}
-	return cmd.Print(ctx, stdout, output(stdout, *asJSON, *wide))
+	return cmd.Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

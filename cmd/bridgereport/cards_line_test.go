@@ -15,9 +15,9 @@ import (
 // TestMain has testscript install it as bridgereport): it writes the
 // cards. Without COLUMNS the line is one unbroken line, however long its
 // command; with COLUMNS=80 a longer one goes on over the next lines, after
-// backslashes, and pastes as one command all the same. Not parallel: it
-// sets the environment Run sees (setEnv).
+// backslashes, and pastes as one command all the same.
 func TestCardsLinePastes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the catalogues of 13 and 29 pairs (29 twice), and the Cards lines")
 	}
@@ -37,9 +37,8 @@ func TestCardsLinePastes(t *testing.T) {
 		if c.columns != "" {
 			env["COLUMNS"] = c.columns
 		}
-		setEnv(t, env)
 		var stdout, stderr bytes.Buffer
-		if err := Run(context.Background(), args, &stdout, &stderr); err != nil {
+		if err := Run(withEnv(context.Background(), env), args, &stdout, &stderr); err != nil {
 			t.Fatalf("%v: %v\n%s", args, err, stderr.String())
 		}
 		var line string

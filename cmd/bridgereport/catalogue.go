@@ -73,7 +73,7 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return writePlanCards(ctx, stdout, a, *plan, *cardsFile, opts)
 	}
 	if *pick == 0 {
-		if err := study.Print(stdout, r, result, output(stdout, *asJSON, *wide)); err != nil {
+		if err := study.Print(stdout, r, result, output(ctx, stdout, *asJSON, *wide)); err != nil {
 			return err
 		}
 		if a.Recommended == nil {

@@ -20,7 +20,7 @@ func runHandicap(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	body := &kinds.HandicapCell{File: pos[0]}
-	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

@@ -23,7 +23,7 @@ func runInstant(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	body.File = pos[0]
-	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

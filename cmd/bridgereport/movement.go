@@ -68,7 +68,7 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// The files are the answer: what was written, not the guide again.
 		return wroteGuideFiles(stdout, g, ascFile, cardsFile, opts)
 	}
-	return study.Print(stdout, r, g, output(stdout, *asJSON, *wide))
+	return study.Print(stdout, r, g, output(ctx, stdout, *asJSON, *wide))
 }
 
 // guideFlagsHaveEffect refuses a flag of the movement command that would

@@ -18,7 +18,7 @@ func runMovements(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	return (&study.Command{Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
+	return (&study.Command{Cell: &kinds.LibraryCell{Pairs: *pairs, Rounds: *rounds}}).Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

@@ -58,7 +58,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	return study.Print(stdout, r, result, output(stdout, *asJSON, *wide))
+	return study.Print(stdout, r, result, output(ctx, stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

@@ -54,6 +54,7 @@ func differ[C any](printed, played []C, card func(C) (string, any)) (changed, ad
 // replacing its printed card or new. Every plan offered for 16 pairs (a
 // restart, which has no spec, and a rover) can be printed.
 func TestPlanChangedCards(t *testing.T) {
+	t.Parallel()
 	var answers []kinds.CatalogueAnswer
 	args := []string{"catalogue", "--pairs", "17", "--hours", "2.5", "--extra", "1"}
 	runJSON(t, &answers, append(args, "--json")...)
@@ -156,10 +157,11 @@ func TestLeavePair(t *testing.T) {
 // pair cards (movement SPEC --json): for fields with sit-outs, the pairs
 // that sit out play fewer.
 func TestBoardsEachPairPlays(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{11, 13, 17, 31} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
-			var answers []kinds.CatalogueAnswer
-			runJSON(t, &answers, "catalogue", "--pairs", strconv.Itoa(n), "--json")
+			t.Parallel()
+			answers := catalogueOf(t, n)
 			c := answers[0].Candidates[0]
 			b := c.BoardsPerRound[0]
 			var g kinds.GuideResult

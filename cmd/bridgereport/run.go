@@ -34,7 +34,7 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return &usageError{msg: "run: name at least one study file or folder"}
 	}
 	opt := study.BatchOptions{RunOptions: study.RunOptions{AllowOutside: *allowOutside}, OutDir: *outDir, Quiet: *asJSON, JUnit: *junit,
-		Width: terminalWidth(stdout)}
+		Width: terminalWidth(ctx, stdout)}
 	paths, overrides, err := study.PlanRun(pos, params, &opt)
 	if err != nil {
 		return err

@@ -36,10 +36,10 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		} else {
 			seasonBody.Paths = pos
 		}
-		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
+		return (&study.Command{Cell: seasonBody}).Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide))
 	}
 	body.File = pos[0]
-	return (&study.Command{Cell: body}).Print(ctx, stdout, output(stdout, *asJSON, *wide))
+	return (&study.Command{Cell: body}).Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide))
 }
 
 var _ = addCommand(command{

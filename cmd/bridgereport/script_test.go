@@ -15,7 +15,7 @@ import (
 
 // TestCLI runs each testdata/cli/*.txtar: its files are written to an
 // empty folder, `args` (one argument a line) is run there as main runs it,
-// with `env` (NAME=value a line) as what lookupEnv finds (COLUMNS; a
+// with `env` (NAME=value a line) as its environment (withEnv: COLUMNS; a
 // COLUMNS exported by the shell that runs the tests is not seen), and stdout,
 // stderr and the exit status must be the archive's `stdout`, `stderr` and
 // `exit`. go test -update rewrites those three.
@@ -65,18 +65,6 @@ func TestCLI(t *testing.T) {
 	}
 }
 
-// setEnv makes env the environment Run sees (lookupEnv) until the test
-// ends.
-func setEnv(t *testing.T, env map[string]string) {
-	t.Helper()
-	saved := lookupEnv
-	lookupEnv = func(name string) (string, bool) {
-		v, ok := env[name]
-		return v, ok
-	}
-	t.Cleanup(func() { lookupEnv = saved })
-}
-
 // archiveOutput is what the command of an archive printed, and its error.
 type archiveOutput struct {
 	stdout, stderr string
@@ -93,10 +81,10 @@ func runArchive(t *testing.T, name string) archiveOutput {
 	run, _ := archiveRuns.LoadOrStore(name, sync.OnceValue(func() archiveOutput {
 		dir := t.TempDir()
 		args, _ := readArchive(t, name, dir)
-		setEnv(t, archiveEnv(t, name))
+		ctx := withEnv(context.Background(), archiveEnv(t, name))
 		t.Chdir(dir)
 		var stdout, stderr bytes.Buffer
-		err := Run(context.Background(), args, &stdout, &stderr)
+		err := Run(ctx, args, &stdout, &stderr)
 		return archiveOutput{stdout.String(), stderr.String(), err}
 	}))
 	return run.(func() archiveOutput)()

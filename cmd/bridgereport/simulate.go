@@ -61,7 +61,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	own, known := modelFlags[*model]
 	switch stray := strayFlags(fs, own+" model json wide"); {
 	case *merge:
-		return runMerge(ctx, pos, strayFlags(fs, "merge json wide"), stdout, stderr, output(stdout, *asJSON, *wide))
+		return runMerge(ctx, pos, strayFlags(fs, "merge json wide"), stdout, stderr, output(ctx, stdout, *asJSON, *wide))
 	case *model == "":
 		return &usageError{msg: "simulate: --model is required: one-strong, two-strong or bussemaker"}
 	case !known:
@@ -131,7 +131,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 		}
 	}
-	if err := cmd.Print(ctx, stdout, output(stdout, *asJSON, *wide)); err != nil {
+	if err := cmd.Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide)); err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil

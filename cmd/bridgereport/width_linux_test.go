@@ -46,25 +46,25 @@ func openTerminal(t *testing.T, columns uint16) (term, reader *os.File) {
 // wins over it; a pipe has none.
 func TestTerminalWidthOfATerminal(t *testing.T) {
 	term, _ := openTerminal(t, 93)
-	setEnv(t, map[string]string{})
-	if got := terminalWidth(term); got != 93 {
+	ctx := withEnv(context.Background(), map[string]string{})
+	if got := terminalWidth(ctx, term); got != 93 {
 		t.Errorf("a terminal of 93 columns: width %d", got)
 	}
-	if got := terminalWidth(&interruptible{ctx: context.Background(), w: term}); got != 93 {
+	if got := terminalWidth(ctx, &interruptible{ctx: context.Background(), w: term}); got != 93 {
 		t.Errorf("main's stdout on a terminal of 93 columns: width %d", got)
 	}
-	setEnv(t, map[string]string{"COLUMNS": "120"})
-	if got := terminalWidth(term); got != 120 {
+	ctx = withEnv(context.Background(), map[string]string{"COLUMNS": "120"})
+	if got := terminalWidth(ctx, term); got != 120 {
 		t.Errorf("COLUMNS=120 on a terminal of 93: width %d", got)
 	}
-	setEnv(t, map[string]string{})
+	ctx = withEnv(context.Background(), map[string]string{})
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	defer w.Close()
-	if got := terminalWidth(w); got != 0 {
+	if got := terminalWidth(ctx, w); got != 0 {
 		t.Errorf("a pipe: width %d", got)
 	}
 }
@@ -73,13 +73,13 @@ func TestTerminalWidthOfATerminal(t *testing.T) {
 // 72 columns, with no COLUMNS: every line fits it.
 func TestCatalogueOnATerminal(t *testing.T) {
 	term, reader := openTerminal(t, 72)
-	setEnv(t, map[string]string{})
+	ctx := withEnv(context.Background(), map[string]string{})
 	read := make(chan string)
 	go func() {
 		b, _ := io.ReadAll(reader) // ends when the terminal side is closed
 		read <- string(b)
 	}()
-	err := Run(context.Background(), []string{"catalogue", "--pairs", "29"}, &interruptible{ctx: context.Background(), w: term}, io.Discard)
+	err := Run(ctx, []string{"catalogue", "--pairs", "29"}, &interruptible{ctx: context.Background(), w: term}, io.Discard)
 	term.Close()
 	out := <-read
 	if err != nil {

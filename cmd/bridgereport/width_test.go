@@ -20,9 +20,8 @@ func runWith(t *testing.T, columns string, args ...string) string {
 	if columns != "" {
 		env["COLUMNS"] = columns
 	}
-	setEnv(t, env)
 	var out, errb bytes.Buffer
-	if err := Run(context.Background(), args, &out, &errb); err != nil {
+	if err := Run(withEnv(context.Background(), env), args, &out, &errb); err != nil {
 		t.Fatalf("%v with COLUMNS=%q: %v\n%s", args, columns, err, errb.String())
 	}
 	return out.String()
@@ -77,8 +76,10 @@ func tableLines(text string) map[string]bool {
 // (catalogue --extra, whose plans end in a Cards line, takes seconds a
 // run: its golden catalogue-16-extra-columns80 shows it at 80 columns.)
 func TestTextFitsTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, args := range textCommands {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			t.Parallel()
 			full := runWith(t, "", args...)
 			inTable := tableLines(full)
 			fullLines := strings.Split(full, "\n")
@@ -156,8 +157,7 @@ func TestTerminalWidth(t *testing.T) {
 		if c.columns != "" {
 			env["COLUMNS"] = c.columns
 		}
-		setEnv(t, env)
-		if got := terminalWidth(new(bytes.Buffer)); got != c.want {
+		if got := terminalWidth(withEnv(context.Background(), env), new(bytes.Buffer)); got != c.want {
 			t.Errorf("COLUMNS=%q: width %d, want %d", c.columns, got, c.want)
 		}
 	}
