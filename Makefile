@@ -20,6 +20,7 @@ browser:
 test: browser wasm-check
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) test ./engine/luck -run BruteForce -exhaustive
 
 # The --json of every command, as TestJSONMatchesSchema runs them, and every
 # study's results.json, validated again against docs/schema by Ajv (pinned

@@ -2,6 +2,7 @@ package luck
 
 import (
 	"context"
+	"flag"
 	"math"
 	"slices"
 	"testing"
@@ -91,17 +92,23 @@ func orbitCases(t *testing.T, maxPairs int) []reducedCase {
 	return cases
 }
 
+// exhaustive adds the library's fields of 9 and 10 pairs to the brute-force
+// comparison of the orbits: about a hundred fields and their switched
+// variants, three CPU-minutes. make test runs it after go test ./..., whose
+// budget it would take whole.
+var exhaustive = flag.Bool("exhaustive", false, "compare the orbit enumeration with brute force on the library's fields of 9 and 10 pairs too (minutes)")
+
 // TestOrbitMatchesBruteForce: the enumeration of one numbering per orbit of
 // the movement's automorphism group counts every total and every place as
 // scoring every numbering does, on every library movement of up to 8 pairs
-// (and their switched variants); in long mode also of 9 and 10 pairs,
-// whose figures are compared with the exact run that scores every
+// (and their switched variants); with -exhaustive also of 9 and 10
+// pairs, whose figures are compared with the exact run that scores every
 // numbering (Gray blocks), to 1e-9. Fields whose pairs have different
 // matchpoint maxima have no such enumeration, and are counted.
 func TestOrbitMatchesBruteForce(t *testing.T) {
-	maxPairs := 10
-	if testing.Short() {
-		maxPairs = 8
+	maxPairs := 8
+	if *exhaustive {
+		maxPairs = 10
 	}
 	skipped, checked := 0, 0
 	for _, c := range orbitCases(t, maxPairs) {
