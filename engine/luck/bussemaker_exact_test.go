@@ -191,12 +191,12 @@ func reducedCases(t *testing.T, maxPairs int) []reducedCase {
 // TestReducedMatchesBruteForce: the enumeration of one numbering per orbit
 // of the symmetry (with tables and Gray order) counts every total and every
 // place exactly as scoring every numbering does, on every two-sided field
-// of reducedCases: up to 8 pairs in short mode, 10 otherwise (10! numberings
+// of reducedCases: up to 8 pairs, 10 with -exhaustive (10! numberings
 // each, scored one by one: seconds).
 func TestReducedMatchesBruteForce(t *testing.T) {
-	maxPairs := 10
-	if testing.Short() {
-		maxPairs = 8
+	maxPairs := 8
+	if *exhaustive {
+		maxPairs = 10
 	}
 	kernels := []bool{false}
 	if useRegKernel {
