@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"runtime"
@@ -161,23 +162,30 @@ func reducedCases(t *testing.T, maxPairs int) []reducedCase {
 	} {
 		add(c.spec, mustSpec(t, c.spec), c.s)
 	}
-	lib := libraryUpTo(t, maxPairs)
-	names := make([]string, 0, len(lib))
-	for name := range lib {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		m := lib[name]
+	addLibraryCases(t, maxPairs, func(m *movement.Movement) bool {
 		sc, _ := newScorer(m)
-		if ts, _ := sc.splitSides(); ts == nil {
+		ts, _ := sc.splitSides()
+		return ts != nil
+	}, add)
+	return cases
+}
+
+// addLibraryCases adds every library field of up to maxPairs pairs that
+// keep accepts, in name order, with two switched variants: round 2
+// switched whole, and table 1 of round 1.
+func addLibraryCases(t *testing.T, maxPairs int, keep func(*movement.Movement) bool, add func(string, *movement.Movement, []float64)) {
+	t.Helper()
+	lib := libraryUpTo(t, maxPairs)
+	for _, name := range slices.Sorted(maps.Keys(lib)) {
+		m := lib[name]
+		if !keep(m) {
 			continue
 		}
 		add(name, m, nil)
 		if m.Rounds >= 2 {
 			r2 := m.Clone()
-			for t := 1; t <= r2.Tables; t++ {
-				r2.Switch(2, t)
+			for tab := 1; tab <= r2.Tables; tab++ {
+				r2.Switch(2, tab)
 			}
 			add(name+",switch=2", r2, nil)
 		}
@@ -185,7 +193,6 @@ func reducedCases(t *testing.T, maxPairs int) []reducedCase {
 		t1.Switch(1, 1)
 		add(name+",switch=r1t1", t1, nil)
 	}
-	return cases
 }
 
 // TestReducedMatchesBruteForce: the enumeration of one numbering per orbit

@@ -69,26 +69,7 @@ func orbitCases(t *testing.T, maxPairs int) []reducedCase {
 	} {
 		add(c.spec, mustSpec(t, c.spec), c.s)
 	}
-	lib := libraryUpTo(t, maxPairs)
-	names := make([]string, 0, len(lib))
-	for name := range lib {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		m := lib[name]
-		add(name, m, nil)
-		if m.Rounds >= 2 {
-			r2 := m.Clone()
-			for t := 1; t <= r2.Tables; t++ {
-				r2.Switch(2, t)
-			}
-			add(name+",switch=2", r2, nil)
-		}
-		t1 := m.Clone()
-		t1.Switch(1, 1)
-		add(name+",switch=r1t1", t1, nil)
-	}
+	addLibraryCases(t, maxPairs, func(*movement.Movement) bool { return true }, add)
 	return cases
 }
 
