@@ -37,7 +37,7 @@ func TestRegKernelLayout(t *testing.T) {
 // order.
 func tableTotals(er *largeRun, c int, ar int) []uint64 {
 	ts, pt := er.ts, er.pt
-	n, P := ts.n, er.sc.pairs
+	P := er.sc.pairs
 	x := er.choices[c].x
 	var sX, sY [maxSide]float64
 	nx, ny := 0, 0
@@ -55,26 +55,10 @@ func tableTotals(er *largeRun, c int, ar int) []uint64 {
 	G := len(ts.mu)
 	var pat, starts [32]int
 	var rows [32][]uint16
-	alpha := pt.list[ar]
-	var ainv [maxSide]int
-	for i := range n {
-		ainv[alpha[i]] = i
-	}
+	er.boardsAt(ar, &pat, &starts)
 	buf := make([]uint16, G*nPerm)
 	for g := range G {
-		var m uint
-		for i := range n {
-			if ts.ns[g]>>i&1 == 1 {
-				m |= 1 << alpha[i]
-			}
-		}
-		pat[g] = int(er.masks[m]) * nPerm
-		var cm [maxSide]uint8
-		for xx := range n {
-			cm[xx] = uint8(ts.mu[g][ainv[xx]])
-		}
 		rows[g] = buf[g*nPerm : (g+1)*nPerm]
-		starts[g] = int(pt.rank[cm])
 	}
 	pt.rows(starts[:G], rows[:G])
 	sumBoards(scr.totals, scr.tab, &pat, &rows, G)

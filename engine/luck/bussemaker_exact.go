@@ -694,31 +694,14 @@ func (er *largeRun) tableChoice(ctx context.Context, scr *largeScratch, sX, sY *
 			default:
 			}
 		}
-		alpha := pt.list[ar]
-		var ainv [maxSide]int
-		for i := range n {
-			ainv[alpha[i]] = i
-		}
+		er.boardsAt(ar, &pat, &starts)
 		for g := range G {
-			var m uint
-			for i := range n {
-				if ts.ns[g]>>i&1 == 1 {
-					m |= 1 << alpha[i]
-				}
-			}
-			pat[g] = int(er.masks[m]) * nPerm
-			// The board's matching at σ = identity: X index x meets B index
-			// mu[ainv[x]]; then Heap's order, read from pt.seq.
-			var c [maxSide]uint8
-			for x := range n {
-				c[x] = uint8(ts.mu[g][ainv[x]])
-			}
-			r := int(pt.rank[c])
-			if pt.seq != nil {
+			// Heap's order from the board's matching, read from pt.seq or
+			// written by pt.rows.
+			if r := starts[g]; pt.seq != nil {
 				rows[g] = pt.seq[r*nPerm : (r+1)*nPerm]
 			} else {
 				rows[g] = scr.rows[g*nPerm : (g+1)*nPerm]
-				starts[g] = r
 			}
 		}
 		if pt.seq == nil {
@@ -734,6 +717,34 @@ func (er *largeRun) tableChoice(ctx context.Context, scr *largeScratch, sX, sY *
 		countTotals(totals, n, &scr.hist, &scr.place)
 	}
 	return nil
+}
+
+// boardsAt sets, for arrangement ar (a rank of pt.list) of side A, each
+// board's offset in the tables (pat: the pattern of its NS seats) and the
+// rank of its matching at σ = identity (rank: X index x meets B index
+// mu[ainv[x]]), where its row of Heap's order starts.
+func (er *largeRun) boardsAt(ar int, pat, rank *[32]int) {
+	ts, pt := er.ts, er.pt
+	n, nPerm := ts.n, len(pt.list)
+	alpha := pt.list[ar]
+	var ainv [maxSide]int
+	for i := range n {
+		ainv[alpha[i]] = i
+	}
+	for g := range len(ts.mu) {
+		var m uint
+		for i := range n {
+			if ts.ns[g]>>i&1 == 1 {
+				m |= 1 << alpha[i]
+			}
+		}
+		pat[g] = int(er.masks[m]) * nPerm
+		var c [maxSide]uint8
+		for x := range n {
+			c[x] = uint8(ts.mu[g][ainv[x]])
+		}
+		rank[g] = int(pt.rank[c])
+	}
 }
 
 // sigmaCount is the number of arrangements of side B enumerated for each
