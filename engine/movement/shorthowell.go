@@ -1,6 +1,9 @@
 package movement
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // shortHowellBudget bounds the search of ShortHowell (search steps), and
 // shortHowellChoices the number of arrangements it compares.
@@ -31,7 +34,27 @@ const (
 //
 // Some sizes have no arrangement of this form (8 pairs in 5 or 6 rounds,
 // and R = P/2+1 for some fields, among others); they get an error.
+//
+// The search takes up to a second for large fields, and a catalogue asks for
+// the same sizes again (each board range, each split into sections, each
+// request of a long-lived preview): each size is searched once per process,
+// and every caller gets its own copy.
 func ShortHowell(pairs, rounds int) (*Movement, error) {
+	v, _ := shortHowells.LoadOrStore([2]int{pairs, rounds}, sync.OnceValues(func() (*Movement, error) {
+		return shortHowell(pairs, rounds)
+	}))
+	m, err := v.(func() (*Movement, error))()
+	if err != nil {
+		return nil, err
+	}
+	return m.Clone(), nil
+}
+
+// shortHowells holds the search's answer for each size asked: [2]int{pairs,
+// rounds} → func() (*Movement, error).
+var shortHowells sync.Map
+
+func shortHowell(pairs, rounds int) (*Movement, error) {
 	P, R := pairs, rounds
 	if P < 6 || P%2 == 1 || P > 2*MaxTables {
 		return nil, fmt.Errorf("short howell: %d pairs: a short Howell needs an even number of pairs, 6 or more", P)
