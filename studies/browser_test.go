@@ -16,14 +16,16 @@ import (
 func TestMain(m *testing.M) { os.Exit(browsertest.Run(m)) }
 
 // TestReportsDrawInChromium opens each study's HTML report in headless
-// Chromium and checks that every chart drew a canvas and no script failed.
-// It shares the studies' runs with TestStudies (each study runs once per
-// test binary). -short opens only the quick studies and testdata/charts, a
-// study of one small cell for each kind of chart the long ones draw.
+// Chromium, once, in a window 1280 px wide, and checks that every chart drew
+// a canvas, no script failed and its tables fit (checkTablesFit). It shares
+// the studies' runs with TestStudies (each study runs once per test binary).
+// -short opens only the quick studies and testdata/charts, a study of one
+// small cell for each kind of chart the long ones draw.
 func TestReportsDrawInChromium(t *testing.T) {
 	for _, name := range append(studyNames(t), "testdata/charts") {
 		t.Run(name, func(t *testing.T) {
 			skipLong(t, name)
+			wantAhead(name)
 			t.Parallel()
 			res := studyResult(t, name)
 			var page bytes.Buffer
@@ -31,24 +33,39 @@ func TestReportsDrawInChromium(t *testing.T) {
 				t.Fatal(err)
 			}
 			charts := strings.Count(page.String(), `class="item" id="chart_`)
-			dom, scriptErr := openInChromium(t, page.String())
+			tab := openProbed(t, page.String(), browser.View{Width: 1280, Height: 900, HideScrollbars: true, Budget: 5 * time.Second})
+			dom, scriptErr := domOf(t, tab)
 			if scriptErr != "" {
 				t.Fatalf("script error in the report: %s", scriptErr)
 			}
 			if drawn := strings.Count(dom, "<canvas"); drawn < charts {
 				t.Errorf("%d charts in the page, %d drew a canvas", charts, drawn)
 			}
+			checkTablesFit(t, measure(t, tab, 1280))
 		})
 	}
+	startAhead()
 }
 
 // openInChromium loads a page in headless Chromium and returns the DOM after
 // its scripts ran, and the first script error, if any.
 func openInChromium(t *testing.T, page string) (dom, scriptErr string) {
 	t.Helper()
+	return domOf(t, openProbed(t, page, browser.View{Budget: 5 * time.Second}))
+}
+
+// openProbed loads a page with a probe that records its first script error.
+func openProbed(t *testing.T, page string, view browser.View) *browser.Tab {
+	t.Helper()
 	probe := `<script>window.addEventListener("error", function (e) { document.documentElement.setAttribute("data-script-error", String(e.message)); });</script>`
-	html := strings.Replace(page, "<head>", "<head>\n"+probe, 1)
-	dom, err := browsertest.OpenHTML(t, html, browser.View{Budget: 5 * time.Second}).DOM()
+	return browsertest.OpenHTML(t, strings.Replace(page, "<head>", "<head>\n"+probe, 1), view)
+}
+
+// domOf returns a probed page's DOM after its scripts ran, and the first
+// script error, if any.
+func domOf(t *testing.T, tab *browser.Tab) (dom, scriptErr string) {
+	t.Helper()
+	dom, err := tab.DOM()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,12 @@ type layout struct {
 // (device-metrics emulation, narrower than any window) and measures it.
 func layoutIn(t *testing.T, page string, wide int) layout {
 	t.Helper()
-	tab := browsertest.OpenHTML(t, page, browser.View{Width: wide, Height: 900, HideScrollbars: true, Budget: 5 * time.Second})
+	return measure(t, browsertest.OpenHTML(t, page, browser.View{Width: wide, Height: 900, HideScrollbars: true, Budget: 5 * time.Second}), wide)
+}
+
+// measure measures a page open in a window wide pixels wide.
+func measure(t *testing.T, tab *browser.Tab, wide int) layout {
+	t.Helper()
 	var l layout
 	if err := tab.Eval(measureScript, &l); err != nil {
 		t.Fatalf("measuring the page: %v", err)
@@ -101,23 +106,6 @@ func TestWideTablesInChromium(t *testing.T) {
 		if b.ID == "table-wide" && b.Width <= 960 {
 			t.Errorf("the 12-column table is held to the text column: %+v", b)
 		}
-	}
-}
-
-// TestStudyTablesFitInChromium opens every study's report at 1280 px.
-func TestStudyTablesFitInChromium(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every study")
-	}
-	for _, name := range studyNames(t) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			var page bytes.Buffer
-			if err := testRenderer(t).HTML(&page, studyResult(t, name)); err != nil {
-				t.Fatal(err)
-			}
-			checkTablesFit(t, layoutIn(t, page.String(), 1280))
-		})
 	}
 }
 
