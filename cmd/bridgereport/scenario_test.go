@@ -52,19 +52,55 @@ func TestDocExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The figures every study draws, drawn once here: the examples that run
+	// the whole site find them in their cache, as a second make studies
+	// does, instead of each drawing them all again.
+	figures := filepath.Join(t.TempDir(), "cache")
+	if err := os.CopyFS(figures, os.DirFS(filepath.Join(studies, "cache"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, err := run(t, "run", "-o", filepath.Join(t.TempDir(), "out"), "--cache", figures, studies); err != nil {
+		t.Fatalf("drawing the studies' figures: %v\n%s", err, stderr)
+	}
 	testscript.Run(t, testscript.Params{Dir: dir, Setup: func(env *testscript.Env) error {
 		// A clone's studies; the cache a previous make studies left (run
-		// studies/ as written reads its cells instead of computing them for
-		// minutes); and, as the README's federation keeps them, the golden
-		// results in golden/.
+		// studies/ as written reads its cells and figures instead of
+		// computing them for minutes); and, as the README's federation
+		// keeps them, the golden results in golden/.
 		if err := os.CopyFS(filepath.Join(env.WorkDir, "studies"), os.DirFS(studies)); err != nil {
+			return err
+		}
+		if err := copyFigures(figures, filepath.Join(env.WorkDir, "studies", "cache")); err != nil {
 			return err
 		}
 		if err := os.CopyFS(filepath.Join(env.WorkDir, "golden"), os.DirFS(filepath.Join(studies, "golden"))); err != nil {
 			return err
 		}
-		return os.CopyFS(filepath.Join(env.WorkDir, "out", ".cache"), os.DirFS(filepath.Join(studies, "cache")))
+		return os.CopyFS(filepath.Join(env.WorkDir, "out", ".cache"), os.DirFS(figures))
 	}})
+}
+
+// copyFigures copies the drawn figures of a cache (<study>/figures/*.svg)
+// into another cache.
+func copyFigures(from, to string) error {
+	drawn, err := filepath.Glob(filepath.Join(from, "*", "figures", "*.svg"))
+	if err != nil {
+		return err
+	}
+	for _, p := range drawn {
+		rel, _ := filepath.Rel(from, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(to, rel)), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(to, rel), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // served is how an example that serves until stopped (preview) runs: for

@@ -121,10 +121,17 @@ func TestInterruptExits130(t *testing.T) {
 			cmd, stderr, pipe := startMainPiped(t, dir, c.blocked, c.args...)
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
+			// A blocked print is signalled once the pipe is full (where the
+			// system tells, else after c.wait): the command then waits on
+			// its write, which is what the case tests.
+			wait := time.After(c.wait)
+			if _, known := pipeFull(pipe); c.blocked && known {
+				wait = whenFull(t, pipe, 30*time.Second)
+			}
 			select {
 			case err := <-done:
 				t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
-			case <-time.After(c.wait):
+			case <-wait:
 			}
 			cmd.Process.Signal(c.sig)
 			select {
@@ -149,6 +156,23 @@ func TestInterruptExits130(t *testing.T) {
 			}
 		})
 	}
+}
+
+// whenFull is closed once the pipe that r reads is full; the test fails if
+// it is not within limit.
+func whenFull(t *testing.T, r *os.File, limit time.Duration) <-chan time.Time {
+	full := make(chan time.Time, 1)
+	go func() {
+		for start := time.Now(); time.Since(start) < limit; time.Sleep(20 * time.Millisecond) {
+			if ok, _ := pipeFull(r); ok {
+				full <- time.Now()
+				return
+			}
+		}
+		t.Errorf("the output pipe was not full after %v: the case no longer tests a blocked print", limit)
+		full <- time.Now()
+	}()
+	return full
 }
 
 // startMainPiped is startMain whose stdout, when blocked, is a pipe that
