@@ -1,6 +1,9 @@
 package movement
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Mitchell returns the standard Mitchell for an odd number of tables: pairs
 // 1..T sit NS and stay, EW pairs T+1..2T move one table up, boards one down.
@@ -67,10 +70,7 @@ func Howell(pairs int) (*Movement, error) {
 		return nil, fmt.Errorf("howell: %d pairs: a complete Howell needs an even number of pairs from 4 to 64", pairs)
 	}
 	n := pairs - 1
-	offset, ok := howellOffsets(n, true)
-	if !ok {
-		offset, ok = howellOffsets(n, false)
-	}
+	offset, ok := howellOffsetsOnce(n)
 	if !ok {
 		return nil, fmt.Errorf("howell: no board arrangement found for %d pairs", pairs)
 	}
@@ -88,6 +88,23 @@ func Howell(pairs int) (*Movement, error) {
 	}
 	return m, nil
 }
+
+// howellOffsetsOnce is the search of howellOffsets, groups not shared if it
+// can, done once per size in a process (up to a second for the largest
+// fields, and a catalogue builds every Howell of a size again for each
+// length); callers only read the offsets.
+func howellOffsetsOnce(n int) ([]int, bool) {
+	v, _ := howellSearches.LoadOrStore(n, sync.OnceValues(func() ([]int, bool) {
+		if offset, ok := howellOffsets(n, true); ok {
+			return offset, true
+		}
+		return howellOffsets(n, false)
+	}))
+	return v.(func() ([]int, bool))()
+}
+
+// howellSearches: n → func() ([]int, bool), see howellOffsetsOnce.
+var howellSearches sync.Map
 
 // howellOffsets finds offset[0..n/2] such that the values offset[0],
 // offset[i]-i and offset[i]+i for i = 1..n/2 cover 0..n-1 (each pair meets
@@ -110,7 +127,14 @@ func howellOffsets(n int, distinct bool) ([]int, bool) {
 			return false
 		}
 		for v := 0; v < n; v++ {
-			a, b := mod(v-i, n), mod(v+i, n)
+			// mod(v∓i, n) for 0 ≤ v < n and 0 < i ≤ n/2, without a division.
+			a, b := v-i, v+i
+			if a < 0 {
+				a += n
+			}
+			if b >= n {
+				b -= n
+			}
 			if distinct && usedOffset[v] || usedGroupDiff[a] || usedGroupDiff[b] {
 				continue
 			}
