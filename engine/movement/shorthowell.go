@@ -191,7 +191,7 @@ func (s *cyclicSearch) groups() {
 		}
 		s.budget--
 		for v := 0; v < R && !s.done(); v++ {
-			b := mod(v+s.a[j], R)
+			b := wrap(v+s.a[j], R) // seats are below R
 			if offset[v] || group[b] {
 				continue
 			}
@@ -212,8 +212,8 @@ func (s *cyclicSearch) groups() {
 		s.budget--
 		delta := s.d[i] - s.c[i]
 		for v := 0; v < R && !s.done(); v++ {
-			w := mod(v-delta, R) // the EW pair's offset
-			e := mod(v+s.c[i], R)
+			w := wrap(v-delta, R) // the EW pair's offset (0 < delta < R)
+			e := wrap(v+s.c[i], R)
 			if offset[v] || offset[w] || group[e] {
 				continue
 			}
