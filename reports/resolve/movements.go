@@ -182,10 +182,8 @@ func resolvePlain(arg, dir string, files bool) (*movement.Parsed, *reports.Input
 		}
 		return pm, &reports.Input{Path: arg, SHA256: sha256Hex(data)}, nil
 	}
-	pm, input, err := libraryMovement(arg)
-	var notFound *library.NotFoundError
-	if !errors.As(err, &notFound) {
-		return pm, input, err
+	if library.Has(arg) {
+		return libraryMovement(arg)
 	}
 	spec, specErr := movement.ParseSpec(arg)
 	if errors.Is(specErr, movement.ErrNotSpec) {
@@ -194,6 +192,9 @@ func resolvePlain(arg, dir string, files bool) (*movement.Parsed, *reports.Input
 			// misspelt: say so, without library names that only look alike.
 			return nil, nil, fmt.Errorf("%s: no such file", path)
 		}
+		// The library's error names the nearest names: worked out only
+		// here, where it is shown (a spec never needs them).
+		_, _, err := libraryMovement(arg)
 		return nil, nil, err
 	}
 	if specErr != nil {
