@@ -85,9 +85,11 @@ func BenchmarkMatchpointsFloat(b *testing.B) {
 				b.Fatal(err)
 			}
 			v, c, tot := make([]float64, sc.maxK), make([]int32, sc.maxK), make([]int32, m.Pairs)
+			// A numbering of the default strengths 1..P, as the catalogue's
+			// Qd and a session's luck score them.
 			s := make([]float64, m.Pairs)
-			for p := range s {
-				s[p] = rng.NormFloat64()
+			for p, e := range rng.Perm(m.Pairs) {
+				s[p] = float64(e + 1)
 			}
 			for b.Loop() {
 				sc.matchpoints(s, v, c, tot)
@@ -97,3 +99,35 @@ func BenchmarkMatchpointsFloat(b *testing.B) {
 	}
 }
 
+
+// BenchmarkMatchpointsKernel times the integer kernel's matchpoints on the
+// same fields and numberings as BenchmarkMatchpointsFloat.
+func BenchmarkMatchpointsKernel(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for name, m := range matchpointFields(b) {
+		b.Run(name, func(b *testing.B) {
+			sc, err := newScorer(m)
+			if err != nil {
+				b.Fatal(err)
+			}
+			strengths := make([]float64, m.Pairs)
+			for e := range strengths {
+				strengths[e] = float64(e + 1)
+			}
+			nb, err := newNumberings(m.Pairs, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			k, _ := buildKernel(sc, strengths, nb)
+			if k == nil {
+				b.Skip("no kernel")
+			}
+			buf := k.newBuf()
+			k.load(rng.Perm(m.Pairs), buf)
+			for b.Loop() {
+				k.matchpoints(buf)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(sc.ns)), "ns/play")
+		})
+	}
+}
