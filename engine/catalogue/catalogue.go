@@ -603,8 +603,23 @@ func prepare(c *Candidate, set Settings) {
 }
 
 // evaluate re-orients c.Movement when search is set, and measures it:
-// the balance always, Qd when qd is set.
+// the balance always, Qd when qd is set. A movement already evaluated in
+// this process with the same search settings gets the same answer from
+// evaluations.
 func evaluate(ctx context.Context, c *Candidate, search, qd bool, set Settings) error {
+	key := evaluationKey(c, search, qd, set)
+	if e, ok := evaluations.get(key); ok {
+		e.apply(c)
+		return nil
+	}
+	if err := evaluateNow(ctx, c, search, qd, set); err != nil {
+		return err
+	}
+	evaluations.put(key, evaluatedOf(c, search))
+	return nil
+}
+
+func evaluateNow(ctx context.Context, c *Candidate, search, qd bool, set Settings) error {
 	gen := movement.ComputeBalance(c.Movement)
 	c.QfGenerated = gen.Qf
 	c.Measured = qd

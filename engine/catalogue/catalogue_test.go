@@ -100,6 +100,7 @@ func TestForProperties(t *testing.T) {
 
 func TestForDeterministic(t *testing.T) {
 	summary := func() []string {
+		evaluations.forget() // each run searches and samples anew
 		cs, err := For(context.Background(), 15, Settings{Iterations: 20_000})
 		if err != nil {
 			t.Fatal(err)
