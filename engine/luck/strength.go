@@ -72,31 +72,25 @@ func (sc *scorer) matchpoints(s []float64, v []float64, c []int32, tot []int32) 
 	for g, top := range sc.top {
 		a, b := sc.start[g], sc.start[g+1]
 		ns, ew := sc.ns[a:b], sc.ew[a:b]
-		// The results in order (insertion sort: a group has a few dozen
-		// at most), v the values and c the plays: a run of equal results
-		// from i to r−1 has i results below it and r−i−1 ties, so each of
-		// its results gets 2i + (r−i−1) = i+r−1 matchpoints. Half the
-		// comparisons of comparing every pair of results.
-		vals, play := v[:len(ns)], c[:len(ns)]
+		vals, mp := v[:len(ns)], c[:len(ns)]
+		// mp[j] starts at k−1, what a result gets when all results tie, and
+		// moves by ±1 per result that is lower or higher: 2 per lower
+		// result, 1 per equal one. Each unordered pair is compared once.
+		k1 := int32(len(ns) - 1)
 		for j := range ns {
-			x := s[ew[j]] - s[ns[j]]
-			i := j
-			for ; i > 0 && vals[i-1] > x; i-- {
-				vals[i], play[i] = vals[i-1], play[i-1]
-			}
-			vals[i], play[i] = x, int32(j)
+			vals[j] = s[ew[j]] - s[ns[j]]
+			mp[j] = k1
 		}
-		for i := 0; i < len(vals); {
-			r := i + 1
-			for r < len(vals) && vals[r] == vals[i] {
-				r++
+		for j, x := range vals {
+			m := mp[j]
+			for l := j + 1; l < len(vals); l++ {
+				y := vals[l]
+				d := b2i(x > y) - b2i(x < y)
+				m += d
+				mp[l] -= d
 			}
-			m := int32(i + r - 1)
-			for _, j := range play[i:r] {
-				tot[ns[j]] += m
-				tot[ew[j]] += top - m
-			}
-			i = r
+			tot[ns[j]] += m
+			tot[ew[j]] += top - m
 		}
 	}
 }
