@@ -97,6 +97,9 @@ func TestInterruptExits130(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeStudy(t, filepath.Join(dir, "long.yaml"), "title: Long\nmovements:\n  m: {mitchell: 7}\ncells:\n  - bussemaker: {id: luck, movement: m, method: sample, samples: 200000000}\n")
+	// computing is well into a long computation (a process starts in about
+	// 50 ms), which runs on every core until the signal.
+	const computing = 600 * time.Millisecond
 	cases := []struct {
 		args    []string
 		sig     syscall.Signal
@@ -104,14 +107,14 @@ func TestInterruptExits130(t *testing.T) {
 		blocked bool // stdout a pipe nobody reads
 	}{
 		{[]string{"movement", "-o", "out.asc", "mitchell:301"}, syscall.SIGINT, 300 * time.Millisecond, false},
-		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "-o", "out.asc", "mitchell:15"}, syscall.SIGINT, time.Second, false},
-		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "mitchell:15"}, syscall.SIGTERM, time.Second, false},
+		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "-o", "out.asc", "mitchell:15"}, syscall.SIGINT, computing, false},
+		{[]string{"optimize", "--iterations", "1000000", "--restarts", "10000", "mitchell:15"}, syscall.SIGTERM, computing, false},
 		{[]string{"score", "marathon.xml"}, syscall.SIGINT, 50 * time.Millisecond, false},  // reading
 		{[]string{"score", "marathon.xml"}, syscall.SIGINT, 300 * time.Millisecond, false}, // analysing
 		{[]string{"score", "many.xml"}, syscall.SIGINT, 3 * time.Second, true},             // printing, blocked
 		{[]string{"score", "--json", "many.xml"}, syscall.SIGTERM, 3 * time.Second, true},  // printing JSON, blocked
-		{[]string{"run", "--no-cache", "-o", "out", "long.yaml"}, syscall.SIGINT, time.Second, false},
-		{[]string{"simulate", "--model", "bussemaker", "--samples", "200000000", "mitchell:7"}, syscall.SIGINT, time.Second, false},
+		{[]string{"run", "--no-cache", "-o", "out", "long.yaml"}, syscall.SIGINT, computing, false},
+		{[]string{"simulate", "--model", "bussemaker", "--samples", "200000000", "mitchell:7"}, syscall.SIGINT, computing, false},
 		{[]string{"catalogue", "--pairs", "59"}, syscall.SIGINT, 200 * time.Millisecond, false},
 	}
 	for _, c := range cases {
