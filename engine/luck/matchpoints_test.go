@@ -75,53 +75,46 @@ func TestMatchpointsByOrder(t *testing.T) {
 	}
 }
 
-// BenchmarkMatchpointsFloat times the float scorer on one strength vector.
-func BenchmarkMatchpointsFloat(b *testing.B) {
+// BenchmarkMatchpoints times the float scorer and the integer kernel on
+// the same fields and numberings of the default strengths 1..P (as the
+// catalogue's Qd and a session's luck score them): a new numbering each
+// time, or the branch predictor learns the one and flatters code that
+// branches on the results' order. The kernel is faster up to 14 pairs;
+// beyond, its boards of more than eight results are not.
+func BenchmarkMatchpoints(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for name, m := range matchpointFields(b) {
-		b.Run(name, func(b *testing.B) {
-			sc, err := newScorer(m)
-			if err != nil {
-				b.Fatal(err)
+		sc, err := newScorer(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		strengths := make([]float64, m.Pairs)
+		for e := range strengths {
+			strengths[e] = float64(e + 1)
+		}
+		var perms [][]int
+		var numbered [][]float64
+		for range 256 {
+			perm := rng.Perm(m.Pairs)
+			s := make([]float64, m.Pairs)
+			for p, e := range perm {
+				s[p] = strengths[e]
 			}
+			perms, numbered = append(perms, perm), append(numbered, s)
+		}
+		perPlay := func(b *testing.B) {
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(sc.ns)), "ns/play")
+		}
+		b.Run(name+"/float", func(b *testing.B) {
 			v, c, tot := make([]float64, sc.maxK), make([]int32, sc.maxK), make([]int32, m.Pairs)
-			// Numberings of the default strengths 1..P, as the catalogue's
-			// Qd and a session's luck score them: a new one each time, or
-			// the branch predictor learns the one and flatters code that
-			// branches on the results' order.
-			var numberings [][]float64
-			for range 256 {
-				s := make([]float64, m.Pairs)
-				for p, e := range rng.Perm(m.Pairs) {
-					s[p] = float64(e + 1)
-				}
-				numberings = append(numberings, s)
-			}
 			i := 0
 			for b.Loop() {
-				sc.matchpoints(numberings[i%len(numberings)], v, c, tot)
+				sc.matchpoints(numbered[i%len(numbered)], v, c, tot)
 				i++
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(sc.ns)), "ns/play")
+			perPlay(b)
 		})
-	}
-}
-
-
-// BenchmarkMatchpointsKernel times the integer kernel's matchpoints on the
-// same fields and numberings as BenchmarkMatchpointsFloat.
-func BenchmarkMatchpointsKernel(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for name, m := range matchpointFields(b) {
-		b.Run(name, func(b *testing.B) {
-			sc, err := newScorer(m)
-			if err != nil {
-				b.Fatal(err)
-			}
-			strengths := make([]float64, m.Pairs)
-			for e := range strengths {
-				strengths[e] = float64(e + 1)
-			}
+		b.Run(name+"/kernel", func(b *testing.B) {
 			nb, err := newNumberings(m.Pairs, nil)
 			if err != nil {
 				b.Fatal(err)
@@ -131,17 +124,13 @@ func BenchmarkMatchpointsKernel(b *testing.B) {
 				b.Skip("no kernel")
 			}
 			buf := k.newBuf()
-			var perms [][]int
-			for range 256 {
-				perms = append(perms, rng.Perm(m.Pairs))
-			}
 			i := 0
 			for b.Loop() {
 				k.load(perms[i%len(perms)], buf)
 				k.matchpoints(buf)
 				i++
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(sc.ns)), "ns/play")
+			perPlay(b)
 		})
 	}
 }
