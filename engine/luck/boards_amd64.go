@@ -9,10 +9,25 @@ import "golang.org/x/sys/cpu"
 // of reading them from the board tables. A variable: the tests compare both.
 var useRegKernel = cpu.X86.HasAVX2
 
+// useAVX512 says whether the kernels use AVX-512 (the eight boards of a
+// numbering in one register, four numberings' totals counted at once)
+// where the processor has it. A variable: the tests compare both.
+var useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
+
 // boardTotals runs the register kernel.
 func boardTotals(k *regKernel, sigmas, totals []uint64) {
-	boardTotalsAVX2(k, sigmas, totals)
+	switch {
+	case useAVX512:
+		boardTotalsAVX512(k, sigmas, totals)
+	default:
+		boardTotalsAVX2(k, sigmas, totals)
+	}
 }
+
+// boardTotalsAVX512 is boardTotalsGo in AVX-512.
+//
+//go:noescape
+func boardTotalsAVX512(k *regKernel, sigmas, totals []uint64)
 
 // boardTotalsAVX2 is boardTotalsGo in AVX2.
 //

@@ -145,11 +145,11 @@ func TestBoardTotalsAreTables(t *testing.T) {
 				if i := firstDiff(got, want); i >= 0 {
 					t.Fatalf("Go: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
 				}
-				if useRegKernel {
+				for _, kern := range asmBoardKernels() {
 					clear(got)
-					boardTotals(k, sigmas, got)
+					kern.f(k, sigmas, got)
 					if i := firstDiff(got, want); i >= 0 {
-						t.Fatalf("AVX2: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
+						t.Fatalf("%s: choice %b, α %v, σ %d: totals %x %x, tables %x %x", kern.name, x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
 					}
 				}
 			}
@@ -167,4 +167,10 @@ func firstDiff(a, b []uint64) int {
 		return min(len(a), len(b))
 	}
 	return -1
+}
+
+// namedBoardKernel is a register kernel to compare with the board tables.
+type namedBoardKernel struct {
+	name string
+	f    func(k *regKernel, sigmas, totals []uint64)
 }

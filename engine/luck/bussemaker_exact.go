@@ -663,8 +663,15 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 			sig := er.sigEntries[from:min(from+2*regBatch, len(er.sigEntries))]
 			totals := scr.totals[:len(sig)]
 			boardTotals(k, sig, totals)
-			countTotals(totals, n, &scr.hist, &scr.place)
+			if scr.joint != nil {
+				countJoint(totals, n, scr.joint, &scr.hist, &scr.place)
+			} else {
+				countTotals(totals, n, &scr.hist, &scr.place)
+			}
 		}
+	}
+	if scr.joint != nil {
+		scr.joint.drain(n, er.ts.maxTot, &scr.hist, &scr.place)
 	}
 	return nil
 }
@@ -798,6 +805,35 @@ type laneHist [2 * maxSide][256]uint32
 // lane's total is beaten by [first] others and tied with [run−1] others.
 type lanePlace [2 * maxSide][2 * maxSide][2 * maxSide]uint32
 
+// laneJoint counts, per lane (as laneHist), the numberings with each
+// total t and place code c (above<<4 | equal, the others above the lane's
+// total and equal to it) at [lane][t<<8|c]: one count a lane and
+// numbering where laneHist and lanePlace take two, and the counts are
+// what bounds the enumeration (countJoint).
+type laneJoint [2 * maxSide][128 * 256]uint32
+
+// drain adds the joint counts of sides of n, totals at most maxTot, to
+// hist and place, and clears them.
+func (j *laneJoint) drain(n int, maxTot int32, hist *laneHist, place *lanePlace) {
+	for l := range 2 * n {
+		row := l
+		if l >= n {
+			row = 8 + l - n
+		}
+		for t := range int(maxTot) + 1 {
+			cs := j[row][t<<8 : (t+1)<<8]
+			for c, x := range cs {
+				if x == 0 {
+					continue
+				}
+				hist[row][t] += x
+				place[row][c>>4][c&15] += x
+				cs[c] = 0
+			}
+		}
+	}
+}
+
 // countTotalsGo counts the totals of sumBoards: each entrant's total, and
 // how many others beat and tie it. A total against all 2n is two
 // comparisons of its broadcast with the lanes of both words, the flags
@@ -833,8 +869,9 @@ type largeScratch struct {
 	hist   laneHist
 	place  lanePlace
 	reg    *regKernel
-	tab    []uint64 // the board table, made on first use
-	rows   []uint16 // each board's matchings in Heap's order, without seq
+	joint  *laneJoint // the joint counts, where countJoint runs
+	tab    []uint64   // the board table, made on first use
+	rows   []uint16   // each board's matchings in Heap's order, without seq
 }
 
 // fill computes every board outcome for the choice's strengths: entry
@@ -1161,7 +1198,11 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, sym *sideSymmetry)
 	}
 	er.tables.New = func() any {
 		if er.reg != nil {
-			return &largeScratch{totals: make([]uint64, 2*regBatch), reg: new(regKernel)}
+			scr := &largeScratch{totals: make([]uint64, 2*regBatch), reg: new(regKernel)}
+			if jointCount(n) {
+				scr.joint = new(laneJoint)
+			}
+			return scr
 		}
 		return &largeScratch{totals: make([]uint64, 2*len(er.pt.list))}
 	}

@@ -162,3 +162,128 @@ pair7:
 done7:
 	VZEROUPPER
 	RET
+
+// The totals of four numberings are one register Z0, a numbering a
+// 128-bit lane as in countTotalsAVX2; each rotation compares every byte
+// with the one k further on in its lane, into masks, and adds 16 to Z1
+// where that byte is above, 1 to Z2 where it is equal: Z1 + Z2 is the
+// code above<<4 | equal. (The codes are a small part of the count: the
+// counting in memory is most of it, which the joint counts halve.)
+#define ROT512(k) \
+	VPALIGNR $k, Z0, Z0, Z3 \
+	VPCMPGTB Z0, Z3, K1     \
+	VPCMPEQB Z0, Z3, K2     \
+	VPADDB   Z16, Z1, K1, Z1 \
+	VPADDB   Z17, Z2, K2, Z2
+
+#define CODES512 \
+	VPXORQ  Z1, Z1, Z1 \
+	VPXORQ  Z2, Z2, Z2 \
+	ROT512(1)          \
+	ROT512(2)          \
+	ROT512(3)          \
+	ROT512(4)          \
+	ROT512(5)          \
+	ROT512(6)          \
+	ROT512(7)          \
+	ROT512(8)          \
+	ROT512(9)          \
+	ROT512(10)         \
+	ROT512(11)         \
+	ROT512(12)         \
+	ROT512(13)         \
+	ROT512(14)         \
+	ROT512(15)         \
+	VPADDB  Z2, Z1, Z1
+
+// One lane's total and code, the word src holds in its low 16 bits
+// (total<<8 | code), counted in row row of the joint counts (R12).
+#define JOINT(src, row) \
+	MOVWLZX src, AX                   \
+	INCL    ((row)*131072)(R12)(AX*4) \
+	SHRQ    $16, src
+
+#define JOINT4(src, row) \
+	JOINT(src, row)   \
+	JOINT(src, row+1) \
+	JOINT(src, row+2) \
+	JOINT(src, row+3)
+
+#define JOINT3(src, row) \
+	JOINT(src, row)   \
+	JOINT(src, row+1) \
+	MOVWLZX src, AX   \
+	INCL    ((row+2)*131072)(R12)(AX*4)
+
+// Numbering q of the four: the X lanes' words (Z5) and the Y lanes'
+// (Z6), lane q of each; last counts the high four lanes of each side
+// (JOINT4, or JOINT3 without the pad lane of a side of 7).
+#define JOINTS(q, last) \
+	VEXTRACTI32X4 $q, Z5, X4 \
+	VMOVQ   X4, BX           \
+	VPEXTRQ $1, X4, DX       \
+	JOINT4(BX, 0)            \
+	last(DX, 4)              \
+	VEXTRACTI32X4 $q, Z6, X4 \
+	VMOVQ   X4, BX           \
+	VPEXTRQ $1, X4, DX       \
+	JOINT4(BX, 8)            \
+	last(DX, 12)
+
+// func countJointAVX512(totals []uint64, n int, joint *laneJoint)
+//
+// The counts of countTotalsAVX512 in one table: each lane's total and
+// code together, one count a lane instead of two (a total and a place).
+// Sides of 7 or 8 only, four numberings at a time.
+TEXT ·countJointAVX512(SB), NOSPLIT, $0-40
+	MOVQ totals_base+0(FP), SI
+	MOVQ totals_len+8(FP), CX
+	SHRQ $3, CX
+	JZ   donej
+	MOVL $0x10101010, AX
+	VPBROADCASTD AX, Z16
+	MOVL $0x01010101, AX
+	VPBROADCASTD AX, Z17
+	// Sides of 7: the pad lanes hold −128, below every total.
+	MOVQ $0x8000000000000000, AX
+	MOVQ n+24(FP), R9
+	CMPQ R9, $7
+	JE   pad7
+	XORQ AX, AX
+pad7:
+	VPBROADCASTQ AX, Z14
+	MOVQ joint+32(FP), R12
+	CMPQ R9, $7
+	JE   fourj7
+
+fourj:
+	VMOVDQU64 (SI), Z0
+	CODES512
+	VPUNPCKLBW Z0, Z1, Z5
+	VPUNPCKHBW Z0, Z1, Z6
+	JOINTS(0, JOINT4)
+	JOINTS(1, JOINT4)
+	JOINTS(2, JOINT4)
+	JOINTS(3, JOINT4)
+	ADDQ $64, SI
+	DECQ CX
+	JNZ  fourj
+	JMP  donej
+
+fourj7:
+	VMOVDQU64 (SI), Z0
+	VPORQ     Z14, Z0, Z0
+	CODES512
+	VPUNPCKLBW Z0, Z1, Z5
+	VPUNPCKHBW Z0, Z1, Z6
+	JOINTS(0, JOINT3)
+	JOINTS(1, JOINT3)
+	JOINTS(2, JOINT3)
+	JOINTS(3, JOINT3)
+	ADDQ $64, SI
+	DECQ CX
+	JNZ  fourj7
+
+donej:
+	VZEROUPPER
+	RET
