@@ -65,10 +65,11 @@ func tableTotals(er *largeRun, c int, ar int) []uint64 {
 	return slices.Clone(scr.totals)
 }
 
-// TestBoardTotalsAreTables: the register kernel, in Go and in AVX2, writes
-// the totals the board tables give, for every arrangement of side B, on
-// sides of 2 to 8 with and without switched tables and strengths with
-// ties and gaps.
+// TestBoardTotalsAreTables: the register kernel, in Go, AVX2 and AVX-512,
+// writes the totals the board tables give, for every arrangement of side
+// B, on sides of 2 to 8 with and without switched tables and strengths
+// with ties and gaps; and for sides of 7 and 8 with AVX-512, the pass that
+// counts them as it goes counts what the Go count counts of those totals.
 func TestBoardTotalsAreTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, c := range []struct {
@@ -144,6 +145,20 @@ func TestBoardTotalsAreTables(t *testing.T) {
 				boardTotalsGo(k, sigmas, got)
 				if i := firstDiff(got, want); i >= 0 {
 					t.Fatalf("Go: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
+				}
+				if jointCount(n) {
+					// The pass that also counts, on all but the last
+					// arrangement: a number not a multiple of four.
+					cut := len(sigmas) - 2
+					var hWant, hGot laneHist
+					var pWant, pGot lanePlace
+					countTotalsGo(want[:cut], n, &hWant, &pWant)
+					j := new(laneJoint)
+					boardsJoint(k, sigmas[:cut], make([]uint64, cut), n, j, &hGot, &pGot)
+					j.drain(n, ts.maxTot, &hGot, &pGot)
+					if hGot != hWant || pGot != pWant || *j != (laneJoint{}) {
+						t.Fatalf("boardsJoint: choice %b, α %v: the counts are not those of the tables' totals", x, er.pt.list[ar][:n])
+					}
 				}
 				for _, kern := range asmBoardKernels() {
 					clear(got)

@@ -662,12 +662,12 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 		for from := 0; from < len(er.sigEntries); from += 2 * regBatch {
 			sig := er.sigEntries[from:min(from+2*regBatch, len(er.sigEntries))]
 			totals := scr.totals[:len(sig)]
-			boardTotals(k, sig, totals)
 			if scr.joint != nil {
-				countJoint(totals, n, scr.joint, &scr.hist, &scr.place)
-			} else {
-				countTotals(totals, n, &scr.hist, &scr.place)
+				boardsJoint(k, sig, totals, n, scr.joint, &scr.hist, &scr.place)
+				continue
 			}
+			boardTotals(k, sig, totals)
+			countTotals(totals, n, &scr.hist, &scr.place)
 		}
 	}
 	if scr.joint != nil {
@@ -808,8 +808,8 @@ type lanePlace [2 * maxSide][2 * maxSide][2 * maxSide]uint32
 // laneJoint counts, per lane (as laneHist), the numberings with each
 // total t and place code c (above<<4 | equal, the others above the lane's
 // total and equal to it) at [lane][t<<8|c]: one count a lane and
-// numbering where laneHist and lanePlace take two, and the counts are
-// what bounds the enumeration (countJoint).
+// numbering where laneHist and lanePlace take two, and the counts in
+// memory are what bounds the enumeration (boardsJoint).
 type laneJoint [2 * maxSide][128 * 256]uint32
 
 // drain adds the joint counts of sides of n, totals at most maxTot, to

@@ -117,8 +117,8 @@ func BenchmarkBussemakerExactLarge(b *testing.B) {
 // BenchmarkRegisterKernelParts times the two halves of the register
 // kernel's work apart, on one batch of 1024 arrangements of side B of the
 // switched 8-table relay Mitchell: the board totals (boardTotals in each
-// instruction set here) and their counts (countTotals, AVX2, and
-// countJoint, AVX-512), in ns a numbering.
+// instruction set here) and their counts (countTotals, AVX2), and both in
+// one pass (boardsJoint, AVX-512), in ns a numbering.
 func BenchmarkRegisterKernelParts(b *testing.B) {
 	if !useRegKernel {
 		b.Skip("no register kernel here")
@@ -169,12 +169,12 @@ func BenchmarkRegisterKernelParts(b *testing.B) {
 		perNumbering(b)
 	})
 	if jointCount(n) {
-		b.Run("count/joint", func(b *testing.B) {
+		b.Run("boards+count/joint", func(b *testing.B) {
 			var h laneHist
 			var p lanePlace
 			j := new(laneJoint)
 			for b.Loop() {
-				countJoint(totals, n, j, &h, &p)
+				boardsJoint(k, sig, totals, n, j, &h, &p)
 			}
 			perNumbering(b)
 		})

@@ -43,24 +43,3 @@ func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePla
 //
 //go:noescape
 func countTotalsAVX2n7(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
-
-// jointCount says whether countJoint counts sides of n: with AVX-512,
-// sides of 7 and 8 (14 and 16 pairs).
-func jointCount(n int) bool {
-	return useAVX512 && (n == 7 || n == 8)
-}
-
-// countJoint counts the totals of sumBoards as countTotals does, into
-// joint (drained into hist and place by laneJoint.drain), four numberings
-// at a time; the rest into hist and place directly.
-func countJoint(totals []uint64, n int, joint *laneJoint, hist *laneHist, place *lanePlace) {
-	four := len(totals) &^ 7
-	countJointAVX512(totals[:four], n, joint)
-	countTotals(totals[four:], n, hist, place)
-}
-
-// countJointAVX512 counts totals (a multiple of four numberings, sides of
-// 7 or 8) into joint.
-//
-//go:noescape
-func countJointAVX512(totals []uint64, n int, joint *laneJoint)

@@ -9,11 +9,3 @@ var useAVX = false
 func countTotals(totals []uint64, n int, hist *laneHist, place *lanePlace) {
 	countTotalsGo(totals, n, hist, place)
 }
-
-// jointCount is false: this build has no assembly.
-func jointCount(int) bool { return false }
-
-// countJoint is never called without the assembly (jointCount).
-func countJoint([]uint64, int, *laneJoint, *laneHist, *lanePlace) {
-	panic("luck: countJoint without AVX-512")
-}
