@@ -189,3 +189,55 @@ type namedBoardKernel struct {
 	name string
 	f    func(k *regKernel, sigmas, totals []uint64)
 }
+
+// TestJointChunkIsChunk: a chunk of the reduced enumeration counts the
+// same with the one-pass AVX-512 kernel (boardsJoint, sides of 7 and 8)
+// as with AVX2, on 14- and 16-pair fields (the 16-pair chunks cut to
+// their first arrangements of side A), with strengths that tie and with
+// the arrangements of side B reduced by symmetry. (TestBoardTotalsAreTables
+// checks the pass on a number of arrangements not a multiple of four.)
+func TestJointChunkIsChunk(t *testing.T) {
+	if !useRegKernel || !jointCount(7) {
+		t.Skip("no AVX-512 here")
+	}
+	defer func(v bool) { useAVX512 = v }(useAVX512)
+	for _, c := range []struct {
+		spec      string
+		strengths []float64
+	}{
+		{"mitchell:7,switch=2", nil},
+		{"mitchell:7", []float64{1, 1, 2, 3, 5, 8, 8, 9, 10, 12, 12, 13, 14, 14}},
+		{"relay-mitchell:8,switch=2", nil},
+		{"relay-mitchell:8", []float64{1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13}},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			m := mustSpec(t, c.spec)
+			sc, nb, s, err := prepare(m, Settings{Strengths: c.strengths})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
+			if !ok {
+				t.Fatal(plan.Reason)
+			}
+			var accs [2]*exactAcc
+			for i, avx512 := range []bool{false, true} {
+				useAVX512 = avx512
+				er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ts.n == 8 {
+					er.alphas = er.alphas[:6]
+				}
+				accs[i] = newExactAcc(m.Pairs, exactHistStride)
+				if err := er.chunk(t.Context(), accs[i], int64(len(er.choices)/3)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !slices.Equal(accs[0].hist, accs[1].hist) || !slices.Equal(accs[0].place, accs[1].place) || accs[0].n != accs[1].n {
+				t.Errorf("the AVX-512 chunk counts differ from the AVX2 chunk's")
+			}
+		})
+	}
+}
