@@ -27,7 +27,13 @@ import (
 // which X-entrants sit NS (a mask over X, fixed by α). With whole-number
 // strengths and AVX2 the totals of a numbering are computed from scratch
 // in registers (boards.go), and its ranks and counts by fifteen rotations
-// of a vector holding two numberings (countTotalsAVX2). Otherwise, for
+// of a vector holding two numberings (countTotalsAVX2). With AVX-512 a
+// numbering's eight boards fill one register, and for sides of 7 and 8
+// the totals are counted as they are computed, each lane's total and
+// place in one count (boardsJoint): per numbering the counts in memory,
+// one a pair, and the comparisons from scratch are what is left, so that
+// no order of the σ would save more than a little (consecutive σ in
+// Heap's order change every pair's total). Otherwise, for
 // each X a table of every (mask, matching) gives each entrant's
 // matchpoints on a board, in nibbles; a numbering's totals are G table
 // reads and adds, packed by entrant, and its ranks a few word operations
