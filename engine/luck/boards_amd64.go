@@ -44,11 +44,14 @@ func jointCount(n int) bool {
 // boardsJoint computes the totals of the arrangements sigmas (as
 // boardTotals) and counts them (as countTotals) for sides of n
 // (jointCount): four at a time in one pass into joint, drained into hist
-// and place by laneJoint.drain; the rest in totals and into hist and
-// place directly.
-func boardsJoint(k *regKernel, sigmas, totals []uint64, n int, joint *laneJoint, hist *laneHist, place *lanePlace) {
+// and place by laneJoint.drain, reading their τ from taus (tauEntries);
+// the rest in totals and into hist and place directly.
+func boardsJoint(k *regKernel, sigmas, taus, totals []uint64, n int, joint *laneJoint, hist *laneHist, place *lanePlace) {
 	four := len(sigmas) &^ 7
-	boardsJointAVX512(k, sigmas[:four], n, joint)
+	if len(taus) < four {
+		panic("luck: boardsJoint: fewer τ than arrangements")
+	}
+	boardsJointAVX512(k, sigmas[:four], &taus[0], n, joint)
 	if rest := sigmas[four:]; len(rest) > 0 {
 		t := totals[:len(rest)]
 		boardTotals(k, rest, t)
@@ -57,7 +60,7 @@ func boardsJoint(k *regKernel, sigmas, totals []uint64, n int, joint *laneJoint,
 }
 
 // boardsJointAVX512 is boardsJoint's pass over four numberings at a time
-// (a multiple of four of them).
+// (a multiple of four of them), their τ and −τ from taus on.
 //
 //go:noescape
-func boardsJointAVX512(k *regKernel, sigmas []uint64, n int, joint *laneJoint)
+func boardsJointAVX512(k *regKernel, sigmas []uint64, taus *uint64, n int, joint *laneJoint)

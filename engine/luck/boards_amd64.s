@@ -17,6 +17,8 @@
 #define BASE 480
 #define SIGN 496
 #define HALF 512
+#define MU2 520
+#define SXD 584
 
 // One distance k: each board's bytes S (Y1: boards 0-3, Y2: 4-7) against
 // the bytes k further on in their word; the sign of each difference is
@@ -306,14 +308,24 @@ done512:
 // distance, the distance n/2 of an even n (HALF512) or not. In a
 // register: four stores read back as one load would wait for the stores.
 #define BOARDS512(q, half) \
-	SCORES512                  \
+	SCORESJ                    \
 	STEP512(Z16, Z20)          \
 	STEP512(Z17, Z21)          \
 	STEP512(Z18, Z22)          \
 	half                       \
 	SUMS512                    \
 	VINSERTI32X4 $q, X6, Z28, Z28 \
-	ADDQ         $16, SI
+	ADDQ         $16, SI          \
+	ADDQ         $16, R13
+
+// S of one numbering in Z1 from its τ and −τ (R13): the shuffle mu2 (Z14)
+// brings τ at μ where A sits NS and −τ where EW, less sXd (Z11), the A
+// pair's strength turned alike.
+#define SCORESJ \
+	VBROADCASTI32X4 (R13), Z0 \
+	VPSHUFB         Z14, Z0, Z1 \
+	VPSUBB          Z11, Z1, Z1 \
+	VPXORQ          Z3, Z3, Z3
 
 #define HALF512 \
 	VPSHUFB Z19, Z1, Z5 \
@@ -355,7 +367,7 @@ done512:
 	JOINTS(2, last) \
 	JOINTS(3, last)
 
-// func boardsJointAVX512(k *regKernel, sigmas []uint64, n int, joint *laneJoint)
+// func boardsJointAVX512(k *regKernel, sigmas []uint64, taus *uint64, n int, joint *laneJoint)
 //
 // boardTotalsAVX512 and the counts of countTotals, each lane's total and
 // place code counted together in joint, for sides of 7 or 8, four
@@ -364,21 +376,24 @@ done512:
 // the vector work of the one and the counting in memory of the other go
 // on side by side, where in two passes (or one pass in that order) each
 // waits on its own.
-TEXT ·boardsJointAVX512(SB), NOSPLIT, $0-48
+TEXT ·boardsJointAVX512(SB), NOSPLIT, $0-56
 	PROLOGUE512
+	VMOVDQU64 MU2(R8), Z14
+	VMOVDQU64 SXD(R8), Z11
+	MOVQ      taus+32(FP), R13
 	SHRQ $3, CX
 	JZ   donej
 	MOVL $0x10101010, AX
 	VPBROADCASTD AX, Z26
 	// Sides of 7: the pad lanes (7 and 15) hold −128, below every total.
 	MOVQ $0x8000000000000000, AX
-	MOVQ n+32(FP), R10
+	MOVQ n+40(FP), R10
 	CMPQ R10, $7
 	JE   pad7
 	XORQ AX, AX
 pad7:
 	VPBROADCASTQ AX, Z27
-	MOVQ joint+40(FP), R12
+	MOVQ joint+48(FP), R12
 	CMPQ R10, $7
 	JE   fourj7
 

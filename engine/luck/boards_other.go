@@ -15,6 +15,6 @@ func boardTotals(k *regKernel, sigmas, totals []uint64) {
 func jointCount(int) bool { return false }
 
 // boardsJoint is never called without the assembly (jointCount).
-func boardsJoint(*regKernel, []uint64, []uint64, int, *laneJoint, *laneHist, *lanePlace) {
+func boardsJoint(*regKernel, []uint64, []uint64, []uint64, int, *laneJoint, *laneHist, *lanePlace) {
 	panic("luck: boardsJoint without AVX-512")
 }

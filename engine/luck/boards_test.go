@@ -25,6 +25,8 @@ func TestRegKernelLayout(t *testing.T) {
 		{"base", unsafe.Offsetof(k.base), 480},
 		{"sign", unsafe.Offsetof(k.sign), 496},
 		{"half", unsafe.Offsetof(k.half), 512},
+		{"mu2", unsafe.Offsetof(k.mu2), 520},
+		{"sXd", unsafe.Offsetof(k.sXd), 584},
 	} {
 		if c.got != c.want {
 			t.Errorf("regKernel.%s at %d, the assembly reads it at %d", c.name, c.got, c.want)
@@ -154,7 +156,7 @@ func TestBoardTotalsAreTables(t *testing.T) {
 					var pWant, pGot lanePlace
 					countTotalsGo(want[:cut], n, &hWant, &pWant)
 					j := new(laneJoint)
-					boardsJoint(k, sigmas[:cut], make([]uint64, cut), n, j, &hGot, &pGot)
+					boardsJoint(k, sigmas[:cut], k.tauEntries(sigmas[:cut], nil), make([]uint64, cut), n, j, &hGot, &pGot)
 					j.drain(n, ts.maxTot, &hGot, &pGot)
 					if hGot != hWant || pGot != pWant || *j != (laneJoint{}) {
 						t.Fatalf("boardsJoint: choice %b, α %v: the counts are not those of the tables' totals", x, er.pt.list[ar][:n])

@@ -655,6 +655,9 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 	k := scr.reg
 	*k = *er.reg
 	k.setChoice(sY, er.lo)
+	if scr.joint != nil {
+		scr.taus = k.tauEntries(er.sigEntries, scr.taus[:0])
+	}
 	done := ctx.Done()
 	for ai, ar := range er.alphas {
 		if ai%16 == 0 {
@@ -669,7 +672,7 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 			sig := er.sigEntries[from:min(from+2*regBatch, len(er.sigEntries))]
 			totals := scr.totals[:len(sig)]
 			if scr.joint != nil {
-				boardsJoint(k, sig, totals, n, scr.joint, &scr.hist, &scr.place)
+				boardsJoint(k, sig, scr.taus[from:], totals, n, scr.joint, &scr.hist, &scr.place)
 				continue
 			}
 			boardTotals(k, sig, totals)
@@ -875,7 +878,8 @@ type largeScratch struct {
 	hist   laneHist
 	place  lanePlace
 	reg    *regKernel
-	joint  *laneJoint // the joint counts, where countJoint runs
+	joint  *laneJoint // the joint counts, where boardsJoint runs
+	taus   []uint64   // the choice's τ of each arrangement of B, for boardsJoint
 	tab    []uint64   // the board table, made on first use
 	rows   []uint16   // each board's matchings in Heap's order, without seq
 }

@@ -173,8 +173,9 @@ func BenchmarkRegisterKernelParts(b *testing.B) {
 			var h laneHist
 			var p lanePlace
 			j := new(laneJoint)
+			taus := k.tauEntries(sig, nil)
 			for b.Loop() {
-				boardsJoint(k, sig, totals, n, j, &h, &p)
+				boardsJoint(k, sig, taus, totals, n, j, &h, &p)
 			}
 			perNumbering(b)
 		})
