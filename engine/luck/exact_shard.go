@@ -496,7 +496,9 @@ type ExactEstimate struct {
 // pass (boardsJoint): one whole chunk of relay-mitchell:8,switch=2
 // (812,851,200 numberings) took 7.31 CPU-s at --shard 0/6470 and 7.48 at
 // 4321/6470, the whole of mitchell:7,switch=2 (1.038e9) 8.83 CPU-s (medians
-// of 3 and 5 runs, load 3-7). With AVX2 alone: that chunk took 14.1 CPU-s
+// of 3 and 5 runs, load 3-7); on a quiet machine (load 1.4) the chunks
+// took 6.79 and 6.80 CPU-s, mitchell:7,switch=2 8.56 (the rate below is the
+// loaded one: an estimate a little long). With AVX2 alone: that chunk took 14.1 CPU-s
 // and mitchell:7,switch=2 16.2 CPU-s, while other work loaded the machine
 // (load 8-10; a quiet machine runs faster). By orbits, a
 // numbering is scored whole: NBBR/NBB/N124_Meesterklasse_12 (12 pairs, 66
