@@ -35,6 +35,12 @@ type regKernel struct {
 	base [16]int8     // G(n−1) in every lane
 	sign [16]int8     // +1 for the A lanes, −1 for the B lanes
 	half int64        // 1 when n is even: rot[3] is the distance n/2
+	// For boardsJoint, which reads each arrangement's τ and −τ (tauEntries)
+	// in every 16 bytes: mu2 is the shuffle of byte (g, i) ← τ at μ_g(i)
+	// where A sits NS, −τ there where EW (0x80 no table), and per α sXd the
+	// X strength at (g, i), negated where A sits EW: S = τ' at mu2 − sXd.
+	mu2 [64]uint8
+	sXd [64]int8
 }
 
 // regKernelOK says whether the register kernel computes this field:
@@ -70,6 +76,13 @@ func newRegKernel(ts *twoSided) *regKernel {
 					k.dir[r][b] = 1
 				}
 				k.pb[r][b] = uint8((w%2)*8 + ts.muInv[w][i])
+			}
+			k.mu2[w*8+i] = 0x80
+			if w < G && i < n {
+				k.mu2[w*8+i] = uint8(ts.mu[w][i])
+				if ts.ns[w]>>i&1 == 0 {
+					k.mu2[w*8+i] += 8
+				}
 			}
 		}
 	}
@@ -127,12 +140,35 @@ func (k *regKernel) setAlpha(alpha []uint8, sX []float64, lo float64, n int) {
 			k.sX[b] = uint8(sX[alpha[i]] - lo)
 		}
 	}
+	for b := range 64 {
+		d := k.dir[b/32][b%32]
+		k.sXd[b] = int8(k.sX[b%32]) * d
+	}
 	for x := range 8 {
 		k.actl[x] = 0x80
 	}
 	for i := range n {
 		k.actl[alpha[i]] = uint8(i)
 	}
+}
+
+// tauEntries appends to dst, for each arrangement of sigmas (sigmaEntry
+// pairs), the Y strengths at the B indices (τ, 0 beyond n) in one word and
+// their negations in the next, for the choice of setChoice: what
+// boardsJoint reads instead of shuffling them out of σ at every α.
+func (k *regKernel) tauEntries(sigmas, dst []uint64) []uint64 {
+	for s := 0; s+1 < len(sigmas); s += 2 {
+		var tau, neg uint64
+		for j := range 8 {
+			if c := uint8(sigmas[s] >> (8 * j)); c < 16 {
+				t := k.sY[c]
+				tau |= uint64(t) << (8 * j)
+				neg |= uint64(-t) << (8 * j)
+			}
+		}
+		dst = append(dst, tau, neg)
+	}
+	return dst
 }
 
 // sigmaEntry is an arrangement σ of side B as the register kernel reads it:

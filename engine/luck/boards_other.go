@@ -10,3 +10,11 @@ var useRegKernel = false
 func boardTotals(k *regKernel, sigmas, totals []uint64) {
 	boardTotalsGo(k, sigmas, totals)
 }
+
+// jointCount is false: this build has no assembly.
+func jointCount(int) bool { return false }
+
+// boardsJoint is never called without the assembly (jointCount).
+func boardsJoint(*regKernel, []uint64, []uint64, []uint64, int, *laneJoint, *laneHist, *lanePlace) {
+	panic("luck: boardsJoint without AVX-512")
+}

@@ -25,6 +25,8 @@ func TestRegKernelLayout(t *testing.T) {
 		{"base", unsafe.Offsetof(k.base), 480},
 		{"sign", unsafe.Offsetof(k.sign), 496},
 		{"half", unsafe.Offsetof(k.half), 512},
+		{"mu2", unsafe.Offsetof(k.mu2), 520},
+		{"sXd", unsafe.Offsetof(k.sXd), 584},
 	} {
 		if c.got != c.want {
 			t.Errorf("regKernel.%s at %d, the assembly reads it at %d", c.name, c.got, c.want)
@@ -65,10 +67,11 @@ func tableTotals(er *largeRun, c int, ar int) []uint64 {
 	return slices.Clone(scr.totals)
 }
 
-// TestBoardTotalsAreTables: the register kernel, in Go and in AVX2, writes
-// the totals the board tables give, for every arrangement of side B, on
-// sides of 2 to 8 with and without switched tables and strengths with
-// ties and gaps.
+// TestBoardTotalsAreTables: the register kernel, in Go, AVX2 and AVX-512,
+// writes the totals the board tables give, for every arrangement of side
+// B, on sides of 2 to 8 with and without switched tables and strengths
+// with ties and gaps; and for sides of 7 and 8 with AVX-512, the pass that
+// counts them as it goes counts what the Go count counts of those totals.
 func TestBoardTotalsAreTables(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, c := range []struct {
@@ -145,11 +148,25 @@ func TestBoardTotalsAreTables(t *testing.T) {
 				if i := firstDiff(got, want); i >= 0 {
 					t.Fatalf("Go: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
 				}
-				if useRegKernel {
+				if jointCount(n) {
+					// The pass that also counts, on all but the last
+					// arrangement: a number not a multiple of four.
+					cut := len(sigmas) - 2
+					var hWant, hGot laneHist
+					var pWant, pGot lanePlace
+					countTotalsGo(want[:cut], n, &hWant, &pWant)
+					j := new(laneJoint)
+					boardsJoint(k, sigmas[:cut], k.tauEntries(sigmas[:cut], nil), make([]uint64, cut), n, j, &hGot, &pGot)
+					j.drain(n, ts.maxTot, &hGot, &pGot)
+					if hGot != hWant || pGot != pWant || *j != (laneJoint{}) {
+						t.Fatalf("boardsJoint: choice %b, α %v: the counts are not those of the tables' totals", x, er.pt.list[ar][:n])
+					}
+				}
+				for _, kern := range asmBoardKernels() {
 					clear(got)
-					boardTotals(k, sigmas, got)
+					kern.f(k, sigmas, got)
 					if i := firstDiff(got, want); i >= 0 {
-						t.Fatalf("AVX2: choice %b, α %v, σ %d: totals %x %x, tables %x %x", x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
+						t.Fatalf("%s: choice %b, α %v, σ %d: totals %x %x, tables %x %x", kern.name, x, er.pt.list[ar][:n], i/2, got[i&^1], got[i|1], want[i&^1], want[i|1])
 					}
 				}
 			}
@@ -167,4 +184,62 @@ func firstDiff(a, b []uint64) int {
 		return min(len(a), len(b))
 	}
 	return -1
+}
+
+// namedBoardKernel is a register kernel to compare with the board tables.
+type namedBoardKernel struct {
+	name string
+	f    func(k *regKernel, sigmas, totals []uint64)
+}
+
+// TestJointChunkIsChunk: a chunk of the reduced enumeration counts the
+// same with the one-pass AVX-512 kernel (boardsJoint, sides of 7 and 8)
+// as with AVX2, on 14- and 16-pair fields (the 16-pair chunks cut to
+// their first arrangements of side A), with strengths that tie and with
+// the arrangements of side B reduced by symmetry. (TestBoardTotalsAreTables
+// checks the pass on a number of arrangements not a multiple of four.)
+func TestJointChunkIsChunk(t *testing.T) {
+	if !useRegKernel || !jointCount(7) {
+		t.Skip("no AVX-512 here")
+	}
+	defer func(v bool) { useAVX512 = v }(useAVX512)
+	for _, c := range []struct {
+		spec      string
+		strengths []float64
+	}{
+		{"mitchell:7,switch=2", nil},
+		{"mitchell:7", []float64{1, 1, 2, 3, 5, 8, 8, 9, 10, 12, 12, 13, 14, 14}},
+		{"relay-mitchell:8,switch=2", nil},
+		{"relay-mitchell:8", []float64{1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13}},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			m := mustSpec(t, c.spec)
+			sc, nb, s, err := prepare(m, Settings{Strengths: c.strengths})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
+			if !ok {
+				t.Fatal(plan.Reason)
+			}
+			var accs [2]*exactAcc
+			for i, avx512 := range []bool{false, true} {
+				useAVX512 = avx512
+				er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ts.n == 8 {
+					er.alphas = er.alphas[:6]
+				}
+				accs[i] = newExactAcc(m.Pairs, exactHistStride)
+				if err := er.chunk(t.Context(), accs[i], int64(len(er.choices)/3)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !slices.Equal(accs[0].hist, accs[1].hist) || !slices.Equal(accs[0].place, accs[1].place) || accs[0].n != accs[1].n {
+				t.Errorf("the AVX-512 chunk counts differ from the AVX2 chunk's")
+			}
+		})
+	}
 }

@@ -27,7 +27,13 @@ import (
 // which X-entrants sit NS (a mask over X, fixed by α). With whole-number
 // strengths and AVX2 the totals of a numbering are computed from scratch
 // in registers (boards.go), and its ranks and counts by fifteen rotations
-// of a vector holding two numberings (countTotalsAVX2). Otherwise, for
+// of a vector holding two numberings (countTotalsAVX2). With AVX-512 a
+// numbering's eight boards fill one register, and for sides of 7 and 8
+// the totals are counted as they are computed, each lane's total and
+// place in one count (boardsJoint): per numbering the counts in memory,
+// one a pair, and the comparisons from scratch are what is left, so that
+// no order of the σ would save more than a little (consecutive σ in
+// Heap's order change every pair's total). Otherwise, for
 // each X a table of every (mask, matching) gives each entrant's
 // matchpoints on a board, in nibbles; a numbering's totals are G table
 // reads and adds, packed by entrant, and its ranks a few word operations
@@ -649,6 +655,9 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 	k := scr.reg
 	*k = *er.reg
 	k.setChoice(sY, er.lo)
+	if scr.joint != nil {
+		scr.taus = k.tauEntries(er.sigEntries, scr.taus[:0])
+	}
 	done := ctx.Done()
 	for ai, ar := range er.alphas {
 		if ai%16 == 0 {
@@ -662,9 +671,16 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 		for from := 0; from < len(er.sigEntries); from += 2 * regBatch {
 			sig := er.sigEntries[from:min(from+2*regBatch, len(er.sigEntries))]
 			totals := scr.totals[:len(sig)]
+			if scr.joint != nil {
+				boardsJoint(k, sig, scr.taus[from:], totals, n, scr.joint, &scr.hist, &scr.place)
+				continue
+			}
 			boardTotals(k, sig, totals)
 			countTotals(totals, n, &scr.hist, &scr.place)
 		}
+	}
+	if scr.joint != nil {
+		scr.joint.drain(n, er.ts.maxTot, &scr.hist, &scr.place)
 	}
 	return nil
 }
@@ -798,6 +814,35 @@ type laneHist [2 * maxSide][256]uint32
 // lane's total is beaten by [first] others and tied with [run−1] others.
 type lanePlace [2 * maxSide][2 * maxSide][2 * maxSide]uint32
 
+// laneJoint counts, per lane (as laneHist), the numberings with each
+// total t and place code c (above<<4 | equal, the others above the lane's
+// total and equal to it) at [lane][t<<8|c]: one count a lane and
+// numbering where laneHist and lanePlace take two, and the counts in
+// memory are what bounds the enumeration (boardsJoint).
+type laneJoint [2 * maxSide][128 * 256]uint32
+
+// drain adds the joint counts of sides of n, totals at most maxTot, to
+// hist and place, and clears them.
+func (j *laneJoint) drain(n int, maxTot int32, hist *laneHist, place *lanePlace) {
+	for l := range 2 * n {
+		row := l
+		if l >= n {
+			row = 8 + l - n
+		}
+		for t := range int(maxTot) + 1 {
+			cs := j[row][t<<8 : (t+1)<<8]
+			for c, x := range cs {
+				if x == 0 {
+					continue
+				}
+				hist[row][t] += x
+				place[row][c>>4][c&15] += x
+				cs[c] = 0
+			}
+		}
+	}
+}
+
 // countTotalsGo counts the totals of sumBoards: each entrant's total, and
 // how many others beat and tie it. A total against all 2n is two
 // comparisons of its broadcast with the lanes of both words, the flags
@@ -833,8 +878,10 @@ type largeScratch struct {
 	hist   laneHist
 	place  lanePlace
 	reg    *regKernel
-	tab    []uint64 // the board table, made on first use
-	rows   []uint16 // each board's matchings in Heap's order, without seq
+	joint  *laneJoint // the joint counts, where boardsJoint runs
+	taus   []uint64   // the choice's τ of each arrangement of B, for boardsJoint
+	tab    []uint64   // the board table, made on first use
+	rows   []uint16   // each board's matchings in Heap's order, without seq
 }
 
 // fill computes every board outcome for the choice's strengths: entry
@@ -1161,7 +1208,11 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, sym *sideSymmetry)
 	}
 	er.tables.New = func() any {
 		if er.reg != nil {
-			return &largeScratch{totals: make([]uint64, 2*regBatch), reg: new(regKernel)}
+			scr := &largeScratch{totals: make([]uint64, 2*regBatch), reg: new(regKernel)}
+			if jointCount(n) {
+				scr.joint = new(laneJoint)
+			}
+			return scr
 		}
 		return &largeScratch{totals: make([]uint64, 2*len(er.pt.list))}
 	}

@@ -54,26 +54,30 @@ func exactRun(b *testing.B, m *movement.Movement, set Settings) (*bussRun, *buss
 // Mitchell-14 and of the switched 8-table relay Mitchell as their exact
 // runs do (one choice of the entrants of side A per chunk, every
 // arrangement of side A selected, every arrangement of B) on one core:
-// with the register kernel and with the board tables, each with the AVX
-// count where there is one and with the Go count. The 16-pair chunks are
+// with the register kernel and with the board tables, each with the AVX2
+// count where there is one and with the Go count, and the register kernel
+// and joint count in AVX-512 where there is. The 16-pair chunks are
 // cut to their first 64 arrangements of side A (2.6 million numberings).
 func BenchmarkBussemakerExactLarge(b *testing.B) {
 	type kernel struct {
-		name     string
-		reg, avx bool
+		name             string
+		reg, avx, avx512 bool
 	}
-	kernels := []kernel{{"tables/count=go", false, false}}
+	kernels := []kernel{{"tables/count=go", false, false, false}}
 	if useAVX {
-		kernels = append(kernels, kernel{"tables/count=avx", false, true})
+		kernels = append(kernels, kernel{"tables/count=avx", false, true, false})
 	}
 	if useRegKernel {
-		kernels = append(kernels, kernel{"registers/count=go", true, false}, kernel{"registers/count=avx", true, useAVX})
+		kernels = append(kernels, kernel{"registers/count=go", true, false, false}, kernel{"registers/count=avx", true, useAVX, false})
+	}
+	if useRegKernel && useAVX512 {
+		kernels = append(kernels, kernel{"registers/avx512", true, true, true})
 	}
 	for _, spec := range []string{"mitchell:7,switch=2", "mitchell:7,switch=2+3", "relay-mitchell:8,switch=2"} {
 		for _, k := range kernels {
 			b.Run(fmt.Sprintf("%s/%s", spec, k.name), func(b *testing.B) {
-				defer func(avx, reg bool) { useAVX, useRegKernel = avx, reg }(useAVX, useRegKernel)
-				useAVX, useRegKernel = k.avx, k.reg
+				defer func(avx, reg, avx512 bool) { useAVX, useRegKernel, useAVX512 = avx, reg, avx512 }(useAVX, useRegKernel, useAVX512)
+				useAVX, useRegKernel, useAVX512 = k.avx, k.reg, k.avx512
 				m := mustSpec(b, spec)
 				sc, nb, s, err := prepare(m, Settings{})
 				if err != nil {
@@ -107,6 +111,74 @@ func BenchmarkBussemakerExactLarge(b *testing.B) {
 				b.ReportMetric(float64(plan.Evaluated)*cpu/1e9, "cpu-s/run")
 			})
 		}
+	}
+}
+
+// BenchmarkRegisterKernelParts times the two halves of the register
+// kernel's work apart, on one batch of 1024 arrangements of side B of the
+// switched 8-table relay Mitchell: the board totals (boardTotals in each
+// instruction set here) and their counts (countTotals, AVX2), and both in
+// one pass (boardsJoint, AVX-512), in ns a numbering.
+func BenchmarkRegisterKernelParts(b *testing.B) {
+	if !useRegKernel {
+		b.Skip("no register kernel here")
+	}
+	m := mustSpec(b, "relay-mitchell:8,switch=2")
+	sc, nb, s, err := prepare(m, Settings{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan, ts, sym, _ := exactPlan(sc, nb, s, RandomTies)
+	er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, x := ts.n, er.choices[len(er.choices)/2].x
+	var sX, sY []float64
+	for e := range sc.pairs {
+		if x>>e&1 == 1 {
+			sX = append(sX, s[e])
+		} else {
+			sY = append(sY, s[e])
+		}
+	}
+	k := new(regKernel)
+	*k = *er.reg
+	k.setChoice(sY, er.lo)
+	k.setAlpha(er.pt.list[er.alphas[5]][:n], sX, er.lo, n)
+	sig := er.sigEntries[:2*regBatch]
+	totals := make([]uint64, len(sig))
+	perNumbering := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*regBatch), "ns/numbering")
+	}
+	for _, kern := range asmBoardKernels() {
+		b.Run("boards/"+kern.name, func(b *testing.B) {
+			for b.Loop() {
+				kern.f(k, sig, totals)
+			}
+			perNumbering(b)
+		})
+	}
+	boardTotals(k, sig, totals)
+	b.Run("count/AVX2", func(b *testing.B) {
+		var h laneHist
+		var p lanePlace
+		for b.Loop() {
+			countTotals(totals, n, &h, &p)
+		}
+		perNumbering(b)
+	})
+	if jointCount(n) {
+		b.Run("boards+count/joint", func(b *testing.B) {
+			var h laneHist
+			var p lanePlace
+			j := new(laneJoint)
+			taus := k.tauEntries(sig, nil)
+			for b.Loop() {
+				boardsJoint(k, sig, taus, totals, n, j, &h, &p)
+			}
+			perNumbering(b)
+		})
 	}
 }
 

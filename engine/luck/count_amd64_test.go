@@ -17,7 +17,7 @@ func TestCountTotalsAVXIsGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 1; n <= maxSide; n++ {
 		for _, spread := range []uint64{3, 20, 128} {
-			for _, count := range []int{1, 2, 3, 500, 501} {
+			for _, count := range []int{1, 2, 3, 4, 7, 500, 501, 502} {
 				totals := make([]uint64, 2*count)
 				for i := range totals {
 					for l := range n {

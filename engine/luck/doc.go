@@ -7,5 +7,6 @@
 // enumerate one by one (the 14! numberings of a 14-pair Mitchell) are
 // enumerated exactly one numbering per orbit of the movement's whole
 // automorphism group (Automorphisms, orbits.go), with the strength
-// reversal, and for two-sided fields board totals computed in registers.
+// reversal, and for two-sided fields board totals computed in registers
+// (AVX2, or AVX-512 with the counts in the same pass).
 package luck

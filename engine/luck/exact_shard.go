@@ -490,12 +490,17 @@ type ExactEstimate struct {
 }
 
 // Measured rates, numberings scored a CPU-second on the project's 2-core
-// machine (AMD EPYC). The register kernel (boards.go, AVX2) does the same
-// vector work for any sides up to 8 and 8 boards, so one rate serves 12 to
-// 16 pairs: one whole chunk of relay-mitchell:8,switch=2 (812,851,200
-// numberings, simulate --shard 0/6470) took 14.1 CPU-s, and the whole of
-// mitchell:7,switch=2 (1.038e9) 16.2 CPU-s, both while other work loaded
-// the machine (load 8-10; a quiet machine runs faster). By orbits, a
+// machine (AMD EPYC). The register kernel (boards.go) does the same vector
+// work for any sides up to 8 and 8 boards, so one rate serves 12 to 16
+// pairs. With AVX-512, sides of 7 and 8 are computed and counted in one
+// pass (boardsJoint): one whole chunk of relay-mitchell:8,switch=2
+// (812,851,200 numberings) took 7.31 CPU-s at --shard 0/6470 and 7.48 at
+// 4321/6470, the whole of mitchell:7,switch=2 (1.038e9) 8.83 CPU-s (medians
+// of 3 and 5 runs, load 3-7); on a quiet machine (load 1.4) the chunks
+// took 6.79 and 6.80 CPU-s, mitchell:7,switch=2 8.56 (the rate below is the
+// loaded one: an estimate a little long). With AVX2 alone: that chunk took 14.1 CPU-s
+// and mitchell:7,switch=2 16.2 CPU-s, while other work loaded the machine
+// (load 8-10; a quiet machine runs faster). By orbits, a
 // numbering is scored whole: NBBR/NBB/N124_Meesterklasse_12 (12 pairs, 66
 // plays, work 210 = plays + P²) at 462 ns, scaled by the work (10 pairs,
 // work 140: 237 ns). The board tables, where the register kernel does not
@@ -512,6 +517,7 @@ const (
 	rateReduced12 = 4.63e7
 	rateReduced16 = 1.79e7
 	rateRegisters = 5.76e7
+	rateJoint     = 1.09e8
 	rateOrbit     = 2.16e6
 	orbitWork12   = 210
 	rateGray      = 5.3e6
@@ -562,6 +568,9 @@ func EstimateExact(m *movement.Movement, set Settings) (*ExactEstimate, error) {
 // reducedRate is the rate of the reduced enumeration of a two-sided field.
 func reducedRate(sc *scorer, ts *twoSided, strengths []float64) float64 {
 	if regKernelOK(ts, strengths) {
+		if jointCount(ts.n) {
+			return rateJoint
+		}
 		return rateRegisters
 	}
 	// The board tables: the work per numbering grows with the board reads
