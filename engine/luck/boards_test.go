@@ -90,15 +90,7 @@ func TestBoardTotalsAreTables(t *testing.T) {
 		{"relay-mitchell:8", []float64{1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13}},
 	} {
 		t.Run(c.spec, func(t *testing.T) {
-			m := mustSpec(t, c.spec)
-			sc, nb, s, err := prepare(m, Settings{Strengths: c.strengths})
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
-			if !ok {
-				t.Fatal(plan.Reason)
-			}
+			sc, nb, s, plan, ts, sym := twoSidedPlan(t, c.spec, c.strengths)
 			if ts.n == 8 && testing.Short() {
 				t.Skip("8! arrangements of B, twice")
 			}
@@ -132,14 +124,7 @@ func TestBoardTotalsAreTables(t *testing.T) {
 				ar := er.alphas[rng.IntN(len(er.alphas))]
 				want := tableTotals(er, ci, ar)
 				x := er.choices[ci].x
-				var sX, sY []float64
-				for e := range m.Pairs {
-					if x>>e&1 == 1 {
-						sX = append(sX, s[e])
-					} else {
-						sY = append(sY, s[e])
-					}
-				}
+				sX, sY := splitChoice(x, s)
 				lo := slices.Min(s)
 				k.setChoice(sY, lo)
 				k.setAlpha(er.pt.list[ar][:n], sX, lo, n)
@@ -213,15 +198,7 @@ func TestJointChunkIsChunk(t *testing.T) {
 		{"relay-mitchell:8", []float64{1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13}},
 	} {
 		t.Run(c.spec, func(t *testing.T) {
-			m := mustSpec(t, c.spec)
-			sc, nb, s, err := prepare(m, Settings{Strengths: c.strengths})
-			if err != nil {
-				t.Fatal(err)
-			}
-			plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
-			if !ok {
-				t.Fatal(plan.Reason)
-			}
+			sc, nb, s, plan, ts, sym := twoSidedPlan(t, c.spec, c.strengths)
 			var accs [2]*exactAcc
 			for i, avx512 := range []bool{false, true} {
 				useAVX512 = avx512
@@ -232,7 +209,7 @@ func TestJointChunkIsChunk(t *testing.T) {
 				if ts.n == 8 {
 					er.alphas = er.alphas[:6]
 				}
-				accs[i] = newExactAcc(m.Pairs, exactHistStride)
+				accs[i] = newExactAcc(sc.pairs, exactHistStride)
 				if err := er.chunk(t.Context(), accs[i], int64(len(er.choices)/3)); err != nil {
 					t.Fatal(err)
 				}
@@ -242,4 +219,32 @@ func TestJointChunkIsChunk(t *testing.T) {
 			}
 		})
 	}
+}
+
+// twoSidedPlan prepares a two-sided field for the reduced enumeration: its
+// scorer, numberings, strengths, plan, sides and their symmetry.
+func twoSidedPlan(t *testing.T, spec string, strengths []float64) (*scorer, *numberings, []float64, *ExactPlan, *twoSided, *sideSymmetry) {
+	t.Helper()
+	sc, nb, s, err := prepare(mustSpec(t, spec), Settings{Strengths: strengths})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
+	if !ok {
+		t.Fatal(plan.Reason)
+	}
+	return sc, nb, s, plan, ts, sym
+}
+
+// splitChoice splits the strengths by a choice of side A (bit e set:
+// entrant e on side A): side A's, then the others.
+func splitChoice(x uint32, s []float64) (sX, sY []float64) {
+	for e, v := range s {
+		if x>>e&1 == 1 {
+			sX = append(sX, v)
+		} else {
+			sY = append(sY, v)
+		}
+	}
+	return sX, sY
 }

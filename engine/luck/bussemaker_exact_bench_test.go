@@ -134,14 +134,7 @@ func BenchmarkRegisterKernelParts(b *testing.B) {
 		b.Fatal(err)
 	}
 	n, x := ts.n, er.choices[len(er.choices)/2].x
-	var sX, sY []float64
-	for e := range sc.pairs {
-		if x>>e&1 == 1 {
-			sX = append(sX, s[e])
-		} else {
-			sY = append(sY, s[e])
-		}
-	}
+	sX, sY := splitChoice(x, s)
 	k := new(regKernel)
 	*k = *er.reg
 	k.setChoice(sY, er.lo)
