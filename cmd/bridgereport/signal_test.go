@@ -127,14 +127,28 @@ func TestInterruptExits130(t *testing.T) {
 			// A blocked print is signalled once the pipe is full (where the
 			// system tells, else after c.wait): the command then waits on
 			// its write, which is what the case tests.
-			wait := time.After(c.wait)
 			if _, known := pipeFull(pipe); c.blocked && known {
-				wait = whenFull(t, pipe, 30*time.Second)
-			}
-			select {
-			case err := <-done:
-				t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
-			case <-wait:
+				for deadline := time.Now().Add(30 * time.Second); ; {
+					if full, _ := pipeFull(pipe); full {
+						break
+					}
+					if time.Now().After(deadline) {
+						cmd.Process.Kill()
+						<-done
+						t.Fatalf("the output pipe was not full after 30 s: the case no longer tests a blocked print\n%s", stderr)
+					}
+					select {
+					case err := <-done:
+						t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
+					case <-time.After(20 * time.Millisecond):
+					}
+				}
+			} else {
+				select {
+				case err := <-done:
+					t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
+				case <-time.After(c.wait):
+				}
 			}
 			cmd.Process.Signal(c.sig)
 			select {
@@ -159,23 +173,6 @@ func TestInterruptExits130(t *testing.T) {
 			}
 		})
 	}
-}
-
-// whenFull is closed once the pipe that r reads is full; the test fails if
-// it is not within limit.
-func whenFull(t *testing.T, r *os.File, limit time.Duration) <-chan time.Time {
-	full := make(chan time.Time, 1)
-	go func() {
-		for start := time.Now(); time.Since(start) < limit; time.Sleep(20 * time.Millisecond) {
-			if ok, _ := pipeFull(r); ok {
-				full <- time.Now()
-				return
-			}
-		}
-		t.Errorf("the output pipe was not full after %v: the case no longer tests a blocked print", limit)
-		full <- time.Now()
-	}()
-	return full
 }
 
 // startMainPiped is startMain whose stdout, when blocked, is a pipe that
