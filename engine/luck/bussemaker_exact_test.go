@@ -134,16 +134,7 @@ type reducedCase struct {
 // at most maxPairs pairs with round 2 or one table switched, and strengths
 // that do and do not allow the reversal.
 func reducedCases(t *testing.T, maxPairs int) []reducedCase {
-	var cases []reducedCase
-	add := func(name string, m *movement.Movement, s []float64) {
-		if m.Pairs <= maxPairs {
-			cases = append(cases, reducedCase{name, m, s})
-		}
-	}
-	for _, c := range []struct {
-		spec string
-		s    []float64
-	}{
+	return fieldCases(t, maxPairs, []specCase{
 		{"mitchell:3", nil},
 		{"mitchell:3", []float64{1, 2, 2, 3, 7, 9}},
 		{"mitchell:3,switch=2", nil},
@@ -159,22 +150,34 @@ func reducedCases(t *testing.T, maxPairs int) []reducedCase {
 		{"mitchell:5,switch=2+3", nil},
 		{"mitchell:5,switch=3", []float64{1, 2, 2, 3, 5, 5, 6, 10, 11, 11}},
 		{"mitchell:5,switch=r4t2.5", nil},
-	} {
-		add(c.spec, mustSpec(t, c.spec), c.s)
-	}
-	addLibraryCases(t, maxPairs, func(m *movement.Movement) bool {
+	}, func(m *movement.Movement) bool {
 		sc, _ := newScorer(m)
 		ts, _ := sc.splitSides()
 		return ts != nil
-	}, add)
-	return cases
+	})
 }
 
-// addLibraryCases adds every library field of up to maxPairs pairs that
-// keep accepts, in name order, with two switched variants: round 2
-// switched whole, and table 1 of round 1.
-func addLibraryCases(t *testing.T, maxPairs int, keep func(*movement.Movement) bool, add func(string, *movement.Movement, []float64)) {
+// specCase is a generated field and its strengths (nil: 1..P).
+type specCase struct {
+	spec string
+	s    []float64
+}
+
+// fieldCases are the fields of up to maxPairs pairs among specs, then
+// every library field of up to maxPairs pairs that keep accepts, in name
+// order, with two switched variants: round 2 switched whole, and table 1
+// of round 1.
+func fieldCases(t *testing.T, maxPairs int, specs []specCase, keep func(*movement.Movement) bool) []reducedCase {
 	t.Helper()
+	var cases []reducedCase
+	add := func(name string, m *movement.Movement, s []float64) {
+		if m.Pairs <= maxPairs {
+			cases = append(cases, reducedCase{name, m, s})
+		}
+	}
+	for _, c := range specs {
+		add(c.spec, mustSpec(t, c.spec), c.s)
+	}
 	lib := libraryUpTo(t, maxPairs)
 	for _, name := range slices.Sorted(maps.Keys(lib)) {
 		m := lib[name]
@@ -193,6 +196,7 @@ func addLibraryCases(t *testing.T, maxPairs int, keep func(*movement.Movement) b
 		t1.Switch(1, 1)
 		add(name+",switch=r1t1", t1, nil)
 	}
+	return cases
 }
 
 // TestReducedMatchesBruteForce: the enumeration of one numbering per orbit

@@ -51,26 +51,13 @@ func orbitCounts(t *testing.T, m *movement.Movement, strengths []float64) (plan 
 // switched and with one table switched, and some generated ones with
 // strengths that tie.
 func orbitCases(t *testing.T, maxPairs int) []reducedCase {
-	var cases []reducedCase
-	add := func(name string, m *movement.Movement, s []float64) {
-		if m.Pairs <= maxPairs {
-			cases = append(cases, reducedCase{name, m, s})
-		}
-	}
-	for _, c := range []struct {
-		spec string
-		s    []float64
-	}{
+	return fieldCases(t, maxPairs, []specCase{
 		{"howell:4", nil},
 		{"howell:8", []float64{1, 1, 2, 9, 9, 9, 10, 12}},
 		{"mitchell:3,switch=2", nil},
 		{"skip-mitchell:4", nil},
 		{"howell:10", []float64{1, 2, 2, 3, 3, 3, 4, 4, 5, 7}},
-	} {
-		add(c.spec, mustSpec(t, c.spec), c.s)
-	}
-	addLibraryCases(t, maxPairs, func(*movement.Movement) bool { return true }, add)
-	return cases
+	}, func(*movement.Movement) bool { return true })
 }
 
 // exhaustive adds the library's fields of 9 and 10 pairs to the brute-force
