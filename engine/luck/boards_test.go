@@ -225,10 +225,7 @@ func TestJointChunkIsChunk(t *testing.T) {
 // scorer, numberings, strengths, plan, sides and their symmetry.
 func twoSidedPlan(t *testing.T, spec string, strengths []float64) (*scorer, *numberings, []float64, *ExactPlan, *twoSided, *sideSymmetry) {
 	t.Helper()
-	sc, nb, s, err := prepare(mustSpec(t, spec), Settings{Strengths: strengths})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(t, mustSpec(t, spec), Settings{Strengths: strengths})
 	plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
 	if !ok {
 		t.Fatal(plan.Reason)

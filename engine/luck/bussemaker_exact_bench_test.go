@@ -79,10 +79,7 @@ func BenchmarkBussemakerExactLarge(b *testing.B) {
 				defer func(avx, reg, avx512 bool) { useAVX, useRegKernel, useAVX512 = avx, reg, avx512 }(useAVX, useRegKernel, useAVX512)
 				useAVX, useRegKernel, useAVX512 = k.avx, k.reg, k.avx512
 				m := mustSpec(b, spec)
-				sc, nb, s, err := prepare(m, Settings{})
-				if err != nil {
-					b.Fatal(err)
-				}
+				sc, nb, s := mustPrepare(b, m, Settings{})
 				plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
 				if !ok {
 					b.Fatal(plan.Reason)
@@ -124,10 +121,7 @@ func BenchmarkRegisterKernelParts(b *testing.B) {
 		b.Skip("no register kernel here")
 	}
 	m := mustSpec(b, "relay-mitchell:8,switch=2")
-	sc, nb, s, err := prepare(m, Settings{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(b, m, Settings{})
 	plan, ts, sym, _ := exactPlan(sc, nb, s, RandomTies)
 	er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
 	if err != nil {
@@ -194,10 +188,7 @@ func BenchmarkBussemakerOrbit(b *testing.B) {
 	for _, name := range []string{"NBBR/NBB/N124_Meesterklasse_12", "TeamPlusSchemas/10p8rH.TeamPlus"} {
 		b.Run(name, func(b *testing.B) {
 			m := mustCorpus(b, name)
-			sc, nb, s, err := prepare(m, Settings{})
-			if err != nil {
-				b.Fatal(err)
-			}
+			sc, nb, s := mustPrepare(b, m, Settings{})
 			plan, levels, why := orbitPlan(sc, nb, RandomTies)
 			if why != "" {
 				b.Fatal(why)

@@ -95,10 +95,7 @@ func bruteCounts(t *testing.T, m *movement.Movement, strengths []float64) (hist,
 func reducedCounts(t *testing.T, m *movement.Movement, strengths []float64) (plan *ExactPlan, hist, place []int64, covered int64) {
 	t.Helper()
 	set := Settings{Strengths: strengths}
-	sc, nb, s, err := prepare(m, set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(t, m, set)
 	plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
 	if !ok {
 		t.Fatalf("no reduction: %s", plan.Reason)
@@ -254,10 +251,7 @@ func TestReducedResultMatchesExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, nb, s, err := prepare(m, Settings{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc, nb, s := mustPrepare(t, m, Settings{})
 		got, err := bussemakerLarge(context.Background(), sc, nb, s, Settings{})
 		if err != nil {
 			t.Fatal(err)
@@ -289,10 +283,7 @@ func TestReducedResultMatchesExact(t *testing.T) {
 // to the bit, on one core and on all of them, and through Bussemaker.
 func TestExactLargeSameWhateverCores(t *testing.T) {
 	m := mustSpec(t, "mitchell:3,switch=2")
-	sc, nb, s, err := prepare(m, Settings{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(t, m, Settings{})
 	var results []*Result
 	for _, cores := range []int{1, 2, 4} {
 		old := runtime.GOMAXPROCS(cores)
@@ -356,10 +347,7 @@ func TestExactLargeAgreesWithSampling(t *testing.T) {
 		t.Skip("samples ten million numberings")
 	}
 	m := mustSpec(t, "mitchell:5,switch=2+3")
-	sc, nb, s, err := prepare(m, Settings{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(t, m, Settings{})
 	exact, err := bussemakerLarge(context.Background(), sc, nb, s, Settings{})
 	if err != nil {
 		t.Fatal(err)

@@ -16,10 +16,7 @@ import (
 // enumeration.
 func orbitCounts(t *testing.T, m *movement.Movement, strengths []float64) (plan *ExactPlan, hist, place []int64, ok bool) {
 	t.Helper()
-	sc, nb, s, err := prepare(m, Settings{Strengths: strengths})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(t, m, Settings{Strengths: strengths})
 	plan, levels, why := orbitPlan(sc, nb, RandomTies)
 	if why != "" {
 		return plan, nil, nil, false
@@ -162,10 +159,7 @@ func TestOrbitMatchesReduced(t *testing.T) {
 		t.Skip("two exact runs of 12 pairs")
 	}
 	m := mustSpec(t, "relay-mitchell:6")
-	sc, nb, s, err := prepare(m, Settings{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc, nb, s := mustPrepare(t, m, Settings{})
 	plan, levels, why := orbitPlan(sc, nb, RandomTies)
 	if why != "" {
 		t.Fatal(why)

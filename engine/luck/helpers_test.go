@@ -25,3 +25,13 @@ func mustMovement(t testing.TB, name string) *movement.Movement {
 	}
 	return mustSpec(t, name)
 }
+
+// mustPrepare prepares a field's scorer, numberings and strengths.
+func mustPrepare(t testing.TB, m *movement.Movement, set Settings) (*scorer, *numberings, []float64) {
+	t.Helper()
+	sc, nb, s, err := prepare(m, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc, nb, s
+}
