@@ -43,7 +43,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	seed := fs.Uint64("seed", luck.DefaultSeed, "bussemaker: seed of the random numberings")
 	strengths := fs.String("strengths", "", "bussemaker: strength of each pair by strength rank, lower is stronger (default 1 2 … P)")
 	groups := fs.String("groups", "", `bussemaker: groups of pair numbers ranked apart, e.g. "1-7,8-14"`)
-	exact := fs.Bool("exact", false, fmt.Sprintf("bussemaker: enumerate every numbering (above %d only for two-sided movements such as a Mitchell, reduced by symmetry to at most %d scored)", luck.MaxExact, luck.MaxExactReduced))
+	exact := fs.Bool("exact", false, fmt.Sprintf("bussemaker: enumerate every numbering (above %d through the movement's symmetries, within an hour of CPU by the estimate)", luck.MaxExact))
 	sample := fs.Bool("sample", false, "bussemaker: sample even when the numberings could be enumerated")
 	asJSON := fs.Bool("json", false, "write one JSON object instead of the text report")
 	wide := wideFlag(fs)

@@ -20,12 +20,8 @@ import (
 // merged by the bussemaker cell (simulate --merge) into the bytes an
 // unsharded --exact run prints.
 
-// localExactBudget is the most CPU-seconds an unsharded exact run may take
-// by its estimate: an hour, about half an hour on two cores.
-const localExactBudget = 3600
-
 // exactEstimate says what an exact run of m will cost, and refuses one
-// beyond localExactBudget with the way to shard it. A field the engine
+// beyond luck.MaxExactCPU with the way to shard it. A field the engine
 // cannot enumerate at all is left to the engine's own error ("", nil).
 func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings) (string, error) {
 	set, err := b.ExactSettings()
@@ -49,7 +45,7 @@ func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings
 	}
 	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score%s, %s of CPU (%.2f CPU-hours)",
 		name, est.Numberings, est.Evaluated, sym, budget.Words(est.CPUSeconds), est.CPUHours())
-	if err := est.CheckLocal(localExactBudget); errors.Is(err, luck.ErrOverBudget) {
+	if err := est.CheckLocal(luck.MaxExactCPU); errors.Is(err, luck.ErrOverBudget) {
 		return note, fmt.Errorf("%w; run it in shards on several machines: --shard K/N -o part-K.json for K = 0…N−1, then --merge part-*.json (docs/cluster.md)", err)
 	}
 	return note, nil

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/bridgereport/bridgereport/engine/budget"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -66,15 +67,11 @@ import (
 // the result is exact and the same whatever the order of the chunks; they are
 // still reduced in chunk order.
 
-// MaxExactReduced is the budget of an exact run of a large two-sided field:
-// the most numberings evaluated after the symmetries are taken out. 10^10
-// take about two minutes on two cores with AVX2, several without.
-var MaxExactReduced int64 = 10_000_000_000
-
-// MaxExactOrbit is the budget of an exact run by orbits of a large field
-// that is not two-sided, whose numberings are each scored whole: about as
-// many CPU-seconds as MaxExactReduced.
-var MaxExactOrbit int64 = 500_000_000
+// MaxExactCPU is the most CPU-seconds an exact run of a large field may
+// take by its estimate (EstimateExact): an hour, half an hour on two cores.
+// Beyond it the run is refused with the estimate; sharding it
+// (ExactShard) over several machines is the way.
+var MaxExactCPU = 3600.0
 
 // maxSide is the largest side of a two-sided field enumerated by tables.
 // Up to seqSide the matchings of every board in Heap's order come from one
@@ -1123,25 +1120,21 @@ func prepare(m *movement.Movement, set Settings) (*scorer, *numberings, []float6
 }
 
 // bussemakerLarge is an Exact run of more than MaxExact numberings: by
-// reduction when the field allows it and the reduced count is within
-// MaxExactReduced, else an error wrapping ErrTooManyNumberings that says why.
+// reduction when the field allows it and its estimate is within
+// MaxExactCPU, else an error wrapping ErrTooManyNumberings that says why.
 func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths []float64, set Settings) (*Result, error) {
 	lp := planLarge(sc, nb, strengths, set.Ties)
 	if lp.method == "" {
 		return nil, fmt.Errorf("exact enumeration: %s numberings, more than %d, and no reduction applies (%s): %w",
 			nb.count, MaxExact, lp.why(), ErrTooManyNumberings)
 	}
-	budget := MaxExactReduced
-	if lp.method == methodOrbit {
-		budget = MaxExactOrbit
-	}
-	if lp.Evaluated > budget {
+	if cpu := float64(lp.Evaluated) / planRate(sc, lp, strengths); cpu > MaxExactCPU {
 		rev := ""
 		if lp.Reversal {
 			rev = " and the strength reversal"
 		}
-		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (%d of the movement's %d automorphisms%s), more than the budget of %d; sample instead: %w",
-			nb.count, lp.Evaluated, lp.Used, lp.Symmetry, rev, budget, ErrTooManyNumberings)
+		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (%d of the movement's %d automorphisms%s), %s of CPU, more than the budget of %s; sample instead, or run it in shards: %w (%w)",
+			nb.count, lp.Evaluated, lp.Used, lp.Symmetry, rev, budget.Words(cpu), cpuHours(MaxExactCPU), ErrTooManyNumberings, ErrOverBudget)
 	}
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: true}
 	if lp.method == methodOrbit {

@@ -313,24 +313,30 @@ func TestExactLargeBudgetAndCancel(t *testing.T) {
 	if plan.Reason != "" || plan.Used < 2 || !plan.Reversal {
 		t.Fatalf("plan %+v: want a reduction by symmetry and reversal", plan)
 	}
-	defer func(b int64) { MaxExactReduced = b }(MaxExactReduced)
-	MaxExactReduced = plan.Evaluated - 1
+	est, err := EstimateExact(m, Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(b float64) { MaxExactCPU = b }(MaxExactCPU)
+	MaxExactCPU = est.CPUSeconds * 0.99
 	_, err = Bussemaker(context.Background(), m, Settings{Method: Exact})
-	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "87178291200 numberings") ||
+	if !errors.Is(err, ErrTooManyNumberings) || !errors.Is(err, ErrOverBudget) || !strings.Contains(err.Error(), "87178291200 numberings") ||
 		!strings.Contains(err.Error(), fmt.Sprint(plan.Evaluated)) {
 		t.Errorf("over budget: %v", err)
 	}
-	MaxExactReduced = plan.Evaluated
+	MaxExactCPU = est.CPUSeconds
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	_, err = Bussemaker(ctx, m, Settings{Method: Exact})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("cancelled run: %v", err)
 	}
-	// A field without two sides is enumerated by orbits, within its own
-	// budget; one whose pairs' maxima differ says why it cannot be reduced.
+	// A field without two sides is enumerated by orbits, at its own rate:
+	// the 14-pair Howell's 15 CPU-hours are refused; one whose pairs'
+	// maxima differ says why it cannot be reduced.
+	MaxExactCPU = 3600
 	_, err = Bussemaker(context.Background(), mustSpec(t, "howell:14"), Settings{Method: Exact})
-	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "more than the budget of 500000000") {
+	if !errors.Is(err, ErrTooManyNumberings) || !strings.Contains(err.Error(), "hours of CPU, more than the budget of 1 CPU-hour") {
 		t.Errorf("howell: %v", err)
 	}
 	_, err = Bussemaker(context.Background(), mustSpec(t, "mitchell:7,absent=14"), Settings{Method: Exact})

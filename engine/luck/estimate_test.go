@@ -42,6 +42,14 @@ func TestEstimate(t *testing.T) {
 	if e, _ = Estimate(m15, Settings{Samples: MaxSamples}); e.Check("simulate", 0, false, "") == nil {
 		t.Errorf("mitchell:15, %d samples: %v accepted", int64(MaxSamples), e)
 	}
+	// An exact run of a large field counts the numberings its symmetries
+	// leave, at its enumeration's rate: the 16-pair relay Mitchell's
+	// 2.09·10¹⁰ are minutes, within MaxExactCPU.
+	rm8, _ := movement.RelayMitchell(8)
+	e, err = Estimate(rm8, Settings{Method: Exact})
+	if err != nil || e.Units != 20949969600 || e.Seconds() > MaxExactCPU || e.Check("simulate", 0, false, "") != nil {
+		t.Errorf("relay-mitchell:8, exact: %v, %v", e, err)
+	}
 }
 
 // TestBussemakerRefusesHours: the most samples a run may draw on the

@@ -556,13 +556,17 @@ func EstimateExact(m *movement.Movement, set Settings) (*ExactEstimate, error) {
 		return est, nil
 	}
 	est.Method, est.Evaluated = lp.method, float64(lp.Evaluated)
-	if lp.method == methodOrbit {
-		est.Rate = rateOrbit * orbitWork12 / orbitWork(sc)
-	} else {
-		est.Rate = reducedRate(sc, lp.ts, strengths)
-	}
+	est.Rate = planRate(sc, lp, strengths)
 	est.CPUSeconds = est.Evaluated / est.Rate
 	return est, nil
+}
+
+// planRate is the numberings a CPU-second of the reduced enumeration lp.
+func planRate(sc *scorer, lp *largePlan, strengths []float64) float64 {
+	if lp.method == methodOrbit {
+		return rateOrbit * orbitWork12 / orbitWork(sc)
+	}
+	return reducedRate(sc, lp.ts, strengths)
 }
 
 // reducedRate is the rate of the reduced enumeration of a two-sided field.
@@ -601,10 +605,18 @@ func (e *ExactEstimate) CheckLocal(limit float64) error {
 		return fmt.Errorf("exact enumeration: %s numberings: %s: %w", e.Numberings, e.Reason, ErrTooManyNumberings)
 	}
 	if e.CPUSeconds > limit {
-		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, %s of CPU at %.3g a second, more than the local budget of %.4g %s: %w",
-			e.Numberings, e.Evaluated, budget.Words(e.CPUSeconds), e.Rate, limit/3600, map[bool]string{true: "CPU-hour", false: "CPU-hours"}[limit == 3600], ErrOverBudget)
+		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, %s of CPU at %.3g a second, more than the local budget of %s: %w",
+			e.Numberings, e.Evaluated, budget.Words(e.CPUSeconds), e.Rate, cpuHours(limit), ErrOverBudget)
 	}
 	return nil
+}
+
+// cpuHours says a budget of seconds in CPU-hours: "1 CPU-hour", "0.5 CPU-hours".
+func cpuHours(seconds float64) string {
+	if seconds == 3600 {
+		return "1 CPU-hour"
+	}
+	return fmt.Sprintf("%.4g CPU-hours", seconds/3600)
 }
 
 // CPUHours is the estimate in CPU-hours.
