@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -24,34 +25,57 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	out := &interruptible{ctx: ctx, w: os.Stdout}
+	errw := &interruptible{ctx: ctx, w: os.Stderr}
 	go func() {
 		// Every phase watches ctx and stops within a moment; what cannot
-		// (a write blocked on a pipe nobody reads) is cut short here. Files
-		// are written whole or not at all, so nothing is left half-written.
+		// (a write blocked on a pipe nobody reads) is cut short here, at
+		// once when a write begun before the signal is still blocked.
+		// Files are written whole or not at all, so nothing is left
+		// half-written.
 		<-ctx.Done()
-		time.Sleep(interruptGrace)
-		fmt.Fprintln(os.Stderr, "bridgereport: interrupted")
+		at := time.Now()
+		for time.Since(at) < interruptGrace && !out.blockedSince(at) && !errw.blockedSince(at) {
+			time.Sleep(blockedCheck)
+		}
+		// Stderr may be the blocked pipe: the message is tried, not waited for.
+		go fmt.Fprintln(os.Stderr, "bridgereport: interrupted")
+		time.Sleep(blockedCheck)
 		os.Exit(130)
 	}()
-	out := &interruptible{ctx: ctx, w: os.Stdout}
-	os.Exit(exitCode(Run(ctx, os.Args[1:], out, &interruptible{ctx: ctx, w: os.Stderr}), os.Stderr))
+	os.Exit(exitCode(Run(ctx, os.Args[1:], out, errw), os.Stderr))
 }
 
-// interruptGrace is how long an interrupted run has to stop by itself.
-const interruptGrace = 1500 * time.Millisecond
+// interruptGrace is how long an interrupted run has to stop by itself;
+// blockedCheck how often the write that may hold it is looked at.
+const (
+	interruptGrace = 1500 * time.Millisecond
+	blockedCheck   = 50 * time.Millisecond
+)
 
 // interruptible is a writer that stops writing once ctx is done: a long
 // text stops printing at Ctrl-C, and the printer returns the error.
 type interruptible struct {
 	ctx context.Context
 	w   *os.File
+	// since is when the write under way began (Unix nanoseconds), 0 when
+	// none is.
+	since atomic.Int64
 }
 
 func (w *interruptible) Write(p []byte) (int, error) {
 	if err := w.ctx.Err(); err != nil {
 		return 0, err
 	}
+	w.since.Store(time.Now().UnixNano())
+	defer w.since.Store(0)
 	return w.w.Write(p)
+}
+
+// blockedSince says whether a write begun before t has still not returned.
+func (w *interruptible) blockedSince(t time.Time) bool {
+	s := w.since.Load()
+	return s != 0 && s < t.UnixNano()
 }
 
 // Stat and Fd are the file's underneath, so that what asks whether it

@@ -151,11 +151,17 @@ func TestInterruptExits130(t *testing.T) {
 				}
 			}
 			cmd.Process.Signal(c.sig)
+			signalled := time.Now()
 			select {
 			case err := <-done:
 				var exit *exec.ExitError
 				if !errors.As(err, &exit) || exit.ExitCode() != 130 {
 					t.Errorf("exit %v, want 130\n%s", err, stderr)
+				}
+				// A blocked print is cut short at once, not after the grace
+				// that a computation gets to stop by itself.
+				if waited := time.Since(signalled); c.blocked && waited >= interruptGrace {
+					t.Errorf("exited %v after %v, want before the grace of %v", c.sig, waited, interruptGrace)
 				}
 			case <-time.After(3 * time.Second):
 				cmd.Process.Kill()
