@@ -87,78 +87,48 @@
 	TOTAL(b+5) \
 	TOTAL(b+6)
 
+// The loop of countTotalsAVX2 over pairs of numberings, for sides of 8
+// (TOTALS8, CODES8) or of 7 (TOTALS7, CODES7, the pad lanes not counted).
+#define COUNTLOOP(totals, codes) \
+	MOVQ totals_base+0(FP), SI \
+	MOVQ totals_len+8(FP), CX  \
+	SHRQ $2, CX                \
+	JZ   done                  \
+	MOVQ pad+24(FP), AX        \
+	VMOVQ AX, X14              \
+	VPBROADCASTQ X14, Y14      \
+	MOVQ hist+32(FP), R12      \
+	MOVQ place+40(FP), DI      \
+pair:                          \
+	VMOVDQU (SI), Y0           \
+	VPOR    Y14, Y0, Y0        \
+	CODES                      \
+	VMOVQ   X1, BX             \
+	VPEXTRQ $1, X1, DX         \
+	totals(0)                  \
+	totals(8)                  \
+	codes(BX, BL, BH, 0)       \
+	codes(DX, DL, DH, 8)       \
+	VEXTRACTI128 $1, Y1, X1    \
+	VMOVQ   X1, BX             \
+	VPEXTRQ $1, X1, DX         \
+	totals(16)                 \
+	totals(24)                 \
+	codes(BX, BL, BH, 0)       \
+	codes(DX, DL, DH, 8)       \
+	ADDQ $32, SI               \
+	DECQ CX                    \
+	JNZ  pair                  \
+done:                          \
+	VZEROUPPER                 \
+	RET
+
 // func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
 TEXT ·countTotalsAVX2(SB), NOSPLIT, $0-48
-	MOVQ totals_base+0(FP), SI
-	MOVQ totals_len+8(FP), CX
-	SHRQ $2, CX
-	JZ   done
-	MOVQ pad+24(FP), AX
-	VMOVQ AX, X14
-	VPBROADCASTQ X14, Y14
-	MOVQ hist+32(FP), R12
-	MOVQ place+40(FP), DI
-
-pair:
-	VMOVDQU (SI), Y0
-	VPOR    Y14, Y0, Y0
-	CODES
-	VMOVQ   X1, BX
-	VPEXTRQ $1, X1, DX
-	TOTALS8(0)
-	TOTALS8(8)
-	CODES8(BX, BL, BH, 0)
-	CODES8(DX, DL, DH, 8)
-	VEXTRACTI128 $1, Y1, X1
-	VMOVQ   X1, BX
-	VPEXTRQ $1, X1, DX
-	TOTALS8(16)
-	TOTALS8(24)
-	CODES8(BX, BL, BH, 0)
-	CODES8(DX, DL, DH, 8)
-	ADDQ $32, SI
-	DECQ CX
-	JNZ  pair
-
-done:
-	VZEROUPPER
-	RET
+	COUNTLOOP(TOTALS8, CODES8)
 
 // countTotalsAVX2n7 is countTotalsAVX2 for sides of 7: the pad lanes are
 // not counted.
 // func countTotalsAVX2n7(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
 TEXT ·countTotalsAVX2n7(SB), NOSPLIT, $0-48
-	MOVQ totals_base+0(FP), SI
-	MOVQ totals_len+8(FP), CX
-	SHRQ $2, CX
-	JZ   done7
-	MOVQ pad+24(FP), AX
-	VMOVQ AX, X14
-	VPBROADCASTQ X14, Y14
-	MOVQ hist+32(FP), R12
-	MOVQ place+40(FP), DI
-
-pair7:
-	VMOVDQU (SI), Y0
-	VPOR    Y14, Y0, Y0
-	CODES
-	VMOVQ   X1, BX
-	VPEXTRQ $1, X1, DX
-	TOTALS7(0)
-	TOTALS7(8)
-	CODES7(BX, BL, BH, 0)
-	CODES7(DX, DL, DH, 8)
-	VEXTRACTI128 $1, Y1, X1
-	VMOVQ   X1, BX
-	VPEXTRQ $1, X1, DX
-	TOTALS7(16)
-	TOTALS7(24)
-	CODES7(BX, BL, BH, 0)
-	CODES7(DX, DL, DH, 8)
-	ADDQ $32, SI
-	DECQ CX
-	JNZ  pair7
-
-done7:
-	VZEROUPPER
-	RET
+	COUNTLOOP(TOTALS7, CODES7)
