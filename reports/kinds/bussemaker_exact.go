@@ -17,8 +17,13 @@ func exactReductionText(r *BussemakerResult) string {
 	if r.SymmetryUsed != r.Symmetry {
 		group = fmt.Sprintf("automorphism group of order %d, a subgroup of order %d", r.Symmetry, r.SymmetryUsed)
 	}
-	return fmt.Sprintf("Reduced by symmetry: %s%s; %d numberings scored, each standing for %d.",
-		group, rev, r.Evaluated, r.Samples/r.Evaluated)
+	// A numbering that a symmetry maps onto itself stands for fewer: then
+	// the share is an average.
+	share := fmt.Sprintf("each standing for %d", r.Samples/r.Evaluated)
+	if r.Samples%r.Evaluated != 0 {
+		share = fmt.Sprintf("each standing for %.2f on average", float64(r.Samples)/float64(r.Evaluated))
+	}
+	return fmt.Sprintf("Reduced by symmetry: %s%s; %d numberings scored, %s.", group, rev, r.Evaluated, share)
 }
 
 // reductionProse is exactReductionText after a space, or "" when the run
