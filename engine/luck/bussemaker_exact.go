@@ -1134,7 +1134,7 @@ func bussemakerLarge(ctx context.Context, sc *scorer, nb *numberings, strengths 
 			rev = " and the strength reversal"
 		}
 		return nil, fmt.Errorf("exact enumeration: %s numberings, %d after symmetry (%d of the movement's %d automorphisms%s), %s of CPU, more than the budget of %s; sample instead, or run it in shards: %w (%w)",
-			nb.count, lp.Evaluated, lp.Used, lp.Symmetry, rev, budget.Words(cpu), cpuHours(MaxExactCPU), ErrTooManyNumberings, ErrOverBudget)
+			nb.count, lp.Evaluated, lp.Used, lp.Symmetry, rev, budget.Words(cpu), cpuBudget(MaxExactCPU), ErrTooManyNumberings, ErrOverBudget)
 	}
 	run := &bussRun{sc: sc, nb: nb, strengths: strengths, seed: set.Seed, exact: true}
 	if lp.method == methodOrbit {

@@ -321,7 +321,7 @@ func TestExactLargeBudgetAndCancel(t *testing.T) {
 	MaxExactCPU = est.CPUSeconds * 0.99
 	_, err = Bussemaker(context.Background(), m, Settings{Method: Exact})
 	if !errors.Is(err, ErrTooManyNumberings) || !errors.Is(err, ErrOverBudget) || !strings.Contains(err.Error(), "87178291200 numberings") ||
-		!strings.Contains(err.Error(), fmt.Sprint(plan.Evaluated)) {
+		!strings.Contains(err.Error(), fmt.Sprint(plan.Evaluated)) || !strings.Contains(err.Error(), "CPU-seconds; sample instead") {
 		t.Errorf("over budget: %v", err)
 	}
 	MaxExactCPU = est.CPUSeconds

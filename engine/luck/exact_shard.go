@@ -606,15 +606,18 @@ func (e *ExactEstimate) CheckLocal(limit float64) error {
 	}
 	if e.CPUSeconds > limit {
 		return fmt.Errorf("exact enumeration: %s numberings, %.4g scored, %s of CPU at %.3g a second, more than the local budget of %s: %w",
-			e.Numberings, e.Evaluated, budget.Words(e.CPUSeconds), e.Rate, cpuHours(limit), ErrOverBudget)
+			e.Numberings, e.Evaluated, budget.Words(e.CPUSeconds), e.Rate, cpuBudget(limit), ErrOverBudget)
 	}
 	return nil
 }
 
-// cpuHours says a budget of seconds in CPU-hours: "1 CPU-hour", "0.5 CPU-hours".
-func cpuHours(seconds float64) string {
-	if seconds == 3600 {
+// cpuBudget says a budget of seconds: "1 CPU-hour", "2 CPU-hours", "60 CPU-seconds".
+func cpuBudget(seconds float64) string {
+	switch {
+	case seconds == 3600:
 		return "1 CPU-hour"
+	case seconds < 3600:
+		return fmt.Sprintf("%.4g CPU-seconds", seconds)
 	}
 	return fmt.Sprintf("%.4g CPU-hours", seconds/3600)
 }

@@ -7,11 +7,15 @@ import (
 	"encoding/json"
 	"syscall/js"
 
+	"github.com/bridgereport/bridgereport/engine/luck"
 	"github.com/bridgereport/bridgereport/reports"
 	"github.com/bridgereport/bridgereport/reports/live"
 )
 
 func main() {
+	// A reader's browser, one thread of WebAssembly: an exact run is
+	// allowed a minute of native CPU, not the command line's hour.
+	luck.MaxExactCPU = 60
 	post := func(m live.Message) {
 		data, err := json.Marshal(m)
 		if err != nil {
