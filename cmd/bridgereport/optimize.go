@@ -44,6 +44,7 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
 	cmd := &study.Command{Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	bar := batch.NewProgress(stderr, "optimize", *asJSON)
+	bar.Width = terminalWidth(ctx, stderr)
 	cmd.Progress = bar.Count
 	r, result, err := study.Answer[*kinds.OptimizeCellResult](ctx, cmd)
 	bar.Done()

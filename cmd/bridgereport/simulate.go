@@ -103,6 +103,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		cmd.Cell = &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
 		bar := batch.NewProgress(stderr, "simulate", *asJSON)
+		bar.Width = terminalWidth(ctx, stderr)
 		defer bar.Done()
 		cmd.Progress = bar.Count
 		if *shard != "" || *partFile != "" {

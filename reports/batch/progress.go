@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/bridgereport/bridgereport/engine/budget"
 )
 
 // Progress is the program's one progress printer: a status line on stderr
@@ -16,6 +18,9 @@ import (
 // can hand it to study.RunOptions.Progress, as the io.Writer of the study's
 // progress lines, each of which replaces the last.
 type Progress struct {
+	// Width is the terminal's width in columns (0: 80); the line is cut
+	// to one column less, since a line that wraps is not redrawn in place.
+	Width int
 	w     io.Writer
 	label string // what runs: simulate, optimize
 	on    bool
@@ -38,25 +43,46 @@ func (p *Progress) show(format string, args ...any) {
 		return
 	}
 	p.last, p.drawn = now, true
-	fmt.Fprintf(p.w, "\r"+format, args...)
+	line := []rune(fmt.Sprintf(format, args...))
+	width := p.Width
+	if width <= 0 {
+		width = 80
+	}
+	if len(line) > width-1 {
+		line = line[:width-1]
+	}
+	fmt.Fprintf(p.w, "\r%s\033[K", string(line))
+}
+
+// count says a count of work briefly: whole up to a million, then with a
+// unit prefix (221 G), so that the line fits a terminal.
+func count(n int64) string {
+	if n < 1e6 {
+		return fmt.Sprint(n)
+	}
+	return budget.Count(float64(n))
 }
 
 // Count draws a bar of work done out of a total (0: unknown); its signature is that of
 // the engine's Progress callbacks (luck.Settings.Progress).
 func (p *Progress) Count(done, total int64) {
 	if total <= 0 { // no total: what is done, and for how long
-		p.show("%s: %d done, %s\033[K", p.label, done, time.Since(p.start).Round(time.Second))
+		p.show("%s: %s done, %s", p.label, count(done), time.Since(p.start).Round(time.Second))
 		return
 	}
-	const width = 30
+	const width = 20
 	frac := float64(done) / float64(total)
 	n := int(frac * width)
 	left := ""
 	if done > 0 {
 		rest := time.Duration(float64(time.Since(p.start)) * float64(total-done) / float64(done))
-		left = fmt.Sprintf(", about %s left", rest.Round(time.Second))
+		unit := time.Second
+		if rest > time.Hour {
+			unit = time.Minute
+		}
+		left = fmt.Sprintf(", about %s left", rest.Round(unit))
 	}
-	p.show("%s [%s%s] %3.0f%%  %d of %d%s\033[K", p.label, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac, done, total, left)
+	p.show("%s [%s%s] %3.0f%%  %s of %s%s", p.label, strings.Repeat("#", n), strings.Repeat(".", width-n), 100*frac, count(done), count(total), left)
 }
 
 // Write takes Progress lines (a study run's) and shows the last complete
@@ -68,7 +94,7 @@ func (p *Progress) Write(b []byte) (int, error) {
 		if j := bytes.LastIndexByte(complete, '\n'); j >= 0 {
 			complete = complete[j+1:]
 		}
-		p.show("%s\033[K", strings.TrimSpace(string(complete)))
+		p.show("%s", strings.TrimSpace(string(complete)))
 		p.line = append(p.line[:0], p.line[i+1:]...)
 	}
 	return len(b), nil

@@ -321,6 +321,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	renderer := render.NewRenderer()
 	renderer.CacheDir = opt.CacheDir
 	status := batch.NewProgress(stderr, "run", opt.Quiet)
+	status.Width = opt.Width
 	defer status.Done()
 	opt.Progress = status
 	release, err := disk.LockOutputs(opt.OutDir, opt.CacheDir)
