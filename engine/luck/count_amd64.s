@@ -87,6 +87,15 @@
 	TOTAL(b+5) \
 	TOTAL(b+6)
 
+// One numbering of the two, its codes in X1 and its totals at SI+at.
+#define NUMBERING(totals, codes, at) \
+	VMOVQ   X1, BX         \
+	VPEXTRQ $1, X1, DX     \
+	totals(at)             \
+	totals(at+8)           \
+	codes(BX, BL, BH, 0)   \
+	codes(DX, DL, DH, 8)
+
 // The loop of countTotalsAVX2 over pairs of numberings, for sides of 8
 // (TOTALS8, CODES8) or of 7 (TOTALS7, CODES7, the pad lanes not counted).
 #define COUNTLOOP(totals, codes) \
@@ -103,19 +112,9 @@ pair:                          \
 	VMOVDQU (SI), Y0           \
 	VPOR    Y14, Y0, Y0        \
 	CODES                      \
-	VMOVQ   X1, BX             \
-	VPEXTRQ $1, X1, DX         \
-	totals(0)                  \
-	totals(8)                  \
-	codes(BX, BL, BH, 0)       \
-	codes(DX, DL, DH, 8)       \
+	NUMBERING(totals, codes, 0) \
 	VEXTRACTI128 $1, Y1, X1    \
-	VMOVQ   X1, BX             \
-	VPEXTRQ $1, X1, DX         \
-	totals(16)                 \
-	totals(24)                 \
-	codes(BX, BL, BH, 0)       \
-	codes(DX, DL, DH, 8)       \
+	NUMBERING(totals, codes, 16) \
 	ADDQ $32, SI               \
 	DECQ CX                    \
 	JNZ  pair                  \
