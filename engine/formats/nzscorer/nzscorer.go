@@ -124,7 +124,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 	// Text that is valid UTF-8 is UTF-8 whatever the declaration says
 	// (Latin-1 accents are almost never valid UTF-8); anything else is
 	// read as Windows-1252, declared or not.
-	data = textfile.UTF8(data)
+	data = textfile.LF(textfile.UTF8(data))
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
 	d.Entity = xml.HTMLEntity

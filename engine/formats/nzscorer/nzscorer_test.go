@@ -291,3 +291,16 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// Old Mac line ends (a lone CR): a warning names its line, not line 1.
+func TestReadOldMacLineEnds(t *testing.T) {
+	in := "<?xml version=\"1.0\"?>\r<session club=\"C\" date=\"07/05/2025\" name=\"E\" scoring_type=\"MP\">\r<section name=\"A\"><board_results>\r" +
+		"<result bd=\"1\" ns=\"1\" ew=\"3\" score=\"100\"/>\r<result bd=\"1\" ns=\"2\" ew=\"4\" score=\"-50\" tricks=\"x\"/>\r</board_results></section></session>\r"
+	s, err := Read("mac.xml", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || s.Warnings[0].Line != 5 || s.Warnings[0].Kind != "tricks" {
+		t.Errorf("warnings %v, want the tricks at line 5", s.Warnings)
+	}
+}

@@ -84,3 +84,20 @@ func TestCommentSwallowsTags(t *testing.T) {
 		t.Errorf("warnings %v", s.Warnings)
 	}
 }
+
+// A file saved with old Mac line ends (a lone CR) is read line by line,
+// and its errors name their line.
+func TestReadOldMacLineEnds(t *testing.T) {
+	in := "% PBN 2.1\r[Board \"1\"]\r[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\r1 4 420\r2 5 400\r"
+	s, err := Read("mac.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ls := s.Boards[0].Lines; len(ls) != 2 || ls[1].Line != 5 || ls[1].Score != 400 {
+		t.Errorf("lines %+v", ls)
+	}
+	_, err = Read("mac.pbn", strings.NewReader(strings.Replace(in, "400", "x", 1)))
+	if err == nil || !strings.HasPrefix(err.Error(), "mac.pbn:5: board 1: score \"x\"") {
+		t.Errorf("error %v, want it at line 5", err)
+	}
+}

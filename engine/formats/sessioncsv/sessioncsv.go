@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
@@ -37,6 +38,7 @@ func Read(name string, r io.Reader) ([]scoring.BoardResult, error) {
 		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // spreadsheets write a BOM
+	data = textfile.LF(data)                        // and old Macs end lines with a lone CR
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1 // counted below, with a better message
 	cr.TrimLeadingSpace = true

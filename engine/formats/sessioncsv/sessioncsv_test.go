@@ -66,3 +66,14 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A spreadsheet's "CSV (Macintosh)" ends its lines with a lone CR.
+func TestReadOldMacLineEnds(t *testing.T) {
+	rs, err := Read("mac.csv", strings.NewReader("board,ns,ew,score\r1,1,2,420\r1,3,4,-50\r"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[1] != (scoring.BoardResult{Board: 1, NS: 3, EW: 4, Score: -50, Line: 3}) {
+		t.Errorf("%+v", rs)
+	}
+}

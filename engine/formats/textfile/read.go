@@ -10,14 +10,15 @@ import (
 
 // Read reads a results file that must be text (USEBIO, PBN): ReadAll, a
 // byte-order mark dropped, a NUL byte (a binary file) an error at its
-// line, and text that is not UTF-8 read as Windows-1252. The ACBLscore
+// line, text that is not UTF-8 read as Windows-1252, and every line end
+// made "\n" (LF). The ACBLscore
 // reader, whose text files may carry padding, calls the parts itself.
 func Read(name string, r io.Reader) ([]byte, error) {
 	data, err := ReadAll(name, r)
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = LF(bytes.TrimPrefix(data, []byte("\uFEFF")))
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return nil, &engine.ParseError{File: name, Line: 1 + bytes.Count(data[:i], []byte("\n")), Err: fmt.Errorf("binary data (a NUL byte): not a results file")}
 	}

@@ -61,6 +61,16 @@ func DropNUL(data []byte) ([]byte, int) {
 	return bytes.ReplaceAll(data, []byte{0}, nil), n
 }
 
+// LF returns text with each line end, "\r\n" or a lone "\r", made "\n"
+// (as XML does before it parses): a reader that splits or counts lines at
+// "\n" then reads an old Mac file line by line too.
+func LF(text []byte) []byte {
+	if bytes.IndexByte(text, '\r') < 0 {
+		return text
+	}
+	return bytes.ReplaceAll(bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+}
+
 // Lines splits text into lines at "\r\n", "\n" or a lone "\r", so that a
 // file whose lines end three ways is read line by line all the same; line
 // i+1 of the file is the i-th string.

@@ -94,3 +94,13 @@ func TestFields(t *testing.T) {
 		}
 	}
 }
+
+// Read gives every line end as "\n": an old Mac file (a lone "\r") is
+// read line by line as the others, so readers that split at "\n" (PBN)
+// or count lines at "\n" (encoding/xml) see its lines.
+func TestReadLineEnds(t *testing.T) {
+	got, err := Read("f", strings.NewReader("a\rb\r\nc\nd\r\re"))
+	if err != nil || string(got) != "a\nb\nc\nd\n\ne" {
+		t.Errorf("Read = %q, %v; want %q", got, err, "a\nb\nc\nd\n\ne")
+	}
+}

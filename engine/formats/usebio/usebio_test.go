@@ -72,3 +72,19 @@ func TestWellFormed(t *testing.T) {
 		t.Errorf("quirks: %v %+v", err, s)
 	}
 }
+
+// Old Mac line ends (a lone CR): warnings and errors name their lines,
+// not line 1 for all.
+func TestReadOldMacLineEnds(t *testing.T) {
+	in := usebioHead + "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n" +
+		"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><SCORE>620</SCORE></TRAVELLER_LINE>\n" +
+		"<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><SCORE>420</SCORE></TRAVELLER_LINE>\n" +
+		"</BOARD></EVENT></USEBIO>"
+	s, err := Read("mac.xml", strings.NewReader(strings.ReplaceAll(in, "\n", "\r")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || s.Warnings[0].Line != 5 {
+		t.Errorf("warnings %v, want one at line 5", s.Warnings)
+	}
+}
