@@ -253,10 +253,12 @@ func (t *pbnTable) hasNames() bool {
 	return false
 }
 
-// byWidth cuts a row into columns by the width hints, one space between
-// columns, the last column taking the rest; ok is false when a column but
-// the last has no width or the row is too short.
-func (t *pbnTable) byWidth(text string) ([]string, bool) {
+// byWidth cuts a row into columns by the width hints, which count
+// characters (not bytes: "Zoë" is 3 wide), one space between columns, the
+// last column taking the rest; ok is false when a column but the last has
+// no width or the row is too short.
+func (t *pbnTable) byWidth(line string) ([]string, bool) {
+	text := []rune(line)
 	var row []string
 	pos := 0
 	for i, w := range t.width {
@@ -264,13 +266,13 @@ func (t *pbnTable) byWidth(text string) ([]string, bool) {
 			if pos > len(text) {
 				return nil, false
 			}
-			row = append(row, strings.Trim(strings.TrimSpace(text[pos:]), `"`))
+			row = append(row, strings.Trim(strings.TrimSpace(string(text[pos:])), `"`))
 			break
 		}
 		if w == 0 || pos+w > len(text) {
 			return nil, false
 		}
-		row = append(row, strings.Trim(strings.TrimSpace(text[pos:pos+w]), `"`))
+		row = append(row, strings.Trim(strings.TrimSpace(string(text[pos:pos+w])), `"`))
 		pos += w + 1
 	}
 	return row, true

@@ -3,6 +3,8 @@ package pbn
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Names with spaces, unquoted, read by the width hints.
@@ -99,5 +101,30 @@ func TestReadOldMacLineEnds(t *testing.T) {
 	_, err = Read("mac.pbn", strings.NewReader(strings.Replace(in, "400", "x", 1)))
 	if err == nil || !strings.HasPrefix(err.Error(), "mac.pbn:5: board 1: score \"x\"") {
 		t.Errorf("error %v, want it at line 5", err)
+	}
+}
+
+// The width hints count characters: an accented name (UTF-8, or Latin-1
+// read as such) does not shift the columns after it.
+func TestReadByWidthAccents(t *testing.T) {
+	in := "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 3 420\n2 4 400\n" +
+		"[TotalScoreTable \"Rank\\2R;PairId\\2R;Names\\24L;TotalScoreMP\\4R;TotalPercentage\\6R\"]\n" +
+		" 1  1 Zoë Brontë - Ánne Ølsen     2 100.00\n" +
+		" 2  2 Bea Lister - Cyril Pole     0   0.00\n" +
+		" 1  3 José Núñez - Fred Smith     2 100.00\n" +
+		" 2  4 Vera Nunn - Otto Kray       0   0.00\n"
+	for _, enc := range []string{"utf-8", "latin-1"} {
+		text := in
+		if enc == "latin-1" {
+			b, _ := charmap.ISO8859_1.NewEncoder().String(in)
+			text = b
+		}
+		s, err := Read("w.pbn", strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("%s: %v", enc, err)
+		}
+		if p := s.Pairs[0]; p.Number != 1 || p.Total != 2 || p.Percent != 100 || strings.Join(p.Names, "|") != "Zoë Brontë|Ánne Ølsen" {
+			t.Errorf("%s: pair %+v", enc, p)
+		}
 	}
 }
