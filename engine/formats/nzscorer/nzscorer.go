@@ -158,7 +158,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 			if root == "" {
 				root = el
 				if el != "session" && el != "sessions" {
-					return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("root element <%s>: not a Scorer results file (want <session>)", t.Name.Local)}
+					return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("root element <%s>: not a Scorer results file (want <session>)", engine.Clip(t.Name.Local))}
 				}
 			}
 			a := attrs{}
@@ -203,7 +203,7 @@ func (rd *reader) start(el string, a attrs, line int) error {
 			return nil
 		}
 		if t, ok := a.get("scoring_type", "scoringtype", "scoring", "type"); ok && !strings.EqualFold(t, "MP") && !strings.Contains(strings.ToUpper(t), "MATCH") {
-			return rd.fail(line, "scoring_type %q: only matchpointed sessions (MP) are read", t)
+			return rd.fail(line, "scoring_type %q: only matchpointed sessions (MP) are read", engine.Clip(t))
 		}
 		s.Club, _ = a.get("club", "clubname", "club_name")
 		s.Date, _ = a.get("date", "session_date", "sessiondate")
@@ -256,7 +256,7 @@ func (rd *reader) startPair(a attrs, line int) error {
 		return nil
 	}
 	if err != nil || n < 1 || n > 9999 {
-		return rd.fail(line, "pair number %q: want a number from 1", v)
+		return rd.fail(line, "pair number %q: want a number from 1", engine.Clip(v))
 	}
 	p.Number = n
 	if d, ok := a.get("dir", "direction", "seat", "line"); ok {
@@ -278,14 +278,14 @@ func (rd *reader) startPair(a attrs, line int) error {
 	if v, ok := a.get("pct", "percent", "percentage", "score_pct"); ok && v != "" {
 		f, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 64)
 		if err != nil {
-			return rd.fail(line, "pair %d: percentage %q is not a number", n, v)
+			return rd.fail(line, "pair %d: percentage %q is not a number", n, engine.Clip(v))
 		}
 		p.Percent, p.PercentText, p.HasPercent = f, strings.TrimSuffix(v, "%"), true
 	}
 	if v, ok := a.get("mp", "mps", "total", "totalmp", "total_mp"); ok && v != "" {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			return rd.fail(line, "pair %d: total %q is not a number", n, v)
+			return rd.fail(line, "pair %d: total %q is not a number", n, engine.Clip(v))
 		}
 		p.Total, p.TotalText, p.HasTotal = f, v, true
 	}
@@ -294,7 +294,7 @@ func (rd *reader) startPair(a attrs, line int) error {
 		if f, err := strconv.ParseFloat(v, 64); err == nil {
 			p.Handicap, p.HasHandicap = f, true
 		} else {
-			rd.s.Warn(rd.name, line, "handicap", "pair %d: handicap %q is not a number", n, v)
+			rd.s.Warn(rd.name, line, "handicap", "pair %d: handicap %q is not a number", n, engine.Clip(v))
 		}
 	}
 	rd.pair = &p
@@ -318,8 +318,8 @@ func intAttr(a attrs, names []string) (int, string, bool, error) {
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 	if err != nil {
 		f, ferr := strconv.ParseFloat(v, 64)
-		if ferr != nil || f != math.Trunc(f) {
-			return 0, v, true, fmt.Errorf("%q is not a whole number", v)
+		if ferr != nil || f != math.Trunc(f) || math.Abs(f) > math.MaxInt32 {
+			return 0, v, true, fmt.Errorf("%q is not a whole number", engine.Clip(v))
 		}
 		n = int(f)
 	}
@@ -346,7 +346,7 @@ func (rd *reader) result(a attrs, line int) error {
 		n, v, ok, err := intAttr(a, side.names)
 		switch {
 		case err != nil || !ok:
-			return rd.fail(line, "board %d: %s pair %q: want a pair number", board, side.what, v)
+			return rd.fail(line, "board %d: %s pair %q: want a pair number", board, side.what, engine.Clip(v))
 		case n == Phantom:
 			rd.phantoms++
 			return nil // a phantom's sit-out
@@ -362,7 +362,7 @@ func (rd *reader) result(a attrs, line int) error {
 	l.Declarer, _ = a.get("by", "dec", "declarer", "decl")
 	if t, v, ok, err := intAttr(a, []string{"tricks", "made", "tricks_made"}); ok {
 		if err != nil || t < 0 || t > 13 {
-			s.Warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, ns, ew, v)
+			s.Warn(rd.name, line, "tricks", "board %d, pairs %d v %d: tricks %q: want 0 to 13", board, ns, ew, engine.Clip(v))
 		} else {
 			l.Tricks, l.HasTricks = t, true
 		}
@@ -385,7 +385,7 @@ func (rd *reader) result(a attrs, line int) error {
 			}
 			f, err := strconv.ParseFloat(strings.TrimSuffix(side.v, "%"), 64)
 			if err != nil || f < 0 || f > 100 {
-				return rd.fail(line, "board %d: adjusted score %q: want a percentage of the top", board, side.v)
+				return rd.fail(line, "board %d: adjusted score %q: want a percentage of the top", board, engine.Clip(side.v))
 			}
 			*side.dst = f
 		}
@@ -415,13 +415,16 @@ func (rd *reader) result(a attrs, line int) error {
 		}
 		return rd.fail(line, "board %d, pairs %d v %d: no score", board, ns, ew)
 	}
+	if l.Artificial == nil && (l.Score > scoring.MaxScore || l.Score < -scoring.MaxScore) {
+		return rd.fail(line, "board %d: score %d: no bridge score is beyond ±%d", board, l.Score, scoring.MaxScore)
+	}
 	nsMP, nsOK := a.get(attrNSMP...)
 	ewMP, ewOK := a.get(attrEWMP...)
 	if nsOK && ewOK && nsMP != "" && ewMP != "" {
 		x, err1 := strconv.ParseFloat(nsMP, 64)
 		y, err2 := strconv.ParseFloat(ewMP, 64)
 		if err1 != nil || err2 != nil {
-			return rd.fail(line, "board %d: matchpoints %q and %q: want numbers", board, nsMP, ewMP)
+			return rd.fail(line, "board %d: matchpoints %q and %q: want numbers", board, engine.Clip(nsMP), engine.Clip(ewMP))
 		}
 		l.NSMP, l.EWMP, l.HasMP = x, y, true
 		l.NSMPText, l.EWMPText = nsMP, ewMP

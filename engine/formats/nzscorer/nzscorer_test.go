@@ -304,3 +304,18 @@ func TestReadOldMacLineEnds(t *testing.T) {
 		t.Errorf("warnings %v, want the tricks at line 5", s.Warnings)
 	}
 }
+
+// A score no deal can give is refused at its line, 1e300 too (which
+// int() would have made a large negative number); -9999 stays a phantom.
+func TestReadBounds(t *testing.T) {
+	for score, want := range map[string]string{
+		"98765432": "n.xml:3: board 1: score 98765432: no bridge score is beyond ±7600",
+		"1e300":    "n.xml:3: board 1: score \"1e300\" is not a whole number",
+	} {
+		in := "<session scoring_type=\"MP\"><section name=\"A\"><board_results>\n<result bd=\"1\" ns=\"2\" ew=\"4\" score=\"-50\"/>\n" +
+			"<result bd=\"1\" ns=\"1\" ew=\"3\" score=\"" + score + "\"/>\n</board_results></section></session>\n"
+		if _, err := Read("n.xml", strings.NewReader(in)); err == nil || err.Error() != want {
+			t.Errorf("score %s: error %v, want %q", score, err, want)
+		}
+	}
+}

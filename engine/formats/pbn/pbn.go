@@ -202,7 +202,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 			return nil, fail(line, "%v", err)
 		}
 		if len(row) != len(table.cols) {
-			return nil, fail(line, "%s row has %d entries for the %d columns of line %d (%s)", table.kind, len(row), len(table.cols), table.line, strings.Join(table.cols, ";"))
+			return nil, fail(line, "%s row has %d entries for the %d columns of line %d (%s)", table.kind, len(row), len(table.cols), table.line, engine.Clip(strings.Join(table.cols, ";")))
 		}
 		if strings.EqualFold(table.kind, "TotalScoreTable") {
 			p, err := pbnTotalRow(table, row, section, line)
@@ -289,7 +289,7 @@ func parsePBNTag(text string) (tag, value string, err error) {
 	tag, rest, _ := strings.Cut(body, " ")
 	rest = strings.TrimSpace(rest)
 	if tag == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return "", "", fmt.Errorf(`tag %q: want [Name "value"]`, tag)
+		return "", "", fmt.Errorf(`tag %q: want [Name "value"]`, engine.Clip(tag))
 	}
 	return tag, strings.ReplaceAll(strings.ReplaceAll(rest[1:len(rest)-1], `\"`, `"`), `\\`, `\`), nil
 }
@@ -340,7 +340,7 @@ func pbnScoreRow(t *pbnTable, row []string, section string, board, line int) (*s
 	nsSec, ns := sectionPrefix(ns)
 	ewSec, ew := sectionPrefix(ew)
 	if nsSec != ewSec {
-		return nil, fmt.Errorf("PairId_NS %s%s and PairId_EW %s%s are in different sections", nsSec, ns, ewSec, ew)
+		return nil, fmt.Errorf("PairId_NS %s and PairId_EW %s are in different sections", engine.Clip(nsSec+ns), engine.Clip(ewSec+ew))
 	}
 	if nsSec != "" {
 		l.Section = nsSec

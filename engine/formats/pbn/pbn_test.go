@@ -1,6 +1,7 @@
 package pbn
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,6 +126,26 @@ func TestReadByWidthAccents(t *testing.T) {
 		}
 		if p := s.Pairs[0]; p.Number != 1 || p.Total != 2 || p.Percent != 100 || strings.Join(p.Names, "|") != "Zoë Brontë|Ánne Ølsen" {
 			t.Errorf("%s: pair %+v", enc, p)
+		}
+	}
+}
+
+// A score no deal can give is refused at its line, and a message quotes a
+// clip of what the file wrote, however long the entry.
+func TestReadBounds(t *testing.T) {
+	head := "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n"
+	long := strings.Repeat("7", 100000)
+	for in, want := range map[string]string{
+		head + "1 4 99999999\n2 5 -50\n": "b.pbn:3: board 1: score 99999999: no bridge score is beyond ±7600",
+		head + long + " 4 420\n":         "b.pbn:3: board 1: PairId_NS \"7777",
+		head + "1 4 " + long + "\n":      "b.pbn:3: board 1: score \"7777",
+		head + "A" + long + " B4 420\n":  "b.pbn:3: board 1: PairId_NS A777",
+		"[Board \"" + long + "\"]\n":     "b.pbn:1: Board \"7777",
+		"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;" + long + "\"]\n1 4\n": "b.pbn:3: ScoreTable row has 2 entries for the 4 columns of line 2",
+	} {
+		_, err := Read("b.pbn", strings.NewReader(in))
+		if err == nil || !strings.HasPrefix(err.Error(), want) || len(err.Error()) > 200 {
+			t.Errorf("error %.300v (%d bytes), want a short one starting %q", err, len(fmt.Sprint(err)), want)
 		}
 	}
 }

@@ -5,23 +5,34 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
-// Score reads an NS score as files write it: 430, -50, "430.0", +620.
+// Score reads an NS score as files write it: 430, -50, "430.0", +620;
+// none is beyond ±scoring.MaxScore (7600).
 func Score(s string) (int, error) {
 	t := strings.TrimPrefix(strings.TrimSpace(s), "+")
 	switch strings.ToUpper(t) {
 	case "PASS", "P", "AP", "PASSED", "ALL PASS":
 		return 0, nil // passed out
 	}
-	if n, err := strconv.Atoi(t); err == nil {
-		return n, nil
+	n, err := strconv.Atoi(t)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(t, 64)
+		if ferr != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) {
+			return 0, fmt.Errorf("score %q: want a whole number such as 430 or -50, or an artificial score such as A5050", engine.Clip(s))
+		}
+		if math.Abs(f) > scoring.MaxScore {
+			return 0, fmt.Errorf("score %s: no bridge score is beyond ±%d", engine.Clip(t), scoring.MaxScore)
+		}
+		n = int(f)
 	}
-	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1e6 {
-		return 0, fmt.Errorf("score %q: want a whole number such as 430 or -50, or an artificial score such as A5050", s)
+	if n > scoring.MaxScore || n < -scoring.MaxScore {
+		return 0, fmt.Errorf("score %d: no bridge score is beyond ±%d", n, scoring.MaxScore)
 	}
-	return int(f), nil
+	return n, nil
 }
 
 // Number reads a decimal figure (matchpoints, a percentage) and says
@@ -32,7 +43,7 @@ func Number(what, s string) (float64, int, error) {
 	t = strings.Replace(t, ",", ".", 1) // some European writers
 	f, err := strconv.ParseFloat(t, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) > 1e9 {
-		return 0, 0, fmt.Errorf("%s %q is not a number", what, s)
+		return 0, 0, fmt.Errorf("%s %q is not a number", what, engine.Clip(s))
 	}
 	dec := 0
 	if i := strings.IndexByte(t, '.'); i >= 0 {
@@ -45,7 +56,7 @@ func Number(what, s string) (float64, int, error) {
 func PairNumber(what, s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n < 1 || n > 100000 {
-		return 0, fmt.Errorf("%s %q: want a pair number from 1", what, s)
+		return 0, fmt.Errorf("%s %q: want a pair number from 1", what, engine.Clip(s))
 	}
 	return n, nil
 }

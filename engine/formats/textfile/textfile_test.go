@@ -3,6 +3,7 @@ package textfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -102,5 +103,27 @@ func TestReadLineEnds(t *testing.T) {
 	got, err := Read("f", strings.NewReader("a\rb\r\nc\nd\r\re"))
 	if err != nil || string(got) != "a\nb\nc\nd\n\ne" {
 		t.Errorf("Read = %q, %v; want %q", got, err, "a\nb\nc\nd\n\ne")
+	}
+}
+
+// No bridge score is beyond ±7600, written as an integer or not; and a
+// message quotes at most a clip of what the file wrote.
+func TestFieldBounds(t *testing.T) {
+	for _, in := range []string{"99999999", "-7610", "7610.0", "123456789012345678901234567890"} {
+		if n, err := Score(in); err == nil {
+			t.Errorf("Score(%q) = %d accepted", in, n)
+		}
+	}
+	if n, err := Score("-7600"); err != nil || n != -7600 {
+		t.Errorf("Score(-7600) = %d, %v", n, err)
+	}
+	long := strings.Repeat("9", 100000)
+	_, err1 := Score(long)
+	_, _, err2 := Number("MP_NS", long)
+	_, err3 := PairNumber("PairId_NS", long)
+	for _, err := range []error{err1, err2, err3} {
+		if err == nil || len(err.Error()) > 200 {
+			t.Errorf("a 100000-digit entry: error of %d bytes, want a short one", len(fmt.Sprint(err)))
+		}
 	}
 }

@@ -71,7 +71,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 		return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	if root.name != "USEBIO" {
-		return nil, fail(root.line, "root element <%s>: not a USEBIO results file (want <USEBIO>)", root.name)
+		return nil, fail(root.line, "root element <%s>: not a USEBIO results file (want <USEBIO>)", engine.Clip(root.name))
 	}
 	version := strings.TrimSpace(root.attr["VERSION"])
 	if version == "" {
@@ -86,10 +86,10 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 		case "EVENT":
 			events++
 			if t, line, ok := n.child("EVENT_TYPE"); ok && t != "" && !strings.Contains(strings.ToUpper(t), "PAIRS") {
-				return fail(line, "event type %s: only pairs events are read", t)
+				return fail(line, "event type %s: only pairs events are read", engine.Clip(t))
 			}
 			if t, line, ok := n.child("BOARD_SCORING_METHOD"); ok && notMatchpoints(t) {
-				return fail(line, "board scoring method %s: only matchpointed sessions are read", t)
+				return fail(line, "board scoring method %s: only matchpointed sessions are read", engine.Clip(t))
 			}
 			if s.Event == "" {
 				s.Event, _, _ = n.child("EVENT_DESCRIPTION", "EVENT_NAME", "EVENT_IDENTIFIER")
@@ -166,7 +166,7 @@ func parseXMLTree(name string, data []byte) (*xmlNode, error) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if root != nil && len(stack) == 0 {
-				return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("a second root element <%s> after </%s>", t.Name.Local, root.name)}
+				return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("a second root element <%s> after </%s>", engine.Clip(t.Name.Local), engine.Clip(root.name))}
 			}
 			if len(stack) >= maxXMLDepth {
 				return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("elements nested more than %d deep", maxXMLDepth)}
@@ -191,12 +191,12 @@ func parseXMLTree(name string, data []byte) (*xmlNode, error) {
 			text = append(text, &strings.Builder{})
 		case xml.EndElement:
 			if len(stack) == 0 {
-				return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("unexpected </%s>", t.Name.Local)}
+				return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("unexpected </%s>", engine.Clip(t.Name.Local))}
 			}
 			n := stack[len(stack)-1]
 			if end := strings.ToUpper(t.Name.Local); end != n.name {
 				at, _ := d.InputPos()
-				return nil, &engine.ParseError{File: name, Line: at, Err: fmt.Errorf("XML: element <%s> (line %d) closed by </%s>: a closing tag is missing or misspelt", n.name, n.line, t.Name.Local)}
+				return nil, &engine.ParseError{File: name, Line: at, Err: fmt.Errorf("XML: element <%s> (line %d) closed by </%s>: a closing tag is missing or misspelt", engine.Clip(n.name), n.line, engine.Clip(t.Name.Local))}
 			}
 			n.text = strings.TrimSpace(text[len(text)-1].String())
 			stack, text = stack[:len(stack)-1], text[:len(text)-1]
@@ -211,7 +211,7 @@ func parseXMLTree(name string, data []byte) (*xmlNode, error) {
 	}
 	if len(stack) > 0 {
 		line, _ := d.InputPos()
-		return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("file ends inside <%s> (line %d)", stack[len(stack)-1].name, stack[len(stack)-1].line)}
+		return nil, &engine.ParseError{File: name, Line: line, Err: fmt.Errorf("file ends inside <%s> (line %d)", engine.Clip(stack[len(stack)-1].name), stack[len(stack)-1].line)}
 	}
 	return root, nil
 }

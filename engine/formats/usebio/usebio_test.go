@@ -2,6 +2,7 @@ package usebio
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,5 +87,22 @@ func TestReadOldMacLineEnds(t *testing.T) {
 	}
 	if len(s.Warnings) != 1 || s.Warnings[0].Line != 5 {
 		t.Errorf("warnings %v, want one at line 5", s.Warnings)
+	}
+}
+
+// A score no deal can give is refused at its line; an element's name, of
+// any length, is quoted clipped.
+func TestReadBounds(t *testing.T) {
+	in := usebioHead + "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n" +
+		"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>42000</SCORE></TRAVELLER_LINE>\n" +
+		"</BOARD></EVENT></USEBIO>"
+	if _, err := Read("u.xml", strings.NewReader(in)); err == nil || !strings.HasPrefix(err.Error(), "u.xml:4: board 1: score 42000: no bridge score is beyond ±7600") {
+		t.Errorf("error %v", err)
+	}
+	long := strings.Repeat("E", 100000)
+	for _, in := range []string{"<?xml version=\"1.0\"?>\n<" + long + "/>", usebioHead + "<" + long + "></EVENT></USEBIO>", "<USEBIO></" + long + ">"} {
+		if _, err := Read("u.xml", strings.NewReader(in)); err == nil || len(err.Error()) > 200 {
+			t.Errorf("error of %d bytes, want a short one", len(fmt.Sprint(err)))
+		}
 	}
 }
