@@ -94,6 +94,7 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 	// is still analysed.
 	var sessions []*scoring.Session
 	skipped := []season.Skipped{}
+	seen := map[string]string{} // a session's results → the file read for them
 	for _, f := range files {
 		if err := env.Ctx.Err(); err != nil {
 			return nil, err
@@ -109,7 +110,12 @@ func (c *SeasonCell) Run(env *cell.Env) (*cell.Output, error) {
 			skipped = append(skipped, season.Skipped{File: f, Reason: skipReason(f, err)})
 		case !ok:
 			skipped = append(skipped, season.Skipped{File: f, Reason: "not a results file the tool reads (USEBIO, PBN, Scorer XML, an ACBLscore report or game file)"})
+		case seen[resultsKey(s)] != "":
+			// The same session twice (a copy, or its .pbn beside its .xml)
+			// would count each of its boards twice: read once.
+			skipped = append(skipped, season.Skipped{File: f, Reason: "the same results as " + seen[resultsKey(s)] + ": read once"})
 		default:
+			seen[resultsKey(s)] = f
 			sessions = append(sessions, s)
 		}
 	}
@@ -345,6 +351,22 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		blocks = append(blocks, reports.Block{Prose: "Notes: " + strings.Join(r.Notes, "; ") + "."})
 	}
 	return blocks
+}
+
+// resultsKey is what a session played, whatever the file's format and
+// header: every traveller line's board, pairs and score.
+func resultsKey(s *scoring.Session) string {
+	var b strings.Builder
+	for _, bd := range s.Boards {
+		for _, l := range bd.Lines {
+			fmt.Fprintf(&b, "%d %q %d %d %v %d", bd.Number, l.Section, l.NS, l.EW, l.ByDirection, l.Score)
+			if a := l.Artificial; a != nil {
+				fmt.Fprintf(&b, " %g/%g", a.NS, a.EW)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // skipReason is a reading error without the file's name, which Skipped
