@@ -83,6 +83,13 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 	if len(first) == 0 {
 		return nil, fail(0, "empty file: want a PBN file with [ScoreTable] results")
 	}
+	if first[0] == '[' {
+		if next := bytes.TrimLeft(first[1:], " \t\r\n"); len(next) > 0 && (next[0] == '{' || next[0] == '[' || next[0] == ']') {
+			// A JSON array, such as the movement records of a Bridgemate
+			// export, is none of PBN's [Tag "value"].
+			return nil, fail(1+bytes.Count(data[:len(data)-len(first)], []byte("\n")), "JSON, not a PBN file: score reads results files (USEBIO, PBN, Scorer XML, ACBLscore); a movement's Bridgemate records are read by balance, optimize and simulate")
+		}
+	}
 	if first[0] != '%' && first[0] != '[' && first[0] != ';' && first[0] != '{' {
 		return nil, fail(1+bytes.Count(data[:len(data)-len(first)], []byte("\n")), "not a PBN file: it starts with neither %% nor a [Tag \"value\"]")
 	}

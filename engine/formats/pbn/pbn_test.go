@@ -149,3 +149,12 @@ func TestReadBounds(t *testing.T) {
 		}
 	}
 }
+
+// A JSON array (a movement's Bridgemate records) is named as JSON, not
+// reported as a PBN tag gone wrong.
+func TestReadJSON(t *testing.T) {
+	_, err := Read("m.json", strings.NewReader("[\n  {\"Letters\": \"A\"}\n]\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "m.json:1: JSON, not a PBN file") {
+		t.Errorf("error %v", err)
+	}
+}
