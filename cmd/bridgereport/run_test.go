@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -93,5 +95,48 @@ func TestRunSaysWhatCameFromTheCache(t *testing.T) {
 	}
 	if figs, _ := filepath.Glob(filepath.Join(cache, "s", "figures", "*.svg")); len(figs) != 1 {
 		t.Errorf("cache holds %d figures, want the one in use", len(figs))
+	}
+}
+
+// cancelOnWrite is a stdout that cancels the run at its first write, as a
+// Ctrl-C while run prints its line for the first study written.
+type cancelOnWrite struct {
+	cancel context.CancelFunc
+	strings.Builder
+}
+
+func (w *cancelOnWrite) Write(p []byte) (int, error) {
+	w.cancel()
+	return w.Builder.Write(p)
+}
+
+// TestRunInterruptedWhileWriting: a signal once the studies are computed,
+// while their pages are written, ends the run as interrupted (exit 130),
+// with no page or index written after it. A site wrote every page and its
+// index and exited 0, printing only the lines before the signal.
+func TestRunInterruptedWhileWriting(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{1, 3} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for i := range n {
+				name := string(rune('a' + i))
+				writeStudy(t, filepath.Join(dir, name+".yaml"), strings.ReplaceAll(goodStudy, "%s", name))
+			}
+			out := t.TempDir()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stdout := &cancelOnWrite{cancel: cancel}
+			err := Run(withEnv(ctx, nil), []string{"run", "-o", out, dir}, stdout, io.Discard)
+			if code := exitCode(err, io.Discard); code != 130 {
+				t.Errorf("exit %d (err %v), want 130", code, err)
+			}
+			for _, name := range []string{"b", "c", "index.html"} {
+				if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+					t.Errorf("%s was written after the signal", name)
+				}
+			}
+		})
 	}
 }

@@ -141,6 +141,8 @@ func RunBatch(ctx context.Context, paths []string, overrides []map[string]string
 				o.Written, o.Err = renderer.Write(outDir, o.Report)
 			}
 		}
+		// Writing takes no ctx: a signal during it is the run's end.
+		o.Err = cmp.Or(o.Err, ctx.Err())
 		if o.Err != nil && (stopAtFirst || ctx.Err() != nil) {
 			return o.Err
 		}
@@ -205,9 +207,13 @@ func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *render.R
 	site.Navigate(opt.SiteTitle, pages)
 	for i := range outcomes {
 		o := &outcomes[i]
+		if err := ctx.Err(); err != nil {
+			return err // no page written after the signal
+		}
 		if o.Err == nil {
 			o.Written, o.Err = renderer.Write(outDir, o.Report)
 		}
+		o.Err = cmp.Or(o.Err, ctx.Err())
 		if o.Err != nil && (stopAtFirst || ctx.Err() != nil) {
 			return o.Err
 		}
@@ -386,6 +392,9 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	for _, w := range renderer.CacheSkipped() {
 		fmt.Fprintln(stderr, "bridgereport: warning:", w)
 	}
+	if err == nil {
+		err = ctx.Err() // a signal after the last study's page
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -413,6 +422,11 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	}
 	if !opt.Quiet && (many || sum.Totals.Failed > 0) {
 		fmt.Fprintln(stdout, sum.Totals.Line())
+	}
+	// A signal while the index or the totals were written: stdout drops
+	// what follows it, so the run must not end as if whole.
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	return sum, nil
 }
