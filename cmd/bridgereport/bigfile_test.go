@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -151,4 +152,64 @@ type countingWriter int
 func (w *countingWriter) Write(p []byte) (int, error) {
 	*w += countingWriter(len(p))
 	return len(p), nil
+}
+
+// TestRepeatedKeysAreCheap: a key repeated 2,000 times in a study, a
+// league, a site.yaml or a movement file is refused at its second line
+// in one short message, with little memory; yaml.v3 compared every pair of
+// keys and kept a message per pair (600 MB here, 1.3 GB for 3,000; the
+// movement file printed 2 million lines). A mapping of 20,000 keys is
+// refused at once, before yaml.v3's comparisons.
+func TestRepeatedKeysAreCheap(t *testing.T) {
+	repeat := func(line string, n int) string { return strings.Repeat(line, n) }
+	league, err := os.ReadFile(filepath.Join("testdata", "league-with-matches.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	many := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "  m%d: {mitchell: 7}\n", i)
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		name, file, text string
+		args             []string
+		want             string
+	}{
+		{"study", "s.yaml", "title: T\nmovements:\n" + repeat("  m: {mitchell: 7}\n", 2000) + "cells:\n  - markdown: x\n",
+			[]string{"run", "-o", "out"}, `s.yaml:4: mapping key "m" already defined at line 3`},
+		{"league", "l.yaml", string(league) + repeat("settings: {}\n", 2000),
+			[]string{"handicap"}, `already defined at line`},
+		{"site", "site.yaml", "title: T\nstudies: [s.yaml]\n" + repeat("title: T\n", 2000),
+			[]string{"run", "-o", "out"}, `site.yaml:3: mapping key "title" already defined at line 1`},
+		{"movement", "m.json", "{" + strings.TrimSuffix(repeat(`"name": "x", `, 900), ", ") + "}",
+			[]string{"balance"}, `m.json: bridgescorer: line 1: mapping key "name" already defined at line 1`},
+		{"wide", "w.yaml", "title: T\nmovements:\n" + many(20000) + "cells:\n  - markdown: x\n",
+			[]string{"run", "-o", "out"}, `w.yaml:3: a mapping of 20000 keys, more than 10000`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			if err := os.WriteFile(c.file, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, _, err := run(t, append(c.args, c.file)...)
+			runtime.ReadMemStats(&after)
+			if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300 {
+				t.Errorf("err = %.500v, want one short message with %q", err, c.want)
+			}
+			if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 100 {
+				t.Errorf("%d MB allocated to refuse it", mb)
+			}
+			if _, err := os.Stat("out"); err == nil {
+				if entries, _ := os.ReadDir("out"); len(entries) > 0 {
+					t.Errorf("the refused input wrote %d files", len(entries))
+				}
+			}
+		})
+	}
 }

@@ -44,6 +44,9 @@ func ParseConfig(r io.Reader, file string) (*Config, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, yamlError(file, err)
 	}
+	if err := load.CheckKeys(&root); err != nil {
+		return nil, yamlError(file, err)
+	}
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)
 	var c Config

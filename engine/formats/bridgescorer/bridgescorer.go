@@ -10,6 +10,7 @@ package bridgescorer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -137,13 +138,56 @@ func Write(w io.Writer, m *movement.Movement, perRound int, name, short, descrip
 // two groups is a split table, its second group at a table position after
 // all tables. Errors name the hand.
 func Read(r io.Reader, perSet int) (*movement.Movement, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("bridgescorer: %w", err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("bridgescorer: %w", err)
+	}
+	if err := checkKeys(&root); err != nil {
+		return nil, fmt.Errorf("bridgescorer: %w", err)
+	}
 	var bm File
-	dec := yaml.NewDecoder(r)
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&bm); err != nil {
+		// One mistake, with a count of the others: yaml.v3 lists each.
+		var te *yaml.TypeError
+		if errors.As(err, &te) && len(te.Errors) > 1 {
+			return nil, fmt.Errorf("bridgescorer: %s (and %d more)", te.Errors[0], len(te.Errors)-1)
+		}
 		return nil, fmt.Errorf("bridgescorer: %w", err)
 	}
 	return FromFile(&bm, perSet)
+}
+
+// checkKeys refuses a repeated key, or a mapping of more than 1000 keys,
+// before yaml.v3 compares every pair of keys and lists every repeat: a
+// key repeated 2,000 times printed 2 million lines.
+func checkKeys(n *yaml.Node) error {
+	if n.Kind == yaml.MappingNode {
+		if len(n.Content)/2 > 1000 {
+			return fmt.Errorf("line %d: a mapping of %d keys, more than 1000", n.Line, len(n.Content)/2)
+		}
+		seen := map[string]int{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if first, ok := seen[k.Value]; ok && k.Kind == yaml.ScalarNode {
+				return fmt.Errorf("line %d: mapping key %q already defined at line %d", k.Line, k.Value, first)
+			}
+			if k.Kind == yaml.ScalarNode {
+				seen[k.Value] = k.Line
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if err := checkKeys(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // FromFile builds the movement of a bridgescorer file.
