@@ -107,6 +107,9 @@ func Decode(n *yaml.Node) (kind string, body cell.Body, err error) {
 		return "", nil, fmt.Errorf("unknown cell kind %q (known: %s)", kind, strings.Join(Names(), ", "))
 	}
 	body = k.New()
+	if err := load.CheckValueShape(kind, n.Content[1], body); err != nil {
+		return "", nil, err
+	}
 	if err := load.StrictDecode(n.Content[1], body); err != nil {
 		return "", nil, err
 	}

@@ -183,31 +183,60 @@ func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
 		// A setting written as text, such as optimize.Weights "2:1":
 		// checkText has read it.
 		if n.Kind != yaml.ScalarNode {
-			return fail(TypeWords(t))
+			return fail(errorWords(t))
 		}
 		return nil
 	}
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array:
 		if n.Kind != yaml.SequenceNode {
-			return fail(TypeWords(t))
+			return fail(errorWords(t))
+		}
+		if t.Kind() == reflect.Array && len(n.Content) != t.Len() {
+			got = fmt.Sprintf("%d entries", len(n.Content))
+			return fail(errorWords(t))
+		}
+		// Each entry's shape too: yaml.v3 would name the Go type.
+		for i, c := range n.Content {
+			if c.Tag == "!!null" {
+				continue
+			}
+			if err := checkValueShape(fmt.Sprintf("%s, entry %d", key, i+1), c, t.Elem()); err != nil {
+				return err
+			}
 		}
 	case reflect.Map, reflect.Struct:
 		if n.Kind != yaml.MappingNode {
-			return fail("a mapping")
+			return fail("mapping")
 		}
 	default:
 		if n.Kind != yaml.ScalarNode {
-			return fail(TypeWords(t))
+			return fail(errorWords(t))
 		}
 		if err := n.Decode(reflect.New(t).Interface()); err != nil {
 			if reflect.PointerTo(t).Implements(textUnmarshaler) {
 				return fmt.Errorf("line %d: %s: %v", n.Line, key, strings.TrimPrefix(err.Error(), "yaml: "))
 			}
-			return fail(TypeWords(t))
+			return fail(errorWords(t))
 		}
 	}
 	return nil
+}
+
+// CheckValueShape is checkValueShape for a value decoded on its own, such
+// as a cell's body under its kind.
+func CheckValueShape(key string, n *yaml.Node, v any) error {
+	return checkValueShape(key, n, reflect.TypeOf(v))
+}
+
+// errorWords are TypeWords for a message: a mapping is no longer "(below)",
+// and a list of YAML values is a list.
+func errorWords(t reflect.Type) string {
+	if t.Kind() == reflect.Array {
+		return fmt.Sprintf("%d-element list", t.Len())
+	}
+	w := strings.ReplaceAll(TypeWords(t), "mapping (below)", "mapping")
+	return strings.TrimSuffix(w, " of YAML")
 }
 
 // wantWords puts an article before a type's words: "a whole number",
@@ -218,7 +247,7 @@ func wantWords(words string) string {
 		return strings.Replace(words, "/", " or ", 1)
 	case strings.HasPrefix(words, "list of "):
 		elem := strings.TrimPrefix(words, "list of ")
-		if !strings.HasPrefix(elem, "list") && !strings.HasPrefix(elem, "mapping") && elem != "text" {
+		if !strings.HasPrefix(elem, "list") && !strings.HasPrefix(elem, "mapping ") && elem != "text" {
 			elem += "s"
 		}
 		return "a list of " + elem

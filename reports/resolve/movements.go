@@ -83,6 +83,9 @@ func (sp *MovementSpec) UnmarshalYAML(n *yaml.Node) error {
 		*sp = MovementSpec{}
 		return n.Decode(&sp.Spec)
 	}
+	if n.Kind != yaml.MappingNode && n.Kind != yaml.AliasNode {
+		return fmt.Errorf("line %d: want a spec, a library name or a mapping, got a list", n.Line)
+	}
 	type plain MovementSpec
 	if err := load.CheckKnownFields(n, reflect.TypeFor[plain]()); err != nil {
 		return err

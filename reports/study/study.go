@@ -124,6 +124,9 @@ func ParseStudy(path string, data []byte, overrides map[string]string) (*Study, 
 	// Parameters first: their values are substituted into the rest.
 	var params []Parameter
 	if n := load.MappingValue(doc, "parameters"); n != nil {
+		if err := load.CheckValueShape("parameters", n, &params); err != nil {
+			return nil, load.YAMLError(path, err)
+		}
 		if err := load.StrictDecode(n, &params); err != nil {
 			return nil, load.YAMLError(path, err)
 		}
