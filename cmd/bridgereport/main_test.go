@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -205,5 +206,33 @@ func TestNewRefusesAnEmptyName(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir("."); len(entries) != 0 {
 		t.Errorf("new \"\" wrote %d files", len(entries))
+	}
+}
+
+// TestNewStudyRunsWhateverItsName: the study new writes runs whatever its
+// file's name, and the commands it prints paste into a shell as one word.
+// A name such as "x: y" or "#hash" made a title YAML cannot read, and a
+// space split the printed command.
+func TestNewStudyRunsWhateverItsName(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"x: y", "#hash", "& star", "it's", "sub dir/my club"} {
+		os.MkdirAll(filepath.Dir(name), 0o755)
+		out, _, err := run(t, "new", name)
+		if err != nil {
+			t.Fatalf("new %q: %v", name, err)
+		}
+		file := name + ".yaml"
+		if _, stderr, err := run(t, "run", "-o", t.TempDir(), file); err != nil {
+			t.Errorf("new %q wrote a study that does not run: %v\n%s", name, err, stderr)
+		}
+		word, ok := strings.CutPrefix(out[strings.Index(out, "`")+1:], "bridgereport run ")
+		word, _, _ = strings.Cut(word, "`")
+		got, err := exec.Command("sh", "-c", "printf %s "+word).Output()
+		if !ok || err != nil || string(got) != file {
+			t.Errorf("new %q printed %q, which a shell reads as %q (%v)", name, word, got, err)
+		}
+	}
+	if _, _, err := run(t, "new", "a\nb"); err == nil {
+		t.Error("new accepted a name with a line break")
 	}
 }

@@ -18,7 +18,8 @@ func runNew(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: run it with `bridgereport run %s`, or watch it with `bridgereport preview %s`\n", written[0], written[0], written[0])
+	w := study.ShellWord(written[0])
+	fmt.Fprintf(stdout, "wrote %s: run it with `bridgereport run %s`, or watch it with `bridgereport preview %s`\n", written[0], w, w)
 	if len(written) > 1 {
 		fmt.Fprintf(stdout, "wrote %s: editors with the YAML language server check and complete the study with it\n", written[1])
 	}

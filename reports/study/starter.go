@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/templates"
+	"gopkg.in/yaml.v3"
 )
 
 // WriteStarter writes a small working study at path (".yaml" added when
@@ -20,13 +22,20 @@ func WriteStarter(path string) ([]string, error) {
 	if name := strings.TrimSuffix(filepath.Base(path), ".yaml"); name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(path, string(filepath.Separator)) {
 		return nil, fmt.Errorf("new: %q: give the study a file name, such as my-study", path)
 	}
+	if strings.ContainsFunc(path, unicode.IsControl) {
+		return nil, fmt.Errorf("new: %q: a file name without control characters (a line break would end the study's comment)", path)
+	}
 	if filepath.Ext(path) != ".yaml" {
 		path += ".yaml"
 	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s exists already: bridgereport new writes only new files", path)
 	}
-	text := strings.NewReplacer("TITLE_FILE", path, "TITLE", titleOf(NameOf(path))).Replace(templates.Starter)
+	title, err := yaml.Marshal(titleOf(NameOf(path))) // quoted when plain would not read back
+	if err != nil {
+		return nil, err
+	}
+	text := strings.NewReplacer("TITLE_FILE", ShellWord(path), "TITLE", strings.TrimSuffix(string(title), "\n")).Replace(templates.Starter)
 	if err := disk.WriteFileAtomic(path, []byte(text)); err != nil {
 		return nil, err
 	}
@@ -52,4 +61,13 @@ func titleOf(name string) string {
 		return "A study"
 	}
 	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+// ShellWord is s as one word of a shell command to paste: as it is when
+// it has only safe characters, else in single quotes.
+func ShellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+=:,@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
