@@ -135,3 +135,78 @@ func TestIndexOnAPhone(t *testing.T) {
 		t.Errorf("the index table scrolls at 390 px: %d px in a %d px box", b.Scroll, b.Client)
 	}
 }
+
+// overflowScript opens every <details> (as a reader may) and lists every
+// piece of text that ends beyond the window's right edge without a box of
+// its own (or an ancestor's) to scroll it: text the reader cannot reach,
+// or that makes the whole page scroll sideways.
+const overflowScript = `(function () {
+  document.querySelectorAll("details").forEach(function (d) { d.open = true; });
+  var w = window.innerWidth, out = [];
+  function scrolls(el) {
+    for (var p = el; p && p !== document.body; p = p.parentElement) {
+      var s = getComputedStyle(p);
+      if (/(hidden|clip)/.test(s.overflowX)) return true; // cut on purpose (a hash, with an ellipsis)
+      if (/(auto|scroll)/.test(s.overflowX) && p.scrollWidth > p.clientWidth) return true;
+    }
+    return false;
+  }
+  var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), n;
+  while ((n = walk.nextNode())) {
+    if (!n.textContent.trim() || !n.parentElement || n.parentElement.closest("script,style")) continue;
+    var r = document.createRange(); r.selectNodeContents(n);
+    var rs = r.getClientRects();
+    for (var i = 0; i < rs.length; i++) {
+      if (rs[i].width > 0 && rs[i].right > w + 1 && !scrolls(n.parentElement)) {
+        out.push(n.parentElement.tagName.toLowerCase() + ": " + n.textContent.trim().slice(0, 50) + " (to " + Math.round(rs[i].right) + " px)");
+        break;
+      }
+    }
+  }
+  return {inner: w, page: document.documentElement.scrollWidth, overflow: out};
+})()`
+
+// TestReportOnAPhone: at 390 px (and at 1280) a report's text either wraps
+// or scrolls in a box of its own: a movement spec or URL with no space in
+// it (in prose, in code, in the references), a Markdown table in prose, the
+// Parameters table and a long line of the study definition. Before, each
+// of these ran off the right edge: the page scrolled sideways on a phone
+// (catalogue, perfect, ranking, tonight, mitchell14) and tonight's
+// Parameters table was cut off even at 1280 px.
+func TestReportOnAPhone(t *testing.T) {
+	t.Parallel()
+	spec := "howell:13,rounds=10,switch=r2t1+r3t7+r4t4+r5t5.7+r6t3.4+r7t5.6+r8t1.3.4+r9t5.6+r10t1"
+	url := "https://www.example.org/documents/media/bridgemovementsthemaths.pdf"
+	prose := "Recommended: " + spec + " in a paragraph, and `" + spec + "` in code.\n\n" +
+		"| row | published Qf | ours | short by | construction of the movement |\n|---|---|---|---|---|\n" +
+		"| 14 pairs, 36 rounds, 6 sessions | 99.52 | 99.45 | 0.07 | Howell cycles, optimised |\n"
+	r := &reports.Report{Name: "p", Title: "Phone", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
+		{Prose: prose},
+		{References: &reports.References{Entries: []reports.Reference{{Key: "k", Number: 1, Text: "A. Author (1979). A title. <" + url + ">"}}}},
+	}}}, Provenance: reports.Provenance{SourceName: "p.yaml",
+		Source:     []byte("movement: \"" + spec + spec + "\"\n"),
+		Parameters: []reports.Param{{Name: "movement", Type: "string", Value: spec, Doc: "the movement to play: paste the Spec the recommendation prints"}}}}
+	var page bytes.Buffer
+	if err := testRenderer(t).HTML(&page, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, wide := range []int{390, 1280} {
+		var got struct {
+			Inner, Page int
+			Overflow    []string
+		}
+		tab := browsertest.OpenHTML(t, page.String(), browser.View{Width: wide, Height: 900, HideScrollbars: true, Budget: 5 * time.Second})
+		if err := tab.Eval(overflowScript, &got); err != nil {
+			t.Fatalf("measuring the page: %v", err)
+		}
+		if got.Inner != wide {
+			t.Fatalf("the window is %d px wide, want %d", got.Inner, wide)
+		}
+		if got.Page > got.Inner {
+			t.Errorf("at %d px the page is %d px wide", wide, got.Page)
+		}
+		for _, o := range got.Overflow {
+			t.Errorf("at %d px text runs off the page: %s", wide, o)
+		}
+	}
+}
