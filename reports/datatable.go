@@ -41,6 +41,10 @@ func (c *Chart) DataTable() *Table {
 		for i, x := range c.XLabels {
 			cells := []any{x}
 			for _, s := range c.Series {
+				if s.Gap(i) {
+					cells = append(cells, nil)
+					continue
+				}
 				cells = append(cells, s.Values[i])
 			}
 			t.Rows = append(t.Rows, cells)

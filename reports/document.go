@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -230,7 +231,13 @@ type Series struct {
 	Values []float64 `json:"values"`
 	// Color is a CSS colour; empty takes the next of the palette.
 	Color string `json:"color,omitempty"`
+	// Gaps are the indices of Values that are no data (their value is 0):
+	// the line breaks there, no bar is drawn, and the data shows "—".
+	Gaps []int `json:"gaps,omitempty"`
 }
+
+// Gap says whether value i of s is no data.
+func (s Series) Gap(i int) bool { return slices.Contains(s.Gaps, i) }
 
 // ChartPoint is one labelled marker, at (X, Y) on the chart's axes.
 type ChartPoint struct {

@@ -124,6 +124,11 @@ func validate(c *reports.Chart) error {
 		if err := checkColor(c.ID, s.Color); err != nil {
 			return err
 		}
+		for _, g := range s.Gaps {
+			if g < 0 || g >= len(s.Values) {
+				return fmt.Errorf("chart %s: series %q: gap %d: want an index of its %d values", c.ID, s.Name, g, len(s.Values))
+			}
+		}
 	}
 	for _, p := range c.Points {
 		labels = append(labels, struct{ what, s string }{"point label", p.Label})

@@ -64,6 +64,9 @@ func chartRenderer(c *reports.Chart) (render.Renderer, error) {
 			data := make([]opts.BarData, len(s.Values))
 			for i, v := range s.Values {
 				data[i] = opts.BarData{Value: Round6(v)}
+				if s.Gap(i) {
+					data[i].Value = noData
+				}
 			}
 			ch.AddSeries(s.Name, data, seriesColor(s.Color)...)
 		}
@@ -186,9 +189,14 @@ func lineChart(c *reports.Chart, global []echarts.GlobalOpts) (render.Renderer, 
 	for _, s := range c.Series {
 		data := make([]opts.LineData, len(s.Values))
 		for i, v := range s.Values {
-			if c.XNumeric {
+			switch {
+			case s.Gap(i) && c.XNumeric:
+				data[i] = opts.LineData{Value: []any{xs[i], noData}}
+			case s.Gap(i):
+				data[i] = opts.LineData{Value: noData}
+			case c.XNumeric:
 				data[i] = opts.LineData{Value: []float64{xs[i], Round6(v)}}
-			} else {
+			default:
 				data[i] = opts.LineData{Value: Round6(v)}
 			}
 		}
@@ -227,6 +235,10 @@ func seriesColor(color string) []echarts.SeriesOpts {
 
 // heatmapMargin is the room around a heatmap's grid, in pixels: axis labels
 // and names, and the colour scale on the right.
+// noData is echarts' value for a point with no data: a line breaks there
+// and no bar is drawn.
+const noData = "-"
+
 var heatmapMargin = struct{ left, right, top, bottom int }{50, 110, 40, 50}
 
 // heatmapLeft is the left margin, wide enough for the longest y label

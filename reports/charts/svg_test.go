@@ -243,3 +243,38 @@ func TestRenderSVGLogAxis(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderSVGGaps: a value that is no data draws no bar, and a line
+// breaks there instead of dropping to 0.
+func TestRenderSVGGaps(t *testing.T) {
+	r := svgRenderer(t)
+	bar := *svgCharts[0]
+	bar.Series = []reports.Series{{Name: "qf", Values: []float64{46.94, 0, 49.64}, Gaps: []int{1}}}
+	svg, err := r.Chart(&bar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(dataMarks.FindAllIndex(svg, -1)); n != 2 {
+		t.Errorf("%d bars drawn for 2 values and a gap", n)
+	}
+	line := &reports.Chart{ID: "line", Kind: "line", XName: "pairs", YName: "Qd", XLabels: []string{"27", "28", "29", "30"},
+		Series: []reports.Series{{Name: "recommended", Values: []float64{60, 61, 0, 62}, Gaps: []int{2}}}}
+	opt, err := chartOption(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(opt, `[{"value":60},{"value":61},{"value":"-"},{"value":62}]`) {
+		t.Errorf("the line's data is not 60, 61, a gap, 62: %s", opt)
+	}
+	svg, err = r.Chart(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(dataMarks.FindAllIndex(svg, -1)); n != 3 {
+		t.Errorf("%d points drawn for 3 values and a gap", n)
+	}
+	line.Series[0].Gaps = []int{4}
+	if _, err := chartOption(line); err == nil || !strings.Contains(err.Error(), "gap 4") {
+		t.Errorf("err = %v, want one about gap 4", err)
+	}
+}

@@ -451,6 +451,10 @@ func chartValues(c *reports.Chart, names [5]string, prec precision) (map[[2]stri
 	}
 	for _, s := range c.Series {
 		for i, v := range s.Values {
+			if s.Gap(i) {
+				put(s.Name, label(c.XLabels, i), "—")
+				continue
+			}
 			put(s.Name, label(c.XLabels, i), prec.format(s.Name, v))
 		}
 	}

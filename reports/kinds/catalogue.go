@@ -875,18 +875,27 @@ func catalogueCharts(id string, fields []catalogueField) []reports.Block {
 	for _, f := range fields {
 		heat.XLabels = append(heat.XLabels, strconv.Itoa(f.Pairs))
 		qd.XLabels = append(qd.XLabels, strconv.Itoa(f.Pairs))
-		var rec, top float64
+		// A Qd not computed (sections scored apart) is a gap, not a 0.
+		rec, top := -1.0, -1.0
 		for i, c := range f.Candidates {
 			if !c.InRange {
 				break
+			}
+			if !c.QdComputed {
+				continue
 			}
 			if i == 0 {
 				rec = c.Qd
 			}
 			top = max(top, c.Qd)
 		}
-		qd.Series[0].Values = append(qd.Series[0].Values, rec)
-		qd.Series[1].Values = append(qd.Series[1].Values, top)
+		for s, v := range []float64{rec, top} {
+			if v < 0 {
+				qd.Series[s].Gaps = append(qd.Series[s].Gaps, len(qd.Series[s].Values))
+				v = 0
+			}
+			qd.Series[s].Values = append(qd.Series[s].Values, v)
+		}
 	}
 	for _, fam := range slices.Sorted(maps.Keys(best)) {
 		heat.YLabels = append(heat.YLabels, fam)
