@@ -87,6 +87,11 @@ func bigUSEBIO(t *testing.T, path string) {
 // it reads, computes or prints, exits 130 within 3 s and writes no output
 // file. Printing is tested with a pipe nobody reads: the write blocks until
 // the run gives up.
+// startedCPU is CPU time that a process of the test binary has used only
+// once it runs main: the runtime's start and the packages' init take about
+// 10 ms.
+const startedCPU = 30 * time.Millisecond
+
 func TestInterruptExits130(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts long commands")
@@ -148,6 +153,25 @@ func TestInterruptExits130(t *testing.T) {
 				case err := <-done:
 					t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
 				case <-time.After(c.wait):
+				}
+				// On a loaded machine c.wait may pass before main has
+				// installed its handler, and the signal would kill the
+				// process as the default does: wait until it has run.
+				for deadline := time.Now().Add(30 * time.Second); ; {
+					used, known := cpuTime(cmd.Process.Pid)
+					if !known || used >= startedCPU {
+						break
+					}
+					if time.Now().After(deadline) {
+						cmd.Process.Kill()
+						<-done
+						t.Fatalf("used %v of CPU in 30 s: the command did not start\n%s", used, stderr)
+					}
+					select {
+					case err := <-done:
+						t.Fatalf("finished before the signal (%v): the test no longer tests an interruption\n%s", err, stderr)
+					case <-time.After(5 * time.Millisecond):
+					}
 				}
 			}
 			cmd.Process.Signal(c.sig)
