@@ -11,6 +11,7 @@ import (
 	echarts "github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/render"
+	"github.com/go-echarts/go-echarts/v2/types"
 )
 
 // chartDOMID turns a chart id into one that is also a JavaScript identifier:
@@ -217,8 +218,37 @@ func lineChart(c *reports.Chart, global []echarts.GlobalOpts) (render.Renderer, 
 			sc.AddSeries(p.Label, []opts.ScatterData{{Name: p.Label, Value: []float64{Round6(p.X), Round6(p.Y)}, SymbolSize: 12}}, so...)
 		}
 		ch.Overlap(sc)
+		ch.Accept(pointsOnTop{})
 	}
 	return ch, nil
+}
+
+// pointZ is the z of the points' series. At echarts' default, 2 for every
+// series, the lines are drawn after the points: across their symbols and
+// over the labels' white backing. Any z above 2 draws them last.
+const pointZ = 10
+
+// pointsOnTop gives the scatter series, the points, a z above the lines'.
+// go-echarts' series have no z field; a ConfigurationVisitor is its way to
+// set an option it lacks, on the option itself, so the page and the SVG
+// (the same option) both get it.
+type pointsOnTop struct {
+	echarts.BaseConfigurationVisitor
+}
+
+func (pointsOnTop) VisitSeriesOpt(series echarts.MultiSeries) any {
+	type withZ struct {
+		echarts.SingleSeries
+		Z int `json:"z"`
+	}
+	out := make([]any, len(series))
+	for i, s := range series {
+		out[i] = s
+		if s.Type == types.ChartScatter {
+			out[i] = withZ{s, pointZ}
+		}
+	}
+	return out
 }
 
 // seriesColor sets a series' colour, when one is given, for its line or

@@ -2,6 +2,7 @@ package charts
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -276,5 +277,80 @@ func TestRenderSVGGaps(t *testing.T) {
 	line.Series[0].Gaps = []int{4}
 	if _, err := chartOption(line); err == nil || !strings.Contains(err.Error(), "gap 4") {
 		t.Errorf("err = %v, want one about gap 4", err)
+	}
+}
+
+// TestRenderSVGPointsAboveLines: the points and their labels are drawn
+// after the lines, so a line passes under a label's white backing, not
+// across its text. At echarts' default z, the same for every series, the
+// lines came last.
+func TestRenderSVGPointsAboveLines(t *testing.T) {
+	c := &reports.Chart{ID: "points", Kind: "line", XNumeric: true, XName: "matches", YName: "wins",
+		XLabels: []string{"10", "20", "30"},
+		Series:  []reports.Series{{Name: "expected", Values: []float64{5, 10, 15}, Color: "#123456"}},
+		Points:  []reports.ChartPoint{{X: 20, Y: 10, Label: "10 of 20", Color: "#d62728"}}}
+	option, err := chartOption(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Series []struct {
+			Type string
+			Z    *int
+		}
+	}
+	if err := json.Unmarshal([]byte(option), &o); err != nil {
+		t.Fatal(err)
+	}
+	z := func(v *int) int { // echarts' default
+		if v == nil {
+			return 2
+		}
+		return *v
+	}
+	for _, p := range o.Series {
+		for _, l := range o.Series {
+			if p.Type == "scatter" && l.Type == "line" && z(p.Z) <= z(l.Z) {
+				t.Errorf("the points' z is %d, the lines' %d: the lines are drawn over them", z(p.Z), z(l.Z))
+			}
+		}
+	}
+
+	svg, err := svgRenderer(t).Chart(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The order of the SVG's elements is the order they are painted in.
+	line, symbol, label := -1, -1, -1
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	inText := false
+	for i := 0; ; i++ {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			inText = tok.Name.Local == "text"
+			switch {
+			case tok.Name.Local == "path" && attr(tok, "stroke") == "#123456" && attr(tok, "ecmeta_ssr_type") == "":
+				line = i
+			case attr(tok, "ecmeta_ssr_type") == "chart" && attr(tok, "fill") == "#d62728":
+				symbol = i
+			}
+		case xml.CharData:
+			if inText && strings.TrimSpace(string(tok)) == "10 of 20" {
+				label = i
+			}
+		}
+	}
+	if line < 0 || symbol < 0 || label < 0 {
+		t.Fatalf("line, point or label not found in the SVG (%d, %d, %d)", line, symbol, label)
+	}
+	if symbol < line || label < line {
+		t.Errorf("the line is drawn after the point (element %d, %d) or its label (%d)", line, symbol, label)
 	}
 }
