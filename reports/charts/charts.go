@@ -74,7 +74,8 @@ func chartRenderer(c *reports.Chart) (render.Renderer, error) {
 		return ch, nil
 	case "heatmap":
 		lo, hi := math.Inf(1), math.Inf(-1)
-		var data []opts.HeatMapData
+		var data []heatCell
+		whole := true
 		for y, row := range c.Grid {
 			for x, v := range row {
 				if v == nil {
@@ -83,7 +84,27 @@ func chartRenderer(c *reports.Chart) (render.Renderer, error) {
 				lo, hi = math.Min(lo, *v), math.Max(hi, *v)
 				// One decimal is what a cell label can show; the tables and
 				// results.json keep full precision.
-				data = append(data, opts.HeatMapData{Value: [3]any{x, y, math.Round(*v*10) / 10}})
+				r := math.Round(*v*10) / 10
+				whole = whole && r == math.Trunc(r)
+				data = append(data, heatCell{Value: [3]any{x, y, r}})
+			}
+		}
+		shown := len(c.XLabels) <= 24
+		label := opts.Label{Show: opts.Bool(shown)}
+		if len(c.XLabels) > 14 {
+			label.FontSize = 9
+		}
+		if shown && !whole {
+			// echarts prints a number as short as it goes, so 56 stood
+			// beside 56.2: when any cell has a decimal, every cell's label
+			// shows one, as its own text (a template with no field, never
+			// code); the value, and the tooltip, stay the number.
+			for i := range data {
+				r := data[i].Value[2].(float64)
+				if r == 0 {
+					r = 0 // not -0.0
+				}
+				data[i].Label = &opts.Label{Formatter: strconv.FormatFloat(r, 'f', 1, 64)}
 			}
 		}
 		// The colour scale stands on the right, clear of the x labels, and
@@ -103,11 +124,10 @@ func chartRenderer(c *reports.Chart) (render.Renderer, error) {
 		ch := echarts.NewHeatMap()
 		ch.SetGlobalOptions(global...)
 		ch.SetXAxis(c.XLabels)
-		label := opts.Label{Show: opts.Bool(len(c.XLabels) <= 24)}
-		if len(c.XLabels) > 14 {
-			label.FontSize = 9
-		}
-		ch.AddSeries(valueName, data, echarts.WithLabelOpts(label))
+		// opts.HeatMapData has no label: the series takes the cells as its
+		// data instead.
+		ch.AddSeries(valueName, nil, echarts.WithLabelOpts(label),
+			echarts.WithSeriesOpts(func(s *echarts.SingleSeries) { s.Data = data }))
 		return ch, nil
 	case "boxplot":
 		global = append(global,
@@ -249,6 +269,13 @@ func (pointsOnTop) VisitSeriesOpt(series echarts.MultiSeries) any {
 		}
 	}
 	return out
+}
+
+// heatCell is a heatmap cell: x, y and value, and, when the value alone
+// would not print right, its label.
+type heatCell struct {
+	Value [3]any      `json:"value"`
+	Label *opts.Label `json:"label,omitempty"`
 }
 
 // seriesColor sets a series' colour, when one is given, for its line or

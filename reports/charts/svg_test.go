@@ -354,3 +354,57 @@ func TestRenderSVGPointsAboveLines(t *testing.T) {
 		t.Errorf("the line is drawn after the point (element %d, %d) or its label (%d)", line, symbol, label)
 	}
 }
+
+// TestRenderSVGHeatmapLabels: a heatmap's cell labels show one decimal in
+// every cell when any cell needs one (56.0 beside 56.2, not 56), and whole
+// numbers when all are whole; the data, which the tooltip shows, keeps the
+// number rounded to one decimal.
+func TestRenderSVGHeatmapLabels(t *testing.T) {
+	r := svgRenderer(t)
+	cases := []struct {
+		grid      [][]float64
+		data      []float64 // the cells' values in the option
+		want, not []string  // texts of the SVG
+	}{
+		{[][]float64{{56, 56.24}, {1, 7.0001}}, []float64{56, 56.2, 1, 7}, []string{"56.0", "56.2", "1.0", "7.0"}, []string{"7"}},
+		{[][]float64{{6, 7}, {1, 8.04}}, []float64{6, 7, 1, 8}, []string{"6", "7", "8"}, []string{"6.0", "7.0", "8.0"}},
+	}
+	for _, tc := range cases {
+		c := &reports.Chart{ID: "heat", Kind: "heatmap", XName: "entrant", YName: "place",
+			XLabels: []string{"a", "b"}, YLabels: []string{"c", "d"}, Grid: grid(tc.grid)}
+		option, err := chartOption(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o struct {
+			Series []struct {
+				Data []struct{ Value [3]float64 }
+			}
+		}
+		if err := json.Unmarshal([]byte(option), &o); err != nil {
+			t.Fatal(err)
+		}
+		var data []float64
+		for _, d := range o.Series[0].Data {
+			data = append(data, d.Value[2])
+		}
+		if fmt.Sprint(data) != fmt.Sprint(tc.data) {
+			t.Errorf("%v: the cells' values are %v, want %v", tc.grid, data, tc.data)
+		}
+		svg, err := r.Chart(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, texts := parseSVG(t, svg)
+		for _, s := range tc.want {
+			if !texts[s] {
+				t.Errorf("%v: no label %q in the SVG", tc.grid, s)
+			}
+		}
+		for _, s := range tc.not {
+			if texts[s] {
+				t.Errorf("%v: a label %q in the SVG", tc.grid, s)
+			}
+		}
+	}
+}
