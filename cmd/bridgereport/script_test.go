@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -136,7 +137,9 @@ func writeArchiveFile(t *testing.T, f txtar.File) {
 // TestBadInput runs each testdata/bad/*.txtar, one mistake in an input
 // file: the archive's `args` (a subcommand that reads the format, if one
 // does) and its `study.yaml` (a cell that reads the same file) must both
-// fail with the message in `want`, the file's name and line first.
+// fail with the message in `want`, the file's name and line first, and
+// change nothing: the folder holds the archive's files and nothing else
+// (no OUTDIR made by run -o out).
 func TestBadInput(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
 	if err != nil || len(files) == 0 {
@@ -167,6 +170,10 @@ func TestBadInput(t *testing.T) {
 			if want == "" || len(runs) == 0 {
 				t.Fatal("a case needs want, and args or study.yaml")
 			}
+			given := map[string]bool{}
+			for _, e := range entries(t) {
+				given[e] = true
+			}
 			for _, args := range runs {
 				var stdout, stderr bytes.Buffer
 				err := Run(context.Background(), args, &stdout, &stderr)
@@ -176,7 +183,28 @@ func TestBadInput(t *testing.T) {
 				if stdout.Len() > 0 {
 					t.Errorf("%v wrote to stdout despite the error:\n%s", args, stdout.String())
 				}
+				for _, e := range entries(t) {
+					if !given[e] {
+						t.Errorf("%v left %s behind despite the error", args, e)
+					}
+				}
 			}
 		})
 	}
+}
+
+// entries lists the working folder's tree, each path relative to it.
+func entries(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(".", func(p string, _ fs.DirEntry, err error) error {
+		if p != "." {
+			out = append(out, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -330,6 +330,10 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	status.Width = opt.Width
 	defer status.Done()
 	opt.Progress = status
+	// The lock creates the folders; a run that writes nothing into them
+	// (a study that does not parse, say) removes them again when it ends:
+	// bad input changes nothing. Deferred first, so it runs after release.
+	defer removeEmpty(missingDirs(opt.OutDir, opt.CacheDir))
 	release, err := disk.LockOutputs(opt.OutDir, opt.CacheDir)
 	if err != nil {
 		return nil, err
@@ -398,7 +402,9 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	if err != nil {
 		return nil, err
 	}
-	if many {
+	// A site none of whose studies ran has no page to index: the errors
+	// on stderr are the whole answer, and nothing is written.
+	if many && len(written) > 0 {
 		if err := site.WriteIndex(renderer, opt.OutDir, engine.Version, opt.Site.Title, written, broken); err != nil {
 			return nil, err
 		}
