@@ -254,3 +254,36 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 		})
 	}
 }
+
+// TestStudyReadErrorNamesFileOnce checks that a study that cannot be read
+// is named once, as the study's error names every file: "study: u.yaml:
+// permission denied", never "study: u.yaml: open u.yaml: permission
+// denied" nor "study: /dev/null: /dev/null: not a regular file".
+func TestStudyReadErrorNamesFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, disk.MaxStudyBytes+1); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		"/dev/null": "study: /dev/null: not a regular file (a character device)",
+		big:         "study: " + big + ": 4194305 bytes, more than the limit of 4 MiB",
+	}
+	// Root reads a file of mode 000: only another user sees it refused.
+	if os.Geteuid() != 0 {
+		locked := filepath.Join(dir, "u.yaml")
+		if err := os.WriteFile(locked, []byte("title: U\n"), 0o000); err != nil {
+			t.Fatal(err)
+		}
+		cases[locked] = "study: " + locked + ": permission denied"
+	}
+	for file, want := range cases {
+		_, _, err := run(t, "run", "-o", filepath.Join(dir, "out"), file)
+		if err == nil || err.Error() != want {
+			t.Errorf("run %s: err = %v, want %q", file, err, want)
+		}
+	}
+}

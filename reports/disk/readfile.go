@@ -20,6 +20,31 @@ const (
 	MaxCacheBytes = 64 << 20
 )
 
+// A RefusedError is ReadFile's refusal of a file it will not read (not a
+// regular file, or over the limit): the file and why. A caller that names
+// the file itself shows Reason alone, as it shows a *fs.PathError's Err.
+type RefusedError struct {
+	Path, Reason string
+}
+
+func (e *RefusedError) Error() string { return e.Path + ": " + e.Reason }
+
+// WithoutPath is err without the name of path, for a caller that names the
+// file itself ("study: u.yaml: permission denied", not "study: u.yaml:
+// open u.yaml: permission denied"): the Err of a *fs.PathError or the
+// Reason of a *RefusedError of that path; any other error as it is.
+func WithoutPath(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return pe.Err
+	}
+	var re *RefusedError
+	if errors.As(err, &re) && re.Path == path {
+		return errors.New(re.Reason)
+	}
+	return err
+}
+
 // ReadFile reads a regular file of at most limit bytes. A FIFO, a device
 // (/dev/zero) or a directory is refused before it is opened, so that
 // reading can neither hang nor run out of memory.
@@ -33,10 +58,10 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(fi.Mode()))
+		return nil, &RefusedError{path, fmt.Sprintf("not a regular file (%s)", fileKind(fi.Mode()))}
 	}
 	if fi.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, more than the limit of %s", path, fi.Size(), byteSize(limit))
+		return nil, &RefusedError{path, fmt.Sprintf("%d bytes, more than the limit of %s", fi.Size(), byteSize(limit))}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -48,7 +73,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: more than the limit of %s", path, byteSize(limit))
+		return nil, &RefusedError{path, "more than the limit of " + byteSize(limit)}
 	}
 	return data, nil
 }

@@ -66,7 +66,8 @@ func NameOf(path string) string {
 func LoadStudy(path string, overrides map[string]string) (*Study, error) {
 	data, err := disk.ReadFile(path, disk.MaxStudyBytes)
 	if err != nil {
-		return nil, &load.StudyError{File: path, Err: err}
+		// The StudyError names the file: the error names it once.
+		return nil, &load.StudyError{File: path, Err: disk.WithoutPath(err, path)}
 	}
 	return ParseStudy(path, data, overrides)
 }
