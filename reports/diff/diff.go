@@ -2,8 +2,10 @@ package diff
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -230,18 +232,49 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// StudyName reads the study name of a results.json document.
+// StudyName reads the study name of a results.json document, which must
+// decode as one (render.ResultsJSON): otherwise a *NotResultsError says in
+// words what the document is instead, at its line when it has one.
 func StudyName(resultsJSON []byte) (string, error) {
-	var r struct {
-		Study string `json:"study"`
-	}
+	var r render.ResultsJSON
 	if err := json.Unmarshal(resultsJSON, &r); err != nil {
-		return "", err
+		return "", notResults(resultsJSON, err)
 	}
 	if r.Study == "" {
-		return "", fmt.Errorf("not a bridgereport results.json: no study name")
+		return "", &NotResultsError{Why: `it has no study name (the "study" of a results.json)`}
 	}
 	return r.Study, nil
+}
+
+// A NotResultsError says why a document is not a results.json: Why, at
+// Line (0: the whole document).
+type NotResultsError struct {
+	Line int
+	Why  string
+}
+
+func (e *NotResultsError) Error() string { return e.Why }
+
+// notResults puts a decoding error of a document in words: json's own
+// ("cannot unmarshal array into Go value of type struct {…}") names Go
+// types, not what a user gave.
+func notResults(data []byte, err error) error {
+	line := func(offset int64) int {
+		return 1 + bytes.Count(data[:min(max(offset, 0), int64(len(data)))], []byte("\n"))
+	}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		return &NotResultsError{Why: "the file is empty"}
+	case errors.As(err, &syn):
+		return &NotResultsError{Line: line(syn.Offset), Why: "not JSON: " + syn.Error()}
+	case errors.As(err, &typ) && typ.Field == "":
+		return &NotResultsError{Why: fmt.Sprintf("it is a JSON %s, where a results.json is an object", typ.Value)}
+	case errors.As(err, &typ):
+		return &NotResultsError{Line: line(typ.Offset), Why: fmt.Sprintf("its %q is a JSON %s, not what a results.json holds there", typ.Field, typ.Value)}
+	}
+	return &NotResultsError{Why: err.Error()}
 }
 
 func cmpName(a, b string) string {
@@ -590,7 +623,12 @@ func collectResults(path string) (map[string][]byte, error) {
 		}
 		name, err := StudyName(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
+			place := f
+			var nr *NotResultsError
+			if errors.As(err, &nr) && nr.Line > 0 {
+				place = fmt.Sprintf("%s:%d", f, nr.Line)
+			}
+			return nil, fmt.Errorf("%s: not a results.json: %w; diff compares the results.json of two runs of bridgereport run (or two folders holding them: run's OUTDIR, studies/golden)", place, err)
 		}
 		if other, dup := from[name]; dup {
 			return nil, fmt.Errorf("%s and %s both hold results of study %q", other, f, name)
