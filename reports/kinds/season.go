@@ -224,8 +224,8 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 			sess.Rows = append(sess.Rows, row)
 		}
 	}
-	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("%d sessions, %d partnerships. The margin of error is the half-width of a 95 %% interval of a pair's session percentage, from the spread of its board percentages: two pairs closer than that are not told apart by the session.",
-		len(r.Sessions), len(r.Pairs))}, reports.Block{Table: sess})
+	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("%d %s, %d %s. The margin of error is the half-width of a 95 %% interval of a pair's session percentage, from the spread of its board percentages: two pairs closer than that are not told apart by the session.",
+		len(r.Sessions), plural(len(r.Sessions), "session", "sessions"), len(r.Pairs), plural(len(r.Pairs), "partnership", "partnerships"))}, reports.Block{Table: sess})
 	// Where a table missed boards, Qf counts the movement as set; the
 	// boards as played are measured beside it.
 	var readings []string
@@ -244,7 +244,8 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		for _, s := range r.Skipped {
 			items = append(items, s.File+": "+s.Reason) // the file's name and text: plain, never Markdown
 		}
-		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: fmt.Sprintf("Skipped: %d file(s) of the folder are not results files the tool reads:", len(r.Skipped)), Items: items}})
+		blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: fmt.Sprintf("Skipped: %d %s of the folder %s the tool reads:", len(r.Skipped),
+			plural(len(r.Skipped), "file", "files"), plural(len(r.Skipped), "is not a results file", "are not results files")), Items: items}})
 	}
 	pairs := &reports.Table{ID: id + "-pairs", Caption: "The partnerships over the season: average of their board percentages, its standard error and 95 % interval.",
 		Columns: []reports.Column{{Name: "names"}, {Name: "sessions"}, {Name: "boards"}, {Name: "average %", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "95 % from", Decimals: 1}, {Name: "to", Decimals: 1}}}
@@ -291,7 +292,7 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 		slices.SortStableFunc(ranked, func(a, b season.Ranked) int {
 			return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Rank, b.Rank))
 		})
-		t := &reports.Table{ID: id + "-" + cell.Slug(k), Caption: fmt.Sprintf("%s: how sure the ranking is. The chance of finishing first and in the first three of the group if the session's boards were drawn again (%d resamples).", k, r.Resamples),
+		t := &reports.Table{ID: id + "-" + cell.Slug(k), Caption: fmt.Sprintf("%s: how sure the ranking is. The chance of finishing first and in the first three of the group if the session's boards were drawn again (%d %s).", k, r.Resamples, plural(r.Resamples, "resample", "resamples")),
 			Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "percent", Decimals: 2}, {Name: "±", Decimals: 2}, {Name: "first %", Decimals: 1}, {Name: "top 3 %", Decimals: 1}}}
 		// The file's strats and masterpoints (ACBLscore's), when it gives any.
 		awards := false
@@ -331,7 +332,7 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 	for _, row := range []struct {
 		who string
 		fig season.Figure
-	}{{fmt.Sprintf("NS, in the %d one-winner sessions", f.OneWinnerSessions), f.NS}, {"EW, in the same", f.EW}, {"stationary pairs", f.Stationary}, {"moving pairs", f.Moving}} {
+	}{{fmt.Sprintf("NS, in the %d one-winner %s", f.OneWinnerSessions, plural(f.OneWinnerSessions, "session", "sessions")), f.NS}, {"EW, in the same", f.EW}, {"stationary pairs", f.Stationary}, {"moving pairs", f.Moving}} {
 		fair.Rows = append(fair.Rows, []any{row.who, row.fig.Results, row.fig.Percent, row.fig.Low95, row.fig.High95})
 	}
 	blocks = append(blocks, reports.Block{Table: fair})
