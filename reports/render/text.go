@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/reports"
@@ -164,27 +165,67 @@ func longestLine(s string) int {
 // textWidth is the width prose is filled to, for a terminal.
 const textWidth = 80
 
-// Fill breaks text between words into lines of at most width runes (a
-// longer word has a line of its own).
+// Fill breaks text between words into lines of at most width runes. A
+// word longer than that (a file's absolute path) is broken after its path
+// separators (pathPieces), its pieces filled as words joined without a
+// space; a word that has none stays whole, on a line of its own.
 func Fill(text string, width int) string {
+	return fill(text, width, true)
+}
+
+// fill is Fill; with breakPaths false a long word stays whole, as the
+// cells of a table want it (wrapCell cuts it where the width ends).
+func fill(text string, width int, breakPaths bool) string {
 	var b strings.Builder
 	col := 0
 	for _, w := range strings.Fields(text) {
-		n := utf8.RuneCountInString(w)
-		switch {
-		case col == 0:
-		case col+1+n > width:
-			b.WriteByte('\n')
-			col = 0
-		default:
-			b.WriteByte(' ')
-			col++
+		pieces := []string{w}
+		if breakPaths && utf8.RuneCountInString(w) > width {
+			pieces = pathPieces(w)
 		}
-		b.WriteString(w)
-		col += n
+		for i, piece := range pieces {
+			n := utf8.RuneCountInString(piece)
+			gap := 1 // a space before a word; none inside one
+			if i > 0 {
+				gap = 0
+			}
+			switch {
+			case col == 0:
+			case col+gap+n > width:
+				b.WriteByte('\n')
+				col = 0
+			default:
+				b.WriteString(" "[:gap])
+				col += gap
+			}
+			b.WriteString(piece)
+			col += n
+		}
 	}
 	return b.String()
 }
+
+// pathPieces splits a word after each path separator (/, or \ on
+// Windows) that a name follows: the places a line may break inside a
+// path, each piece ending with its separator so that the line shows it
+// goes on. Never inside a run of separators (https://) nor between two
+// digits (3/4, 17/09/2026: a number is never broken).
+func pathPieces(w string) []string {
+	r := []rune(w)
+	var out []string
+	start := 0
+	for i := 0; i+1 < len(r); i++ {
+		if !isPathSeparator(r[i]) || isPathSeparator(r[i+1]) ||
+			i > 0 && unicode.IsDigit(r[i-1]) && unicode.IsDigit(r[i+1]) {
+			continue
+		}
+		out = append(out, string(r[start:i+1]))
+		start = i + 1
+	}
+	return append(out, string(r[start:]))
+}
+
+func isPathSeparator(c rune) bool { return c == '/' || c == '\\' }
 
 // FillHanging is Fill with every line after the first indented by indent
 // spaces, each line within width runes but for a word longer than that.

@@ -194,10 +194,11 @@ func fitColumns(cols []reports.Column, natural, header []int, limit int) (shown 
 }
 
 // wrapCell fills text over lines of at most width runes, cutting a word
-// longer than that (a path, a spec) where the width ends.
+// longer than that (a path, a spec) where the width ends: a cell keeps the
+// columns it was given whatever its word (fill, not Fill's path pieces).
 func wrapCell(text string, width int) []string {
 	var out []string
-	for _, line := range strings.Split(Fill(text, width), "\n") {
+	for _, line := range strings.Split(fill(text, width, false), "\n") {
 		for utf8.RuneCountInString(line) > width {
 			cut := len(string([]rune(line)[:width]))
 			out = append(out, line[:cut])

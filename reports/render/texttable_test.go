@@ -246,3 +246,28 @@ func TestContinueCommands(t *testing.T) {
 		t.Errorf("a command that fits changed:\n%s", got)
 	}
 }
+
+// TestFillBreaksLongPaths: a word longer than the line (a file's absolute
+// path) is broken after its separators, its first piece after the words
+// before it, so that no line is wider than the width; a run of slashes, a
+// number (3/4, a date) and a word with no separator are never broken.
+func TestFillBreaksLongPaths(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		width int
+		want  string
+	}{
+		{"Session /home/club/results/2026/wednesday.pbn: the ranking", 20,
+			"Session /home/club/\nresults/2026/\nwednesday.pbn: the\nranking"},
+		{"see https://example.org/a/b", 20, "see https://\nexample.org/a/b"},
+		{"boards 1/2/3/4/5/6/7/8/9/10/11/12 played", 10, "boards\n1/2/3/4/5/6/7/8/9/10/11/12\nplayed"},
+		{"dated 17/09/2026/morning", 12, "dated\n17/09/2026/\nmorning"},
+		{"a-word-with-no-separator-at-all here", 10, "a-word-with-no-separator-at-all\nhere"},
+		{"short/path fits", 80, "short/path fits"},
+		{`C:\Users\club\results\wednesday.pbn`, 16, "C:\\Users\\club\\\nresults\\\nwednesday.pbn"},
+	} {
+		if got := Fill(c.text, c.width); got != c.want {
+			t.Errorf("Fill(%q, %d) =\n%s\nwant\n%s", c.text, c.width, got, c.want)
+		}
+	}
+}
