@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -201,5 +202,50 @@ func exportAgrees(t *testing.T, spec string, cards *kinds.GuideResult, secs []br
 		if _, ok := want[k]; !ok {
 			t.Errorf("%s: %s: the export says %q, the cards nothing", spec, k, got[k])
 		}
+	}
+}
+
+// TestASCReadBack: the .ASC file the movement command writes reads back
+// as the movement written (the spec's Qf, the same cards), phantom and
+// half table included; for a field of two sections, which the format
+// cannot hold, -o FILE.asc is refused and nothing is written (it was
+// written, and read back as one field of 27 pairs: Qf 43.38 for 88.85,
+// the sections' numbering gone).
+func TestASCReadBack(t *testing.T) {
+	for _, spec := range []string{
+		"mitchell:9,switch=r1t4+r2t6,absent=18", // 17 pairs: a phantom
+		"howell:13,rounds=10,switch=r2t1",       // a half table
+	} {
+		var want struct {
+			Qf float64 `json:"qf"`
+		}
+		runJSON(t, &want, "balance", "--json", spec)
+		var cards kinds.GuideResult
+		runJSON(t, &cards, "movement", spec, "--boards-per-round", "2", "--json")
+		file := filepath.Join(t.TempDir(), "m.asc")
+		if _, stderr, err := run(t, "movement", spec, "--boards-per-round", "2", "-o", file); err != nil {
+			t.Fatalf("%s: %v\n%s", spec, err, stderr)
+		}
+		var got struct {
+			Qf float64 `json:"qf"`
+		}
+		runJSON(t, &got, "balance", "--json", file)
+		if got.Qf != want.Qf {
+			t.Errorf("%s: the .ASC read back has Qf %v, the spec %v", spec, got.Qf, want.Qf)
+		}
+		var back kinds.GuideResult
+		runJSON(t, &back, "movement", file, "--boards-per-round", "2", "--json")
+		if !maps.Equal(seats(&cards), seats(&back)) {
+			t.Errorf("%s: the .ASC read back gives other cards", spec)
+		}
+	}
+	spec := "sections:howell:15,rounds=10/howell:12,rounds=10"
+	dir := t.TempDir()
+	_, _, err := run(t, "movement", spec, "--boards-per-round", "2", "-o", filepath.Join(dir, "m.asc"), "--cards", filepath.Join(dir, "cards.html"))
+	if code := exitCode(err, io.Discard); code != exitBad || !strings.Contains(err.Error(), "the .ASC format has none") {
+		t.Errorf("-o m.asc of two sections: exit %d, %v; want %d and the refusal", code, err, exitBad)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("-o m.asc of two sections refused, yet %d files written", len(entries))
 	}
 }

@@ -51,6 +51,9 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if err := ascHoldsSections(pm.Movement, pos[0], ascFile); err != nil {
+		return err
+	}
 	if *format != "asc" {
 		return writeFormat(ctx, pm.Movement, pos[0], formatOptions{format: *format, out: *out, boardsPerRound: *perRound,
 			fromRound: *fromRound, send: *send, clubID: *clubID, licenceKey: *licence, timeout: *timeout,
@@ -113,6 +116,19 @@ func guideFlagsHaveEffect(fs *flag.FlagSet, format, out, cards string) error {
 	return nil
 }
 
+// ascHoldsSections refuses -o FILE.asc for a field of several sections,
+// before anything is written. The .ASC form has no sections: read back
+// (balance, movement, optimize) the file is one field whose sections
+// never meet, with another Qf (43 for the 27 pairs' 88.85) and the
+// sections' numbering (A1, B1) and boards gone.
+func ascHoldsSections(m *movement.Movement, name, ascFile string) error {
+	if ascFile == "" || len(m.Sections) < 2 {
+		return nil
+	}
+	return fmt.Errorf("-o %s: %s has %d sections and the .ASC format has none (read back, it would be one field of %d pairs): write each section's movement apart, or use --format bridgemate",
+		ascFile, name, len(m.Sections), m.Pairs)
+}
+
 // wroteGuideFiles says what the movement command wrote, in a line per
 // file and a line of the movement.
 func wroteGuideFiles(w io.Writer, g *kinds.GuideResult, ascFile, cardsFile string, opts kinds.CardsOptions) error {
@@ -145,7 +161,8 @@ them. With --boards-per-round B the boards are numbered (a section whose
 tables play two sets a round has sets of B/2 boards; sections with their
 own boards number theirs after the previous section's); without, the
 groups keep their letters. -o FILE.asc writes the movement in .ASC form
-(-o FILE.html: the cards, as --cards). --cards FILE.html writes the cards
+(a field of one section: the format has none; -o FILE.html: the cards, as
+--cards). --cards FILE.html writes the cards
 as one page to print (--paper a4 or letter, --tables-per-page 1 or 2,
 default 2; pair cards are slips to cut out; --club, --date and --session
 head every card). When a file is written the command says so in a line,
