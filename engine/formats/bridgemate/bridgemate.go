@@ -126,7 +126,14 @@ func Sections(m *movement.Movement, opt WriteOptions) ([]Section, error) {
 		if movement.Describe(sec).Fields > 1 {
 			winners = 2
 		}
-		bs := Section{SessionGuid: guid, ScoringGroupNumber: 1, Letters: letters, Winners: winners, GameType: gameTypePairs}
+		// The Data Connector scores the sections of one scoring group as
+		// one field: a field scored across is one group, sections scored
+		// apart a group each (all in group 1, BCS ranked them together).
+		group := 1
+		if !m.Across {
+			group = s + 1
+		}
+		bs := Section{SessionGuid: guid, ScoringGroupNumber: group, Letters: letters, Winners: winners, GameType: gameTypePairs}
 		halves := movement.FirstHalves(sec)
 		for number, t := range movement.PhysicalTables(sec) {
 			bt := Table{SessionGuid: guid, SectionLetters: letters, TableNumber: number + 1}
@@ -409,7 +416,7 @@ func FromSections(secs []Section, opt ReadOptions) (*movement.Movement, error) {
 	m := parts[0]
 	if len(parts) > 1 {
 		var err error
-		if m, err = movement.JoinSections(parts, shared, false); err != nil {
+		if m, err = movement.JoinSections(parts, shared, shared && oneScoringGroup(secs)); err != nil {
 			return nil, fmt.Errorf("bridgemate: %w", err)
 		}
 	}
@@ -417,6 +424,18 @@ func FromSections(secs []Section, opt ReadOptions) (*movement.Movement, error) {
 		return nil, fmt.Errorf("bridgemate: %v", errs[0])
 	}
 	return m, nil
+}
+
+// oneScoringGroup says the sections are all of one scoring group, which
+// the Data Connector scores as one field: on shared boards, a field
+// scored across (as Sections writes it). Without the number (0), apart.
+func oneScoringGroup(secs []Section) bool {
+	for _, sec := range secs {
+		if sec.ScoringGroupNumber < 1 || sec.ScoringGroupNumber != secs[0].ScoringGroupNumber {
+			return false
+		}
+	}
+	return true
 }
 
 // sectionFromRounds builds one section's movement from its rounds: group

@@ -3,6 +3,7 @@ package bridgemate
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,6 +18,8 @@ func TestRoundTrip(t *testing.T) {
 		{"mitchell:7", 4}, {"mitchell:7,absent=14", 4}, {"howell:13,rounds=9", 3}, {"relay-mitchell:8", 3},
 		{"perfect:14,absent=14", 2}, {"sections:howell:15,rounds=13/perfect:14,absent=14", 2},
 		{"sections:mitchell:7/mitchell:7/boards=shared", 4}, {"mitchell:7,rover=2:2+3:4", 3},
+		// Scored across: one scoring group, read back as across.
+		{"sections:mitchell:7/mitchell:7/boards=shared,score=across", 4},
 		// A mid-round arrow switch (pair 14's table): half rounds.
 		{"perfect:14", 2}, {"sections:howell:15,rounds=13/perfect:14", 2},
 	} {
@@ -63,6 +66,40 @@ func TestRoundTrip(t *testing.T) {
 // TestUpdate: the update from round 3 for a late pair's plan,
 // applied to the movement as planned, gives the plan, and rounds 1 and 2
 // are as written before.
+// TestScoringGroups: the Data Connector scores the sections of one
+// scoring group as one field, so sections scored apart are a group each
+// (they were all group 1: ranked together) and a field scored across is
+// one group.
+func TestScoringGroups(t *testing.T) {
+	for spec, want := range map[string][]int{
+		"mitchell:7": {1},
+		"sections:howell:15,rounds=10/howell:12,rounds=10":          {1, 2},
+		"sections:mitchell:7/mitchell:7/boards=shared":              {1, 2},
+		"sections:mitchell:7/mitchell:7/boards=shared,score=across": {1, 1},
+		"sections:mitchell:7/mitchell:7/mitchell:7/boards=shared":   {1, 2, 3},
+	} {
+		s, err := movement.ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		secs, err := Sections(m, WriteOptions{BoardsPerRound: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for _, sec := range secs {
+			got = append(got, sec.ScoringGroupNumber)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: scoring groups %v, want %v", spec, got, want)
+		}
+	}
+}
+
 func TestUpdate(t *testing.T) {
 	plan, _ := movement.ParseSpec("mitchell:7,rover=3:4+4:6+5:1+6:3+7:5")
 	planned, _ := movement.Mitchell(7)
