@@ -211,15 +211,16 @@ th { font-weight: bold; background: #fff; border-bottom-width: 0.7mm; white-spac
 .tablecard tr.second td { border-top-style: dotted; }
 .slips { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0; }
 .slipline { font-size: 8pt; margin: 0 0 1mm; }
-.slip { border: 0.4mm dashed #000; padding: 2.5mm 3mm; break-inside: avoid; page-break-inside: avoid; }
+.slip { border: 0.4mm dashed #000; padding: 2.5mm 2mm; break-inside: avoid; page-break-inside: avoid; }
 .slip h3 { font-size: 12pt; margin: 0 0 1mm; }
 .slip h3 small { font-size: 7.5pt; font-weight: normal; }
-.slip td, .slip th { font-size: 8.5pt; height: 4.6mm; padding: 0.2mm 1mm; border-width: 0.2mm; }
+.slip td, .slip th { font-size: 8.5pt; height: 4.6mm; padding: 0.2mm 0.6mm; border-width: 0.2mm; }
+.slip th { font-size: 7.5pt; }
 .slip .out td { font-style: italic; }
 .cut { font-size: 8pt; margin: 0 0 2mm; }
 @media screen {
   body { background: #ddd; padding: 8px; }
-  .page { background: #fff; max-width: 190mm; margin: 0 auto 12px; padding: 10mm; box-shadow: 0 0 4px #888; }
+  .page { background: #fff; max-width: 210mm; margin: 0 auto 12px; padding: 12mm; box-shadow: 0 0 4px #888; }
 }
 @media screen and (max-width: 600px) {
   body { padding: 0; }

@@ -83,8 +83,28 @@ func TestCardsPrintInChromium(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkRoutes(t, g, dom)
+				checkSlipsFit(t, tab, opts.Paper)
 			})
 		}
+	}
+}
+
+// checkSlipsFit: three slips side by side fit the paper's printable
+// width, each at its narrowest (min-content). Wider, and Chromium shrinks
+// every page to fit the widest: the slips were 248 px, three 746 px for
+// A4's 703, and the whole PDF, table cards included, printed at 94%.
+func checkSlipsFit(t *testing.T, tab *browser.Tab, paper string) {
+	t.Helper()
+	var widest float64
+	script := `(() => { let w = 0; for (const s of document.querySelectorAll('.slip')) {
+		const c = s.cloneNode(true); c.style.width = 'min-content'; c.style.position = 'absolute';
+		document.body.appendChild(c); w = Math.max(w, c.getBoundingClientRect().width); c.remove(); } return w; })()`
+	if err := tab.Eval(script, &widest); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := paperMM(paper)
+	if room := (w - 2*marginMM) * 96 / 25.4 / slipsAcross; widest > room {
+		t.Errorf("a slip is %.1f px at its narrowest, %d across leave %.1f px each on %s", widest, slipsAcross, room, paper)
 	}
 }
 
