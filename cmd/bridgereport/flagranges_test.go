@@ -22,6 +22,7 @@ func TestFlagMistakes(t *testing.T) {
 		{[]string{"movement", "--bogus", "mitchell:3"}, "flag provided but not defined: -bogus"},
 		{[]string{"movement"}, "want 1 argument(s), got 0"},
 		{[]string{"movement", "nofile.asc"}, "nofile.asc: no such file"},
+		{[]string{"movement", "--boards-per-round", "1000", "mitchell:7"}, "numbered up to 7000; a movement's boards go up to 5000"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

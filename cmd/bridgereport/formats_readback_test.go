@@ -249,3 +249,29 @@ func TestASCReadBack(t *testing.T) {
 		t.Errorf("-o m.asc of two sections refused, yet %d files written", len(entries))
 	}
 }
+
+// TestBoardsPerRoundReadBack: at the most boards a round the command
+// takes, the files it writes read back; one more is refused, nothing
+// written. --boards-per-round 1000 wrote Bridgemate and bridgescorer files
+// of boards up to 7000 that balance and movement refused.
+func TestBoardsPerRoundReadBack(t *testing.T) {
+	dir := t.TempDir()
+	for _, format := range []string{"bridgemate", "bridgescorer"} {
+		file := filepath.Join(dir, format)
+		if _, stderr, err := run(t, "movement", "mitchell:7", "--boards-per-round", "714", "--format", format, "-o", file); err != nil {
+			t.Fatalf("%s: %v\n%s", format, err, stderr)
+		}
+		var got struct {
+			Qf float64 `json:"qf"`
+		}
+		runJSON(t, &got, "balance", "--json", file)
+		over := filepath.Join(dir, "over-"+format)
+		_, _, err := run(t, "movement", "mitchell:7", "--boards-per-round", "715", "--format", format, "-o", over)
+		if code := exitCode(err, io.Discard); code != exitBad || !strings.Contains(err.Error(), "at most 714 boards a round") {
+			t.Errorf("%s at 715 boards a round: exit %d, %v", format, code, err)
+		}
+		if _, err := os.Stat(over); err == nil {
+			t.Errorf("%s at 715 boards a round: refused, yet written", format)
+		}
+	}
+}

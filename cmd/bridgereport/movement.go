@@ -54,6 +54,9 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := ascHoldsSections(pm.Movement, pos[0], ascFile); err != nil {
 		return err
 	}
+	if err := boardsReadBack(pm.Movement, *perRound); err != nil {
+		return err
+	}
 	if *format != "asc" {
 		return writeFormat(ctx, pm.Movement, pos[0], formatOptions{format: *format, out: *out, boardsPerRound: *perRound,
 			fromRound: *fromRound, send: *send, clubID: *clubID, licenceKey: *licence, timeout: *timeout,
@@ -127,6 +130,45 @@ func ascHoldsSections(m *movement.Movement, name, ascFile string) error {
 	}
 	return fmt.Errorf("-o %s: %s has %d sections and the .ASC format has none (read back, it would be one field of %d pairs): write each section's movement apart, or use --format bridgemate",
 		ascFile, name, len(m.Sections), m.Pairs)
+}
+
+// maxBoardNumber is the highest board number the tool's movement readers
+// take (bridgemate.FromSections, which the bridgescorer reader uses too).
+const maxBoardNumber = 10 * movement.MaxGroups
+
+// boardsReadBack refuses boards a round that would number a board beyond
+// maxBoardNumber. --boards-per-round 1000 (for 3, or 30) wrote cards of
+// boards 1 to 7000 and a Bridgemate or bridgescorer file that balance and
+// movement then refused ("boards 5001-6000: want positive numbers").
+func boardsReadBack(m *movement.Movement, perRound int) error {
+	if perRound <= 0 {
+		return nil // 0: board groups; below 0 refused with the guide's words
+	}
+	top := perRound // the first set alone, before perRound × sets can overflow
+	if first, size, err := movement.SetBoards(m, perRound); err == nil && perRound <= maxBoardNumber {
+		for g := range first {
+			top = max(top, first[g]+size[g]-1)
+		}
+	}
+	if top > maxBoardNumber {
+		return &usageError{msg: fmt.Sprintf("--boards-per-round %d: the boards would be numbered up to %d; a movement's boards go up to %d (its %d board sets: at most %d boards a round)",
+			perRound, top, maxBoardNumber, m.Groups, maxPerRound(m))}
+	}
+	return nil
+}
+
+// maxPerRound is the most boards a round that keep m's boards within
+// maxBoardNumber.
+func maxPerRound(m *movement.Movement) int {
+	b := maxBoardNumber
+	for b > 1 {
+		first, size, err := movement.SetBoards(m, b)
+		if err == nil && first[len(first)-1]+size[len(size)-1]-1 <= maxBoardNumber {
+			break
+		}
+		b--
+	}
+	return b
 }
 
 // wroteGuideFiles says what the movement command wrote, in a line per
