@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -247,6 +248,75 @@ func TestASCReadBack(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("-o m.asc of two sections refused, yet %d files written", len(entries))
+	}
+	// optimize -o writes the same .ASC form: refused alike, before the search.
+	_, _, err = run(t, "optimize", "--iterations", "1000", "-o", filepath.Join(dir, "o.asc"), spec)
+	if code := exitCode(err, io.Discard); code != exitBad || !strings.Contains(err.Error(), "the .ASC format has none") {
+		t.Errorf("optimize -o o.asc of two sections: exit %d, %v; want %d and the refusal", code, err, exitBad)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("optimize -o o.asc of two sections refused, yet %d files written", len(entries))
+	}
+}
+
+// TestOptimizeSectionsApart: a field of sections scored apart is shown as
+// balance shows it, each section on its own and pooled (before, the whole
+// field's formula: Qf 24.49 for two Mitchells of 7, where balance says
+// 46.94), and sections on shared boards scored apart are refused: the
+// search would balance comparisons across them that are never scored.
+func TestOptimizeSectionsApart(t *testing.T) {
+	bal := func(spec string) (qf float64) {
+		out, _, err := run(t, "balance", "--json", spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b struct{ Qf float64 }
+		if err := json.Unmarshal([]byte(out), &b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Qf
+	}
+	spec := "sections:mitchell:7/mitchell:7"
+	out, _, err := run(t, "optimize", "--iterations", "20000", "--json", spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Rows []struct {
+			QfBefore float64 `json:"qf_before"`
+			Qf       float64 `json:"qf"`
+			Switched []struct{ Round, Table int }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &o); err != nil || len(o.Rows) != 1 {
+		t.Fatalf("optimize --json: %v\n%s", err, out)
+	}
+	r := o.Rows[0]
+	if want := bal(spec); math.Abs(r.QfBefore-want) > 1e-9 {
+		t.Errorf("qf_before %.2f, want balance's %.2f", r.QfBefore, want)
+	}
+	// The switches it found, given to each section in the spec: balance's
+	// Qf of that field is the Qf after.
+	var parts [2][]string
+	for _, p := range r.Switched {
+		sec, table := (p.Table-1)/7, (p.Table-1)%7+1
+		parts[sec] = append(parts[sec], fmt.Sprintf("r%dt%d", p.Round, table))
+	}
+	switched := "sections:mitchell:7"
+	for i, p := range parts {
+		if i > 0 {
+			switched += "/mitchell:7"
+		}
+		if len(p) > 0 {
+			switched += ",switch=" + strings.Join(p, "+")
+		}
+	}
+	if want := bal(switched); math.Abs(r.Qf-want) > 1e-9 || r.Qf < 90 {
+		t.Errorf("qf %.2f, want balance's %.2f of %s (above 90)", r.Qf, want, switched)
+	}
+	_, _, err = run(t, "optimize", "--iterations", "1000", spec+"/boards=shared")
+	if code := exitCode(err, io.Discard); code != exitBad || !strings.Contains(err.Error(), "scored apart") {
+		t.Errorf("shared boards scored apart: exit %d, %v; want %d and the refusal", code, err, exitBad)
 	}
 }
 

@@ -41,6 +41,9 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return &usageError{msg: fmt.Sprintf("optimize: %s: %v", pos[0], long)}
 		}
 	}
+	if err := ascHoldsSections(pm.Movement, pos[0], *outFile); err != nil {
+		return err
+	}
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
 	cmd := &study.Command{Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	bar := batch.NewProgress(stderr, "optimize", *asJSON)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/engine/optimize"
@@ -48,18 +49,47 @@ type OptimizeResult struct {
 // each row of an optimize cell. An interrupted search
 // returns the best found so far, with stop "cancelled".
 func optimizeOne(ctx context.Context, name string, m *movement.Movement, set optimize.Settings) (*OptimizeResult, error) {
+	apart := len(m.Sections) > 0 && !m.Across
+	if apart && m.SharedBoards {
+		// The search balances the whole field's comparisons, across the
+		// sections too, where the scores compare each section apart.
+		return nil, fmt.Errorf("%d sections on shared boards, scored apart: the search would balance comparisons across the sections that the scoring never makes; optimise each section's movement on its own and give its switches in the spec (sections:mitchell:7,switch=r1t3+…/…/boards=shared)", len(m.Sections))
+	}
 	res, err := optimize.Search(ctx, m, set)
 	if err != nil {
 		return nil, err
 	}
-	return &OptimizeResult{
+	out := &OptimizeResult{
 		File: name, Qf: res.After.Qf, QfBefore: res.Before.Qf, SS: res.After.SS, SSBefore: res.Before.SS,
 		D4: res.After.D4, D4Before: res.Before.D4, Switched: res.Switched, ProvenOptimal: res.Proven,
 		Exhaustive: res.Exhaustive, FreeBits: res.FreeBits, Iterations: res.Iterations, Stop: string(res.Stop),
 		Seed: set.Seed, Mode: set.Cooling.Mode.String(), Cooling: set.Cooling.String(), Ranking: ranking(set),
 		Absent: set.Absent, Movement: asc.String(res.Movement), Uniform: res.Before.Uniform, Verdict: searchVerdict(set, res),
 		Vacancy: res.VacancyAfter, VacancyBefore: res.VacancyBefore,
-	}, nil
+	}
+	if apart {
+		// Sections on their own boards never meet, so the whole field's SS,
+		// which the search ranks by, is the sum of the sections': the same
+		// order. Its figures, though, are the whole field's formula (24.49
+		// for two Mitchells of 7); balance shows the sections pooled
+		// (46.94), and so does this.
+		out.QfBefore, out.VacancyBefore = pooled(m, res.VacancyBefore)
+		out.Qf, out.Vacancy = pooled(res.Movement, res.VacancyAfter)
+	}
+	return out, nil
+}
+
+// pooled is Qf and the vacancy quality of a field of sections scored
+// apart, each section on its own and pooled, as balance gives them (its
+// Qf1 by absent pair stays the search's, as balance's does).
+func pooled(m *movement.Movement, v *VacancyFigures) (float64, *VacancyFigures) {
+	f := catalogue.Measure(m)
+	if v == nil {
+		return f.Qf, nil
+	}
+	p := *v
+	p.Av, p.Max = f.Qf1av, f.Qf1max
+	return f.Qf, &p
 }
 
 // block is the optimised movement in .ASC form, which is data, with the
