@@ -102,6 +102,9 @@ func TestInterruptExits130(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeStudy(t, filepath.Join(dir, "long.yaml"), "title: Long\nmovements:\n  m: {mitchell: 7}\ncells:\n  - bussemaker: {id: luck, movement: m, method: sample, samples: 200000000}\n")
+	// A study whose build takes about 0.2 s of CPU (more than startedCPU, so
+	// that the signal comes once main runs), after which preview is idle.
+	writeStudy(t, filepath.Join(dir, "short.yaml"), "title: Short\nmovements:\n  m: {mitchell: 201}\ncells:\n  - balance: {id: b, rows: [{movement: m}], columns: [qf1_av]}\n")
 	// computing is well into a long computation (a process starts in about
 	// 50 ms), which runs on every core until the signal.
 	const computing = 600 * time.Millisecond
@@ -121,6 +124,9 @@ func TestInterruptExits130(t *testing.T) {
 		{[]string{"run", "--no-cache", "-o", "out", "long.yaml"}, syscall.SIGINT, computing, false},
 		{[]string{"simulate", "--model", "bussemaker", "--samples", "200000000", "mitchell:7"}, syscall.SIGINT, computing, false},
 		{[]string{"catalogue", "--pairs", "59"}, syscall.SIGINT, 200 * time.Millisecond, false},
+		// Ctrl-C is preview's usual end, once it serves (it exited 0).
+		{[]string{"preview", "--port", "0", "short.yaml"}, syscall.SIGINT, 2 * time.Second, false},
+		{[]string{"preview", "--port", "0", "long.yaml"}, syscall.SIGTERM, computing, false}, // its first build
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " ")+" "+c.sig.String(), func(t *testing.T) {

@@ -14,11 +14,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +58,7 @@ func (o Options) buildTimeout() time.Duration {
 // in a folder.
 type Server struct {
 	target   string // a study file or a folder of them
+	isDir    bool   // the target is a folder (checked once: it may go away)
 	opt      Options
 	renderer *render.Renderer
 	tempDir  string
@@ -69,6 +72,15 @@ type Server struct {
 	pages   map[string][]byte // URL path → page
 	watched map[string]bool   // files whose change triggers a build
 	changed chan struct{}     // closed, and replaced, after each build
+	// build numbers the published pages (each page carries its own), so
+	// that a page that missed the event of a newer build reloads when its
+	// event stream connects.
+	build uint64
+	// tried numbers the builds begun; inputs are the files each study
+	// (by absolute path) read in its last build that ran, still watched
+	// while it is broken. Both are used by Build only, one at a time.
+	tried  uint64
+	inputs map[string][]string
 }
 
 // New returns a server for target, a study file or a folder of studies.
@@ -77,8 +89,9 @@ func New(target string, opt Options) (*Server, error) {
 	if _, err := os.Stat(target); err != nil {
 		return nil, err
 	}
-	s := &Server{target: target, opt: opt, renderer: render.NewRenderer(), changed: make(chan struct{})}
+	s := &Server{target: target, opt: opt, renderer: render.NewRenderer(), changed: make(chan struct{}), inputs: map[string][]string{}}
 	if info, err := os.Stat(target); err == nil && info.IsDir() {
+		s.isDir = true
 		s.renderer.IndexLink = "../" // the index is served at /
 	}
 	if s.opt.CacheDir == "" {
@@ -107,20 +120,47 @@ func (s *Server) studies() ([]string, error) { return study.Paths([]string{s.tar
 // with its error. Open pages are told to reload.
 func (s *Server) Build(ctx context.Context) error {
 	start := time.Now()
-	paths, err := s.studies()
-	if err != nil {
-		return err
-	}
+	s.tried++
+	build := s.tried
 	pages := map[string][]byte{}
 	watched := map[string]bool{}
+	paths, err := s.studies()
+	if err != nil {
+		// The study was deleted or renamed (or the folder emptied) while
+		// previewing, perhaps for a moment (a git checkout): the page says
+		// so and the server waits for it, as for any broken study. The
+		// watcher still watches the folder, so its return is seen.
+		if !s.isDir {
+			paths = []string{s.target}
+		} else {
+			pages["/"] = errorPage(s.target, err, build)
+			s.publish(pages, watched, build)
+			if s.opt.Log != nil {
+				fmt.Fprintf(s.opt.Log, "preview: %v\n", err)
+			}
+			return nil
+		}
+	}
 	var reps []*reports.Report
 	var broken []render.Broken
 	for _, p := range paths {
 		abs, _ := filepath.Abs(p)
 		watched[abs] = true
 		sctx, cancel := context.WithTimeout(ctx, s.opt.buildTimeout())
-		rep, page, err := s.buildOne(sctx, p, watched)
+		inputs := map[string]bool{}
+		rep, page, err := s.buildOne(sctx, p, inputs, build)
 		cancel()
+		if err == nil {
+			s.inputs[abs] = slices.Sorted(maps.Keys(inputs))
+		} else if ctx.Err() == nil {
+			// A failed run names none of its inputs: keep watching those
+			// of its last run, so that mending a broken movement file or
+			// bibliography rebuilds the study.
+			for _, in := range s.inputs[abs] {
+				inputs[in] = true
+			}
+		}
+		maps.Copy(watched, inputs)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -129,7 +169,7 @@ func (s *Server) Build(ctx context.Context) error {
 				err = fmt.Errorf("the build took longer than %v and was stopped (make the study cheaper, or give preview a longer --timeout)", s.opt.buildTimeout())
 			}
 			broken = append(broken, render.Broken{Source: p, Error: err.Error()})
-			page = errorPage(p, err)
+			page = errorPage(p, err, build)
 		} else {
 			reps = append(reps, rep)
 		}
@@ -142,13 +182,9 @@ func (s *Server) Build(ctx context.Context) error {
 		if err := s.renderer.Index(&index, engine.Version, reps, broken); err != nil {
 			return err
 		}
-		pages["/"] = withReload(index.Bytes())
+		pages["/"] = withReload(index.Bytes(), build)
 	}
-	s.mu.Lock()
-	s.pages, s.watched = pages, watched
-	close(s.changed)
-	s.changed = make(chan struct{})
-	s.mu.Unlock()
+	s.publish(pages, watched, build)
 	if s.opt.Log != nil {
 		fmt.Fprintf(s.opt.Log, "preview: %d of %d studies built in %.2f s\n", len(paths)-len(broken), len(paths), time.Since(start).Seconds())
 		for _, b := range broken {
@@ -158,7 +194,16 @@ func (s *Server) Build(ctx context.Context) error {
 	return nil
 }
 
-func (s *Server) buildOne(ctx context.Context, path string, watched map[string]bool) (*reports.Report, []byte, error) {
+// publish serves the pages of a build and tells the open pages to reload.
+func (s *Server) publish(pages map[string][]byte, watched map[string]bool, build uint64) {
+	s.mu.Lock()
+	s.pages, s.watched, s.build = pages, watched, build
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+}
+
+func (s *Server) buildOne(ctx context.Context, path string, watched map[string]bool, build uint64) (*reports.Report, []byte, error) {
 	st, err := study.LoadStudy(path, nil)
 	if err != nil {
 		return nil, nil, err
@@ -182,7 +227,7 @@ func (s *Server) buildOne(ctx context.Context, path string, watched map[string]b
 	if err := s.renderer.HTML(&page, rep); err != nil {
 		return nil, nil, err
 	}
-	return rep, withReload(page.Bytes()), nil
+	return rep, withReload(page.Bytes(), build), nil
 }
 
 func inputsOf(r *reports.Report) []reports.Input {
@@ -192,10 +237,15 @@ func inputsOf(r *reports.Report) []reports.Input {
 	return r.Provenance.Inputs
 }
 
-// reloadJS reloads the page when the server says a build finished.
-const reloadJS = `new EventSource("/_events").onmessage = function () { location.reload(); };`
+// reloadJS reloads the page when the server says a build finished. It
+// gives the stream the build of its page (the script's data-build, outside
+// the script so that its hash stays the same): a build that ended while
+// the page was loading, before the stream connected, reloads it at once.
+const reloadJS = `new EventSource("/_events?build=" + encodeURIComponent(document.currentScript.dataset.build)).onmessage = function () { location.reload(); };`
 
-const reloadScript = "<script>" + reloadJS + "</script>"
+func reloadScript(build uint64) string {
+	return `<script data-build="` + strconv.FormatUint(build, 10) + `">` + reloadJS + "</script>"
+}
 
 // reloadHash is the CSP source of reloadJS.
 var reloadHash = func() string {
@@ -203,9 +253,10 @@ var reloadHash = func() string {
 	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }()
 
-// withReload adds the reload script to a page, and to the page's
-// Content-Security-Policy its hash and the event stream it connects to.
-func withReload(page []byte) []byte {
+// withReload adds the reload script of a build to a page, and to the
+// page's Content-Security-Policy its hash and the event stream it connects
+// to.
+func withReload(page []byte, build uint64) []byte {
 	// The policy is in an attribute: its quotes may be written as &#39;.
 	for _, q := range []string{"'", "&#39;"} {
 		quote := func(s string) []byte { return []byte(strings.ReplaceAll(s, "'", q)) }
@@ -223,9 +274,9 @@ func withReload(page []byte) []byte {
 	}
 	i := bytes.LastIndex(page, []byte("</body>"))
 	if i < 0 {
-		return append(page, reloadScript...)
+		return append(page, reloadScript(build)...)
 	}
-	return slices.Concat(page[:i], []byte(reloadScript+"\n"), page[i:])
+	return slices.Concat(page[:i], []byte(reloadScript(build)+"\n"), page[i:])
 }
 
 var errorTemplate = template.Must(template.New("error").Parse(`<!DOCTYPE html>
@@ -238,10 +289,10 @@ pre{white-space:pre-wrap;background:#fff5f5;border:1px solid #cf222e;border-left
 <p>Fix the study and save it: this page reloads by itself.</p></body></html>
 `))
 
-func errorPage(path string, err error) []byte {
+func errorPage(path string, err error, build uint64) []byte {
 	var buf bytes.Buffer
 	errorTemplate.Execute(&buf, map[string]string{"Path": path, "Err": err.Error()})
-	return withReload(buf.Bytes())
+	return withReload(buf.Bytes(), build)
 }
 
 // securityPolicy is sent with every answer; the pages' own meta policy
@@ -327,7 +378,9 @@ func allowedHosts(a net.Addr) map[string]bool {
 	return hosts
 }
 
-// events sends one message after each build until the page goes away.
+// events sends one message after each build until the page goes away, and
+// one at once when the page that connects (its ?build=) is not of the
+// build served now.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	flusher, ok := w.(http.Flusher)
 	if !ok {
@@ -338,10 +391,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprint(w, ": connected\n\n")
 	flusher.Flush()
+	page := r.URL.Query().Get("build")
 	for {
 		s.mu.Lock()
-		changed := s.changed
+		changed, current := s.changed, strconv.FormatUint(s.build, 10)
 		s.mu.Unlock()
+		if page != "" && page != current {
+			fmt.Fprint(w, "data: reload\n\n")
+			flusher.Flush()
+			page = "" // once: the page reloads and connects anew
+		}
 		select {
 		case <-r.Context().Done():
 			return
@@ -468,17 +527,32 @@ func ListenAndServe(ctx context.Context, target, addr string, opt Options, out i
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
+	wctx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
 	watched := make(chan error, 1)
-	go func() { watched <- srv.Watch(ctx) }()
+	go func() { watched <- srv.Watch(wctx) }()
+	watchEnded := false
 	select {
 	case <-ctx.Done():
 	case err = <-served:
 	case err = <-watched:
+		watchEnded = true
 	}
 	// Open event streams end only with their connection: close them.
 	hs.Close()
+	// The watcher cancels the build under way and waits for it: only then
+	// may the deferred Close remove the temporary cache it writes to.
+	stopWatch()
+	if !watchEnded {
+		<-watched
+	}
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
+	}
+	if err == nil && ctx.Err() != nil {
+		// Ctrl-C or SIGTERM, preview's usual end: exit status 130 as for
+		// every command (and as when it comes during the first build).
+		err = ctx.Err()
 	}
 	return err
 }

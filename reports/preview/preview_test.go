@@ -51,7 +51,7 @@ func TestPreviewFollowsEdits(t *testing.T) {
 	}
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
-	if page := get(t, ts.URL+"/"); !strings.Contains(page, "First title") || !strings.Contains(page, `EventSource("/_events")`) {
+	if page := get(t, ts.URL+"/"); !strings.Contains(page, "First title") || !strings.Contains(page, `EventSource("/_events`) {
 		t.Fatalf("first page lacks the report or the reload script")
 	}
 	watchErr := make(chan error, 1)
