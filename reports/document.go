@@ -289,6 +289,15 @@ func (r *Report) Tally() (ok, errata, failed int) {
 	return ok, errata, failed
 }
 
+// TallyText is the tally in words: "184 ok, 1 erratum, 0 failed".
+func TallyText(ok, errata, failed int) string {
+	word := "errata"
+	if errata == 1 {
+		word = "erratum"
+	}
+	return fmt.Sprintf("%d ok, %d %s, %d failed", ok, errata, word, failed)
+}
+
 // HeadlineChecks are the checks the report names as its headline, or its
 // first three.
 func (r *Report) HeadlineChecks() []Check {

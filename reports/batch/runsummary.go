@@ -92,7 +92,7 @@ func round3(x float64) float64 {
 
 // Line is the last line of a run's text output.
 func (t RunTotals) Line() string {
-	s := fmt.Sprintf("%s: %d ok, %d errata, %d failed", Count(t.Studies, "study", "studies"), t.OK, t.Errata, t.Failed)
+	s := Count(t.Studies, "study", "studies") + ": " + reports.TallyText(t.OK, t.Errata, t.Failed)
 	if t.Broken > 0 {
 		s += fmt.Sprintf(", %d could not run", t.Broken)
 	}

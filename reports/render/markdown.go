@@ -38,7 +38,7 @@ func writeMarkdown(w io.Writer, r *reports.Report, paths map[*reports.Chart]stri
 	}
 	if len(r.Checks) > 0 {
 		ok, errata, failed := r.Tally()
-		fmt.Fprintf(bw, "Checks against published figures: %d ok, %d errata, %d failed.\n\n", ok, errata, failed)
+		fmt.Fprintf(bw, "Checks against published figures: %s.\n\n", reports.TallyText(ok, errata, failed))
 	}
 	linked, err := linkedFragments(r)
 	if err != nil {

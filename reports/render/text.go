@@ -103,7 +103,7 @@ func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 		for _, c := range r.Checks {
 			checks.Rows = append(checks.Rows, []any{c.Name, c.PublishedCited(), c.Computed, c.Status, c.Reason})
 		}
-		p.table(fmt.Sprintf("Published figures: %d ok, %d errata, %d failed.", ok, errata, failed), checks)
+		p.table("Published figures: "+reports.TallyText(ok, errata, failed)+".", checks)
 	}
 	return bw.Flush()
 }

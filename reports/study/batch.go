@@ -227,7 +227,7 @@ func runSite(ctx context.Context, jobs []job, opt RunOptions, renderer *render.R
 func (o Outcome) Summary(caching bool) string {
 	r, w := o.Report, o.Written
 	ok, errata, failed := r.Tally()
-	line := fmt.Sprintf("%s: %d ok, %d errata, %d failed", o.Path, ok, errata, failed)
+	line := o.Path + ": " + reports.TallyText(ok, errata, failed)
 	if len(r.Checks) == 0 {
 		line = o.Path + ": no published figures to check"
 	}
