@@ -93,7 +93,7 @@ type LeagueSettings struct {
 	RoundTo     float64 `yaml:"round_to" json:"round_to"`           // Form-L IMPs are rounded to this step (1)
 	OldPerPlace float64 `yaml:"old_per_place" json:"old_per_place"` // the old system's IMPs per place (6)
 	Tolerance   float64 `yaml:"tolerance" json:"tolerance"`         // new teams: iteration stops at this change (VPs)
-	// MaxIterations bounds the new-team iteration (default 1000).
+	// MaxIterations bounds the new-team iteration (default 10000).
 	MaxIterations int `yaml:"max_iterations" json:"max_iterations"`
 }
 
