@@ -55,14 +55,16 @@ var _ = addCommand(command{
 Matchpoints a pairs session (the CSV board,ns,ew,score), Neuberg-adjusting
 boards played fewer times.
 
-FILE may also be a club's results file, USEBIO XML (.xml) or PBN (.pbn), told
-by its extension or its first bytes: its figures are recomputed and checked,
+FILE may also be a club's results file (USEBIO or NZ Scorer XML, PBN, an
+ACBLscore report (.txt, .htm) or game file (.ACA); docs/formats.md), told
+by its first bytes or its extension: its figures are recomputed and checked,
 its scoring method named, Neuberg's rounding measured, the movement played
 reconstructed with its balance, and the luck model run on it.
 
-Several results files, or a folder of them (its .xml and .pbn files), are a
-season: each session analysed, its movement with Qf, Qd and the better
-arrow switches, each pair's probability of finishing first from a bootstrap
-over the boards, every partnership's season average with a 95 % interval,
-and the season's fairness.`,
+Several results files, or a folder of them (its .xml, .pbn, .txt, .htm,
+.html and .ACA-like files; one with the same results as a file read before
+is skipped), are a season: each session analysed, its movement with Qf, Qd
+and the better arrow switches, each pair's probability of finishing first
+from a bootstrap over the boards, every partnership's season average with a
+95 % interval, and the season's fairness.`,
 })
