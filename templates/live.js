@@ -26,7 +26,7 @@
 	}
 
 	// What each cell shows: the values of its parameters, as a key.
-	const keyOf = (cell) => JSON.stringify(cell.params.map((p) => values.get(p)));
+	const keyOf = (cell, from = values) => JSON.stringify(cell.params.map((p) => from.get(p)));
 	const published = (cell) => JSON.stringify(cell.params.map((p) => controls.get(p).dataset.published));
 	const shown = new Map(data.cells.map((c) => [c.id, published(c)]));
 	// A cell's blocks stand between its marker and the next live-end: they
@@ -37,14 +37,118 @@
 		for (let n = marker(cell).nextSibling; n && !(n.nodeType === 1 && n.classList.contains("live-end")); n = n.nextSibling) out.push(n);
 		return out;
 	};
-	const fill = (cell, nodes) => {
+	// The values each cell's figures are of, by cell (null: a note, no
+	// figures), for the Provenance.
+	const drawn = new Map(data.cells.map((c) => [c.id, c.params.map((p) => controls.get(p).dataset.published)]));
+	const fill = (cell, nodes, values) => {
+		const gone = new Set();
 		for (const n of blocks(cell)) {
-			if (n.nodeType === 1 && window.echarts) {
-				for (const div of n.querySelectorAll("[_echarts_instance_]")) echarts.getInstanceByDom(div)?.dispose();
+			if (n.nodeType === 1) {
+				if (window.echarts) {
+					for (const div of n.querySelectorAll("[_echarts_instance_]")) echarts.getInstanceByDom(div)?.dispose();
+				}
+				if (n.id) gone.add(n.id);
+				for (const el of n.querySelectorAll("[id]")) gone.add(el.id);
 			}
 			n.remove();
 		}
 		marker(cell).after(...nodes);
+		drawn.set(cell.id, values || null);
+		contents(cell, gone, nodes);
+		provenance();
+	};
+
+	// The contents list names the page's tables and headings as the page
+	// prints them (render's tableTOC and renderProse): a recomputed cell's
+	// entries take the place of those of the blocks it replaced, or the
+	// captions and anchors of other values stay in it.
+	const toc = document.querySelector("nav.toc ol");
+	const contents = (cell, gone, nodes) => {
+		if (!toc) return;
+		for (const li of [...toc.children]) {
+			const a = li.querySelector("a");
+			if (a && gone.has(decodeURIComponent(a.hash.slice(1)))) li.remove();
+		}
+		const entries = [];
+		const entry = (anchor, text, cls) => {
+			const li = document.createElement("li");
+			if (cls) li.className = cls;
+			const a = document.createElement("a");
+			a.href = "#" + anchor;
+			a.textContent = text;
+			li.append(a);
+			entries.push(li);
+		};
+		for (const n of nodes) {
+			if (n.nodeType !== 1) continue;
+			if (n.matches("section.prose")) {
+				for (const h of n.querySelectorAll("h1[id], h2[id]")) entry(h.id, h.textContent, h.tagName === "H2" ? "sec" : "");
+			} else if (n.matches("div.scroll[id^='table-']")) {
+				const caption = n.querySelector("p.caption");
+				const number = caption.querySelector("strong");
+				// Its number, and the first sentence of its caption.
+				let text = [...caption.childNodes].filter((c) => c !== number).map((c) => c.textContent).join("").replace(/^ /, "");
+				const i = text.indexOf(". ");
+				if (i > 0) text = text.slice(0, i);
+				entry(n.id, number.textContent + " " + text, "sub");
+			}
+		}
+		if (entries.length === 0) return;
+		// Before the first entry of a block that follows the cell.
+		const next = [...toc.children].find((li) => {
+			const a = li.querySelector("a");
+			const target = a && document.getElementById(decodeURIComponent(a.hash.slice(1)));
+			return target && marker(cell).compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING;
+		});
+		if (next) next.before(...entries);
+		else toc.append(...entries);
+	};
+
+	// The Provenance states the values the page's figures are of, marked as
+	// the reader's where they are not the published ones: a printed page
+	// has no parameter bar to say so.
+	const provenance = () => {
+		const reader = [];
+		for (const el of document.querySelectorAll("[data-param]")) {
+			const name = el.dataset.param;
+			const control = controls.get(name);
+			if (!control) continue;
+			const using = data.cells.filter((c) => c.params.includes(name));
+			const of = [...new Set(using.filter((c) => drawn.get(c.id)).map((c) => drawn.get(c.id)[c.params.indexOf(name)]))];
+			const v = of.length > 0 ? of.join(" and ") : values.get(name);
+			const marks = [];
+			if (v !== control.dataset.published) marks.push("set by the reader");
+			if (using.length > 0 && of.length === 0) marks.push("no figures on the page are of it");
+			const mark = marks.length > 0 ? " (" + marks.join("; ") + ")" : "";
+			// The list's line: parameter <code>name</code> = <code>value</code>;
+			// the table's row: name, type, value, meaning.
+			const value = el.tagName === "TR" ? el.cells[2] : el.querySelectorAll("code")[1];
+			value.textContent = v;
+			el.querySelector(".live-set")?.remove();
+			if (mark) {
+				const em = document.createElement("em");
+				em.className = "live-set";
+				em.textContent = mark;
+				(el.tagName === "TR" ? value : el).append(em);
+			}
+			if (el.tagName === "LI" && v !== control.dataset.published) reader.push([name, v, control.dataset.published]);
+		}
+		// The published figures were checked when the page was made: the
+		// browser checks none, so they stay the published values' and say so.
+		const checks = document.getElementById("checks");
+		if (checks) {
+			let said = checks.nextElementSibling;
+			if (!said.classList.contains("live-note")) said = null;
+			if (reader.length === 0) said?.remove();
+			else {
+				if (!said) {
+					said = document.createElement("p");
+					said.className = "live-note";
+					checks.after(said);
+				}
+				said.textContent = "These were checked with the published values (" + reader.map(([n, , p]) => n + " = " + p).join(", ") + "); the page now shows the reader's (" + reader.map(([n, v]) => n + " = " + v).join(", ") + "), which the browser does not check.";
+			}
+		}
 	};
 
 	const saying = (values) => [...values].filter(([n, v]) => v !== controls.get(n).dataset.published).map(([n, v]) => n + " = " + v).join(", ");
@@ -91,6 +195,7 @@
 	let pending = [];
 	let started = 0;
 	let refused = false; // the request has a value the study refuses
+	let asked = values; // the values of the request computing
 
 	const stop = () => {
 		// A message the worker posted before it ended may still be queued
@@ -150,14 +255,15 @@
 				break;
 			}
 			pending = pending.filter((c) => c !== cell);
-			shown.set(cell.id, keyOf(cell));
+			// The request's values: the controls may have changed since.
+			shown.set(cell.id, keyOf(cell, asked));
 			if (m.type === "failed") {
 				note(cell, "Not recomputed: " + m.error, true);
 				break;
 			}
 			const t = document.createElement("template");
 			t.innerHTML = m.html;
-			fill(cell, [...t.content.childNodes]);
+			fill(cell, [...t.content.childNodes], JSON.parse(shown.get(cell.id)));
 			draw(m.charts);
 			if (!bar.dataset.firstCell) {
 				mark("first-cell");
@@ -183,6 +289,7 @@
 			}
 		}
 		pending = cells;
+		asked = new Map(values);
 		refused = false;
 		for (const name of controls.keys()) say(name, "");
 		for (const c of cells) note(c, "Recomputing for " + (saying(values) || "the published values") + "…");
@@ -239,7 +346,12 @@
 	button.addEventListener("click", () => {
 		if (button.textContent === "Cancel") {
 			stop();
-			for (const c of pending) note(c, "Cancelled: not recomputed for " + (saying(values) || "these values") + ".", true);
+			// Shown as none: values set back to a cancelled cell's own
+			// are recomputed, not left to its note.
+			for (const c of pending) {
+				note(c, "Cancelled: not recomputed for " + (saying(values) || "these values") + ".", true);
+				shown.set(c.id, null);
+			}
 			idle("Cancelled.");
 			return;
 		}

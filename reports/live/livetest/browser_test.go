@@ -3,6 +3,7 @@ package livetest_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,5 +138,110 @@ func TestBrowserRefusesASpec(t *testing.T) {
 	}
 	if got := tab.Text("recommendation"); !strings.Contains(got, "10 pairs") || len(tab.Cells("recommendation")) == 0 {
 		t.Errorf("the recommendation for 10 pairs, beside a refused movement: %.200q", got)
+	}
+}
+
+// pageFacts is a script: the contents list (each entry's text and target;
+// the published figures' appendix apart, which the browser does not make),
+// the note on that appendix, the Provenance's parameter lines and the
+// Parameters table's rows.
+const pageFacts = `({
+	toc: [...document.querySelectorAll("nav.toc li a")].filter((a) => a.hash !== "#checks").map((a) => a.textContent + " -> " + a.getAttribute("href")),
+	checks: document.querySelector("#checks + p.live-note")?.textContent || "",
+	params: [...document.querySelectorAll("#provenance + ul li")].filter((li) => li.textContent.startsWith("parameter ")).map((li) => li.textContent),
+	rows: [...document.querySelectorAll("table.params tbody tr")].map((tr) => [...tr.cells].slice(0, 3).map((td) => td.textContent).join(" | ")),
+})`
+
+type facts struct {
+	TOC    []string `json:"toc"`
+	Params []string `json:"params"`
+	Rows   []string `json:"rows"`
+	Checks string   `json:"checks"`
+}
+
+// TestBrowserContentsAndProvenance: after a recompute the contents list
+// names the recomputed tables as the page run -p makes with the values
+// does (captions and anchors), and the Provenance, which a printed page
+// keeps without the parameter bar, states the values in use, the reader's
+// marked as theirs; set back to the published values, it is as published.
+func TestBrowserContentsAndProvenance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the director's page runs a catalogue and a sampled model")
+	}
+	b := livetest.Start(t)
+	const study = "../../../studies/tonight.yaml"
+	values := map[string]string{"pairs": "16", "hours": "3", "samples": "5000"}
+	published := page(t, study, nil)
+	var want, before, got facts
+	b.Open(t, page(t, study, values), "").Eval(pageFacts, &want)
+	b.Open(t, published, "").Eval(pageFacts, &before)
+	tab := b.Open(t, published, "")
+	tab.Set("pairs", "16")
+	tab.Set("hours", "3")
+	tab.Set("samples", "5000")
+	// Each change stops the computation of the one before: the last's
+	// ends the work.
+	idle := `document.getElementById("live-bar").dataset.state === "idle"`
+	tab.WaitFor(idle)
+	tab.Eval(pageFacts, &got)
+	if !slices.Equal(got.TOC, want.TOC) {
+		t.Errorf("contents after the recompute\n%s\nrun -p's\n%s", strings.Join(got.TOC, "\n"), strings.Join(want.TOC, "\n"))
+	}
+	mark := func(lines []string) []string {
+		out := slices.Clone(lines)
+		for i, l := range out {
+			for name := range values {
+				if strings.HasPrefix(l, "parameter "+name+" = ") || strings.HasPrefix(l, name+" | ") {
+					out[i] = l + " (set by the reader)"
+				}
+			}
+		}
+		return out
+	}
+	if w := mark(want.Params); !slices.Equal(got.Params, w) {
+		t.Errorf("provenance after the recompute\n%s\nwant\n%s", strings.Join(got.Params, "\n"), strings.Join(w, "\n"))
+	}
+	if w := mark(want.Rows); !slices.Equal(got.Rows, w) {
+		t.Errorf("parameters table after the recompute\n%s\nwant\n%s", strings.Join(got.Rows, "\n"), strings.Join(w, "\n"))
+	}
+	// Back to the published values: the page is the published one again.
+	tab.Set("pairs", "13")
+	tab.Set("hours", "2.5")
+	tab.Set("samples", "20000")
+	tab.WaitFor(idle)
+	tab.Eval(pageFacts, &got)
+	if !slices.Equal(got.TOC, before.TOC) || !slices.Equal(got.Params, before.Params) || !slices.Equal(got.Rows, before.Rows) {
+		t.Errorf("set back to the published values:\n%v\npublished:\n%v", got, before)
+	}
+	if e := tab.Exceptions(); len(e) > 0 {
+		t.Errorf("script errors: %v", e)
+	}
+}
+
+// TestBrowserChecksSayTheirValues: a page published for values whose
+// figures were checked (16 pairs: the library's published Qf), recomputed
+// for others, says its checks are of the published values.
+func TestBrowserChecksSayTheirValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the director's page runs a catalogue")
+	}
+	b := livetest.Start(t)
+	tab := b.Open(t, page(t, "../../../studies/tonight.yaml", map[string]string{"pairs": "16"}), "")
+	var got facts
+	tab.Eval(pageFacts, &got)
+	if got.Checks != "" {
+		t.Errorf("as published, the checks say %q", got.Checks)
+	}
+	tab.Set("pairs", "14")
+	tab.WaitFor(`document.getElementById("live-bar").dataset.state === "idle"`)
+	tab.Eval(pageFacts, &got)
+	if want := "checked with the published values (pairs = 16); the page now shows the reader's (pairs = 14)"; !strings.Contains(got.Checks, want) {
+		t.Errorf("recomputed, the checks say %q, want %q", got.Checks, want)
+	}
+	tab.Set("pairs", "16")
+	tab.WaitFor(`document.getElementById("live-bar").dataset.state === "idle"`)
+	tab.Eval(pageFacts, &got)
+	if got.Checks != "" {
+		t.Errorf("back to the published values, the checks say %q", got.Checks)
 	}
 }
