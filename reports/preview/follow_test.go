@@ -219,3 +219,53 @@ func TestPreviewStopsAsInterrupted(t *testing.T) {
 		t.Errorf("left behind in the temporary folder: %v", left)
 	}
 }
+
+// TestPreviewFolderKeepsAGoneStudysPage: in a folder, a study deleted while
+// its page was open left the tab a plain 404 without the reload script, so
+// it stayed there when the study came back. Its page now says the study
+// is gone from the folder, reloads, and is the report again on its return.
+func TestPreviewFolderKeepsAGoneStudysPage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.yaml")
+	os.WriteFile(path, []byte(studyText), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte(strings.Replace(studyText, "First title", "Other study", 1)), 0o644)
+	url, reload, _ := watching(t, dir)
+	if page := get(t, url+"/a/"); !strings.Contains(page, "First title") {
+		t.Fatalf("the study's page is not served:\n%s", page)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if !reload(10 * time.Second) {
+		t.Fatal("no reload after the study went away")
+	}
+	resp, err := http.Get(url + "/a/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	page := string(body)
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("status %d, want 404: the study is not there", resp.StatusCode)
+	}
+	if !strings.Contains(page, "this study is gone from the folder") || !strings.Contains(page, "a.yaml") {
+		t.Errorf("the page does not say the study is gone:\n%s", page)
+	}
+	if !pageBuild.MatchString(page) || !strings.Contains(page, reloadHash) {
+		t.Errorf("the page of a gone study has no reload script its policy allows:\n%s", page)
+	}
+	if page := get(t, url+"/"); strings.Contains(page, "First title") || !strings.Contains(page, "Other study") {
+		t.Errorf("the index still lists the gone study, or not the other:\n%s", page)
+	}
+	if page := get(t, url+"/never/"); strings.Contains(page, "gone from the folder") {
+		t.Errorf("a page that never was is said to be gone:\n%s", page)
+	}
+	os.WriteFile(path, []byte(strings.Replace(studyText, "First title", "Back again", 1)), 0o644)
+	if !reload(10 * time.Second) {
+		t.Fatal("no reload when the study came back")
+	}
+	if page := get(t, url+"/a/"); !strings.Contains(page, "Back again") {
+		t.Errorf("the report did not come back with the study:\n%s", page)
+	}
+}

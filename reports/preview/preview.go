@@ -81,6 +81,11 @@ type Server struct {
 	// while it is broken. Both are used by Build only, one at a time.
 	tried  uint64
 	inputs map[string][]string
+	// known are the study pages of earlier builds (URL path → study file),
+	// for Build only; gone, published with the pages, are those whose
+	// study left the folder: their pages say so and reload.
+	known map[string]string
+	gone  map[string]bool
 }
 
 // New returns a server for target, a study file or a folder of studies.
@@ -89,7 +94,7 @@ func New(target string, opt Options) (*Server, error) {
 	if _, err := os.Stat(target); err != nil {
 		return nil, err
 	}
-	s := &Server{target: target, opt: opt, renderer: render.NewRenderer(), changed: make(chan struct{}), inputs: map[string][]string{}}
+	s := &Server{target: target, opt: opt, renderer: render.NewRenderer(), changed: make(chan struct{}), inputs: map[string][]string{}, known: map[string]string{}}
 	if info, err := os.Stat(target); err == nil && info.IsDir() {
 		s.isDir = true
 		s.renderer.IndexLink = "../" // the index is served at /
@@ -134,7 +139,7 @@ func (s *Server) Build(ctx context.Context) error {
 			paths = []string{s.target}
 		} else {
 			pages["/"] = errorPage(s.target, err, build)
-			s.publish(pages, watched, build)
+			s.publish(pages, s.goneFrom(pages, build), watched, build)
 			if s.opt.Log != nil {
 				fmt.Fprintf(s.opt.Log, "preview: %v\n", err)
 			}
@@ -174,6 +179,7 @@ func (s *Server) Build(ctx context.Context) error {
 			reps = append(reps, rep)
 		}
 		pages["/"+study.NameOf(p)+"/"] = page
+		s.known["/"+study.NameOf(p)+"/"] = p
 	}
 	if len(paths) == 1 {
 		pages["/"] = pages["/"+study.NameOf(paths[0])+"/"]
@@ -184,7 +190,7 @@ func (s *Server) Build(ctx context.Context) error {
 		}
 		pages["/"] = withReload(index.Bytes(), build)
 	}
-	s.publish(pages, watched, build)
+	s.publish(pages, s.goneFrom(pages, build), watched, build)
 	if s.opt.Log != nil {
 		fmt.Fprintf(s.opt.Log, "preview: %d of %d studies built in %.2f s\n", len(paths)-len(broken), len(paths), time.Since(start).Seconds())
 		for _, b := range broken {
@@ -194,10 +200,25 @@ func (s *Server) Build(ctx context.Context) error {
 	return nil
 }
 
+// goneFrom adds to a build's pages one for each study page of an earlier
+// build that it lacks: a tab open on a study deleted or renamed away from
+// the folder got a plain 404, without the reload script, and stayed on it
+// when the study came back.
+func (s *Server) goneFrom(pages map[string][]byte, build uint64) map[string]bool {
+	gone := map[string]bool{}
+	for url, path := range s.known {
+		if _, ok := pages[url]; !ok {
+			pages[url] = gonePage(s.target, path, build)
+			gone[url] = true
+		}
+	}
+	return gone
+}
+
 // publish serves the pages of a build and tells the open pages to reload.
-func (s *Server) publish(pages map[string][]byte, watched map[string]bool, build uint64) {
+func (s *Server) publish(pages map[string][]byte, gone, watched map[string]bool, build uint64) {
 	s.mu.Lock()
-	s.pages, s.watched, s.build = pages, watched, build
+	s.pages, s.gone, s.watched, s.build = pages, gone, watched, build
 	close(s.changed)
 	s.changed = make(chan struct{})
 	s.mu.Unlock()
@@ -289,6 +310,24 @@ pre{white-space:pre-wrap;background:#fff5f5;border:1px solid #cf222e;border-left
 <p>Fix the study and save it: this page reloads by itself.</p></body></html>
 `))
 
+var goneTemplate = template.Must(template.New("gone").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
+<title>{{.Path}}: gone</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
+pre{white-space:pre-wrap;background:#fff8c5;border:1px solid #9a6700;border-left-width:4px;border-radius:6px;padding:1rem}</style>
+</head><body><h1>{{.Path}} is gone</h1><pre>this study is gone from the folder {{.Folder}}: {{.Path}}</pre>
+<p>Put it back (or undo the rename): this page reloads by itself. The <a href="../">index</a> lists the studies the folder has.</p></body></html>
+`))
+
+// gonePage is the page of a study that left the folder, with the reload
+// script: it comes back with the study.
+func gonePage(folder, path string, build uint64) []byte {
+	var buf bytes.Buffer
+	goneTemplate.Execute(&buf, map[string]string{"Folder": folder, "Path": path})
+	return withReload(buf.Bytes(), build)
+}
+
 func errorPage(path string, err error, build uint64) []byte {
 	var buf bytes.Buffer
 	errorTemplate.Execute(&buf, map[string]string{"Path": path, "Err": err.Error()})
@@ -328,6 +367,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path = strings.TrimSuffix(path, "index.html")
 	s.mu.Lock()
 	page, ok := s.pages[path]
+	gone := s.gone[path]
 	s.mu.Unlock()
 	if !ok {
 		http.NotFound(w, r)
@@ -335,6 +375,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	if gone {
+		// Still not found, but the page reloads when the study is back.
+		w.WriteHeader(http.StatusNotFound)
+	}
 	w.Write(page)
 }
 
