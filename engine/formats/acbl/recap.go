@@ -43,6 +43,14 @@ func ReadRecap(name string, r io.Reader) (*scoring.Session, error) {
 	if isHTML(string(data)) {
 		lines = stripHTML(lines)
 	}
+	// A page break (form feed, or vertical tab) takes no column on the
+	// printed page: left in, one leading a row would end the ranking there
+	// and shift the row's columns.
+	for i, l := range lines {
+		if strings.ContainsAny(l, "\f\v") {
+			lines[i] = pageBreaks.Replace(l)
+		}
+	}
 	rd := &recapReader{name: name, s: &scoring.Session{Name: name, Format: "acblscore recap", Scale: scoring.ScaleACBL},
 		pairs: map[scoring.PairKey]int{}, boards: map[boardKey]int{}, lines: map[lineKey]*gridLine{}}
 	if nuls > 0 {
@@ -119,6 +127,8 @@ type gridEntry struct {
 	hasMP        bool
 	line         int
 }
+
+var pageBreaks = strings.NewReplacer("\f", "", "\v", "")
 
 var (
 	reBoardHead         = regexp.MustCompile(`(?i)^\s*RESULTS\s+OF\s+BOARD\s+(\d+)\b(.*)$`)
@@ -233,7 +243,7 @@ func (rd *recapReader) ranking(lines []string, i int) int {
 		text := expandTabs(strings.TrimRight(lines[i], " "))
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" {
-			if rows > 0 {
+			if rows > 0 && !rd.rowFollows(lines, i+1, scoreFirst, stratCols) {
 				return i + 1
 			}
 			continue
@@ -250,6 +260,22 @@ func (rd *recapReader) ranking(lines []string, i int) int {
 		rd.addPair(row)
 	}
 	return i
+}
+
+// rowFollows tells whether the next line that is not blank, from line
+// index i, is another row of the ranking: a report printed double-spaced,
+// or with a page break inside a ranking, has blank lines between its
+// rows, and ending the ranking there would lose every pair after it.
+func (rd *recapReader) rowFollows(lines []string, i int, scoreFirst bool, stratCols []token) bool {
+	for ; i < len(lines); i++ {
+		text := expandTabs(strings.TrimRight(lines[i], " \f\v"))
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		_, ok := rd.rankingRow(text, i+1, scoreFirst, stratCols)
+		return ok
+	}
+	return false
 }
 
 func pctIndex(head string) int {

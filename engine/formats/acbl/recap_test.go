@@ -91,6 +91,15 @@ func TestRecapReadsWhatClubsPost(t *testing.T) {
 		mixed.WriteString([]string{"\r\n", "\n", "\r"}[i%3])
 	}
 	nul := strings.ReplaceAll(clean, "RESULTS", "\x00RESULTS")
+	// A page break inside the first ranking: the new page's first row
+	// starts with the form feed.
+	paged := strings.Split(clean, "\n")
+	for i, l := range paged {
+		if strings.HasPrefix(l, "Pair    Pct") {
+			paged[i+4] = "\f" + paged[i+4]
+			break
+		}
+	}
 	cases := []struct {
 		name, text string
 		warn       string // a warning kind the file must get
@@ -100,6 +109,8 @@ func TestRecapReadsWhatClubsPost(t *testing.T) {
 		{"NUL bytes", nul, "nul"},
 		{"printed twice", clean + "\f\n" + clean, "twice"},
 		{"html", "<html><body><pre>\n" + strings.ReplaceAll(clean, "&", "&amp;") + "</pre></body></html>\n", ""},
+		{"double-spaced", strings.ReplaceAll(clean, "\n", "\n\n"), ""},
+		{"page break in a ranking", strings.Join(paged, "\n"), ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -120,6 +131,11 @@ func TestRecapReadsWhatClubsPost(t *testing.T) {
 			}
 			if c.warn == "" && len(s.Warnings) > 0 {
 				t.Errorf("warnings: %v", s.Warnings)
+			}
+			for _, p := range s.Pairs {
+				if !p.HasPercent || len(p.Names) != 2 {
+					t.Errorf("pair %s%s%d: not read from its ranking (names %q)", p.Section, p.Direction, p.Number, p.Names)
+				}
 			}
 			names := strings.Join(s.Pairs[0].Names, " ") + strings.Join(s.Pairs[len(s.Pairs)-1].Names, " ")
 			if !strings.Contains(clean, s.Pairs[0].Names[0]) || strings.ContainsRune(names, '\uFFFD') {
