@@ -141,6 +141,7 @@ var (
 	reDate              = regexp.MustCompile(`(?i)\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})\b`)
 	rePairLine          = regexp.MustCompile(`(?i)^\s*pair\s+([A-Z]{0,2}\d{1,4})\b(.*)$`)
 	reAward             = regexp.MustCompile(`^(\d+\.\d+)(?:\(([A-Za-z]{1,3})\))?$`)
+	reAwardBare         = regexp.MustCompile(`^(\d*\.\d+)([A-Za-z]{1,3})$`) // .80A, 0.80A
 	reRank              = regexp.MustCompile(`^\d{1,4}(?:/\d{1,4}|=|T)?$`)
 )
 
@@ -252,12 +253,20 @@ func (rd *recapReader) ranking(lines []string, i int) int {
 			stratCols = tokens(text)
 			continue
 		}
-		row, ok := rd.rankingRow(text, ln, scoreFirst, stratCols)
+		row, unread, ok := rd.rankingRow(text, ln, scoreFirst, stratCols)
 		if !ok {
 			return i
 		}
 		rows++
-		rd.addPair(row)
+		if rd.addPair(row) {
+			// Warned here, not where the row is read: a row is read again
+			// to peek past a blank line, and a report printed twice has
+			// every row twice.
+			for _, u := range unread {
+				rd.s.Warn(rd.name, ln, "award", "pair %s: %q does not read as masterpoints (such as 1.20(A)): left out",
+					scoring.PairLabel(row.Section, row.Number, row.Direction), u)
+			}
+		}
 	}
 	return i
 }
@@ -272,7 +281,7 @@ func (rd *recapReader) rowFollows(lines []string, i int, scoreFirst bool, stratC
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		_, ok := rd.rankingRow(text, i+1, scoreFirst, stratCols)
+		_, _, ok := rd.rankingRow(text, i+1, scoreFirst, stratCols)
 		return ok
 	}
 	return false
@@ -306,15 +315,18 @@ func isStratHeader(trimmed string) bool {
 
 // rankingRow reads a row of a ranking: pair, (strat,) percentage, score
 // (or score, percentage), ranks, awards, names.
-func (rd *recapReader) rankingRow(text string, ln int, scoreFirst bool, stratCols []token) (scoring.SessionPair, bool) {
+// unread are the tokens before the names that read as neither (a
+// misprinted award).
+func (rd *recapReader) rankingRow(text string, ln int, scoreFirst bool, stratCols []token) (scoring.SessionPair, []string, bool) {
 	toks := tokens(text)
+	var unread []string
 	p := scoring.SessionPair{Section: rd.section, Direction: rd.dir, Line: ln}
 	if len(toks) < 3 {
-		return p, false
+		return p, nil, false
 	}
 	sec, n, _, ok := pairID(toks[0].s)
 	if !ok {
-		return p, false
+		return p, nil, false
 	}
 	if sec != "" {
 		p.Section = sec
@@ -326,12 +338,12 @@ func (rd *recapReader) rankingRow(text string, ln int, scoreFirst bool, stratCol
 		k++
 	}
 	if k+1 >= len(toks) {
-		return p, false
+		return p, nil, false
 	}
 	a, _, ok1 := number(toks[k].s)
 	b, _, ok2 := number(toks[k+1].s)
 	if !ok1 || !ok2 {
-		return p, false
+		return p, nil, false
 	}
 	pctText, totText := toks[k].s, toks[k+1].s
 	if scoreFirst || (a > 100 && b <= 100) {
@@ -364,10 +376,28 @@ func (rd *recapReader) rankingRow(text string, ln int, scoreFirst bool, stratCol
 		if _, _, ok := number(t.s); ok { // a handicap or adjustment column
 			continue
 		}
+		if m := reAwardBare.FindStringSubmatch(t.s); m != nil {
+			pts, _ := strconv.ParseFloat(m[1], 64)
+			p.Awards = append(p.Awards, scoring.Award{Points: pts, Reason: m[2]})
+			continue
+		}
+		if notAName(t.s) {
+			// Names do not start with a figure: glued to them, a misprinted
+			// award would be a player's name, and the award lost unsaid.
+			unread = append(unread, t.s)
+			continue
+		}
 		p.Names = textfile.Names(strings.TrimSpace(string([]rune(text)[t.start:])), "-")
 		break
 	}
-	return p, true
+	return p, unread, true
+}
+
+// notAName tells a token that cannot start the names: a figure, or a
+// figure's parenthesis.
+func notAName(s string) bool {
+	r := s[0]
+	return r >= '0' && r <= '9' || r == '(' || r == '.' && len(s) > 1 && s[1] >= '0' && s[1] <= '9'
 }
 
 // stratAt is the strat letter whose column is nearest the token.
@@ -391,20 +421,22 @@ func abs(x int) int {
 
 // addPair adds a ranking row, once: a report printed twice lists every
 // pair twice.
-func (rd *recapReader) addPair(p scoring.SessionPair) {
+// It tells whether the row was added.
+func (rd *recapReader) addPair(p scoring.SessionPair) bool {
 	k := scoring.PairKey{Section: p.Section, Dir: p.Direction, Number: p.Number}
 	if prev, ok := rd.pairs[k]; ok {
 		q := rd.s.Pairs[prev]
 		if q.PercentText == p.PercentText && q.TotalText == p.TotalText {
 			rd.printedTwice(p.Line)
-			return
+			return false
 		}
 		rd.s.Warn(rd.name, p.Line, "twice", "pair %s is ranked again with %s%% (first on line %d with %s%%): the first is kept",
 			scoring.PairLabel(p.Section, p.Number, p.Direction), p.PercentText, q.Line, q.PercentText)
-		return
+		return false
 	}
 	rd.pairs[k] = len(rd.s.Pairs)
 	rd.s.Pairs = append(rd.s.Pairs, p)
+	return true
 }
 
 // printedTwice notes, once, that the report is printed a second time.

@@ -263,3 +263,38 @@ func FuzzReadRecap(f *testing.F) {
 		}
 	})
 }
+
+// TestRecapMisprintedAwards: an award printed otherwise than 1.20(A) is
+// read when it is one (.80A), and otherwise left out with a warning; it
+// never becomes the start of a player's name.
+func TestRecapMisprintedAwards(t *testing.T) {
+	sample := makeSample(5, twoSections, 0, false)
+	clean := sample.header() + sample.rankings() + sample.travellers()
+	text := strings.ReplaceAll(strings.ReplaceAll(clean, "1.20(A)", "1,20(A)"), "0.80(A)", ".80A   ")
+	s, err := ReadRecap("awards.txt", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, bad := 0, 0
+	for _, p := range s.Pairs {
+		if len(p.Names) == 0 || strings.ContainsAny(p.Names[0][:1], "0123456789.(") {
+			t.Errorf("pair %s%s%d: names %q", p.Section, p.Direction, p.Number, p.Names)
+		}
+		for _, a := range p.Awards {
+			if a == (scoring.Award{Points: 0.8, Reason: "A"}) {
+				read++
+			}
+		}
+	}
+	for _, w := range s.Warnings {
+		if w.Kind == "award" && strings.Contains(w.Text, `"1,20(A)"`) && w.Line > 0 {
+			bad++
+		}
+	}
+	if want := strings.Count(clean, "0.80(A)"); read != want {
+		t.Errorf("%d awards .80A read, want %d", read, want)
+	}
+	if want := strings.Count(clean, "1.20(A)"); bad != want {
+		t.Errorf("%d award warnings, want %d: %v", bad, want, s.Warnings)
+	}
+}
