@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -52,7 +53,7 @@ func ReadRecap(name string, r io.Reader) (*scoring.Session, error) {
 		}
 	}
 	rd := &recapReader{name: name, s: &scoring.Session{Name: name, Format: "acblscore recap", Scale: scoring.ScaleACBL},
-		pairs: map[scoring.PairKey]int{}, boards: map[boardKey]int{}, lines: map[lineKey]*gridLine{}}
+		pairs: map[scoring.PairKey]int{}, boards: map[boardKey]int{}, lines: map[lineKey]*gridLine{}, expected: map[string]int{}}
 	if nuls > 0 {
 		rd.s.Warn(name, 0, "nul", "%d NUL byte(s) in the text, left out", nuls)
 	}
@@ -86,9 +87,10 @@ type recapReader struct {
 	header   []string
 	inBody   bool
 	lastLine int
-	// expected is the number of boards a ranking says it was scored on
-	// ("Scores after 24 boards"), to tell a report cut off.
-	expected int
+	// expected is the number of boards each section's ranking says it
+	// was scored on ("Scores after 24 boards"), to tell a report cut off
+	// or leaving boards out; "" is a ranking before any section heading.
+	expected map[string]int
 	// noSeats counts Howell recap results printed without seats.
 	noSeats int
 }
@@ -210,7 +212,7 @@ func (rd *recapReader) headerFigures(text string) {
 		s.Top, _ = strconv.ParseFloat(m[1], 64)
 	}
 	if b := reScoresAfter.FindStringSubmatch(text); b != nil {
-		rd.expected, _ = strconv.Atoi(b[1])
+		rd.expected[rd.section], _ = strconv.Atoi(b[1])
 	}
 	if m := reAverage.FindStringSubmatch(text); m != nil && s.Average == 0 {
 		avg, _ := strconv.ParseFloat(m[1], 64)
@@ -686,14 +688,43 @@ func artificial(text string, ew bool) scoring.Artificial {
 	return a
 }
 
+// boardsOf counts the boards with a result in the section.
+func boardsOf(s *scoring.Session, section string) int {
+	n := 0
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			if l.Section == section {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // finish builds the session: the grid's results, the header, the
 // checks.
 func (rd *recapReader) finish() (*scoring.Session, error) {
 	s := rd.s
 	rd.flushGrid()
 	rd.readHeader()
-	if n := len(s.Boards); rd.expected > 0 && n > 0 && n < rd.expected {
-		s.Warn(rd.name, rd.lastLine, "truncated", "the report gives results for %d of the %d boards its ranking was scored on: the file is cut off, or leaves boards out", n, rd.expected)
+	// Each section against its own ranking: a section whose header states
+	// more boards than it has results is not hidden by a later section's
+	// header (checking only the last one did).
+	secs := slices.Sorted(maps.Keys(rd.expected))
+	for _, sec := range secs {
+		want := rd.expected[sec]
+		n := len(s.Boards)
+		if sec != "" {
+			n = boardsOf(s, sec)
+		}
+		if want > 0 && n > 0 && n < want {
+			where := ""
+			if len(secs) > 1 && sec != "" {
+				where = "section " + sec + ": "
+			}
+			s.Warn(rd.name, rd.lastLine, "truncated", "%sthe report gives results for %d of the %d boards its ranking was scored on: the file is cut off, or leaves boards out", where, n, want)
+		}
 	}
 	if len(s.Boards) == 0 {
 		if len(s.Pairs) > 0 {

@@ -298,3 +298,27 @@ func TestRecapMisprintedAwards(t *testing.T) {
 		t.Errorf("%d award warnings, want %d: %v", bad, want, s.Warnings)
 	}
 }
+
+// TestRecapSectionHeaderStatesMoreBoards: a section whose ranking says
+// it was scored on more boards than the report gives it is warned of,
+// though a later section's header is the report's last.
+func TestRecapSectionHeaderStatesMoreBoards(t *testing.T) {
+	sample := makeSample(2, twoSections, 0, false)
+	clean := sample.header() + sample.rankings() + sample.travellers()
+	if !strings.Contains(clean, "Scores after 14 boards") || !strings.Contains(clean, "Scores after 15 boards") {
+		t.Fatal("the sample's sections are not of 14 and 15 boards")
+	}
+	s, err := ReadRecap("lies.txt", strings.NewReader(strings.ReplaceAll(clean, "Scores after 14 boards", "Scores after 20 boards")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		if w.Kind == "truncated" {
+			got = append(got, w.Text)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "section A: the report gives results for 14 of the 20 boards") {
+		t.Errorf("truncated warnings %q, want section A's 14 of 20", got)
+	}
+}
