@@ -346,9 +346,11 @@ func (d *differ) table(a, b *reports.Table) {
 			d.add(Change{Kind: "table", Name: b.ID, Column: c.Name, What: "added"})
 		}
 	}
-	for name := range colA {
-		if !slices.ContainsFunc(b.Columns, func(c reports.Column) bool { return c.Name == name }) {
-			d.add(Change{Kind: "table", Name: b.ID, Column: name, What: "removed"})
+	// The old run's column order, not colA's: a map's order changes from run
+	// to run, and so would the text and --json of a diff CI compares.
+	for _, col := range a.Columns {
+		if !slices.ContainsFunc(b.Columns, func(c reports.Column) bool { return c.Name == col.Name }) {
+			d.add(Change{Kind: "table", Name: b.ID, Column: col.Name, What: "removed"})
 		}
 	}
 	for r := range max(len(a.Rows), len(b.Rows)) {

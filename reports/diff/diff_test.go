@@ -214,3 +214,38 @@ func TestMarkdownDataTableNamesBoxes(t *testing.T) {
 		t.Errorf("columns %s, want %s", got, want)
 	}
 }
+
+// Removed columns are listed in the old table's order, the same on every
+// run: CI logs and --json of the same two runs must not differ.
+func TestDiffRemovedColumnsInOrder(t *testing.T) {
+	table := func(cols ...string) []byte {
+		r := diffReport(92, reports.StatusOK, "a")
+		tb := r.Sections[0].Blocks[0].Table
+		tb.Columns, tb.Rows = nil, [][]any{{}}
+		for _, c := range cols {
+			tb.Columns = append(tb.Columns, reports.Column{Name: c})
+			tb.Rows[0] = append(tb.Rows[0], c)
+		}
+		return resultsOf(t, r)
+	}
+	cols := []string{"movement"}
+	for i := range 12 {
+		cols = append(cols, "c"+strconv.Itoa(i+1))
+	}
+	old, cur := table(cols...), table("movement")
+	for range 20 {
+		changes, err := Diff(old, cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range changes {
+			if c.Kind == "table" && c.What == "removed" {
+				got = append(got, c.Column)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(cols[1:], " ") {
+			t.Fatalf("removed columns = %v, want %v", got, cols[1:])
+		}
+	}
+}
