@@ -353,27 +353,92 @@ func (d *differ) table(a, b *reports.Table) {
 			d.add(Change{Kind: "table", Name: b.ID, Column: col.Name, What: "removed"})
 		}
 	}
-	for r := range max(len(a.Rows), len(b.Rows)) {
-		switch {
-		case r >= len(a.Rows):
-			d.add(Change{Kind: "table", Name: b.ID, Row: rowName(b, r), What: "added"})
-			continue
-		case r >= len(b.Rows):
-			d.add(Change{Kind: "table", Name: b.ID, Row: rowName(a, r), What: "removed"})
+	pairs, removed := pairRows(a, b)
+	for _, p := range pairs {
+		ra, rb := p[0], p[1]
+		if ra < 0 {
+			d.add(Change{Kind: "table", Name: b.ID, Row: rowName(b, rb), What: "added"})
 			continue
 		}
 		for j, col := range b.Columns {
 			i, ok := colA[col.Name]
-			if !ok || i >= len(a.Rows[r]) || j >= len(b.Rows[r]) {
+			if !ok || i >= len(a.Rows[ra]) || j >= len(b.Rows[rb]) {
 				continue
 			}
 			decimals := max(a.Columns[i].Decimals, col.Decimals)
-			ov, nv := cellText(a.Rows[r][i], decimals), cellText(b.Rows[r][j], decimals)
+			ov, nv := cellText(a.Rows[ra][i], decimals), cellText(b.Rows[rb][j], decimals)
 			if ov != nv {
-				d.add(Change{Kind: "table", Name: b.ID, Row: rowName(b, r), Column: col.Name, What: "changed", Old: ov, New: nv})
+				d.add(Change{Kind: "table", Name: b.ID, Row: rowName(b, rb), Column: col.Name, What: "changed", Old: ov, New: nv})
 			}
 		}
 	}
+	for _, ra := range removed {
+		d.add(Change{Kind: "table", Name: b.ID, Row: rowName(a, ra), What: "removed"})
+	}
+}
+
+// pairRows pairs the rows of two tables: by label (the first cell) when
+// every row of both has a distinct text label, so that a row taken out of
+// or put into the middle is that row removed or added, not every row below
+// it "changed" under the wrong name; otherwise by position. It returns the
+// pairs in the new table's order (old index -1: added) and the old rows
+// left over (removed), in the old table's order.
+func pairRows(a, b *reports.Table) (pairs [][2]int, removed []int) {
+	if la := rowLabels(a); la != nil && rowLabels(b) != nil {
+		for rb := range b.Rows {
+			label := labelOf(b, rb)
+			ra, ok := la[label]
+			if !ok {
+				ra = -1
+			}
+			pairs = append(pairs, [2]int{ra, rb})
+			delete(la, label)
+		}
+		for ra := range a.Rows {
+			if _, left := la[labelOf(a, ra)]; left {
+				removed = append(removed, ra)
+			}
+		}
+		return pairs, removed
+	}
+	for r := range max(len(a.Rows), len(b.Rows)) {
+		switch {
+		case r >= len(a.Rows):
+			pairs = append(pairs, [2]int{-1, r})
+		case r >= len(b.Rows):
+			removed = append(removed, r)
+		default:
+			pairs = append(pairs, [2]int{r, r})
+		}
+	}
+	return pairs, removed
+}
+
+// rowLabels maps each row's label to its index, or is nil when a row has
+// no text label or two rows share one. Numbers are not labels: a table
+// whose first column is computed would see a moved value as a row removed
+// and another added.
+func rowLabels(t *reports.Table) map[string]int {
+	out := map[string]int{}
+	for r := range t.Rows {
+		label := labelOf(t, r)
+		if label == "" {
+			return nil
+		}
+		if _, dup := out[label]; dup {
+			return nil
+		}
+		out[label] = r
+	}
+	return out
+}
+
+func labelOf(t *reports.Table, r int) string {
+	if len(t.Rows[r]) == 0 {
+		return ""
+	}
+	s, _ := t.Rows[r][0].(string)
+	return s
 }
 
 func rowName(t *reports.Table, r int) string {

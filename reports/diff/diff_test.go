@@ -249,3 +249,45 @@ func TestDiffRemovedColumnsInOrder(t *testing.T) {
 		}
 	}
 }
+
+// A row taken out of the middle of a table is that row removed: not every
+// row below it "changed" to its neighbour's values under its own name (a
+// row that did not move reported as moved), and the last row "removed".
+func TestDiffRowRemovedFromMiddle(t *testing.T) {
+	rows := func(labels ...string) []byte {
+		r := diffReport(92, reports.StatusOK, "a")
+		tb := r.Sections[0].Blocks[0].Table
+		tb.Rows = nil
+		for i, l := range labels {
+			tb.Rows = append(tb.Rows, []any{l, float64(80 + i)})
+		}
+		return resultsOf(t, r)
+	}
+	old := rows("m5", "m6", "m7", "m8")
+	cur := resultsOf(t, func() *reports.Report {
+		r := diffReport(92, reports.StatusOK, "a")
+		r.Sections[0].Blocks[0].Table.Rows = [][]any{{"m5", 80.0}, {"m7", 82.0}, {"m8", 83.0}}
+		return r
+	}())
+	changes, err := Diff(old, cur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range changes {
+		if c.Kind == "table" {
+			got = append(got, c.String())
+		}
+	}
+	if want := "s / table qf / row m6: removed"; strings.Join(got, "\n") != want {
+		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+	// Rows without distinct text labels are still paired by position.
+	changes, err = Diff(rows("a", "a", "b"), rows("a", "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changes) == 0 {
+		t.Error("a shorter table with repeated labels: no change reported")
+	}
+}
