@@ -378,13 +378,14 @@ func (d *differ) table(a, b *reports.Table) {
 }
 
 // pairRows pairs the rows of two tables: by label (the first cell) when
-// every row of both has a distinct text label, so that a row taken out of
+// every row of both has a distinct text label and the rows both have are in
+// the same order, so that a row taken out of
 // or put into the middle is that row removed or added, not every row below
 // it "changed" under the wrong name; otherwise by position. It returns the
 // pairs in the new table's order (old index -1: added) and the old rows
 // left over (removed), in the old table's order.
 func pairRows(a, b *reports.Table) (pairs [][2]int, removed []int) {
-	if la := rowLabels(a); la != nil && rowLabels(b) != nil {
+	if la := rowLabels(a); la != nil && rowLabels(b) != nil && sameOrder(a, b, la) {
 		for rb := range b.Rows {
 			label := labelOf(b, rb)
 			ra, ok := la[label]
@@ -412,6 +413,22 @@ func pairRows(a, b *reports.Table) (pairs [][2]int, removed []int) {
 		}
 	}
 	return pairs, removed
+}
+
+// sameOrder says whether the rows both tables have come in the same order:
+// a table whose rows were reordered (a ranking) is compared by position,
+// so that the new order shows as changes.
+func sameOrder(a, b *reports.Table, la map[string]int) bool {
+	last := -1
+	for rb := range b.Rows {
+		if ra, ok := la[labelOf(b, rb)]; ok {
+			if ra < last {
+				return false
+			}
+			last = ra
+		}
+	}
+	return true
 }
 
 // rowLabels maps each row's label to its index, or is nil when a row has

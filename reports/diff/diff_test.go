@@ -291,3 +291,29 @@ func TestDiffRowRemovedFromMiddle(t *testing.T) {
 		t.Error("a shorter table with repeated labels: no change reported")
 	}
 }
+
+// Rows reordered (a ranking) are still compared by position: the new order
+// is a change even when every labelled row kept its values.
+func TestDiffRowsReordered(t *testing.T) {
+	rows := func(labels ...string) []byte {
+		r := diffReport(92, reports.StatusOK, "a")
+		r.Sections[0].Blocks[0].Table.Rows = nil
+		for _, l := range labels {
+			r.Sections[0].Blocks[0].Table.Rows = append(r.Sections[0].Blocks[0].Table.Rows, []any{l, 80.0})
+		}
+		return resultsOf(t, r)
+	}
+	changes, err := Diff(rows("m5", "m6", "m7"), rows("m7", "m5", "m6"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range changes {
+		if c.Kind == "table" && c.What == "changed" {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("rows reordered: %d cells changed, want 3: %v", n, changes)
+	}
+}
