@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -75,23 +76,8 @@ func LF(text []byte) []byte {
 // file whose lines end three ways is read line by line all the same; line
 // i+1 of the file is the i-th string.
 func Lines(text []byte) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			out = append(out, string(text[start:i]))
-			start = i + 1
-		case '\r':
-			out = append(out, string(text[start:i]))
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			start = i + 1
-		}
+	if len(text) == 0 {
+		return nil
 	}
-	if start < len(text) {
-		out = append(out, string(text[start:]))
-	}
-	return out
+	return strings.Split(strings.TrimSuffix(string(LF(text)), "\n"), "\n")
 }
