@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/engine/movement"
 	"github.com/bridgereport/bridgereport/reports/kinds"
 	"github.com/bridgereport/bridgereport/reports/resolve"
@@ -132,12 +133,8 @@ func ascHoldsSections(m *movement.Movement, name, ascFile string) error {
 		ascFile, name, len(m.Sections), m.Pairs)
 }
 
-// maxBoardNumber is the highest board number the tool's movement readers
-// take (bridgemate.FromSections, which the bridgescorer reader uses too).
-const maxBoardNumber = 10 * movement.MaxGroups
-
 // boardsReadBack refuses boards a round that would number a board beyond
-// maxBoardNumber. --boards-per-round 1000 (for 3, or 30) wrote cards of
+// bridgemate.MaxBoardNumber. --boards-per-round 1000 (for 3, or 30) wrote cards of
 // boards 1 to 7000 and a Bridgemate or bridgescorer file that balance and
 // movement then refused ("boards 5001-6000: want positive numbers").
 func boardsReadBack(m *movement.Movement, perRound int) error {
@@ -145,25 +142,25 @@ func boardsReadBack(m *movement.Movement, perRound int) error {
 		return nil // 0: board groups; below 0 refused with the guide's words
 	}
 	top := perRound // the first set alone, before perRound × sets can overflow
-	if first, size, err := movement.SetBoards(m, perRound); err == nil && perRound <= maxBoardNumber {
+	if first, size, err := movement.SetBoards(m, perRound); err == nil && perRound <= bridgemate.MaxBoardNumber {
 		for g := range first {
 			top = max(top, first[g]+size[g]-1)
 		}
 	}
-	if top > maxBoardNumber {
+	if top > bridgemate.MaxBoardNumber {
 		return &usageError{msg: fmt.Sprintf("--boards-per-round %d: the boards would be numbered up to %d; a movement's boards go up to %d (its %d board sets: at most %d boards a round)",
-			perRound, top, maxBoardNumber, m.Groups, maxPerRound(m))}
+			perRound, top, bridgemate.MaxBoardNumber, m.Groups, maxPerRound(m))}
 	}
 	return nil
 }
 
 // maxPerRound is the most boards a round that keep m's boards within
-// maxBoardNumber.
+// bridgemate.MaxBoardNumber.
 func maxPerRound(m *movement.Movement) int {
-	b := maxBoardNumber
+	b := bridgemate.MaxBoardNumber
 	for b > 1 {
 		first, size, err := movement.SetBoards(m, b)
-		if err == nil && first[len(first)-1]+size[len(size)-1]-1 <= maxBoardNumber {
+		if err == nil && first[len(first)-1]+size[len(size)-1]-1 <= bridgemate.MaxBoardNumber {
 			break
 		}
 		b--

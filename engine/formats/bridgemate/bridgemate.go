@@ -86,6 +86,10 @@ func Write(w io.Writer, m *movement.Movement, opt WriteOptions) error {
 	return enc.Encode(secs)
 }
 
+// MaxBoardNumber is the highest board number FromSections reads (and the
+// bridgescorer reader, through it): ten boards a group at the most.
+const MaxBoardNumber = 10 * movement.MaxGroups
+
 // Sections converts m to the Data Connector's sections. A
 // section whose tables play two board sets a round is written in half
 // rounds (movement.HalveRounds): its round r is the Data Connector's rounds 2r-1 and
@@ -299,7 +303,7 @@ func FromSections(secs []Section, opt ReadOptions) (*movement.Movement, error) {
 				if rd.RoundNumber < 1 || rd.TableNumber < 1 || rd.PairNS < 0 || rd.PairEW < 0 ||
 					(rd.PairNS == 0 || rd.PairEW == 0) != (rd.LowBoardNumber == 0 && rd.HighBoardNumber == 0) ||
 					rd.HighBoardNumber < rd.LowBoardNumber || rd.PairNS > 0 && rd.PairEW > 0 && rd.LowBoardNumber < 1 ||
-					rd.RoundNumber > movement.MaxRounds || rd.TableNumber > movement.MaxTables || rd.PairNS > movement.MaxPairs || rd.PairEW > movement.MaxPairs || rd.HighBoardNumber > 10*movement.MaxGroups {
+					rd.RoundNumber > movement.MaxRounds || rd.TableNumber > movement.MaxTables || rd.PairNS > movement.MaxPairs || rd.PairEW > movement.MaxPairs || rd.HighBoardNumber > MaxBoardNumber {
 					return nil, fmt.Errorf("bridgemate: section %s, table %d, round %d: pairs %d-%d, boards %d-%d: want positive numbers, boards only when both pairs play, low ≤ high",
 						sec.Letters, rd.TableNumber, rd.RoundNumber, rd.PairNS, rd.PairEW, rd.LowBoardNumber, rd.HighBoardNumber)
 				}
