@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // LockOutputs takes the locks of OUTDIR and of the cache folder (when it is
@@ -14,10 +15,14 @@ import (
 // removes the temporary files a killed run left there.
 func LockOutputs(outDir, cacheDir string) (release func(), err error) {
 	var releases []func()
+	// The folders the lock makes; release removes those left empty (a
+	// study that does not parse writes nothing): bad input changes nothing.
+	made := missingDirs(outDir, cacheDir)
 	release = func() {
 		for _, r := range releases {
 			r()
 		}
+		removeEmpty(made)
 	}
 	dirs := []struct{ dir, what string }{{outDir, "OUTDIR"}}
 	if cacheDir != "" && !within(cacheDir, outDir) {
@@ -65,4 +70,42 @@ func writable(dir, what string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// missingDirs lists the folders that creating dirs would make: each dir
+// that does not exist and its missing parents, deepest first. LockOutputs
+// takes it before it creates OUTDIR and the cache folder.
+func missingDirs(dirs ...string) []string {
+	var made []string
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		if dir == "" {
+			continue
+		}
+		for d := filepath.Clean(dir); !seen[d]; {
+			if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+				break // there, or not ours to judge
+			}
+			seen[d] = true
+			made = append(made, d)
+			parent := filepath.Dir(d)
+			if parent == d {
+				break
+			}
+			d = parent
+		}
+	}
+	// Deepest first, whichever dir each came from: a folder's name is
+	// longer than its parent's.
+	slices.SortStableFunc(made, func(a, b string) int { return len(b) - len(a) })
+	return made
+}
+
+// removeEmpty removes the folders of made (missingDirs') that are empty,
+// deepest first. os.Remove refuses a folder that holds anything, so what a
+// run wrote, or another process put there meanwhile, is never lost.
+func removeEmpty(made []string) {
+	for _, d := range made {
+		os.Remove(d)
+	}
 }

@@ -330,10 +330,6 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 	status.Width = opt.Width
 	defer status.Done()
 	opt.Progress = status
-	// The lock creates the folders; a run that writes nothing into them
-	// (a study that does not parse, say) removes them again when it ends:
-	// bad input changes nothing. Deferred first, so it runs after release.
-	defer removeEmpty(missingDirs(opt.OutDir, opt.CacheDir))
 	release, err := disk.LockOutputs(opt.OutDir, opt.CacheDir)
 	if err != nil {
 		return nil, err
