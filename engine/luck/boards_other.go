@@ -11,6 +11,9 @@ func boardTotals(k *regKernel, sigmas, totals []uint64) {
 	boardTotalsGo(k, sigmas, totals)
 }
 
+// useAVX512 is false: this build has no assembly.
+var useAVX512 = false
+
 // jointCount is false: this build has no assembly.
 func jointCount(int) bool { return false }
 

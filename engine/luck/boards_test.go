@@ -178,16 +178,27 @@ type namedBoardKernel struct {
 }
 
 // TestJointChunkIsChunk: a chunk of the reduced enumeration counts the
-// same with the one-pass AVX-512 kernel (boardsJoint, sides of 7 and 8)
-// as with AVX2, on 14- and 16-pair fields (the 16-pair chunks cut to
-// their first arrangements of side A), with strengths that tie and with
-// the arrangements of side B reduced by symmetry. (TestBoardTotalsAreTables
-// checks the pass on a number of arrangements not a multiple of four.)
+// same however its totals are counted: in two passes with the AVX2 count
+// (countTotals), with the pair count (countPairs, AVX2), and in one pass
+// with AVX-512 (boardsJoint) where the processor has it, on 14- and
+// 16-pair fields (the 16-pair chunks cut to their first arrangements of
+// side A), with strengths that tie and with the arrangements of side B
+// reduced by symmetry. (TestBoardTotalsAreTables checks the AVX-512 pass
+// on a number of arrangements not a multiple of four, TestCountPairsIsGo
+// the pair count on odd numbers.)
 func TestJointChunkIsChunk(t *testing.T) {
-	if !useRegKernel || !jointCount(7) {
-		t.Skip("no AVX-512 here")
+	if !useRegKernel || !useAVX {
+		t.Skip("no AVX2 here")
 	}
-	defer func(v bool) { useAVX512 = v }(useAVX512)
+	type way struct {
+		name          string
+		avx512, pairs bool
+	}
+	ways := []way{{"AVX2", false, false}, {"AVX2 pairs", false, true}}
+	if useAVX512 {
+		ways = append(ways, way{"AVX-512", true, false})
+	}
+	defer func(a, p bool) { useAVX512, usePairs = a, p }(useAVX512, usePairs)
 	for _, c := range []struct {
 		spec      string
 		strengths []float64
@@ -199,9 +210,9 @@ func TestJointChunkIsChunk(t *testing.T) {
 	} {
 		t.Run(c.spec, func(t *testing.T) {
 			sc, nb, s, plan, ts, sym := twoSidedPlan(t, c.spec, c.strengths)
-			var accs [2]*exactAcc
-			for i, avx512 := range []bool{false, true} {
-				useAVX512 = avx512
+			var first *exactAcc
+			for _, w := range ways {
+				useAVX512, usePairs = w.avx512, w.pairs
 				er, err := newLargeRun(&bussRun{sc: sc, nb: nb, strengths: s, exact: true}, plan, ts, sym)
 				if err != nil {
 					t.Fatal(err)
@@ -209,13 +220,25 @@ func TestJointChunkIsChunk(t *testing.T) {
 				if ts.n == 8 {
 					er.alphas = er.alphas[:6]
 				}
-				accs[i] = newExactAcc(sc.pairs, exactHistStride)
-				if err := er.chunk(t.Context(), accs[i], int64(len(er.choices)/3)); err != nil {
+				acc := newExactAcc(sc.pairs, exactHistStride)
+				if err := er.chunk(t.Context(), acc, int64(len(er.choices)/3)); err != nil {
 					t.Fatal(err)
 				}
-			}
-			if !slices.Equal(accs[0].hist, accs[1].hist) || !slices.Equal(accs[0].place, accs[1].place) || accs[0].n != accs[1].n {
-				t.Errorf("the AVX-512 chunk counts differ from the AVX2 chunk's")
+				if w.pairs && slices.ContainsFunc(acc.mom, func(m Moments) bool { return m.N == 0 }) {
+					t.Errorf("%s: the pair count did not run", w.name)
+				}
+				if first == nil {
+					first = acc
+					continue
+				}
+				if !slices.Equal(first.place, acc.place) || first.n != acc.n {
+					t.Errorf("%s: the place counts differ from %s's", w.name, ways[0].name)
+				}
+				for e := range sc.pairs {
+					if got, want := acc.totalsOf(e), first.totalsOf(e); got != want {
+						t.Errorf("%s: entrant %d's totals sum to %+v, %s's to %+v", w.name, e+1, got, ways[0].name, want)
+					}
+				}
 			}
 		})
 	}

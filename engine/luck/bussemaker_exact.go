@@ -28,7 +28,9 @@ import (
 // which X-entrants sit NS (a mask over X, fixed by α). With whole-number
 // strengths and AVX2 the totals of a numbering are computed from scratch
 // in registers (boards.go), and its ranks and counts by fifteen rotations
-// of a vector holding two numberings (countTotalsAVX2). With AVX-512 a
+// of a vector holding two numberings (countTotalsAVX2); for sides of 7 and
+// 8 the place codes of two lanes are counted together and the totals
+// summed in registers (countPairs), half the counts in memory. With AVX-512 a
 // numbering's eight boards fill one register, and for sides of 7 and 8
 // the totals are counted as they are computed, each lane's total and
 // place in one count (boardsJoint): per numbering the counts in memory,
@@ -483,6 +485,9 @@ type exactAcc struct {
 	// place[(e*P+s)*P+r-1]: numberings where entrant e's run of equal
 	// totals starts at place s (0-based) and has r members.
 	place []int64
+	// mom[e]: entrant e's totals where hist does not count them
+	// (countPairs), summed.
+	mom []Moments
 	// The chunk's choice, and how it counts for its class.
 	choice
 	n int64
@@ -494,7 +499,18 @@ type exactAcc struct {
 const exactHistStride = 128
 
 func newExactAcc(P, stride int) *exactAcc {
-	return &exactAcc{hist: make([]int64, P*stride), place: make([]int64, P*P*P), stride: stride}
+	return &exactAcc{hist: make([]int64, P*stride), place: make([]int64, P*P*P), mom: make([]Moments, P), stride: stride}
+}
+
+// totalsOf is entrant (or lane) e's totals summed, from hist and mom.
+func (a *exactAcc) totalsOf(e int) Moments {
+	m := a.mom[e]
+	for t, c := range a.hist[e*a.stride : (e+1)*a.stride] {
+		if c != 0 {
+			m.addTotal(int64(t), c)
+		}
+	}
+	return m
 }
 
 // bussemakerExactLarge runs the reduced exact enumeration.
@@ -567,6 +583,10 @@ func (s *exactAcc) addChoice(a *exactAcc, P, n int, maxTot int32) {
 		}
 	}
 	for l, e := range ent {
+		s.mom[e].add(a.mom[l], a.same)
+		if a.mirrored > 0 {
+			s.mom[P-1-e].add(a.mom[l].mirrored(maxTot), a.mirrored)
+		}
 		for t := range a.stride {
 			c := a.hist[l*a.stride+t]
 			if c == 0 {
@@ -599,6 +619,7 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 	n, P := ts.n, sc.pairs
 	clear(acc.hist)
 	clear(acc.place)
+	clear(acc.mom)
 	acc.choice, acc.n = er.choices[c], 0
 	var sX, sY [maxSide]float64
 	nx, ny := 0, 0
@@ -615,6 +636,7 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 	hist, place := &scr.hist, &scr.place
 	*hist = laneHist{}
 	*place = lanePlace{}
+	scr.mom.reset()
 	var err error
 	if er.reg != nil {
 		err = er.regChoice(ctx, scr, sX[:n], sY[:n])
@@ -632,6 +654,7 @@ func (er *largeRun) chunk(ctx context.Context, acc *exactAcc, c int64) error {
 		for t, c := range hist[row][:exactHistStride] {
 			acc.hist[l*exactHistStride+t] = int64(c)
 		}
+		acc.mom[l] = scr.mom.row(row)
 		for st := range P {
 			for r := range P {
 				acc.place[(l*P+st)*P+r] = int64(place[row][st][r])
@@ -673,11 +696,18 @@ func (er *largeRun) regChoice(ctx context.Context, scr *largeScratch, sX, sY []f
 				continue
 			}
 			boardTotals(k, sig, totals)
+			if scr.pairs != nil {
+				countPairs(totals, n, scr.pairs, &scr.mom, &scr.hist, &scr.place)
+				continue
+			}
 			countTotals(totals, n, &scr.hist, &scr.place)
 		}
 	}
 	if scr.joint != nil {
 		scr.joint.drain(n, er.ts.maxTot, &scr.hist, &scr.place)
+	}
+	if scr.pairs != nil {
+		scr.pairs.drain(n, &scr.place)
 	}
 	return nil
 }
@@ -875,10 +905,12 @@ type largeScratch struct {
 	hist   laneHist
 	place  lanePlace
 	reg    *regKernel
-	joint  *laneJoint // the joint counts, where boardsJoint runs
-	taus   []uint64   // the choice's τ of each arrangement of B, for boardsJoint
-	tab    []uint64   // the board table, made on first use
-	rows   []uint16   // each board's matchings in Heap's order, without seq
+	joint  *laneJoint  // the joint counts, where boardsJoint runs
+	pairs  *lanePairs  // the pair counts, where countPairs runs
+	mom    laneMoments // countPairs's sums of the totals
+	taus   []uint64    // the choice's τ of each arrangement of B, for boardsJoint
+	tab    []uint64    // the board table, made on first use
+	rows   []uint16    // each board's matchings in Heap's order, without seq
 }
 
 // fill computes every board outcome for the choice's strengths: entry
@@ -967,23 +999,13 @@ func countsResult(run *bussRun, plan *ExactPlan, sum *exactAcc, used int64, maxT
 	}
 	N := new(big.Int).SetInt64(total)
 	var ss float64
+	for i := range sum.mom {
+		m := &sum.mom[i]
+		m.N, m.Sum, m.SumSq = m.N*used, m.Sum*used, m.SumSq*used
+	}
 	for e := range P {
-		var cnt, s1 int64
-		s2 := new(big.Int)
-		lo, hi := -1, -1
-		for t := range sum.stride {
-			c := sum.hist[e*sum.stride+t]
-			if c == 0 {
-				continue
-			}
-			if lo < 0 {
-				lo = t
-			}
-			hi = t
-			cnt += c
-			s1 += c * int64(t)
-			s2.Add(s2, big.NewInt(c*int64(t)*int64(t)))
-		}
+		m := sum.totalsOf(e)
+		cnt, s1, s2, lo, hi := m.N, m.Sum, big.NewInt(m.SumSq), m.Min, m.Max
 		if cnt != total {
 			return nil, fmt.Errorf("bussemaker: internal error: entrant %d covered in %d of %d numberings", e+1, cnt, total)
 		}
@@ -1202,8 +1224,11 @@ func newLargeRun(run *bussRun, plan *ExactPlan, ts *twoSided, sym *sideSymmetry)
 	er.tables.New = func() any {
 		if er.reg != nil {
 			scr := &largeScratch{totals: make([]uint64, 2*regBatch), reg: new(regKernel)}
-			if jointCount(n) {
+			switch {
+			case jointCount(n):
 				scr.joint = new(laneJoint)
+			case pairCount(n):
+				scr.pairs = new(lanePairs)
 			}
 			return scr
 		}

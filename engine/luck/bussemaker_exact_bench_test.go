@@ -55,29 +55,35 @@ func exactRun(b *testing.B, m *movement.Movement, set Settings) (*bussRun, *buss
 // runs do (one choice of the entrants of side A per chunk, every
 // arrangement of side A selected, every arrangement of B) on one core:
 // with the register kernel and with the board tables, each with the AVX2
-// count where there is one and with the Go count, and the register kernel
-// and joint count in AVX-512 where there is. The 16-pair chunks are
+// count where there is one and with the Go count, the register kernel with
+// the pair count (AVX2, sides of 7 and 8), and the register kernel and
+// joint count in AVX-512 where there is. The 16-pair chunks are
 // cut to their first 64 arrangements of side A (2.6 million numberings).
 func BenchmarkBussemakerExactLarge(b *testing.B) {
 	type kernel struct {
-		name             string
-		reg, avx, avx512 bool
+		name                    string
+		reg, avx, avx512, pairs bool
 	}
-	kernels := []kernel{{"tables/count=go", false, false, false}}
+	kernels := []kernel{{"tables/count=go", false, false, false, false}}
 	if useAVX {
-		kernels = append(kernels, kernel{"tables/count=avx", false, true, false})
+		kernels = append(kernels, kernel{"tables/count=avx", false, true, false, false})
 	}
 	if useRegKernel {
-		kernels = append(kernels, kernel{"registers/count=go", true, false, false}, kernel{"registers/count=avx", true, useAVX, false})
+		kernels = append(kernels, kernel{"registers/count=go", true, false, false, false}, kernel{"registers/count=avx", true, useAVX, false, false})
+	}
+	if useRegKernel && useAVX {
+		kernels = append(kernels, kernel{"registers/count=pairs", true, true, false, true})
 	}
 	if useRegKernel && useAVX512 {
-		kernels = append(kernels, kernel{"registers/avx512", true, true, true})
+		kernels = append(kernels, kernel{"registers/avx512", true, true, true, false})
 	}
 	for _, spec := range []string{"mitchell:7,switch=2", "mitchell:7,switch=2+3", "relay-mitchell:8,switch=2"} {
 		for _, k := range kernels {
 			b.Run(fmt.Sprintf("%s/%s", spec, k.name), func(b *testing.B) {
-				defer func(avx, reg, avx512 bool) { useAVX, useRegKernel, useAVX512 = avx, reg, avx512 }(useAVX, useRegKernel, useAVX512)
-				useAVX, useRegKernel, useAVX512 = k.avx, k.reg, k.avx512
+				defer func(avx, reg, avx512, pairs bool) {
+					useAVX, useRegKernel, useAVX512, usePairs = avx, reg, avx512, pairs
+				}(useAVX, useRegKernel, useAVX512, usePairs)
+				useAVX, useRegKernel, useAVX512, usePairs = k.avx, k.reg, k.avx512, k.pairs
 				m := mustSpec(b, spec)
 				sc, nb, s := mustPrepare(b, m, Settings{})
 				plan, ts, sym, ok := exactPlan(sc, nb, s, RandomTies)
@@ -114,8 +120,8 @@ func BenchmarkBussemakerExactLarge(b *testing.B) {
 // BenchmarkRegisterKernelParts times the two halves of the register
 // kernel's work apart, on one batch of 1024 arrangements of side B of the
 // switched 8-table relay Mitchell: the board totals (boardTotals in each
-// instruction set here) and their counts (countTotals, AVX2), and both in
-// one pass (boardsJoint, AVX-512), in ns a numbering.
+// instruction set here) and their counts (countTotals, AVX2; countPairs,
+// AVX2), and both in one pass (boardsJoint, AVX-512), in ns a numbering.
 func BenchmarkRegisterKernelParts(b *testing.B) {
 	if !useRegKernel {
 		b.Skip("no register kernel here")
@@ -155,6 +161,18 @@ func BenchmarkRegisterKernelParts(b *testing.B) {
 		}
 		perNumbering(b)
 	})
+	if useAVX {
+		b.Run("count/pairs", func(b *testing.B) {
+			var h laneHist
+			var p lanePlace
+			var mom laneMoments
+			pairs := new(lanePairs)
+			for b.Loop() {
+				countPairs(totals, n, pairs, &mom, &h, &p)
+			}
+			perNumbering(b)
+		})
+	}
 	if jointCount(n) {
 		b.Run("boards+count/joint", func(b *testing.B) {
 			var h laneHist

@@ -43,3 +43,39 @@ func countTotalsAVX2(totals []uint64, pad uint64, hist *laneHist, place *lanePla
 //
 //go:noescape
 func countTotalsAVX2n7(totals []uint64, pad uint64, hist *laneHist, place *lanePlace)
+
+// usePairs says whether sides of 7 and 8 are counted by countPairs (with
+// AVX2, and without AVX-512, whose boardsJoint counts them). A variable:
+// the tests compare both.
+var usePairs = useAVX
+
+// pairCount says whether countPairs counts sides of n.
+func pairCount(n int) bool {
+	return usePairs && !useAVX512 && (n == 7 || n == 8)
+}
+
+// countPairs counts the totals of sumBoards for sides of 7 and 8 (at most
+// regBatch numberings): the place codes into pairs and the totals' sums into
+// mom, two numberings at a time; an odd last one into hist and place.
+func countPairs(totals []uint64, n int, pairs *lanePairs, mom *laneMoments, hist *laneHist, place *lanePlace) {
+	if len(totals) > 2*regBatch {
+		panic("luck: countPairs: more than regBatch numberings would wrap the sums")
+	}
+	two := len(totals) &^ 3
+	if two > 0 {
+		pad := uint64(0)
+		if n == 7 {
+			pad = 0x8000000000000000 // lanes 7 and 15: −128, below every total
+		}
+		r := newMomentRegs()
+		countPairsAVX2(totals[:two], pad, pairs, &r)
+		mom.fold(&r, two/2)
+	}
+	countTotalsGo(totals[two:], n, hist, place)
+}
+
+// countPairsAVX2 is countPairs's pass over two numberings at a time (an
+// even number of them, at most regBatch), their sums added to regs.
+//
+//go:noescape
+func countPairsAVX2(totals []uint64, pad uint64, pairs *lanePairs, regs *momentRegs)

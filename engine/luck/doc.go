@@ -8,5 +8,6 @@
 // enumerated exactly one numbering per orbit of the movement's whole
 // automorphism group (Automorphisms, orbits.go), with the strength
 // reversal, and for two-sided fields board totals computed in registers
-// (AVX2, or AVX-512 with the counts in the same pass).
+// (AVX2, with the place codes counted by pairs of lanes, or AVX-512 with
+// the counts in the same pass).
 package luck

@@ -34,8 +34,15 @@ import (
 // refuses any other.
 const (
 	ExactPartFormat  = "bridgereport-exact-part"
-	ExactPartVersion = 1
+	ExactPartVersion = 2
 )
+
+// exactPartVersions are the versions a merge reads: version 1 held every
+// total in Hist, before Moments.
+var exactPartVersions = []int{1, ExactPartVersion}
+
+// ExactPartVersionOK says whether a merge reads parts of version v.
+func ExactPartVersionOK(v int) bool { return slices.Contains(exactPartVersions, v) }
 
 // The ways an exact enumeration goes through its chunks.
 const (
@@ -115,6 +122,60 @@ type PartCounts struct {
 	// Place[(e*P+s)*P+r-1]: numberings where entrant e+1's run of equal
 	// totals starts at place s (0-based) and has r members.
 	Place []int64 `json:"place"`
+	// Moments[e]: entrant e+1's totals in the numberings that Hist does
+	// not count, summed (version 2 on; absent when Hist counts them all).
+	Moments []Moments `json:"moments,omitempty"`
+}
+
+// Moments sum one entrant's totals over numberings counted without a
+// histogram: how many, the sum of the totals and of their squares, and the
+// least and greatest total (both 0 when N is 0). They are what the figures
+// of a total need, exactly.
+type Moments struct {
+	N     int64 `json:"n"`
+	Sum   int64 `json:"sum"`
+	SumSq int64 `json:"sumsq"`
+	Min   int32 `json:"min"`
+	Max   int32 `json:"max"`
+}
+
+// add adds o, times times over.
+func (m *Moments) add(o Moments, times int64) {
+	if o.N == 0 || times == 0 {
+		return
+	}
+	if m.N == 0 {
+		m.Min, m.Max = o.Min, o.Max
+	}
+	m.Min, m.Max = min(m.Min, o.Min), max(m.Max, o.Max)
+	m.N += times * o.N
+	m.Sum += times * o.Sum
+	m.SumSq += times * o.SumSq
+}
+
+// mirrored is o with every total t turned into top − t.
+func (o Moments) mirrored(top int32) Moments {
+	if o.N == 0 {
+		return o
+	}
+	T := int64(top)
+	return Moments{N: o.N, Sum: o.N*T - o.Sum, SumSq: o.N*T*T - 2*T*o.Sum + o.SumSq, Min: top - o.Max, Max: top - o.Min}
+}
+
+// within says whether m can be the moments of at most n totals of 0…top.
+func (m Moments) within(n int64, top int32) bool {
+	if m.N == 0 {
+		return m == Moments{}
+	}
+	T := int64(top)
+	return m.N > 0 && m.N <= n && 0 <= m.Min && m.Min <= m.Max && int64(m.Max) <= T &&
+		m.N*int64(m.Min) <= m.Sum && m.Sum <= m.N*int64(m.Max) &&
+		m.N*int64(m.Min)*int64(m.Min) <= m.SumSq && m.SumSq <= m.N*int64(m.Max)*int64(m.Max)
+}
+
+// addTotal adds count numberings whose total is t.
+func (m *Moments) addTotal(t, count int64) {
+	m.add(Moments{N: count, Sum: count * t, SumSq: count * t * t, Min: int32(t), Max: int32(t)}, 1)
 }
 
 // ChunkSums are one chunk's float sums, by entrant, as Bussemaker reduces
@@ -285,6 +346,9 @@ func partCounts(sum *exactAcc, P int) *PartCounts {
 	for e := range P {
 		pc.Hist[e] = trimZeros(sum.hist[e*sum.stride : (e+1)*sum.stride])
 	}
+	if slices.ContainsFunc(sum.mom, func(m Moments) bool { return m.N > 0 }) {
+		pc.Moments = slices.Clone(sum.mom)
+	}
 	return pc
 }
 
@@ -384,7 +448,7 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 		sum := newExactAcc(P, stride)
 		for _, p := range byShard {
 			c := p.Counts
-			if c == nil || len(c.Hist) != P || len(c.Place) != P*P*P {
+			if c == nil || len(c.Hist) != P || len(c.Place) != P*P*P || len(c.Moments) != 0 && len(c.Moments) != P {
 				return nil, fmt.Errorf("merge: shard %d/%d: counts missing or of the wrong size: %w", p.Shard, p.Shards, ErrPartMismatch)
 			}
 			sum.n += c.Scored
@@ -398,6 +462,12 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 			}
 			for i, x := range c.Place {
 				sum.place[i] += x
+			}
+			for e, m := range c.Moments {
+				if !m.within(j.lp.Evaluated, maxTot) {
+					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d's moments %+v are not those of totals 0…%d: %w", p.Shard, p.Shards, e+1, m, maxTot, ErrPartMismatch)
+				}
+				sum.mom[e].add(m, 1)
 			}
 		}
 		if sum.n != j.lp.Evaluated {
@@ -439,7 +509,7 @@ func samePart(got, want *ExactPart) error {
 	switch {
 	case got.Format != ExactPartFormat:
 		return bad("format", got.Format, ExactPartFormat)
-	case got.Version != ExactPartVersion:
+	case !ExactPartVersionOK(got.Version):
 		return bad("version", got.Version, ExactPartVersion)
 	case got.Movement != want.Movement && want.Movement != "":
 		return bad("movement", got.Movement, want.Movement)
@@ -498,9 +568,14 @@ type ExactEstimate struct {
 // 4321/6470, the whole of mitchell:7,switch=2 (1.038e9) 8.83 CPU-s (medians
 // of 3 and 5 runs, load 3-7); on a quiet machine (load 1.4) the chunks
 // took 6.79 and 6.80 CPU-s, mitchell:7,switch=2 8.56 (the rate below is the
-// loaded one: an estimate a little long). With AVX2 alone: that chunk took 14.1 CPU-s
-// and mitchell:7,switch=2 16.2 CPU-s, while other work loaded the machine
-// (load 8-10; a quiet machine runs faster). By orbits, a
+// loaded one: an estimate a little long). Without AVX-512 (the project's
+// machine from late November 2026 is an AMD EPYC of the Zen 3 family, AVX2
+// only; medians of 3 runs on a quiet machine): sides of 7 and 8 counted by
+// pairs of lanes (countPairs) took 14.89 CPU-s for that chunk at 0/6470,
+// 14.25 at 4321/6470, and 18.77 for the whole of mitchell:7,switch=2
+// (where the AVX2 count took 19.12 and 22.95); other sides with the AVX2
+// count, the whole of relay-mitchell:6,switch=2 (122,342,400 scored) 3.11
+// CPU-s. By orbits, a
 // numbering is scored whole: NBBR/NBB/N124_Meesterklasse_12 (12 pairs, 66
 // plays, work 210 = plays + P²) at 462 ns, scaled by the work (10 pairs,
 // work 140: 237 ns). The board tables, where the register kernel does not
@@ -516,7 +591,8 @@ type ExactEstimate struct {
 const (
 	rateReduced12 = 4.63e7
 	rateReduced16 = 1.79e7
-	rateRegisters = 5.76e7
+	rateRegisters = 3.9e7
+	ratePairs     = 5.46e7
 	rateJoint     = 1.09e8
 	rateOrbit     = 2.16e6
 	orbitWork12   = 210
@@ -572,8 +648,11 @@ func planRate(sc *scorer, lp *largePlan, strengths []float64) float64 {
 // reducedRate is the rate of the reduced enumeration of a two-sided field.
 func reducedRate(sc *scorer, ts *twoSided, strengths []float64) float64 {
 	if regKernelOK(ts, strengths) {
-		if jointCount(ts.n) {
+		switch {
+		case jointCount(ts.n):
 			return rateJoint
+		case pairCount(ts.n):
+			return ratePairs
 		}
 		return rateRegisters
 	}

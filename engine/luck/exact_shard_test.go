@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -71,6 +72,31 @@ func TestExactShardsMergeToWhole(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("merged %+v\nunsharded %+v", got, want)
 			}
+			if c.method == methodReduced {
+				// Parts whose totals are summed (Moments, as the pair
+				// count leaves them) merge to the same, and so do parts of
+				// version 1, which hold every total in Hist.
+				for i, p := range parts {
+					if i%2 == 1 {
+						parts[i] = withMoments(p)
+					} else {
+						p.Version = 1
+					}
+				}
+				mixed, err := MergeExact(mustMovement(t, c.spec), parts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(mixed, want) {
+					t.Errorf("merged with moments %+v\nunsharded %+v", mixed, want)
+				}
+				bad := withMoments(parts[0])
+				bad.Counts.Moments[0].Max = 1000
+				parts[0] = bad
+				if _, err := MergeExact(mustMovement(t, c.spec), parts); !errors.Is(err, ErrPartMismatch) || !strings.Contains(err.Error(), "entrant 1's moments") {
+					t.Errorf("moments beyond the top total: error %v", err)
+				}
+			}
 			if c.method == methodDecode {
 				one, _ := shardAndMerge(t, c.spec, c.set, 1)
 				if !reflect.DeepEqual(one, want) {
@@ -78,6 +104,54 @@ func TestExactShardsMergeToWhole(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// withMoments is p with its histograms turned into Moments.
+func withMoments(p *ExactPart) *ExactPart {
+	q := *p
+	c := *p.Counts
+	c.Hist, c.Moments = make([][]int64, len(p.Counts.Hist)), make([]Moments, len(p.Counts.Hist))
+	for e, h := range p.Counts.Hist {
+		for t, x := range h {
+			if x != 0 {
+				c.Moments[e].addTotal(int64(t), x)
+			}
+		}
+	}
+	q.Counts = &c
+	return &q
+}
+
+// Moments mirrored are the moments of the mirrored totals, and moments
+// added are the moments of the totals together.
+func TestMoments(t *testing.T) {
+	const top = 112
+	rng := rand.New(rand.NewPCG(5, 6))
+	var all, mirror, parts Moments
+	for i := range 200 {
+		var one Moments
+		for range 1 + rng.IntN(5) {
+			tot, count := rng.Int64N(top+1), 1+rng.Int64N(1000)
+			one.addTotal(tot, count)
+			all.addTotal(tot, count)
+			mirror.addTotal(top-tot, count)
+		}
+		parts.add(one, 1)
+		if i == 0 && one.mirrored(top).mirrored(top) != one {
+			t.Errorf("mirrored twice %+v, want %+v", one.mirrored(top).mirrored(top), one)
+		}
+	}
+	if parts != all {
+		t.Errorf("added %+v, want %+v", parts, all)
+	}
+	if got := all.mirrored(top); got != mirror {
+		t.Errorf("mirrored %+v, want %+v", got, mirror)
+	}
+	var thrice Moments
+	thrice.add(all, 3)
+	if want := (Moments{N: 3 * all.N, Sum: 3 * all.Sum, SumSq: 3 * all.SumSq, Min: all.Min, Max: all.Max}); thrice != want {
+		t.Errorf("3 times %+v, want %+v", thrice, want)
 	}
 }
 

@@ -19,7 +19,8 @@ func Write(w io.Writer, p *luck.ExactPart) error {
 }
 
 // Read reads one part, refusing unknown fields and other formats or
-// versions; name (a file name) goes into the errors.
+// versions (it reads version 1, before Moments, and this one); name (a
+// file name) goes into the errors.
 func Read(r io.Reader, name string) (*luck.ExactPart, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
@@ -27,7 +28,7 @@ func Read(r io.Reader, name string) (*luck.ExactPart, error) {
 	if err := dec.Decode(&p); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if p.Format != luck.ExactPartFormat || p.Version != luck.ExactPartVersion {
+	if p.Format != luck.ExactPartFormat || !luck.ExactPartVersionOK(p.Version) {
 		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d", name, p.Format, p.Version, luck.ExactPartFormat, luck.ExactPartVersion)
 	}
 	return &p, nil

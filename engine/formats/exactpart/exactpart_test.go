@@ -3,6 +3,7 @@ package exactpart
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -65,17 +66,25 @@ func TestPartsRoundTrip(t *testing.T) {
 }
 
 // Another version, or a field this version does not know, is refused
-// with the file's name.
+// with the file's name; version 1 (before Moments) is read.
 func TestReadRefuses(t *testing.T) {
 	var buf bytes.Buffer
 	if err := Write(&buf, &luck.ExactPart{Format: luck.ExactPartFormat, Version: luck.ExactPartVersion}); err != nil {
 		t.Fatal(err)
 	}
-	version := strings.Replace(buf.String(), `"version":1`, `"version":2`, 1)
-	if _, err := Read(strings.NewReader(version), "part-0.json"); err == nil || !strings.Contains(err.Error(), "part-0.json") || !strings.Contains(err.Error(), "version 2") {
-		t.Errorf("version 2: error %v", err)
+	this := fmt.Sprintf(`"version":%d`, luck.ExactPartVersion)
+	if !strings.Contains(buf.String(), this) {
+		t.Fatalf("the part written has no %s: %s", this, buf.String())
 	}
-	unknown := strings.Replace(buf.String(), `"version":1`, `"version":1,"colour":"red"`, 1)
+	next := fmt.Sprintf(`"version":%d`, luck.ExactPartVersion+1)
+	version := strings.Replace(buf.String(), this, next, 1)
+	if _, err := Read(strings.NewReader(version), "part-0.json"); err == nil || !strings.Contains(err.Error(), "part-0.json") || !strings.Contains(err.Error(), fmt.Sprintf("version %d", luck.ExactPartVersion+1)) {
+		t.Errorf("version %d: error %v", luck.ExactPartVersion+1, err)
+	}
+	if _, err := Read(strings.NewReader(strings.Replace(buf.String(), this, `"version":1`, 1)), "part-0.json"); err != nil {
+		t.Errorf("version 1: error %v", err)
+	}
+	unknown := strings.Replace(buf.String(), this, this+`,"colour":"red"`, 1)
 	if _, err := Read(strings.NewReader(unknown), "part-0.json"); err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("unknown field: error %v", err)
 	}
