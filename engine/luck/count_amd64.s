@@ -14,9 +14,9 @@
 	VPCMPEQB Y0, Y3, Y5     \
 	VPSUBB   Y5, Y2, Y2
 
-// Every byte's code in Y1: above<<4 | equal, the bytes of its lane above
-// and equal to it.
-#define CODES \
+// Every byte's count of the bytes of its lane above it in Y1, equal to it
+// in Y2.
+#define COUNTS \
 	VPXOR   Y1, Y1, Y1 \
 	VPXOR   Y2, Y2, Y2 \
 	ROT(1)             \
@@ -33,7 +33,12 @@
 	ROT(12)            \
 	ROT(13)            \
 	ROT(14)            \
-	ROT(15)            \
+	ROT(15)
+
+// Every byte's code in Y1: above<<4 | equal, the bytes of its lane above
+// and equal to it.
+#define CODES \
+	COUNTS             \
 	VPSLLW  $4, Y1, Y1 \
 	VPOR    Y2, Y1, Y1
 
@@ -135,23 +140,7 @@ TEXT ·countTotalsAVX2n7(SB), NOSPLIT, $0-48
 // Every byte's code in Y1 with the equal first: equal<<4 | above. Most
 // lanes tie with none, so the pair counts that are used most lie together.
 #define CODESEA \
-	VPXOR   Y1, Y1, Y1 \
-	VPXOR   Y2, Y2, Y2 \
-	ROT(1)             \
-	ROT(2)             \
-	ROT(3)             \
-	ROT(4)             \
-	ROT(5)             \
-	ROT(6)             \
-	ROT(7)             \
-	ROT(8)             \
-	ROT(9)             \
-	ROT(10)            \
-	ROT(11)            \
-	ROT(12)            \
-	ROT(13)            \
-	ROT(14)            \
-	ROT(15)            \
+	COUNTS             \
 	VPSLLW  $4, Y2, Y2 \
 	VPOR    Y2, Y1, Y1
 

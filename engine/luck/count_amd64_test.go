@@ -18,16 +18,7 @@ func TestCountTotalsAVXIsGo(t *testing.T) {
 	for n := 1; n <= maxSide; n++ {
 		for _, spread := range []uint64{3, 20, 128} {
 			for _, count := range []int{1, 2, 3, 4, 7, 500, 501, 502} {
-				totals := make([]uint64, 2*count)
-				for i := range totals {
-					for l := range n {
-						v := rng.Uint64N(spread)
-						if spread == 3 {
-							v *= 63 // 0, 63 and 126
-						}
-						totals[i] |= v << (8 * l)
-					}
-				}
+				totals := randomTotals(rng, n, count, spread)
 				var hGo, hAVX laneHist
 				var pGo, pAVX lanePlace
 				countTotalsGo(totals, n, &hGo, &pGo)
@@ -67,17 +58,10 @@ func TestCountPairsIsGo(t *testing.T) {
 	for _, n := range []int{7, 8} {
 		for _, spread := range []uint64{3, 20, 128} {
 			for _, count := range []int{1, 2, 3, 4, 7, 500, 1023, regBatch} {
-				totals := make([]uint64, 2*count)
+				totals := randomTotals(rng, n, count, spread)
+				// A side of 7's pad lane holds whatever the board kernel
+				// left there: the counts must not read it.
 				for i := range totals {
-					for l := range n {
-						v := rng.Uint64N(spread)
-						if spread == 3 {
-							v *= 63 // 0, 63 and 126
-						}
-						totals[i] |= v << (8 * l)
-					}
-					// A side of 7's pad lane holds whatever the board
-					// kernel left there: the counts must not read it.
 					if n == 7 {
 						totals[i] |= rng.Uint64N(256) << 56
 					}
@@ -112,4 +96,20 @@ func TestCountPairsIsGo(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomTotals are count numberings' totals of sides of n, below spread
+// (for spread 3: 0, 63 and 126, many ties at the bottom and top of a lane).
+func randomTotals(rng *rand.Rand, n, count int, spread uint64) []uint64 {
+	totals := make([]uint64, 2*count)
+	for i := range totals {
+		for l := range n {
+			v := rng.Uint64N(spread)
+			if spread == 3 {
+				v *= 63
+			}
+			totals[i] |= v << (8 * l)
+		}
+	}
+	return totals
 }
