@@ -718,12 +718,17 @@ func (rd *recapReader) finish() (*scoring.Session, error) {
 		if sec != "" {
 			n = boardsOf(s, sec)
 		}
-		if want > 0 && n > 0 && n < want {
-			where := ""
-			if len(secs) > 1 && sec != "" {
-				where = "section " + sec + ": "
-			}
+		where := ""
+		if len(secs) > 1 && sec != "" {
+			where = "section " + sec + ": "
+		}
+		switch {
+		case want > 0 && n > 0 && n < want:
 			s.Warn(rd.name, rd.lastLine, "truncated", "%sthe report gives results for %d of the %d boards its ranking was scored on: the file is cut off, or leaves boards out", where, n, want)
+		case want > 0 && n > want:
+			// A ranking printed before the last rounds, or one that left
+			// boards out: its figures are not those of every board read.
+			s.Warn(rd.name, rd.lastLine, "boards", "%sthe report gives results for %d boards, and its ranking was scored on %d: the ranking leaves some out, and the figures recomputed from all %d will differ from it", where, n, want, n)
 		}
 	}
 	if len(s.Boards) == 0 {

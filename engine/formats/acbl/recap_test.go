@@ -322,3 +322,28 @@ func TestRecapSectionHeaderStatesMoreBoards(t *testing.T) {
 		t.Errorf("truncated warnings %q, want section A's 14 of 20", got)
 	}
 }
+
+// TestRecapSectionHeaderStatesFewerBoards: a section whose ranking says it
+// was scored on fewer boards than the report gives it results for (a
+// ranking printed before the last rounds) is warned of: its figures will
+// not be those recomputed from every board.
+func TestRecapSectionHeaderStatesFewerBoards(t *testing.T) {
+	sample := makeSample(2, twoSections, 0, false)
+	clean := sample.header() + sample.rankings() + sample.travellers()
+	if !strings.Contains(clean, "Scores after 14 boards") {
+		t.Fatal("the sample's section A is not of 14 boards")
+	}
+	s, err := ReadRecap("early.txt", strings.NewReader(strings.ReplaceAll(clean, "Scores after 14 boards", "Scores after 12 boards")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range s.Warnings {
+		if w.Kind == "boards" {
+			got = append(got, w.Text)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "section A: the report gives results for 14 boards, and its ranking was scored on 12") {
+		t.Errorf("boards warnings %q, want section A's 14 against 12", got)
+	}
+}
