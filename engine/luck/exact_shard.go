@@ -445,6 +445,11 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 		} else {
 			used, maxTot = j.lp.sym.sideOrder, j.lp.ts.maxTot
 		}
+		// Each entrant's counts, over all parts, are every numbering over
+		// the symmetry used (a side choice stands for its class, so one
+		// part may count more than the enumeration scores).
+		total, _ := nb64(r.nb.count)
+		perEntrant := total / used
 		sum := newExactAcc(P, stride)
 		for _, p := range byShard {
 			c := p.Counts
@@ -464,7 +469,7 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 				sum.place[i] += x
 			}
 			for e, m := range c.Moments {
-				if !m.within(j.lp.Evaluated, maxTot) {
+				if !m.within(perEntrant, maxTot) {
 					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d's moments %+v are not those of totals 0…%d: %w", p.Shard, p.Shards, e+1, m, maxTot, ErrPartMismatch)
 				}
 				sum.mom[e].add(m, 1)
