@@ -451,32 +451,56 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 		total, _ := nb64(r.nb.count)
 		perEntrant := total / used
 		sum := newExactAcc(P, stride)
+		// Every count is of numberings of one entrant: none is negative,
+		// and each entrant's totals and places, over all parts, cover
+		// perEntrant numberings exactly. Checked part by part, the sums
+		// cannot overflow.
+		totals, places := make([]int64, P), make([]int64, P)
 		for _, p := range byShard {
+			where := fmt.Sprintf("shard %d/%d", p.Shard, p.Shards)
 			c := p.Counts
 			if c == nil || len(c.Hist) != P || len(c.Place) != P*P*P || len(c.Moments) != 0 && len(c.Moments) != P {
-				return nil, fmt.Errorf("merge: shard %d/%d: counts missing or of the wrong size: %w", p.Shard, p.Shards, ErrPartMismatch)
+				return nil, fmt.Errorf("merge: %s: counts missing or of the wrong size: %w", where, ErrPartMismatch)
+			}
+			if c.Scored < 0 || c.Scored > j.lp.Evaluated-sum.n {
+				return nil, fmt.Errorf("merge: %s: scored %d numberings, not 0…%d: %w", where, c.Scored, j.lp.Evaluated-sum.n, ErrPartMismatch)
 			}
 			sum.n += c.Scored
 			for e, h := range c.Hist {
 				if len(h) > stride {
-					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d has %d totals, at most %d: %w", p.Shard, p.Shards, e+1, len(h), stride, ErrPartMismatch)
+					return nil, fmt.Errorf("merge: %s: entrant %d has %d totals, at most %d: %w", where, e+1, len(h), stride, ErrPartMismatch)
 				}
 				for t, x := range h {
+					if x < 0 || x > perEntrant-totals[e] {
+						return nil, fmt.Errorf("merge: %s: entrant %d's count of total %d is %d, not 0…%d: %w", where, e+1, t, x, perEntrant-totals[e], ErrPartMismatch)
+					}
+					totals[e] += x
 					sum.hist[e*stride+t] += x
 				}
 			}
 			for i, x := range c.Place {
+				e := i / (P * P)
+				if x < 0 || x > perEntrant-places[e] {
+					return nil, fmt.Errorf("merge: %s: entrant %d's count of a place is %d, not 0…%d: %w", where, e+1, x, perEntrant-places[e], ErrPartMismatch)
+				}
+				places[e] += x
 				sum.place[i] += x
 			}
 			for e, m := range c.Moments {
-				if !m.within(perEntrant, maxTot) {
-					return nil, fmt.Errorf("merge: shard %d/%d: entrant %d's moments %+v are not those of totals 0…%d: %w", p.Shard, p.Shards, e+1, m, maxTot, ErrPartMismatch)
+				if !m.within(perEntrant-totals[e], maxTot) {
+					return nil, fmt.Errorf("merge: %s: entrant %d's moments %+v are not those of totals 0…%d: %w", where, e+1, m, maxTot, ErrPartMismatch)
 				}
+				totals[e] += m.N
 				sum.mom[e].add(m, 1)
 			}
 		}
 		if sum.n != j.lp.Evaluated {
 			return nil, fmt.Errorf("merge: the parts scored %d numberings, the enumeration %d: %w", sum.n, j.lp.Evaluated, ErrPartMismatch)
+		}
+		for e := range P {
+			if totals[e] != perEntrant || places[e] != perEntrant {
+				return nil, fmt.Errorf("merge: the parts count entrant %d's totals in %d numberings and places in %d, not %d each: %w", e+1, totals[e], places[e], perEntrant, ErrPartMismatch)
+			}
 		}
 		return countsResult(r, j.lp.ExactPlan, sum, used, maxTot)
 	}

@@ -3,9 +3,11 @@ package luck
 import (
 	"context"
 	"errors"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -344,5 +346,35 @@ func TestMergeMomentsOfFourteenPairs(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("merged with moments %+v\nunsharded %+v", got, want)
+	}
+	// Hostile counts are refused, not printed as negative percentages.
+	for _, c := range []struct {
+		name   string
+		tamper func(c *PartCounts)
+		want   string
+	}{
+		{"place-moved-below-zero", func(c *PartCounts) { c.Place[0] -= 1e9; c.Place[1] += 1e9 }, "entrant 1's count of a place is -"},
+		{"place-huge", func(c *PartCounts) { c.Place[5] = math.MaxInt64 }, "entrant 1's count of a place is 9223372036854775807"},
+		{"hist-negative", func(c *PartCounts) { c.Hist[2] = []int64{-1, 1} }, "entrant 3's count of total 0 is -1"},
+		{"scored-negative", func(c *PartCounts) { c.Scored = -5 }, "scored -5 numberings"},
+		{"moments-short", func(c *PartCounts) {
+			c.Moments[4].N--
+			c.Moments[4].Sum -= int64(c.Moments[4].Max)
+			c.Moments[4].SumSq -= int64(c.Moments[4].Max) * int64(c.Moments[4].Max)
+		}, "entrant 5's totals in"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := *parts[1]
+			counts := *bad.Counts
+			counts.Hist = slices.Clone(counts.Hist)
+			counts.Place = slices.Clone(counts.Place)
+			counts.Moments = slices.Clone(counts.Moments)
+			c.tamper(&counts)
+			bad.Counts = &counts
+			_, err := MergeExact(m, []*ExactPart{parts[0], &bad})
+			if !errors.Is(err, ErrPartMismatch) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
 	}
 }
