@@ -152,7 +152,16 @@ func runMerge(ctx context.Context, files []string, stray string, stdout, stderr 
 	if err != nil {
 		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], body.Movement, err)
 	}
-	return simulateError((&study.Command{Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, out))
+	err = (&study.Command{Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, out)
+	if pe := (*luck.PartError)(nil); errors.As(err, &pe) && pe.Part < len(files) {
+		// The engine knows the parts by index; the user by file.
+		where := files[pe.Part]
+		if pe.Other >= 0 && pe.Other < len(files) {
+			where += " (with " + files[pe.Other] + ")"
+		}
+		return fmt.Errorf("simulate: --merge: %s: %w", where, pe.Err)
+	}
+	return simulateError(err)
 }
 
 // simulateError names the command in an error, which a usage error does

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -162,5 +163,40 @@ func TestSimulateShardErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "p.json")); err == nil {
 		t.Error("a refused shard wrote its part")
+	}
+}
+
+// TestSimulateMergeNamesTheFile: a part that does not belong is named by
+// its file (and the file it was compared with), not only by its shard,
+// which every run of N shards has.
+func TestSimulateMergeNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	part := func(name, shard, spec string) string {
+		path := filepath.Join(dir, name)
+		var out, errout bytes.Buffer
+		if err := Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", "--shard", shard, "-o", path, spec}, &out, &errout); err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, errout.String())
+		}
+		return path
+	}
+	a0, a1 := part("a 0.json", "0/2", "mitchell:3,switch=2"), part("a 1.json", "1/2", "mitchell:3,switch=2")
+	b1 := part("b 1.json", "1/2", "mitchell:3")
+	c1 := part("c 1.json", "1/3", "mitchell:3,switch=2")
+	for _, c := range []struct {
+		name  string
+		parts []string
+		want  string
+	}{
+		{"other-movement", []string{a0, b1}, `simulate: --merge: ` + b1 + ` (with ` + a0 + `): merge: shard 1/2: movement is mitchell:3`},
+		{"twice", []string{a0, a1, a1}, `simulate: --merge: ` + a1 + ` (with ` + a1 + `): merge: shard 1/2 given twice`},
+		{"other-n-first", []string{c1, a0, a1}, `simulate: --merge: ` + a0 + ` (with ` + c1 + `): merge: shard 0/2: shards is 2, want 3`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errout bytes.Buffer
+			err := Run(context.Background(), append([]string{"simulate", "--merge"}, c.parts...), &out, &errout)
+			if err == nil || !strings.Contains(err.Error(), c.want) || exitCode(err, io.Discard) != exitBad {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
 	}
 }

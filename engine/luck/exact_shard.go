@@ -387,6 +387,17 @@ func (p *ExactPart) Settings() Settings {
 	return Settings{Strengths: slices.Clone(p.Strengths), Groups: p.Groups, Ties: p.Ties, Seed: p.Seed, Method: Exact}
 }
 
+// PartError is an error of MergeExact about parts[Part], found against
+// parts[Other] (the first part, whose settings the others must have, or
+// the other part of the same shard), or against no other (Other < 0).
+type PartError struct {
+	Part, Other int
+	Err         error
+}
+
+func (e *PartError) Error() string { return e.Err.Error() }
+func (e *PartError) Unwrap() error { return e.Err }
+
 // ErrPartMismatch is wrapped by the errors of MergeExact about parts that
 // do not belong together or do not cover the enumeration.
 var ErrPartMismatch = errors.New("exact parts do not make one enumeration")
@@ -401,28 +412,35 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 	}
 	p0 := parts[0]
 	if p0.Shards < 1 || p0.Shards > MaxShards {
-		return nil, fmt.Errorf("merge: shard %d/%d: N must be from 1 to %d: %w", p0.Shard, p0.Shards, MaxShards, ErrPartMismatch)
+		return nil, &PartError{0, -1, fmt.Errorf("merge: shard %d/%d: N must be from 1 to %d: %w", p0.Shard, p0.Shards, MaxShards, ErrPartMismatch)}
 	}
 	j, err := newExactJob(m, p0.Settings())
 	if err != nil {
-		return nil, err
+		return nil, &PartError{0, -1, err}
 	}
 	want := j.newPart(m, Shard{0, p0.Shards})
 	want.Movement = p0.Movement
 	byShard := make([]*ExactPart, p0.Shards)
-	for _, p := range parts {
+	// from[k] is the index in parts of shard k.
+	from := make([]int, p0.Shards)
+	// at says that the error is about shard k's part.
+	at := func(k int, err error) error { return &PartError{from[k], -1, err} }
+	for i, p := range parts {
 		want.Shard, want.First, want.End = p.Shard, 0, 0
 		if p.Shards == want.Shards && p.Shard >= 0 && p.Shard < p.Shards {
 			want.First = int64(p.Shard) * j.chunks / int64(p.Shards)
 			want.End = int64(p.Shard+1) * j.chunks / int64(p.Shards)
 		}
 		if err := samePart(p, want); err != nil {
-			return nil, err
+			if i == 0 {
+				return nil, &PartError{i, -1, err}
+			}
+			return nil, &PartError{i, 0, err}
 		}
 		if byShard[p.Shard] != nil {
-			return nil, fmt.Errorf("merge: shard %d/%d given twice: %w", p.Shard, p.Shards, ErrPartMismatch)
+			return nil, &PartError{i, from[p.Shard], fmt.Errorf("merge: shard %d/%d given twice: %w", p.Shard, p.Shards, ErrPartMismatch)}
 		}
-		byShard[p.Shard] = p
+		byShard[p.Shard], from[p.Shard] = p, i
 	}
 	var missing []string
 	for k, p := range byShard {
@@ -456,23 +474,23 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 		// perEntrant numberings exactly. Checked part by part, the sums
 		// cannot overflow.
 		totals, places := make([]int64, P), make([]int64, P)
-		for _, p := range byShard {
+		for k, p := range byShard {
 			where := fmt.Sprintf("shard %d/%d", p.Shard, p.Shards)
 			c := p.Counts
 			if c == nil || len(c.Hist) != P || len(c.Place) != P*P*P || len(c.Moments) != 0 && len(c.Moments) != P {
-				return nil, fmt.Errorf("merge: %s: counts missing or of the wrong size: %w", where, ErrPartMismatch)
+				return nil, at(k, fmt.Errorf("merge: %s: counts missing or of the wrong size: %w", where, ErrPartMismatch))
 			}
 			if c.Scored < 0 || c.Scored > j.lp.Evaluated-sum.n {
-				return nil, fmt.Errorf("merge: %s: scored %d numberings, not 0…%d: %w", where, c.Scored, j.lp.Evaluated-sum.n, ErrPartMismatch)
+				return nil, at(k, fmt.Errorf("merge: %s: scored %d numberings, not 0…%d: %w", where, c.Scored, j.lp.Evaluated-sum.n, ErrPartMismatch))
 			}
 			sum.n += c.Scored
 			for e, h := range c.Hist {
 				if len(h) > stride {
-					return nil, fmt.Errorf("merge: %s: entrant %d has %d totals, at most %d: %w", where, e+1, len(h), stride, ErrPartMismatch)
+					return nil, at(k, fmt.Errorf("merge: %s: entrant %d has %d totals, at most %d: %w", where, e+1, len(h), stride, ErrPartMismatch))
 				}
 				for t, x := range h {
 					if x < 0 || x > perEntrant-totals[e] {
-						return nil, fmt.Errorf("merge: %s: entrant %d's count of total %d is %d, not 0…%d: %w", where, e+1, t, x, perEntrant-totals[e], ErrPartMismatch)
+						return nil, at(k, fmt.Errorf("merge: %s: entrant %d's count of total %d is %d, not 0…%d: %w", where, e+1, t, x, perEntrant-totals[e], ErrPartMismatch))
 					}
 					totals[e] += x
 					sum.hist[e*stride+t] += x
@@ -481,14 +499,14 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 			for i, x := range c.Place {
 				e := i / (P * P)
 				if x < 0 || x > perEntrant-places[e] {
-					return nil, fmt.Errorf("merge: %s: entrant %d's count of a place is %d, not 0…%d: %w", where, e+1, x, perEntrant-places[e], ErrPartMismatch)
+					return nil, at(k, fmt.Errorf("merge: %s: entrant %d's count of a place is %d, not 0…%d: %w", where, e+1, x, perEntrant-places[e], ErrPartMismatch))
 				}
 				places[e] += x
 				sum.place[i] += x
 			}
 			for e, m := range c.Moments {
 				if !m.within(perEntrant-totals[e], maxTot) {
-					return nil, fmt.Errorf("merge: %s: entrant %d's moments %+v are not those of totals 0…%d: %w", where, e+1, m, maxTot, ErrPartMismatch)
+					return nil, at(k, fmt.Errorf("merge: %s: entrant %d's moments %+v are not those of totals 0…%d: %w", where, e+1, m, maxTot, ErrPartMismatch))
 				}
 				totals[e] += m.N
 				sum.mom[e].add(m, 1)
@@ -506,13 +524,13 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 	}
 	sum := newBussAcc(P, r.nb.maxSize)
 	a := newBussAcc(P, r.nb.maxSize)
-	for _, p := range byShard {
+	for k, p := range byShard {
 		if int64(len(p.ChunkSums)) != p.End-p.First {
-			return nil, fmt.Errorf("merge: shard %d/%d holds %d chunks, not %d: %w", p.Shard, p.Shards, len(p.ChunkSums), p.End-p.First, ErrPartMismatch)
+			return nil, at(k, fmt.Errorf("merge: shard %d/%d holds %d chunks, not %d: %w", p.Shard, p.Shards, len(p.ChunkSums), p.End-p.First, ErrPartMismatch))
 		}
 		for i, c := range p.ChunkSums {
 			if len(c.Sum) != P || len(c.SumSq) != P || len(c.Min) != P || len(c.Max) != P || len(c.Place) != len(a.place) {
-				return nil, fmt.Errorf("merge: shard %d/%d: chunk %d has sums of the wrong size: %w", p.Shard, p.Shards, p.First+int64(i), ErrPartMismatch)
+				return nil, at(k, fmt.Errorf("merge: shard %d/%d: chunk %d has sums of the wrong size: %w", p.Shard, p.Shards, p.First+int64(i), ErrPartMismatch))
 			}
 			a.n = c.N
 			copy(a.sum, c.Sum)
