@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/bridgereport/bridgereport/engine/budget"
 	"github.com/bridgereport/bridgereport/engine/formats/exactpart"
@@ -60,6 +62,9 @@ func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.
 	if err != nil {
 		return "", &usageError{msg: fmt.Sprintf("simulate: --shard: %v", err)}
 	}
+	if err := checkPartFile(file, sh); err != nil {
+		return "", err
+	}
 	set, err := b.ExactSettings()
 	if err != nil {
 		return "", err
@@ -100,4 +105,22 @@ func mergeCell(files []string) (*kinds.BussemakerCell, error) {
 		parts = append(parts, p)
 	}
 	return &kinds.BussemakerCell{Movement: parts[0].Movement, Parts: parts}, nil
+}
+
+// checkPartFile refuses, before a shard's minutes of work, a part file
+// that could not be written: a folder, or a place missing or read-only.
+func checkPartFile(file string, sh luck.Shard) error {
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+		return &usageError{msg: fmt.Sprintf("simulate: -o %s: is a folder; give the part's file name, e.g. %s", file, filepath.Join(file, fmt.Sprintf("part-%d.json", sh.K)))}
+	}
+	probe, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".probe-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return &usageError{msg: fmt.Sprintf("simulate: -o %s: cannot write in %s: %v", file, filepath.Dir(file), err)}
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }

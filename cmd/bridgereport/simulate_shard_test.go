@@ -200,3 +200,30 @@ func TestSimulateMergeNamesTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestSimulateShardChecksOutputFirst: a part file that cannot be written
+// is refused before the shard's work (which may be minutes), by the name
+// given to -o: the context is cancelled, so any work would end the run
+// with context.Canceled instead.
+func TestSimulateShardChecksOutputFirst(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name, o, want string
+	}{
+		{"missing-folder", filepath.Join(dir, "no such", "part-3.json"), "cannot write in " + filepath.Join(dir, "no such") + ": no such file or directory"},
+		{"folder", dir, "is a folder; give the part's file name, e.g. " + filepath.Join(dir, "part-3.json")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errout bytes.Buffer
+			err := Run(ctx, []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "3/8", "-o", c.o, "mitchell:5,switch=2"}, &out, &errout)
+			if err == nil || !strings.Contains(err.Error(), "-o "+c.o+": "+c.want) || exitCode(err, io.Discard) != exitBad {
+				t.Errorf("error %v, want one containing %q", err, "-o "+c.o+": "+c.want)
+			}
+		})
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
