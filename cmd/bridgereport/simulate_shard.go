@@ -82,7 +82,26 @@ func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.
 	if err := disk.WriteFileAtomic(file, data.Bytes()); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("shard %s of %s: chunks %d…%d of %d written to %s", sh, name, part.First, part.End-1, part.Chunks, file), nil
+	return fmt.Sprintf("shard %s of %s: %s written to %s", sh, name, chunksCovered(part), file), nil
+}
+
+// chunksCovered says which of the enumeration's chunks a part holds: a
+// range, one chunk, or none, when there are more shards than chunks.
+func chunksCovered(p *luck.ExactPart) string {
+	switch n := p.End - p.First; {
+	case n == 0:
+		return fmt.Sprintf("an empty part (%d shards of %d %s leave some empty)", p.Shards, p.Chunks, chunkNoun(p.Chunks))
+	case n == 1:
+		return fmt.Sprintf("chunk %d of %d", p.First, p.Chunks)
+	}
+	return fmt.Sprintf("chunks %d…%d of %d", p.First, p.End-1, p.Chunks)
+}
+
+func chunkNoun(n int64) string {
+	if n == 1 {
+		return "chunk"
+	}
+	return "chunks"
 }
 
 // mergeCell is the bussemaker cell that merges the part files of a sharded

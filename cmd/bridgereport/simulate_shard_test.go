@@ -227,3 +227,33 @@ func TestSimulateShardChecksOutputFirst(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// TestSimulateShardSaysWhatItHolds: the line a shard prints says its
+// chunks as a range, one chunk, or an empty part when there are more
+// shards than chunks (it said "chunks 0…-1 of 1"); the empty parts merge.
+func TestSimulateShardSaysWhatItHolds(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	said := map[int]string{}
+	for k := range 8 {
+		part := filepath.Join(dir, fmt.Sprintf("part-%d.json", k))
+		var out, errout bytes.Buffer
+		if err := Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", "--shard", fmt.Sprintf("%d/8", k), "-o", part, "mitchell:3"}, &out, &errout); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, part)
+		said[k] = errout.String()
+	}
+	for k, want := range map[int]string{
+		0: "shard 0/8 of mitchell:3: an empty part (8 shards of 1 chunk leave some empty) written to",
+		7: "shard 7/8 of mitchell:3: chunk 0 of 1 written to",
+	} {
+		if !strings.Contains(said[k], want) {
+			t.Errorf("shard %d said %q, want %q", k, said[k], want)
+		}
+	}
+	var out, errout bytes.Buffer
+	if err := Run(context.Background(), append([]string{"simulate", "--merge", "--json"}, parts...), &out, &errout); err != nil {
+		t.Errorf("merge of the empty parts and the one chunk: %v", err)
+	}
+}
