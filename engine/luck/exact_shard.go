@@ -76,6 +76,10 @@ func ParseShard(text, index string) (Shard, error) {
 		if index == "" {
 			return Shard{}, fmt.Errorf("shard %q: auto takes K from JOB_COMPLETION_INDEX, which is not set", text)
 		}
+		// The index is not on the command line: say where K came from.
+		if K, err := strconv.Atoi(index); err != nil || K < 0 || K >= N {
+			return Shard{}, fmt.Errorf("shard %q: auto takes K from JOB_COMPLETION_INDEX, which is %q, not a whole number from 0 to N−1 = %d", text, index, N-1)
+		}
 		k = index
 	}
 	K, err := strconv.Atoi(k)
