@@ -114,7 +114,11 @@ func mergeCell(files []string) (*kinds.BussemakerCell, error) {
 	for _, file := range files {
 		f, err := os.Open(file)
 		if err != nil {
-			return nil, fmt.Errorf("--merge: %w", err)
+			return nil, fmt.Errorf("--merge: %s: %w", file, disk.WithoutPath(err, file))
+		}
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			f.Close()
+			return nil, fmt.Errorf("--merge: %s: is a folder; give its part files (%s)", file, filepath.Join(file, "*.json"))
 		}
 		p, err := exactpart.Read(f, file)
 		f.Close()

@@ -257,3 +257,23 @@ func TestSimulateShardSaysWhatItHolds(t *testing.T) {
 		t.Errorf("merge of the empty parts and the one chunk: %v", err)
 	}
 }
+
+// TestSimulateMergeUnreadable: a folder or a missing file given to --merge
+// is named once, with what is wrong ("read adir: is a directory" said the
+// name twice).
+func TestSimulateMergeUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no part.json")
+	for _, c := range []struct{ name, arg, want string }{
+		{"folder", dir, "simulate: --merge: " + dir + ": is a folder; give its part files (" + filepath.Join(dir, "*.json") + ")"},
+		{"missing", missing, "simulate: --merge: " + missing + ": no such file or directory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errout bytes.Buffer
+			err := Run(context.Background(), []string{"simulate", "--merge", c.arg}, &out, &errout)
+			if err == nil || err.Error() != c.want {
+				t.Errorf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+}

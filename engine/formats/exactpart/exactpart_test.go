@@ -89,3 +89,29 @@ func TestReadRefuses(t *testing.T) {
 		t.Errorf("unknown field: error %v", err)
 	}
 }
+
+// TestReadSaysWhatIsWrong: a file that is not a part says so in a file's
+// words, with its name, not as the decoder's "EOF" or Go's type names.
+func TestReadSaysWhatIsWrong(t *testing.T) {
+	var whole bytes.Buffer
+	if err := Write(&whole, &luck.ExactPart{Format: luck.ExactPartFormat, Version: luck.ExactPartVersion, Shards: 4}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, data, want string }{
+		{"empty", "", "part-0.json: empty, not a part file"},
+		{"cut-short", whole.String()[:whole.Len()/2], "part-0.json: cut short, not a whole part file"},
+		{"junk", "\x00\x01binary", "part-0.json: not a part file: byte 1: invalid character"},
+		{"array", "[1, 2]", "part-0.json: not a part file: a JSON array, not an object"},
+		{"wrong-kind", strings.Replace(whole.String(), `"shards":4`, `"shards":-1.5`, 1), `part-0.json: not a part file: byte`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(c.data), "part-0.json")
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "Go ") {
+				t.Errorf("error %v names Go's types", err)
+			}
+		})
+	}
+}
