@@ -1,6 +1,7 @@
 package luck
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -189,6 +190,9 @@ func ParseGroups(text string) ([][]int, error) {
 	return groups, nil
 }
 
+// maxStrength bounds the size of a strength ParseStrengths reads.
+const maxStrength = 1e15
+
 // ParseStrengths reads the strengths of pairs entrants, strongest first,
 // separated by spaces or commas: "1 1 2 2 3".
 func ParseStrengths(text string, pairs int) ([]float64, error) {
@@ -198,11 +202,17 @@ func ParseStrengths(text string, pairs int) ([]float64, error) {
 	s := make([]float64, len(fields))
 	for i, f := range fields {
 		x, err := strconv.ParseFloat(f, 64)
-		if err != nil || x != x || x > 1e15 || x < -1e15 {
-			if len(f) > 40 {
-				f = f[:40] + "…"
-			}
+		if len(f) > 40 {
+			f = f[:40] + "…"
+		}
+		// ParseFloat reads "Inf" and "NaN", and a range error is a number
+		// too large: those are numbers, only not strengths.
+		var ne *strconv.NumError
+		switch {
+		case err != nil && !(errors.As(err, &ne) && ne.Err == strconv.ErrRange) || x != x:
 			return nil, fmt.Errorf("strength %d: %q is not a number", i+1, f)
+		case x > maxStrength || x < -maxStrength:
+			return nil, fmt.Errorf("strength %d: %s is beyond ±%g, the strengths this model ranks", i+1, f, float64(maxStrength))
 		}
 		s[i] = x
 	}
