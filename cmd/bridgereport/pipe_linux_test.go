@@ -49,3 +49,6 @@ func cpuTime(pid int) (d time.Duration, known bool) {
 	}
 	return time.Duration(u+k) * 10 * time.Millisecond, true
 }
+
+// mkfifo makes a named pipe at path.
+func mkfifo(path string) error { return unix.Mkfifo(path, 0o644) }

@@ -226,6 +226,20 @@ func TestSimulateShardChecksOutputFirst(t *testing.T) {
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
 	}
+	// A part is renamed into place: over a named pipe (or, as root, over
+	// /dev/null) it would replace it. The pipe stays a pipe.
+	pipe := filepath.Join(dir, "pipe")
+	if err := mkfifo(pipe); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	var out, errout bytes.Buffer
+	err := Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "0/2", "-o", pipe, "mitchell:3"}, &out, &errout)
+	if want := "-o " + pipe + ": is a named pipe, not a regular file"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want one containing %q", err, want)
+	}
+	if fi, err := os.Lstat(pipe); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe was replaced: %v %v", fi.Mode(), err)
+	}
 }
 
 // TestSimulateShardSaysWhatItHolds: the line a shard prints says its
