@@ -75,6 +75,9 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	m, name := pm.Movement, pos[0]
 	cmd := &study.Command{Movements: map[string]*movement.Parsed{name: pm}}
+	// The progress line is cleared before anything else is printed, which
+	// would otherwise go on at its end.
+	endProgress := func() {}
 	switch *model {
 	case "one-strong":
 		if *strong < 1 || *strong > m.Pairs {
@@ -105,6 +108,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		bar := batch.NewProgress(stderr, "simulate", *asJSON)
 		bar.Width = terminalWidth(ctx, stderr)
 		defer bar.Done()
+		endProgress = bar.Done
 		cmd.Progress = bar.Count
 		if *shard != "" || *partFile != "" {
 			switch {
@@ -119,6 +123,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			if err != nil {
 				return simulateError(err)
 			}
+			bar.Done()
 			fmt.Fprintln(stderr, "simulate:", done)
 			return nil
 		}
@@ -132,7 +137,12 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			}
 		}
 	}
-	if err := cmd.Print(ctx, stdout, output(ctx, stdout, *asJSON, *wide)); err != nil {
+	r, result, err := cmd.Run(ctx)
+	endProgress()
+	if err == nil {
+		err = study.Print(stdout, r, result, output(ctx, stdout, *asJSON, *wide))
+	}
+	if err != nil {
 		return fmt.Errorf("simulate: %w", err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -92,5 +93,50 @@ func TestCatalogueOnATerminal(t *testing.T) {
 		if n := utf8.RuneCountInString(line); n > 72 {
 			t.Errorf("a line of %d: %q", n, line)
 		}
+	}
+}
+
+// TestSimulateProgressClearedOnATerminal: on a terminal, the progress line
+// is cleared before the report or the shard's line is printed; both went
+// on at the end of the bar ("… about 0s leftBussemaker model, …").
+func TestSimulateProgressClearedOnATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs of a few seconds, for the progress line to show")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, after string
+		args        []string
+	}{
+		{"report", "Bussemaker model", []string{"simulate", "--model", "bussemaker", "--samples", "4000000", "mitchell:7"}},
+		{"shard", "simulate: shard 0/1", []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "0/1", "-o", filepath.Join(dir, "part.json"), "mitchell:7"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			term, reader := openTerminal(t, 80)
+			ctx := withEnv(context.Background(), map[string]string{})
+			read := make(chan string)
+			go func() {
+				b, _ := io.ReadAll(reader)
+				read <- string(b)
+			}()
+			w := &interruptible{ctx: context.Background(), w: term}
+			err := Run(ctx, c.args, w, w)
+			term.Close()
+			out := <-read
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out, "simulate [") {
+				t.Skip("the run ended before its progress line showed")
+			}
+			// What a line shows is what follows its last carriage return
+			// (the terminal writes each newline as CR LF).
+			for _, line := range strings.Split(strings.ReplaceAll(out, "\r\n", "\n"), "\n") {
+				shown := line[strings.LastIndex(line, "\r")+1:]
+				if strings.Contains(shown, c.after) && !strings.HasPrefix(strings.TrimPrefix(shown, "\033[K"), c.after) {
+					t.Errorf("%q follows other text on its line: %q", c.after, shown)
+				}
+			}
+		})
 	}
 }
