@@ -119,7 +119,7 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			case *asJSON:
 				return &usageError{msg: "simulate: --shard writes its part as JSON to -o; --json is for the merged result"}
 			}
-			done, err := writeShard(ctx, m, name, b, *shard, os.Getenv("JOB_COMPLETION_INDEX"), *partFile, bar.Count)
+			done, err := writeShard(ctx, m, name, b, *shard, os.Getenv("JOB_COMPLETION_INDEX"), *partFile, stderr, bar.Count)
 			if err != nil {
 				return simulateError(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -57,7 +58,7 @@ func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings
 // run of m into file, whole or absent, never half written by a pod that was
 // stopped. It returns what was written, in words. A mistake in the flags is
 // a usage error.
-func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.BussemakerSettings, shard, index, file string, progress func(done, total int64)) (string, error) {
+func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.BussemakerSettings, shard, index, file string, stderr io.Writer, progress func(done, total int64)) (string, error) {
 	sh, err := luck.ParseShard(shard, index)
 	if err != nil {
 		return "", &usageError{msg: fmt.Sprintf("simulate: --shard: %v", err)}
@@ -68,6 +69,21 @@ func writeShard(ctx context.Context, m *movement.Movement, name string, b kinds.
 	set, err := b.ExactSettings()
 	if err != nil {
 		return "", err
+	}
+	// A shard is not held to the local budget (that is why one shards),
+	// but says what it will cost before it starts, as --exact does.
+	if note, _ := exactEstimate(m, name, b); note != "" {
+		fmt.Fprintln(stderr, "simulate:", note)
+		if est, err := luck.EstimateExact(m, set); err == nil && est.Rate > 0 {
+			if first, end, chunks, err := luck.ShardChunks(m, set, sh); err == nil && chunks > 0 {
+				share := &luck.ExactPart{First: first, End: end, Chunks: chunks, Shards: sh.N}
+				cost := ", nothing to compute"
+				if end > first {
+					cost = ", " + budget.Words(est.CPUSeconds*float64(end-first)/float64(chunks)) + " of CPU"
+				}
+				fmt.Fprintf(stderr, "simulate: shard %s: %s%s\n", sh, chunksCovered(share), cost)
+			}
+		}
 	}
 	set.Progress = progress
 	part, err := luck.ExactShard(ctx, m, set, sh)

@@ -291,3 +291,29 @@ func TestSimulateMergeUnreadable(t *testing.T) {
 		})
 	}
 }
+
+// TestSimulateShardEstimate: a shard says what the whole and its own share
+// will cost before it starts, as --exact does (it said nothing, so a
+// --shard 0/2 of the 16-pair field ran for hours without a word).
+func TestSimulateShardEstimate(t *testing.T) {
+	dir := t.TempDir()
+	for _, shard := range []string{"1/4", "5/1000"} {
+		var out, errout bytes.Buffer
+		part := filepath.Join(dir, "part.json")
+		if err := Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", "--shard", shard, "-o", part, "mitchell:5,switch=2"}, &out, &errout); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(errout.String()), "\n")
+		written := lines[len(lines)-1]
+		covered, _, ok := strings.Cut(strings.TrimPrefix(written, "simulate: shard "+shard+" of mitchell:5,switch=2: "), " written to")
+		if !ok || len(lines) != 3 {
+			t.Fatalf("%s: stderr %q", shard, errout.String())
+		}
+		if !strings.HasPrefix(lines[0], "simulate: exact enumeration of mitchell:5,switch=2: 3628800 numberings") {
+			t.Errorf("%s: first line %q, want the whole's estimate", shard, lines[0])
+		}
+		if want := "simulate: shard " + shard + ": " + covered + ", "; !strings.HasPrefix(lines[1], want) || !strings.HasSuffix(lines[1], " of CPU") && !strings.HasSuffix(lines[1], "nothing to compute") {
+			t.Errorf("%s: second line %q, want %q and its CPU time", shard, lines[1], want)
+		}
+	}
+}

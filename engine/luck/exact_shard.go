@@ -344,6 +344,21 @@ func ExactShard(ctx context.Context, m *movement.Movement, set Settings, sh Shar
 	return part, nil
 }
 
+// ShardChunks says which chunks, first up to end, of the chunks of the
+// exact enumeration of m with set shard sh covers, before running it (the
+// part's First, End and Chunks).
+func ShardChunks(m *movement.Movement, set Settings, sh Shard) (first, end, chunks int64, err error) {
+	if sh.N < 1 || sh.K < 0 || sh.K >= sh.N {
+		return 0, 0, 0, fmt.Errorf("bussemaker: shard %s: want 0 ≤ K < N", sh)
+	}
+	j, err := newExactJob(m, set)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	p := j.newPart(m, sh)
+	return p.First, p.End, p.Chunks, nil
+}
+
 // partCounts are a part's integer counts.
 func partCounts(sum *exactAcc, P int) *PartCounts {
 	pc := &PartCounts{Scored: sum.n, Hist: make([][]int64, P), Place: sum.place}
