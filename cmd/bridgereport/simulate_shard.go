@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -49,9 +50,18 @@ func exactEstimate(m *movement.Movement, name string, b kinds.BussemakerSettings
 	note := fmt.Sprintf("exact enumeration of %s: %s numberings, %.4g to score%s, %s of CPU (%.2f CPU-hours)",
 		name, est.Numberings, est.Evaluated, sym, budget.Words(est.CPUSeconds), est.CPUHours())
 	if err := est.CheckLocal(luck.MaxExactCPU); errors.Is(err, luck.ErrOverBudget) {
-		return note, fmt.Errorf("%w; run it in shards on several machines: --shard K/N -o part-K.json for K = 0…N−1, then --merge part-*.json (docs/cluster.md)", err)
+		// The hint is a whole command: what the user typed is not at hand
+		// here, so "this command", and the least N whose shards fit.
+		return note, fmt.Errorf("%w; run it in shards, on one machine or several: add --shard K/N -o part-K.json to this command for K = 0…N−1 (N of %d or more keeps each shard within the budget), then bridgereport simulate --merge part-*.json (docs/cluster.md)",
+			err, minShards(est.CPUSeconds, luck.MaxExactCPU))
 	}
 	return note, nil
+}
+
+// minShards is the least N whose shards, of a run of cpu seconds, are each
+// within limit.
+func minShards(cpu, limit float64) int {
+	return int(math.Ceil(cpu / limit))
 }
 
 // writeShard computes shard (K/N, or auto/N with K from index) of the exact

@@ -5,11 +5,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bridgereport/bridgereport/engine/luck"
+	"github.com/bridgereport/bridgereport/reports/resolve"
 )
 
 // The shards of an exact run are separate processes, as on a cluster: the
@@ -315,5 +319,37 @@ func TestSimulateShardEstimate(t *testing.T) {
 		if want := "simulate: shard " + shard + ": " + covered + ", "; !strings.HasPrefix(lines[1], want) || !strings.HasSuffix(lines[1], " of CPU") && !strings.HasSuffix(lines[1], "nothing to compute") {
 			t.Errorf("%s: second line %q, want %q and its CPU time", shard, lines[1], want)
 		}
+	}
+}
+
+// TestSimulateOverBudgetHint: the refusal of an exact run beyond the
+// budget gives the way to shard it as commands that do it: the flags to
+// add to this command, the least N whose shards fit, and the merge command
+// (it said "--merge part-*.json" and no N).
+func TestSimulateOverBudgetHint(t *testing.T) {
+	spec := "relay-mitchell:8,switch=2"
+	pm, err := resolve.ReadMovement(spec, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, err := luck.EstimateExact(pm.Movement, luck.Settings{Method: luck.Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int(math.Ceil(est.CPUSeconds / luck.MaxExactCPU))
+	var out, errout bytes.Buffer
+	err = Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", spec}, &out, &errout)
+	for _, want := range []string{
+		"add --shard K/N -o part-K.json to this command for K = 0…N−1",
+		fmt.Sprintf("(N of %d or more keeps each shard within the budget)", n),
+		"then bridgereport simulate --merge part-*.json",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one containing %q", err, want)
+		}
+	}
+	// Shards of that N are each within the budget, by the estimate.
+	if most := est.CPUSeconds / float64(n); most > luck.MaxExactCPU {
+		t.Errorf("N = %d: shards of %.0f CPU-seconds", n, most)
 	}
 }
