@@ -160,7 +160,9 @@ func runMerge(ctx context.Context, files []string, stray string, stdout, stderr 
 	}
 	pm, err := resolve.ReadMovement(body.Movement, stderr)
 	if err != nil {
-		return fmt.Errorf("simulate: --merge: %s: movement %q: %w", files[0], body.Movement, err)
+		// A movement file is named as the shards were given it, so relative
+		// to the folder they ran in, which need not be this one.
+		return fmt.Errorf("simulate: --merge: %s: movement %q: %w (the parts name the movement as --shard was given it: run --merge where that name reads the same movement)", files[0], body.Movement, err)
 	}
 	err = (&study.Command{Cell: body, Movements: map[string]*movement.Parsed{body.Movement: pm}}).Print(ctx, stdout, out)
 	if pe := (*luck.PartError)(nil); errors.As(err, &pe) && pe.Part < len(files) {

@@ -353,3 +353,27 @@ func TestSimulateOverBudgetHint(t *testing.T) {
 		t.Errorf("N = %d: shards of %.0f CPU-seconds", n, most)
 	}
 }
+
+// TestSimulateMergeElsewhere: parts of a movement file merge where that
+// file name reads it, and elsewhere the error says why the merge looked
+// for it there.
+func TestSimulateMergeElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	var out, errout bytes.Buffer
+	if err := Run(context.Background(), []string{"movement", "-o", "my mov.asc", "mitchell:3"}, &out, &errout); err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "part 0.json")
+	if err := Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", "--shard", "0/1", "-o", part, "my mov.asc"}, &out, &errout); err != nil {
+		t.Fatal(err)
+	}
+	if err := Run(context.Background(), []string{"simulate", "--merge", part}, &out, &errout); err != nil {
+		t.Errorf("merge beside the movement: %v", err)
+	}
+	t.Chdir(t.TempDir())
+	err := Run(context.Background(), []string{"simulate", "--merge", part}, &out, &errout)
+	if want := "run --merge where that name reads the same movement"; err == nil || !strings.Contains(err.Error(), `movement "my mov.asc"`) || !strings.Contains(err.Error(), want) {
+		t.Errorf("merge elsewhere: error %v, want one naming the movement and containing %q", err, want)
+	}
+}
