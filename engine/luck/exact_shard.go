@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -543,6 +544,7 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 	}
 	sum := newBussAcc(P, r.nb.maxSize)
 	a := newBussAcc(P, r.nb.maxSize)
+	count, _ := r.nb.exactCount()
 	for k, p := range byShard {
 		if int64(len(p.ChunkSums)) != p.End-p.First {
 			return nil, at(k, fmt.Errorf("merge: shard %d/%d holds %d chunks, not %d: %w", p.Shard, p.Shards, len(p.ChunkSums), p.End-p.First, ErrPartMismatch))
@@ -550,6 +552,10 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 		for i, c := range p.ChunkSums {
 			if len(c.Sum) != P || len(c.SumSq) != P || len(c.Min) != P || len(c.Max) != P || len(c.Place) != len(a.place) {
 				return nil, at(k, fmt.Errorf("merge: shard %d/%d: chunk %d has sums of the wrong size: %w", p.Shard, p.Shards, p.First+int64(i), ErrPartMismatch))
+			}
+			chunk := p.First + int64(i)
+			if err := chunkSumsOK(c, j.chunkLen(chunk, count), P); err != nil {
+				return nil, at(k, fmt.Errorf("merge: shard %d/%d: chunk %d: %v: %w", p.Shard, p.Shards, chunk, err, ErrPartMismatch))
 			}
 			a.n = c.N
 			copy(a.sum, c.Sum)
@@ -560,10 +566,49 @@ func MergeExact(m *movement.Movement, parts []*ExactPart) (*Result, error) {
 			sum.add(a)
 		}
 	}
-	if count, _ := r.nb.exactCount(); sum.n != count {
+	if sum.n != count {
 		return nil, fmt.Errorf("merge: the parts scored %d numberings, the enumeration %d: %w", sum.n, count, ErrPartMismatch)
 	}
 	return r.result(sum), nil
+}
+
+// chunkLen is the count of numberings in chunk c of the float paths, of
+// count in all.
+func (j *exactJob) chunkLen(c, count int64) int64 {
+	if j.method == methodGray {
+		return j.blockLen
+	}
+	return min((c+1)*chunkSize, count) - c*chunkSize
+}
+
+// chunkSumsOK says what is wrong with one chunk's sums of n numberings:
+// percentages lie in 0…100, and each entrant's shares of the places sum
+// to n (up to the rounding of the floats).
+func chunkSumsOK(c ChunkSums, n int64, P int) error {
+	if c.N != n {
+		return fmt.Errorf("%d numberings, not %d", c.N, n)
+	}
+	N := float64(n)
+	slack := 1 + 1e-9
+	for e := range P {
+		switch {
+		case !(0 <= c.Min[e] && c.Min[e] <= c.Max[e] && c.Max[e] <= 100):
+			return fmt.Errorf("entrant %d's least and greatest percentage %g and %g, not within 0…100", e+1, c.Min[e], c.Max[e])
+		case !(0 <= c.Sum[e] && c.Sum[e] <= 100*N*slack && 0 <= c.SumSq[e] && c.SumSq[e] <= 100*100*N*slack):
+			return fmt.Errorf("entrant %d's sums %g and %g are not those of %d percentages", e+1, c.Sum[e], c.SumSq[e], n)
+		}
+		shares := 0.0
+		for j := e; j < len(c.Place); j += P {
+			if !(0 <= c.Place[j] && c.Place[j] <= N*slack) {
+				return fmt.Errorf("entrant %d's count of a place is %g, not 0…%d", e+1, c.Place[j], n)
+			}
+			shares += c.Place[j]
+		}
+		if math.Abs(shares-N) > 1e-9*N+1e-9 {
+			return fmt.Errorf("entrant %d's places add up to %g, not %d", e+1, shares, n)
+		}
+	}
+	return nil
 }
 
 // samePart says what differs between a part and the part expected.

@@ -379,3 +379,36 @@ func TestMergeMomentsOfFourteenPairs(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeRefusesHostileSums: a part of the float paths (Gray blocks,
+// decode order) whose sums no chunk could have is refused, not printed as
+// a probability of the first place lowered or a maximum of 1e300 percent.
+func TestMergeRefusesHostileSums(t *testing.T) {
+	for _, spec := range []string{"mitchell:5,switch=2", "mitchell:3"} {
+		m := mustMovement(t, spec)
+		_, parts := shardAndMerge(t, spec, Settings{Method: Exact}, 2)
+		for _, c := range []struct {
+			name   string
+			tamper func(c *ChunkSums)
+			want   string
+		}{
+			{"place-negative", func(c *ChunkSums) { c.Place[0] = -1e6 }, "entrant 1's count of a place is -1e+06"},
+			{"places-short", func(c *ChunkSums) { c.Place[0] /= 2 }, "entrant 1's places add up to"},
+			{"n-moved", func(c *ChunkSums) { c.N -= 5 }, "numberings, not"},
+			{"max-huge", func(c *ChunkSums) { c.Max[1] = 1e300 }, "entrant 2's least and greatest percentage"},
+			{"sum-negative", func(c *ChunkSums) { c.Sum[2] = -1 }, "entrant 3's sums -1 and"},
+		} {
+			t.Run(spec+"/"+c.name, func(t *testing.T) {
+				bad := *parts[len(parts)-1]
+				bad.ChunkSums = slices.Clone(bad.ChunkSums)
+				last := &bad.ChunkSums[len(bad.ChunkSums)-1]
+				last.Sum, last.Max, last.Place = slices.Clone(last.Sum), slices.Clone(last.Max), slices.Clone(last.Place)
+				c.tamper(last)
+				_, err := MergeExact(m, append(slices.Clone(parts[:len(parts)-1]), &bad))
+				if !errors.Is(err, ErrPartMismatch) || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("error %v, want one containing %q", err, c.want)
+				}
+			})
+		}
+	}
+}
