@@ -377,3 +377,34 @@ func TestSimulateMergeElsewhere(t *testing.T) {
 		t.Errorf("merge elsewhere: error %v, want one naming the movement and containing %q", err, want)
 	}
 }
+
+// TestSimulateMergeSpellings: --merge=true takes the part files as --merge
+// does (it was refused: "want 1 argument(s), got 2"); without --merge, one
+// movement.
+func TestSimulateMergeSpellings(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for k := range 2 {
+		part := filepath.Join(dir, fmt.Sprintf("part-%d.json", k))
+		var out, errout bytes.Buffer
+		if err := Run(context.Background(), []string{"simulate", "--model", "bussemaker", "--exact", "--shard", fmt.Sprintf("%d/2", k), "-o", part, "mitchell:3"}, &out, &errout); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, part)
+	}
+	var want bytes.Buffer
+	if err := Run(context.Background(), append([]string{"simulate", "--merge", "--json"}, parts...), &want, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, spelling := range []string{"--merge=true", "-merge=true", "-merge"} {
+		var out bytes.Buffer
+		err := Run(context.Background(), append([]string{"simulate", spelling, "--json"}, parts...), &out, io.Discard)
+		if err != nil || out.String() != want.String() {
+			t.Errorf("%s: error %v, output the same as --merge's: %v", spelling, err, out.String() == want.String())
+		}
+	}
+	err := Run(context.Background(), append([]string{"simulate", "--model", "bussemaker", "mitchell:3"}, parts...), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "want 1 argument (the movement), got 3") {
+		t.Errorf("a movement and two more: error %v", err)
+	}
+}
