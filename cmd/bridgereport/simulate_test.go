@@ -188,7 +188,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"strengths-infinite", []string{"--model", "bussemaker", "--strengths", "1 2 -Inf 4 5 6 7 8 9 10 11 12 13 14", m14}, true, `strength 3: -Inf is beyond ±1e+15`},
 		{"strengths-overflow", []string{"--model", "bussemaker", "--strengths", "1 2 3 4 5 6 7 8 9 10 11 12 13 1e999", m14}, true, `strength 14: 1e999 is beyond ±1e+15`},
 		{"groups-syntax", []string{"--model", "bussemaker", "--groups", "1-7,8-x", m14}, false, `"8-x"`},
-		{"groups-gap", []string{"--model", "bussemaker", "--groups", "1-6,8-14", m14}, false, "pair(s) 7 are in no group"},
+		{"groups-gap", []string{"--model", "bussemaker", "--groups", "1-6,8-14", m14}, false, "pair 7 is in no group"},
 		{"groups-overlap", []string{"--model", "bussemaker", "--groups", "1-8,8-14", m14}, false, "pair 8 is in groups 1 and 2"},
 		{"groups-beyond", []string{"--model", "bussemaker", "--groups", "1-7,8-15", m14}, false, "pair 15 is outside 1..14"},
 		{"exact-too-many", []string{"--model", "bussemaker", "--exact", "howell:14"}, false, "87178291200 numberings, 8.718e+10 scored, about"},

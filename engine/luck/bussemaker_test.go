@@ -524,7 +524,8 @@ func TestBussemakerErrors(t *testing.T) {
 	}{
 		{"too-few-strengths", h8, Settings{Strengths: []float64{1, 2, 3}}, "3 strengths given for 8 pairs"},
 		{"nan-strength", h8, Settings{Strengths: []float64{1, 2, 3, 4, 5, 6, 7, math.NaN()}}, "strength 8 is NaN"},
-		{"group-missing-pair", h8, Settings{Groups: [][]int{{1, 2, 3}, {4, 5, 6, 7}}}, "pair(s) 8 are in no group"},
+		{"group-missing-pair", h8, Settings{Groups: [][]int{{1, 2, 3}, {4, 5, 6, 7}}}, "groups: pair 8 is in no group"},
+		{"group-missing-pairs", h8, Settings{Groups: [][]int{{1, 2, 3}, {4, 5, 6}}}, "groups: pairs 7, 8 are in no group"},
 		{"group-twice", h8, Settings{Groups: [][]int{{1, 2, 3, 4}, {4, 5, 6, 7, 8}}}, "pair 4 is in groups 1 and 2"},
 		{"group-outside", h8, Settings{Groups: [][]int{{1, 2, 3, 4, 9}, {5, 6, 7, 8}}}, "pair 9 is outside 1..8"},
 		{"group-empty", h8, Settings{Groups: [][]int{{1, 2, 3, 4, 5, 6, 7, 8}, {}}}, "group 2 is empty"},

@@ -81,8 +81,12 @@ func newNumberings(pairs int, groups [][]int) (*numberings, error) {
 			missing = append(missing, fmt.Sprint(p+1))
 		}
 	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("groups: pair(s) %s are in no group; the groups must cover 1..%d", strings.Join(missing, ", "), pairs)
+	switch len(missing) {
+	case 0:
+	case 1:
+		return nil, fmt.Errorf("groups: pair %s is in no group; the groups must cover 1..%d", missing[0], pairs)
+	default:
+		return nil, fmt.Errorf("groups: pairs %s are in no group; the groups must cover 1..%d", strings.Join(missing, ", "), pairs)
 	}
 	return n, nil
 }
