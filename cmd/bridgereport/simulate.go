@@ -51,13 +51,14 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	partFile := fs.String("o", "", "bussemaker --shard: the part file to write")
 	merge := fs.Bool("merge", false, "sum the part files of a sharded --exact run (the arguments) into its result")
 	// One movement, or with --merge (however it is spelt: --merge=true)
-	// the part files: counted once the flags are read.
+	// the part files: counted once the flags are read, in the words of
+	// parseFlags.
 	pos, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	if !*merge && len(pos) != 1 {
-		return &usageError{msg: fmt.Sprintf("simulate: want 1 argument (the movement), got %d\nbridgereport simulate -h shows its flags and arguments", len(pos))}
+		return &usageError{msg: fmt.Sprintf("simulate: want 1 argument(s), got %d\nbridgereport simulate -h shows its flags and arguments", len(pos))}
 	}
 	own, known := modelFlags[*model]
 	switch stray := strayFlags(fs, own+" model json wide"); {

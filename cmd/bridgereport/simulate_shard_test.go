@@ -404,7 +404,7 @@ func TestSimulateMergeSpellings(t *testing.T) {
 		}
 	}
 	err := Run(context.Background(), append([]string{"simulate", "--model", "bussemaker", "mitchell:3"}, parts...), io.Discard, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), "want 1 argument (the movement), got 3") {
+	if err == nil || !strings.Contains(err.Error(), "want 1 argument(s), got 3") {
 		t.Errorf("a movement and two more: error %v", err)
 	}
 }
