@@ -622,6 +622,10 @@ func samePart(got, want *ExactPart) error {
 		return bad("format", got.Format, ExactPartFormat)
 	case !ExactPartVersionOK(got.Version):
 		return bad("version", got.Version, ExactPartVersion)
+	case got.Version == 1 && got.Counts != nil && got.Counts.Moments != nil:
+		// Moments came with version 2: a part of version 1 that has them
+		// was edited, or written by another program.
+		return bad("version", "1 with moments", "2 for moments")
 	case got.Movement != want.Movement && want.Movement != "":
 		return bad("movement", got.Movement, want.Movement)
 	case got.Fingerprint != want.Fingerprint:

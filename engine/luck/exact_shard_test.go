@@ -93,6 +93,7 @@ func TestExactShardsMergeToWhole(t *testing.T) {
 					t.Errorf("merged with moments %+v\nunsharded %+v", mixed, want)
 				}
 				bad := withMoments(parts[0])
+				bad.Version = ExactPartVersion // moments are of version 2
 				bad.Counts.Moments[0].Max = 1000
 				parts[0] = bad
 				if _, err := MergeExact(mustMovement(t, c.spec), parts); !errors.Is(err, ErrPartMismatch) || !strings.Contains(err.Error(), "entrant 1's moments") {
@@ -358,6 +359,7 @@ func TestMergeMomentsOfFourteenPairs(t *testing.T) {
 		{"place-huge", func(c *PartCounts) { c.Place[5] = math.MaxInt64 }, "entrant 1's count of a place is 9223372036854775807"},
 		{"hist-negative", func(c *PartCounts) { c.Hist[2] = []int64{-1, 1} }, "entrant 3's count of total 0 is -1"},
 		{"scored-negative", func(c *PartCounts) { c.Scored = -5 }, "scored -5 numberings"},
+		{"version-1-moments", func(c *PartCounts) {}, "version is 1 with moments, want 2 for moments"},
 		{"moments-short", func(c *PartCounts) {
 			c.Moments[4].N--
 			c.Moments[4].Sum -= int64(c.Moments[4].Max)
@@ -372,6 +374,9 @@ func TestMergeMomentsOfFourteenPairs(t *testing.T) {
 			counts.Moments = slices.Clone(counts.Moments)
 			c.tamper(&counts)
 			bad.Counts = &counts
+			if c.name == "version-1-moments" {
+				bad.Version = 1
+			}
 			_, err := MergeExact(m, []*ExactPart{parts[0], &bad})
 			if !errors.Is(err, ErrPartMismatch) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one containing %q", err, c.want)
