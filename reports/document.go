@@ -153,6 +153,10 @@ type Column struct {
 	// kubectl's column priority: 0, the default, matters most). The first
 	// column names the row and is never left out. Pages show every column.
 	Priority int `json:"-"`
+	// Names marks a column that names the row with the first (the
+	// movement beside its rank): like the first, it is never left out,
+	// since the row's figures mean nothing without it.
+	Names bool `json:"-"`
 	// Wrap marks free text (a reason, a method, a suggestion) that a text
 	// table wider than the terminal fills over several lines of a narrower
 	// column before it leaves out any column.

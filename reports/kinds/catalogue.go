@@ -404,7 +404,7 @@ const cardsLabel = "Cards: "
 // movement, its balance and why it is shown apart, then its shape (rounds,
 // boards a round), then the other figures; the family repeats the spec.
 var catalogueColumns = []reports.Column{
-	{Name: "rank"}, {Name: "movement"}, {Name: "family", Priority: 6}, {Name: "tables", Priority: 3}, {Name: "rounds", Priority: 2},
+	{Name: "rank"}, {Name: "movement", Names: true}, {Name: "family", Priority: 6}, {Name: "tables", Priority: 3}, {Name: "rounds", Priority: 2},
 	{Name: "boards/round", Priority: 2}, {Name: "boards", Priority: 3}, {Name: "boards to deal", Priority: 4}, {Name: "copies", Priority: 4},
 	{Name: "stationary", Priority: 5}, {Name: "sit-out (boards)", Priority: 5},
 	{Name: "winners", Priority: 4}, {Name: "met %", Decimals: 0, Priority: 5}, {Name: "most meetings", Priority: 5},

@@ -108,11 +108,12 @@ func (p *textPrinter) table(caption string, t *reports.Table) {
 // wrapped columns (Column.Wrap, free text) are narrowed, the widest first,
 // down to minWrap or their header; if the table is still too wide,
 // columns are left out, the highest Priority first and the rightmost
-// first among equals, never the first column (it names the row), until it
-// fits, the wrapped columns taking back the room each frees; last, each
-// column left out is put back, the most important first, if the table
-// still fits with it (its wrapped columns narrowed again). A table whose
-// first column alone is too wide is printed wider than limit.
+// first among equals, never the first column nor one that names the row
+// with it (Column.Names), until it fits, the wrapped columns taking back
+// the room each frees; last, each column left out is put back, the most
+// important first, if the table still fits with it (its wrapped columns
+// narrowed again). A table whose naming columns alone are too wide is
+// printed wider than limit.
 //
 // Leaving a column out rather than cutting its cells short keeps every
 // figure shown whole: a truncated number or name is worse than none, and
@@ -168,7 +169,9 @@ func fitColumns(cols []reports.Column, natural, header []int, limit int) (shown 
 	narrow()
 	order := make([]int, 0, len(cols))
 	for j := 1; j < len(cols); j++ {
-		order = append(order, j)
+		if !cols[j].Names {
+			order = append(order, j)
+		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		return cmp.Or(cmp.Compare(cols[b].Priority, cols[a].Priority), cmp.Compare(b, a))

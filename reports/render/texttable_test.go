@@ -40,6 +40,10 @@ func TestFitColumns(t *testing.T) {
 			[]bool{true, false, true}, []int{5, 3}},
 		{"first column never left out", []reports.Column{col("k", 0), col("a", 0)}, []int{50, 3}, 30,
 			[]bool{true, false}, []int{50}},
+		// The rank and the movement (catalogue --pairs 13 at COLUMNS=40)
+		// are too wide together: the movement stays, the figure goes.
+		{"naming column never left out", []reports.Column{col("k", 0), {Name: "a", Names: true}, col("b", 0)}, []int{4, 40, 6}, 40,
+			[]bool{true, true, false}, []int{4, 40}},
 		// Two wrapped columns share the narrowing, the widest first.
 		// 88 is 28 too wide: x goes from 50 to 30, then each to 26.
 		{"widest wrapped first", []reports.Column{col("k", 0), {Name: "x", Wrap: true}, {Name: "y", Wrap: true}}, []int{4, 50, 30}, 60,
