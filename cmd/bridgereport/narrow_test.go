@@ -36,6 +36,8 @@ func TestNarrowTablesKeepTheirPoint(t *testing.T) {
 	}{
 		{"40", []string{"catalogue", "--pairs", "13", "--hours", "2.5"}, "rank", []string{"movement"}},
 		{"80", []string{"catalogue", "--pairs", "13", "--hours", "2.5"}, "rank", []string{"movement", "Qf", "shown apart because"}},
+		{"80", []string{"movements"}, "name", []string{"pairs", "published Qf", "Qf"}},
+		{"80", []string{"movements", "--pairs", "14"}, "name", []string{"pairs", "published Qf", "Qf"}},
 	} {
 		t.Run(c.columns+" "+strings.Join(c.args, " "), func(t *testing.T) {
 			t.Parallel()

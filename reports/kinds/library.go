@@ -48,8 +48,10 @@ func libraryBlocks(id, caption string, list []resolve.LibraryMovement) []reports
 	if len(list) == 0 {
 		return []reports.Block{{Prose: "No library movement has that many pairs and rounds."}}
 	}
-	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{{Name: "name"}, {Name: "pairs"}, {Name: "tables"}, {Name: "rounds"},
-		{Name: "groups"}, {Name: "published Qf"}, {Name: "Qf", Decimals: 2}}}
+	// On a narrow terminal (Column.Priority) the list keeps what it is
+	// for: each name with its published and computed Qf.
+	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{{Name: "name"}, {Name: "pairs", Priority: 1}, {Name: "tables", Priority: 3},
+		{Name: "rounds", Priority: 2}, {Name: "groups", Priority: 4}, {Name: "published Qf"}, {Name: "Qf", Decimals: 2}}}
 	notes := ""
 	for _, e := range list {
 		published := "-"
