@@ -28,6 +28,7 @@ func tableHeaders(text string) [][]string {
 // kept name, pairs, tables, rounds), the handicaps and their fairness.
 func TestNarrowTablesKeepTheirPoint(t *testing.T) {
 	t.Parallel()
+	league := "testdata/league-with-matches.yaml"
 	for _, c := range []struct {
 		columns string
 		args    []string
@@ -38,6 +39,10 @@ func TestNarrowTablesKeepTheirPoint(t *testing.T) {
 		{"80", []string{"catalogue", "--pairs", "13", "--hours", "2.5"}, "rank", []string{"movement", "Qf", "shown apart because"}},
 		{"80", []string{"movements"}, "name", []string{"pairs", "published Qf", "Qf"}},
 		{"80", []string{"movements", "--pairs", "14"}, "name", []string{"pairs", "published Qf", "Qf"}},
+		{"40", []string{"handicap", league}, "division", []string{"team", "Form-L IMPs"}},
+		{"80", []string{"handicap", league}, "system", []string{"wins", "P(X ≤ wins)", "P(X ≥ wins)"}},
+		{"80", []string{"handicap", league}, "home", []string{"away", "Form-L result", "old result"}},
+		{"40", []string{"handicap", league}, "new team", []string{"Form-L IMPs"}},
 	} {
 		t.Run(c.columns+" "+strings.Join(c.args, " "), func(t *testing.T) {
 			t.Parallel()

@@ -376,10 +376,13 @@ func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 		avgDecimals = max(avgDecimals, cell.Decimals(t.AvgVP))
 	}
 	caption = cell.CaptionOr(caption, "Handicaps by the old system and by Form-L")
+	// On a narrow terminal (Column.Priority) the tables keep what the
+	// command is for: the handicaps, the results they give and their
+	// fairness; the steps between (VP differences) go first.
 	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{
-		{Name: "division"}, {Name: "team"}, {Name: "average VPs", Decimals: avgDecimals},
-		{Name: "old system IMPs", Decimals: cell.Decimals(r.Settings.OldPerPlace)},
-		{Name: "expected VP diff", Decimals: 2}, {Name: "merged VP diff", Decimals: 2},
+		{Name: "division"}, {Name: "team", Names: true}, {Name: "average VPs", Decimals: avgDecimals, Priority: 2},
+		{Name: "old system IMPs", Decimals: cell.Decimals(r.Settings.OldPerPlace), Priority: 1},
+		{Name: "expected VP diff", Decimals: 2, Priority: 3}, {Name: "merged VP diff", Decimals: 2, Priority: 3},
 		{Name: "Form-L IMPs", Decimals: cell.Decimals(r.Settings.RoundTo)},
 	}}
 	chart := &reports.Chart{ID: id + "-chart", Caption: cell.Extend(caption, ": ", "handicap IMPs of each team, strongest first."),
@@ -409,7 +412,7 @@ func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 	}
 	if nt := r.NewTeams; nt != nil && len(nt.Teams) > 0 {
 		placed := &reports.Table{ID: id + "-new-teams", Caption: cell.Extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
-			Columns: []reports.Column{{Name: "new team"}, {Name: "matches"}, {Name: "merged VP diff", Decimals: 2}, {Name: "Form-L IMPs"}}}
+			Columns: []reports.Column{{Name: "new team"}, {Name: "matches", Priority: 1}, {Name: "merged VP diff", Decimals: 2, Priority: 2}, {Name: "Form-L IMPs"}}}
 		for _, tm := range nt.Teams {
 			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.IMPs})
 		}
@@ -451,14 +454,15 @@ func (a *HandicapApplied) blocks(id, caption string) []reports.Block {
 		return "draw"
 	}
 	matches := &reports.Table{ID: id + "-matches", Caption: cell.Extend(caption, ": ", "the matches replayed with each system's handicaps (the winner once the team with the higher handicap receives the difference)."),
-		Columns: []reports.Column{{Name: "home"}, {Name: "away"}, {Name: "IMPs"}, {Name: "Form-L handicaps"}, {Name: "Form-L result"}, {Name: "old handicaps"}, {Name: "old result"}}}
+		Columns: []reports.Column{{Name: "home"}, {Name: "away", Names: true}, {Name: "IMPs", Priority: 1}, {Name: "Form-L handicaps", Priority: 2},
+			{Name: "Form-L result"}, {Name: "old handicaps", Priority: 2}, {Name: "old result", Priority: 1}}}
 	for _, m := range a.Replayed {
 		matches.Rows = append(matches.Rows, []any{m.Home, m.Away, cell.FmtNum(m.HomeIMPs) + "–" + cell.FmtNum(m.AwayIMPs),
 			hcps(m.FormLHome, m.FormLAway), result(m, m.FormLHome, m.FormLAway), hcps(m.OldHome, m.OldAway), result(m, m.OldHome, m.OldAway)})
 	}
 	tally := &reports.Table{ID: id + "-applied", Caption: cell.Extend(caption, ": ", "the replayed matches counted from the side of the lower-ranked team, its wins judged as coin tosses."),
-		Columns: []reports.Column{{Name: "system"}, {Name: "wins"}, {Name: "losses"}, {Name: "draws"}, {Name: "equal handicaps"}, {Name: "no handicap"},
-			{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
+		Columns: []reports.Column{{Name: "system"}, {Name: "wins"}, {Name: "losses", Priority: 1}, {Name: "draws", Priority: 1}, {Name: "equal handicaps", Priority: 2},
+			{Name: "no handicap", Priority: 2}, {Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}}}
 	for _, sys := range []struct {
 		name string
 		t    HandicapTally
