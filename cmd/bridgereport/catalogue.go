@@ -63,6 +63,9 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	if err := catalogueSessionFlags(fs, *pairs, body); err != nil {
+		return err
+	}
 	body.Pairs = kinds.IntRange{*pairs, *pairs}
 	r, result, err := study.Answer[[]*kinds.CatalogueAnswer](ctx, &study.Command{Cell: body})
 	if err != nil {
@@ -119,6 +122,30 @@ func catalogueFlagsHaveEffect(fs *flag.FlagSet) error {
 		return &usageError{msg: "catalogue: --plan writes the plan's cards: --json would have no effect with it"}
 	case set["wide"] && (set["json"] || set["plan"] || set["pick"]):
 		return &usageError{msg: "catalogue: --wide fits the answer's tables: it has no effect with --json, --plan or --pick"}
+	}
+	return nil
+}
+
+// catalogueSessionFlags refuses, naming the flag, what the cell would
+// take for "not given" or answer with its YAML keys: --pairs missing or
+// out of range (the cell asks for "a field size (13) or a range"),
+// --hours 0 or --minutes 0 (the default boards were used, silently), a
+// negative --minutes or --max-tables.
+func catalogueSessionFlags(fs *flag.FlagSet, pairs int, body *kinds.CatalogueCell) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case !set["pairs"]:
+		return &usageError{msg: fmt.Sprintf("catalogue: --pairs N is needed: the number of pairs, %d to %d\nbridgereport catalogue -h shows its flags and arguments",
+			catalogue.MinPairs, catalogue.MaxPairs)}
+	case pairs < catalogue.MinPairs || pairs > catalogue.MaxPairs:
+		return fmt.Errorf("--pairs %d: the catalogue covers %d to %d pairs", pairs, catalogue.MinPairs, catalogue.MaxPairs)
+	case set["hours"] && body.Hours == 0: // the cell checks the other values
+		return fmt.Errorf("--hours 0: want the session's length, more than 0")
+	case set["minutes"] && body.Minutes < 1:
+		return fmt.Errorf("--minutes %d: want the session's length, 1 or more", body.Minutes)
+	case body.MaxTables < 0:
+		return fmt.Errorf("--max-tables %d: want a number of tables, 1 or more (0: no limit)", body.MaxTables)
 	}
 	return nil
 }
