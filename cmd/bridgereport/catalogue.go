@@ -121,7 +121,7 @@ func catalogueFlagsHaveEffect(fs *flag.FlagSet) error {
 	case set["json"] && set["plan"]:
 		return &usageError{msg: "catalogue: --plan writes the plan's cards: --json would have no effect with it"}
 	case set["wide"] && (set["json"] || set["plan"] || set["pick"]):
-		return &usageError{msg: "catalogue: --wide fits the answer's tables: it has no effect with --json, --plan or --pick"}
+		return &usageError{msg: "catalogue: --wide prints the answer's tables whole: it has no effect with --json, --plan or --pick"}
 	}
 	return nil
 }
