@@ -121,6 +121,19 @@ func (r *IntRange) UnmarshalText(text []byte) error {
 // MarshalText writes 13 or 24-28.
 func (r IntRange) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
+// Count writes the range with its noun: 1 board, 24-28 boards.
+func (r IntRange) Count(one, many string) string {
+	if r[0] == 1 && r[1] == 1 {
+		return "1 " + one
+	}
+	return r.String() + " " + many
+}
+
+// count writes n with its noun: 1 board, 2 boards.
+func count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + plural(n, one, many)
+}
+
 // String writes 13 or 24-28.
 func (r IntRange) String() string {
 	if r[0] == r[1] {
@@ -241,7 +254,7 @@ func (c *CatalogueCell) settings() (catalogue.Settings, error) {
 		return set, fmt.Errorf("boards and %s both give the session's length: give one", map[bool]string{true: "hours", false: "minutes"}[c.Hours != 0])
 	}
 	if minutes > 0 && minutes < c.minutesPerBoard() {
-		return set, fmt.Errorf("a session of %d minutes at %d minutes a board holds no board", minutes, c.minutesPerBoard())
+		return set, fmt.Errorf("a session of %s at %d minutes a board holds no board", count(minutes, "minute", "minutes"), c.minutesPerBoard())
 	}
 	if minutes > 0 {
 		set.MinBoards, set.MaxBoards = BoardsForMinutes(minutes, c.minutesPerBoard())
@@ -490,8 +503,8 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
 			joinInts(best.BoardsPerRound, " or "), joinInts(best.TotalBoards, " or "), best.Tables)
 	} else {
-		fmt.Fprintf(&b, "%s: no movement fits %s boards within the bounds; the nearest is %d rounds of %d boards (%d in all) at %d tables", best.Name, boards,
-			best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
+		fmt.Fprintf(&b, "%s: no movement fits %s within the bounds; the nearest is %d rounds of %s (%d in all) at %d tables", best.Name, boards.Count("board", "boards"),
+			best.Rounds, count(best.NearestBoardsPerRound, "board", "boards"), best.Rounds*best.NearestBoardsPerRound, best.Tables)
 	}
 	switch {
 	case best.Family == "sections":
@@ -625,8 +638,8 @@ func whyNotOneSection(best CatalogueCandidate, cands []CatalogueCandidate) strin
 	case fits != nil:
 		return fmt.Sprintf("because the best movement of one section that fits, %s, has %d winners too and balances worse (Qf %.2f)", fits.Name, fits.Winners, fits.Qf)
 	case nearest != nil && nearest.NearestBoardsPerRound > 0:
-		return fmt.Sprintf("because no movement of one section fits the session within the bounds (the nearest, %s, needs %d rounds of %d boards, %d in all)",
-			nearest.Name, nearest.Rounds, nearest.NearestBoardsPerRound, nearest.Rounds*nearest.NearestBoardsPerRound)
+		return fmt.Sprintf("because no movement of one section fits the session within the bounds (the nearest, %s, needs %d rounds of %s, %d in all)",
+			nearest.Name, nearest.Rounds, count(nearest.NearestBoardsPerRound, "board", "boards"), nearest.Rounds*nearest.NearestBoardsPerRound)
 	}
 	return "because no movement of one section fits the session within the bounds"
 }
@@ -654,9 +667,10 @@ func nothingFits(pairs int, boards IntRange, cands []CatalogueCandidate) string 
 	if pairs >= 2*catalogue.MinPairs {
 		sections = " (two sections included)"
 	}
-	return fmt.Sprintf("No movement for %d pairs fits %s boards within the bounds: those within them have %s rounds, and no number of boards a round "+
-		"within the bounds gives %s boards in that many rounds%s; the nearest is %s, %d rounds of %d boards (%d in all) at %d tables.",
-		pairs, boards, strings.Join(rounds, ", "), boards, sections, best.Name, best.Rounds, best.NearestBoardsPerRound, best.Rounds*best.NearestBoardsPerRound, best.Tables)
+	return fmt.Sprintf("No movement for %d pairs fits %s within the bounds: those within them have %s rounds, and no number of boards a round "+
+		"within the bounds gives %s in that many rounds%s; the nearest is %s, %d rounds of %s (%d in all) at %d tables.",
+		pairs, boards.Count("board", "boards"), strings.Join(rounds, ", "), boards.Count("board", "boards"), sections, best.Name, best.Rounds,
+		count(best.NearestBoardsPerRound, "board", "boards"), best.Rounds*best.NearestBoardsPerRound, best.Tables)
 }
 
 // answers computes the candidates of every field size of the cell, ranked,

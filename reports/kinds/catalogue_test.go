@@ -37,3 +37,31 @@ func TestCatalogueSessionLength(t *testing.T) {
 		}
 	}
 }
+
+// Counts agree with their nouns in the answer's words: a session of one
+// board (--boards 1), one board a round or one minute said "1 boards",
+// "1 minutes".
+func TestCatalogueCountsTheirNouns(t *testing.T) {
+	one := []CatalogueCandidate{{Name: "howell:13", Rounds: 6, Tables: 6, NearestBoardsPerRound: 1}}
+	texts := []string{nothingFits(13, IntRange{1, 1}, one), nothingFits(13, IntRange{24, 28}, one)}
+	if _, err := (&CatalogueCell{Pairs: IntRange{13, 13}, Hours: 0.01}).settings(); err != nil {
+		texts = append(texts, err.Error())
+	} else {
+		t.Fatal("a session of a minute was taken")
+	}
+	for _, text := range texts {
+		for _, wrong := range []string{" 1 boards", " 1 minutes", " 1 rounds"} {
+			if strings.Contains(text, wrong) {
+				t.Errorf("%q in %q", strings.TrimSpace(wrong), text)
+			}
+		}
+	}
+	for _, want := range []string{"fits 1 board within", "6 rounds of 1 board (6 in all)"} {
+		if !strings.Contains(texts[0], want) {
+			t.Errorf("%q not in %q", want, texts[0])
+		}
+	}
+	if !strings.Contains(texts[1], "fits 24-28 boards within") {
+		t.Errorf("the range lost its noun: %q", texts[1])
+	}
+}
