@@ -220,7 +220,11 @@ func checkLeague(divs []Division, minAbove int) error {
 			need = max(need, minAbove)
 		}
 		if len(div.Teams) < need {
-			return fmt.Errorf("division %q has %d team(s); it needs at least %d", div.Name, len(div.Teams), need)
+			teams := fmt.Sprintf("%d teams", len(div.Teams))
+			if len(div.Teams) == 1 {
+				teams = "1 team"
+			}
+			return fmt.Errorf("division %q has %s; it needs at least %d", div.Name, teams, need)
 		}
 		for _, t := range div.Teams {
 			if t.Name == "" {

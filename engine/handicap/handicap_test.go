@@ -200,7 +200,7 @@ func TestLeagueErrors(t *testing.T) {
 		{"small division above", []Division{
 			{Name: "1", Teams: []Team{{"a", 12}, {"b", 10}}},
 			{Name: "2", Teams: []Team{{"c", 11}, {"d", 9}}},
-		}, `division "1" has 2 team(s); it needs at least 3`},
+		}, `division "1" has 2 teams; it needs at least 3`},
 		{"one team", []Division{{Name: "1", Teams: []Team{{"a", 12}}}}, "needs at least 2"},
 		{"duplicate", []Division{
 			{Name: "1", Teams: []Team{{"a", 12}, {"b", 10}, {"c", 9}}},

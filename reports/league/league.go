@@ -361,7 +361,11 @@ func (c *Checker) check(hf *League) handicap.League {
 				need, cmp.Or(st.OverlapLow, 2), cmp.Or(st.OverlapHigh, 3))
 		}
 		if len(div.Teams) < need {
-			c.Fail(load.At(dp, "teams"), "%d team(s): %s", len(div.Teams), why)
+			teams := fmt.Sprintf("%d teams", len(div.Teams))
+			if len(div.Teams) == 1 {
+				teams = "1 team"
+			}
+			c.Fail(load.At(dp, "teams"), "%s: %s", teams, why)
 		}
 		ed := handicap.Division{Name: div.Name}
 		for i, t := range div.Teams {
