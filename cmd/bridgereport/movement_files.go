@@ -47,19 +47,19 @@ func writeGuideFiles(g *kinds.GuideResult, ascFile, cardsFile string, opts kinds
 	if opts.Paper != kinds.PaperA4 && opts.Paper != kinds.PaperLetter || opts.TablesPerPage < 1 || opts.TablesPerPage > 2 {
 		return fmt.Errorf("--paper %q --tables-per-page %d: want a4 or letter, and 1 or 2", opts.Paper, opts.TablesPerPage)
 	}
+	var files []disk.File
 	if ascFile != "" {
-		if err := disk.WriteFileAtomic(ascFile, []byte(g.ASC)); err != nil {
+		files = append(files, disk.File{Path: ascFile, Data: []byte(g.ASC)})
+	}
+	if cardsFile != "" {
+		var page bytes.Buffer
+		if err := g.WriteCardsHTML(&page, opts); err != nil {
 			return err
 		}
+		files = append(files, disk.File{Path: cardsFile, Data: page.Bytes()})
 	}
-	if cardsFile == "" {
-		return nil
-	}
-	var page bytes.Buffer
-	if err := g.WriteCardsHTML(&page, opts); err != nil {
-		return err
-	}
-	return disk.WriteFileAtomic(cardsFile, page.Bytes())
+	// Both or neither: a failed command leaves no file written.
+	return disk.WriteFilesAtomic(files...)
 }
 
 // formatOptions are the movement command's options of another scoring

@@ -27,24 +27,62 @@ func finalName(path string, err error) error {
 // WriteFileAtomic writes data to a temporary file beside path and renames it
 // over path.
 func WriteFileAtomic(path string, data []byte) error {
+	return WriteFilesAtomic(File{Path: path, Data: data})
+}
+
+// File is a file to write: its name and its contents.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// WriteFilesAtomic writes each file to a temporary file beside it, and
+// only when every one is written renames them over their names: a command
+// that writes two files (a movement and its cards) leaves neither when
+// one of them cannot be written.
+func WriteFilesAtomic(files ...File) error {
+	tmps := make([]string, len(files))
+	defer func() {
+		for _, tmp := range tmps {
+			if tmp != "" {
+				os.Remove(tmp)
+			}
+		}
+	}()
+	for i, file := range files {
+		tmp, err := writeTemp(file.Path, file.Data)
+		if err != nil {
+			return finalName(file.Path, err)
+		}
+		tmps[i] = tmp
+	}
+	for i, file := range files {
+		if err := os.Rename(tmps[i], file.Path); err != nil {
+			return finalName(file.Path, err)
+		}
+		tmps[i] = ""
+	}
+	return nil
+}
+
+// writeTemp writes data to a new temporary file beside path and returns
+// its name; on an error it leaves no file.
+func writeTemp(path string, data []byte) (string, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return finalName(path, err)
+		return "", err
 	}
 	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if werr == nil {
-		werr = os.Chmod(tmp, 0o644)
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
 	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
+	if err != nil {
 		os.Remove(tmp)
+		return "", err
 	}
-	return finalName(path, werr)
+	return tmp, nil
 }
