@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // finalName restates an error of writing path through a temporary file as
@@ -39,7 +40,8 @@ type File struct {
 // WriteFilesAtomic writes each file to a temporary file beside it, and
 // only when every one is written renames them over their names: a command
 // that writes two files (a movement and its cards) leaves neither when
-// one of them cannot be written.
+// one of them cannot be written. A name that is a folder is refused as
+// such (a rename over it says "file exists").
 func WriteFilesAtomic(files ...File) error {
 	tmps := make([]string, len(files))
 	defer func() {
@@ -50,6 +52,9 @@ func WriteFilesAtomic(files ...File) error {
 		}
 	}()
 	for i, file := range files {
+		if info, err := os.Stat(file.Path); err == nil && info.IsDir() {
+			return &fs.PathError{Op: "write", Path: file.Path, Err: syscall.EISDIR}
+		}
 		tmp, err := writeTemp(file.Path, file.Data)
 		if err != nil {
 			return finalName(file.Path, err)

@@ -32,3 +32,18 @@ func TestWriteFilesAtomicAllOrNone(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// A name that is a folder is refused as a folder, not "file exists".
+func TestWriteFileAtomicOverAFolder(t *testing.T) {
+	folder := filepath.Join(t.TempDir(), "m.asc")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteFileAtomic(folder, []byte("x"))
+	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Fatalf("error %v, want %s: is a directory", err, folder)
+	}
+	if info, err := os.Stat(folder); err != nil || !info.IsDir() {
+		t.Errorf("the folder is gone: %v", err)
+	}
+}
