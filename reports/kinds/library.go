@@ -39,15 +39,16 @@ func (c *LibraryCell) Run(env *cell.Env) (*cell.Output, error) {
 	for _, e := range list {
 		figs[e.Name+"/qf"], figs[e.Name+"/qo"] = e.Qf, e.Qo
 	}
-	return c.Output(env, figs, libraryBlocks(env.ID, c.Caption, list), list)
+	return c.Output(env, figs, c.blocks(env.ID, list), list)
 }
 
-// libraryBlocks are the table of the movements listed and a paragraph that
+// blocks are the table of the movements listed and a paragraph that
 // counts them and gives the reasons of any misannotation.
-func libraryBlocks(id, caption string, list []resolve.LibraryMovement) []reports.Block {
+func (c *LibraryCell) blocks(id string, list []resolve.LibraryMovement) []reports.Block {
 	if len(list) == 0 {
-		return []reports.Block{{Prose: "No library movement has that many pairs and rounds."}}
+		return []reports.Block{{Prose: c.none()}}
 	}
+	caption := c.Caption
 	// On a narrow terminal (Column.Priority) the list keeps what it is
 	// for: each name with its published and computed Qf.
 	t := &reports.Table{ID: id, Caption: caption, Columns: []reports.Column{{Name: "name"}, {Name: "pairs", Priority: 1}, {Name: "tables", Priority: 3},
@@ -64,5 +65,27 @@ func libraryBlocks(id, caption string, list []resolve.LibraryMovement) []reports
 		}
 		t.Rows = append(t.Rows, []any{e.Name, e.Pairs, e.Tables, e.Rounds, e.BoardGroups, published, e.Qf})
 	}
-	return []reports.Block{{Table: t}, {Prose: fmt.Sprintf("%d movements. A MOVEMENT argument of balance, optimize and simulate may be any of these names.\n%s", len(list), notes)}}
+	count := fmt.Sprintf("%d movements. A MOVEMENT argument of balance, optimize and simulate may be any of these names.", len(list))
+	if len(list) == 1 {
+		count = "1 movement. A MOVEMENT argument of balance, optimize and simulate may be its name."
+	}
+	return []reports.Block{{Table: t}, {Prose: count + "\n" + notes}}
+}
+
+// none says that no movement has the pairs and rounds asked for, naming
+// them; for an odd field, that the library's movements of one pair more
+// are played with a pair absent.
+func (c *LibraryCell) none() string {
+	text := "No library movement"
+	if c.Pairs > 0 {
+		text += fmt.Sprintf(" for %d pairs", c.Pairs)
+	}
+	if c.Rounds > 0 {
+		text += fmt.Sprintf(" of %d rounds", c.Rounds)
+	}
+	text += "."
+	if c.Pairs%2 == 1 {
+		text += fmt.Sprintf(" An odd field plays a movement of %d pairs with one pair absent (NAME,absent=N).", c.Pairs+1)
+	}
+	return text
 }
