@@ -43,6 +43,11 @@ func (c *CatalogueCell) plans(env *cell.Env, a *CatalogueAnswer) ([]PlanView, er
 	var ps []catalogue.Plan
 	switch {
 	case c.Extra > 0:
+		if best := a.Candidates[0]; c.Extra >= best.Rounds {
+			// As late and leave say it; the engine's "want 0 to R-1"
+			// offers a round 0 the cell refuses.
+			return nil, fmt.Errorf("extra %d: %s has %d rounds: a pair joining after round %d plays none", c.Extra, best.Name, best.Rounds, c.Extra)
+		}
 		var restart []catalogue.Played
 		if c.Extra == 1 && a.Pairs+1 <= catalogue.MaxPairs {
 			more := *c
