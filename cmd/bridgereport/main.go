@@ -43,7 +43,19 @@ func main() {
 		time.Sleep(blockedCheck)
 		os.Exit(130)
 	}()
-	os.Exit(exitCode(Run(ctx, os.Args[1:], out, errw), os.Stderr))
+	os.Exit(exitCode(interrupted(ctx, Run(ctx, os.Args[1:], out, errw)), os.Stderr))
+}
+
+// interrupted is err, or context.Canceled when ctx was cancelled (Ctrl-C,
+// SIGTERM) and the run still ended in an error: a phase that does not
+// watch ctx (reading a large file) returns its own error within the
+// grace, and Ctrl-C must still exit 130, not 2 with a message about the
+// file.
+func interrupted(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return context.Canceled
+	}
+	return err
 }
 
 // interruptGrace is how long an interrupted run has to stop by itself;
