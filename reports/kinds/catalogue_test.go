@@ -65,3 +65,22 @@ func TestCatalogueCountsTheirNouns(t *testing.T) {
 		t.Errorf("the range lost its noun: %q", texts[1])
 	}
 }
+
+// One pair playing the fewest boards is "the pair that sits out" (21
+// pairs: "20: the 1 pairs that sit out 3 rounds").
+func TestPlayedTextCountsPairs(t *testing.T) {
+	c := CatalogueCandidate{Rounds: 13, BoardsPlayed: 26, BoardsPlayedLeast: 20, BoardsPlayedMost: 26}
+	for _, x := range []struct {
+		least, fewer int
+		want         string
+	}{
+		{1, 12, "(20: the pair that sits out 3 rounds; 12 pairs play fewer than 26)"},
+		{1, 1, "(20: the pair that sits out 3 rounds)"},
+		{3, 3, "(20: the 3 pairs that sit out 3 rounds)"},
+	} {
+		c.PairsPlayingLeast, c.PairsPlayingFewer = x.least, x.fewer
+		if got := playedText(c); !strings.HasSuffix(got, x.want) {
+			t.Errorf("%d playing least, %d fewer: %q, want it to end %q", x.least, x.fewer, got, x.want)
+		}
+	}
+}

@@ -108,16 +108,21 @@ func playedText(c CatalogueCandidate) string {
 		}
 		return fmt.Sprintf("%d rounds", n)
 	}
+	// "the pair that sits out", not "the 1 pairs that sit out" (21 pairs).
+	those := fmt.Sprintf("the %d pairs that sit out", c.PairsPlayingLeast)
+	if c.PairsPlayingLeast == 1 {
+		those = "the pair that sits out"
+	}
 	switch {
 	case least == most && most == c.BoardsPlayed:
 		return fmt.Sprintf("each pair plays %d", most)
 	case least == most:
 		return fmt.Sprintf("each pair plays %d (each sits out %s)", most, rounds(most))
 	case c.PairsPlayingFewer == c.PairsPlayingLeast:
-		return fmt.Sprintf("each pair plays %d or %d (%d: the %d pairs that sit out %s)", least, most, least, c.PairsPlayingLeast, rounds(least))
+		return fmt.Sprintf("each pair plays %d or %d (%d: %s %s)", least, most, least, those, rounds(least))
 	}
-	return fmt.Sprintf("each pair plays %d to %d (%d: the %d pairs that sit out %s; %d pairs play fewer than %d)",
-		least, most, least, c.PairsPlayingLeast, rounds(least), c.PairsPlayingFewer, most)
+	return fmt.Sprintf("each pair plays %d to %d (%d: %s %s; %d pairs play fewer than %d)",
+		least, most, least, those, rounds(least), c.PairsPlayingFewer, most)
 }
 
 // duration writes minutes as hours and minutes: "2½ hours", "2 hours 40 minutes".
