@@ -421,6 +421,20 @@ func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 	if r.Matches != nil {
 		blocks = append(blocks, r.Matches.blocks(id, caption)...)
 	}
+	if len(r.Outcomes) > 0 {
+		// The file's outcomes: --json had them, the text left them out.
+		judged := &reports.Table{ID: id + "-outcomes", Caption: cell.Extend(caption, ": ", "the outcomes of the file judged as coin tosses (the smallest band of a fair coin that holds the wins)."),
+			Columns: []reports.Column{{Name: "outcome"}, {Name: "wins", Priority: 1}, {Name: "matches", Priority: 1},
+				{Name: "P(X ≤ wins)", Decimals: 4}, {Name: "P(X ≥ wins)", Decimals: 4}, {Name: "band"}}}
+		for _, o := range r.Outcomes {
+			band := "none"
+			if o.Band < 1 {
+				band = cell.FmtNum(100*o.Band) + " %"
+			}
+			judged.Rows = append(judged.Rows, []any{o.Label, o.Wins, o.Matches, o.AtMost, o.AtLeast, band})
+		}
+		blocks = append(blocks, reports.Block{Table: judged})
+	}
 	return blocks
 }
 
