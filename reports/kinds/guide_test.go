@@ -130,3 +130,20 @@ func TestResolveLongSpec(t *testing.T) {
 		t.Errorf("library movement with a modifier: %v", err)
 	}
 }
+
+// A guide of one round of one board counts them in the singular
+// (mitchell:7,rounds=1 --boards-per-round 1 said "1 rounds of 1 boards").
+func TestGuideCountsItsNouns(t *testing.T) {
+	v := &GuideResult{Movement: "mitchell:7,rounds=1", Pairs: 14, Tables: 7, Rounds: 1, BoardsPerRound: 1, Boards: 7,
+		BoardGroups: 7, GroupsPerRound: 1, Copies: 1, Uniform: true, Qf: 100}
+	for _, text := range []string{v.summary(), v.Line()} {
+		for _, wrong := range []string{"1 rounds", "1 boards", "1 tables", "1 board sets"} {
+			if strings.Contains(text, wrong) {
+				t.Errorf("%q in %q", wrong, text)
+			}
+		}
+		if !strings.Contains(text, "1 round of 1 board") {
+			t.Errorf("no %q in %q", "1 round of 1 board", text)
+		}
+	}
+}

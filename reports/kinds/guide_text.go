@@ -44,9 +44,9 @@ func (v *GuideResult) blocks(id string) []reports.Block {
 // Line is the movement in one line: its name, field, tables and rounds,
 // and its balance.
 func (v *GuideResult) Line() string {
-	line := fmt.Sprintf("%s: %d pairs at %d tables, %d rounds", v.Movement, v.Pairs, v.Tables, v.Rounds)
+	line := fmt.Sprintf("%s: %d pairs at %s, %s", v.Movement, v.Pairs, count(v.Tables, "table", "tables"), count(v.Rounds, "round", "rounds"))
 	if v.BoardsPerRound > 0 {
-		line += fmt.Sprintf(" of %d boards", v.BoardsPerRound)
+		line += " of " + count(v.BoardsPerRound, "board", "boards")
 	}
 	if v.Uniform && v.Qf > 0 {
 		line += fmt.Sprintf(", Qf %.2f", v.Qf)
@@ -57,11 +57,13 @@ func (v *GuideResult) Line() string {
 // summary is the movement in words.
 func (v *GuideResult) summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Movement %s: %d pairs at %d tables, %d rounds", v.Movement, v.Pairs, v.Tables, v.Rounds)
+	// A movement of one round (mitchell:7,rounds=1) or one board a round
+	// is counted in the singular.
+	fmt.Fprintf(&b, "Movement %s: %d pairs at %s, %s", v.Movement, v.Pairs, count(v.Tables, "table", "tables"), count(v.Rounds, "round", "rounds"))
 	if v.BoardsPerRound > 0 {
-		fmt.Fprintf(&b, " of %d boards, %d boards in all", v.BoardsPerRound, v.Boards)
+		fmt.Fprintf(&b, " of %s, %s in all", count(v.BoardsPerRound, "board", "boards"), count(v.Boards, "board", "boards"))
 	}
-	fmt.Fprintf(&b, "; %d board sets", v.BoardGroups)
+	fmt.Fprintf(&b, "; %s", count(v.BoardGroups, "board set", "board sets"))
 	if v.BoardsPerRound > 0 {
 		if n := v.BoardsPerRound / v.GroupsPerRound; n == 1 {
 			b.WriteString(" of 1 board")
