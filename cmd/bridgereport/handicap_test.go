@@ -212,6 +212,11 @@ func TestHandicapBadInput(t *testing.T) {
 			`bad.yaml:11: new_teams: new teams ["New" "Old"] play no known team`},
 		{"not converged", "settings:\n  max_iterations: 2\n" + validLeague + "new_teams:\n  teams: [New, Old]\n  matches:\n    - {home: New, away: Old, home_vps: 9, away_vps: 11}\n    - {home: New, away: Ace, home_vps: 9, away_vps: 11}\n",
 			"bad.yaml:13: new_teams: new-team handicaps did not converge after 2 iterations"},
+		// A name of 100,000 bytes is named, not echoed twice over.
+		{"long name twice", strings.NewReplacer("team: Ace", "team: "+strings.Repeat("A", 100000), "team: Eel", "team: "+strings.Repeat("A", 100000)).Replace(validLeague),
+			`bad.yaml:10: divisions[1].teams[1].team: team "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA… (100000 bytes)" is already defined at line 4`},
+		{"long unknown team", validLeague + "matches:\n  - {home: Ace, away: " + strings.Repeat("N", 100000) + ", home_imps: 3, away_imps: 1}\n",
+			`matches[0].away: unknown team "NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN… (100000 bytes)"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -227,7 +232,10 @@ func TestHandicapBadInput(t *testing.T) {
 				}
 				msg := strings.ReplaceAll(err.Error(), path, "bad.yaml")
 				if !strings.Contains(msg, tc.want) {
-					t.Errorf("error %q does not contain %q", msg, tc.want)
+					t.Errorf("error %.300q does not contain %q", msg, tc.want)
+				}
+				if len(msg) > 300 {
+					t.Errorf("a message of %d bytes", len(msg))
 				}
 				if out.Len() > 0 {
 					t.Errorf("%v wrote %d bytes despite the error", args, out.Len())

@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
@@ -351,7 +352,7 @@ func (c *Checker) check(hf *League) handicap.League {
 		if div.Name == "" {
 			c.Fail(load.At(dp, "name"), "missing")
 		} else if divNames[div.Name] {
-			c.Fail(load.At(dp, "name"), "division %q is listed twice", div.Name)
+			c.Fail(load.At(dp, "name"), "division %q is listed twice", engine.Clip(div.Name))
 		}
 		divNames[div.Name] = true
 		need, why := 2, "a division needs at least 2 teams"
@@ -395,7 +396,7 @@ func (c *Checker) check(hf *League) handicap.League {
 			mp := []any{"new_teams", "matches", i}
 			c.opponents(mp, m.Home, m.Away, where)
 			if !isNew[m.Home] && !isNew[m.Away] {
-				c.Fail(mp, "neither %q nor %q is a new team", m.Home, m.Away)
+				c.Fail(mp, "neither %q nor %q is a new team", engine.Clip(m.Home), engine.Clip(m.Away))
 			}
 			played[m.Home], played[m.Away] = true, true
 			h, _ := c.number(load.At(mp, "home_vps"), m.HomeVPs, true)
@@ -404,7 +405,7 @@ func (c *Checker) check(hf *League) handicap.League {
 		}
 		for i, name := range nt.Teams {
 			if !played[name] {
-				c.Fail([]any{"new_teams", "teams", i}, "new team %q has no matches in new_teams.matches", name)
+				c.Fail([]any{"new_teams", "teams", i}, "new team %q has no matches in new_teams.matches", engine.Clip(name))
 			}
 		}
 	}
@@ -454,7 +455,7 @@ func (c *Checker) teamName(path []any, name string, where map[string]string) {
 		return
 	}
 	if first, dup := where[name]; dup {
-		c.Fail(path, "team %q is already defined at line %s", name, first)
+		c.Fail(path, "team %q is already defined at line %s", engine.Clip(name), first)
 		return
 	}
 	where[name] = strconv.Itoa(c.line(path...))
@@ -466,10 +467,10 @@ func (c *Checker) opponents(path []any, home, away string, where map[string]stri
 		if side.name == "" {
 			c.Fail(load.At(path, side.key), "missing")
 		} else if _, ok := where[side.name]; !ok {
-			c.Fail(load.At(path, side.key), "unknown team %q (not in divisions or new_teams.teams)", side.name)
+			c.Fail(load.At(path, side.key), "unknown team %q (not in divisions or new_teams.teams)", engine.Clip(side.name))
 		}
 	}
 	if home != "" && home == away {
-		c.Fail(path, "%q plays itself", home)
+		c.Fail(path, "%q plays itself", engine.Clip(home))
 	}
 }
