@@ -66,6 +66,9 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := catalogueSessionFlags(fs, *pairs, body); err != nil {
 		return err
 	}
+	if err := checkCardsOptions(opts); err != nil {
+		return err
+	}
 	body.Pairs = kinds.IntRange{*pairs, *pairs}
 	r, result, err := study.Answer[[]*kinds.CatalogueAnswer](ctx, &study.Command{Cell: body})
 	if err != nil {
@@ -155,9 +158,6 @@ func catalogueSessionFlags(fs *flag.FlagSet, pairs int, body *kinds.CatalogueCel
 func writePlanCards(ctx context.Context, stdout io.Writer, a *kinds.CatalogueAnswer, k int, file string, opts kinds.CardsOptions) error {
 	if ext := strings.ToLower(filepath.Ext(file)); ext != ".html" && ext != ".htm" {
 		return fmt.Errorf("--cards %s: the cards are an HTML page: give a .html file", file)
-	}
-	if opts.Paper != kinds.PaperA4 && opts.Paper != kinds.PaperLetter {
-		return fmt.Errorf("--paper %q: want a4 or letter", opts.Paper)
 	}
 	g, ch, err := a.PlanCards(ctx, k)
 	if err != nil {

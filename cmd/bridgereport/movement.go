@@ -48,6 +48,9 @@ func runGuide(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil && *format == "asc" {
 		return err
 	}
+	if err := checkCardsOptions(opts); err != nil {
+		return err
+	}
 	pm, err := resolve.ReadMovement(pos[0], stderr)
 	if err != nil {
 		return err

@@ -44,8 +44,8 @@ func guideFiles(out, cards string) (ascFile, cardsFile string, err error) {
 // writeGuideFiles writes the guide's movement in .ASC form and its cards
 // page to print, each when its file is named.
 func writeGuideFiles(g *kinds.GuideResult, ascFile, cardsFile string, opts kinds.CardsOptions) error {
-	if opts.Paper != kinds.PaperA4 && opts.Paper != kinds.PaperLetter || opts.TablesPerPage < 1 || opts.TablesPerPage > 2 {
-		return fmt.Errorf("--paper %q --tables-per-page %d: want a4 or letter, and 1 or 2", opts.Paper, opts.TablesPerPage)
+	if err := checkCardsOptions(opts); err != nil {
+		return err
 	}
 	var files []disk.File
 	if ascFile != "" {
@@ -60,6 +60,19 @@ func writeGuideFiles(g *kinds.GuideResult, ascFile, cardsFile string, opts kinds
 	}
 	// Both or neither: a failed command leaves no file written.
 	return disk.WriteFilesAtomic(files...)
+}
+
+// checkCardsOptions refuses a paper or a number of table cards a page
+// the cards do not have, naming the flag; the commands call it before
+// computing anything (the guide of mitchell:499 takes seconds).
+func checkCardsOptions(opts kinds.CardsOptions) error {
+	if opts.Paper != kinds.PaperA4 && opts.Paper != kinds.PaperLetter {
+		return fmt.Errorf("--paper %s: want a4 or letter", opts.Paper)
+	}
+	if opts.TablesPerPage < 1 || opts.TablesPerPage > 2 {
+		return fmt.Errorf("--tables-per-page %d: want 1 or 2", opts.TablesPerPage)
+	}
+	return nil
 }
 
 // formatOptions are the movement command's options of another scoring
