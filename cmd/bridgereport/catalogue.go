@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/reports/disk"
@@ -68,6 +66,9 @@ func runCatalogue(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if err := checkCardsOptions(opts); err != nil {
 		return err
+	}
+	if _, _, err := guideFiles("", *cardsFile); err != nil {
+		return err // before the catalogue, which takes seconds
 	}
 	body.Pairs = kinds.IntRange{*pairs, *pairs}
 	r, result, err := study.Answer[[]*kinds.CatalogueAnswer](ctx, &study.Command{Cell: body})
@@ -156,9 +157,6 @@ func catalogueSessionFlags(fs *flag.FlagSet, pairs int, body *kinds.CatalogueCel
 // writePlanCards writes the cards of plan k that change to file, each
 // marked as replacing the printed card or as new, and says so.
 func writePlanCards(ctx context.Context, stdout io.Writer, a *kinds.CatalogueAnswer, k int, file string, opts kinds.CardsOptions) error {
-	if ext := strings.ToLower(filepath.Ext(file)); ext != ".html" && ext != ".htm" {
-		return fmt.Errorf("--cards %s: the cards are an HTML page: give a .html file", file)
-	}
 	g, ch, err := a.PlanCards(ctx, k)
 	if err != nil {
 		return err
