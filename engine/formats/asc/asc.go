@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -58,8 +59,10 @@ func Parse(name string, r io.Reader) (*movement.Parsed, error) {
 	fail := func(line int, format string, args ...any) error {
 		return &engine.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
 	}
+	size := len(data)
+	data = textfile.LF(data) // an old Mac's lone CR ends a line too
 	switch {
-	case len(data) > maxFileBytes:
+	case size > maxFileBytes:
 		return nil, fail(0, "file is larger than %d bytes: not a movement", maxFileBytes)
 	case bytes.IndexByte(data, 0) >= 0:
 		return nil, fail(bytes.Count(data[:bytes.IndexByte(data, 0)], []byte("\n"))+1, "binary data (a NUL byte): not a movement file")

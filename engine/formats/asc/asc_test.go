@@ -84,6 +84,14 @@ func TestParseVariants(t *testing.T) {
 	if err != nil || num.Schedule[1][0].Group != 1 || !num.NumericGroups {
 		t.Fatalf("numeric groups: %v %+v", err, num)
 	}
+	// Line ends of Windows and of an old Mac read as Unix's, with the
+	// same line numbers (the meeting below is on line 3 each way).
+	for _, end := range []string{"\r\n", "\r"} {
+		ended, err := asc.Parse("e.asc", strings.NewReader(strings.ReplaceAll("4 2 2 2 0\n1-2 A 3-4 B\n2-1 B 4-3 A\n", "\n", end)))
+		if err != nil || len(ended.Warnings) == 0 || ended.Warnings[0].Line != 3 {
+			t.Errorf("line ends %q: %v, warnings %v", end, err, ended)
+		}
+	}
 	// Meeting twice is a warning with its line, not an error.
 	w, err := asc.Parse("w.asc", strings.NewReader("4 2 2 2 0\n1-2 A 3-4 B\n2-1 B 4-3 A\n"))
 	if err != nil {
