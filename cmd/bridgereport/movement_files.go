@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -205,9 +206,24 @@ func readExport(file string) ([]bridgemate.Section, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A file saved again by a Windows editor may begin with a byte-order
+	// mark, which JSON does not allow.
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s: empty file: want the Data Connector's records (a JSON array of sections)", file)
+	}
 	var secs []bridgemate.Section
 	if err := json.Unmarshal(data, &secs); err != nil {
-		return nil, fmt.Errorf("%s: not the Data Connector's records (a JSON array of sections): %v", file, err)
+		where := file
+		var syntax *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syntax):
+			where += fmt.Sprintf(":%d", bytes.Count(data[:min(int(syntax.Offset), len(data))], []byte("\n"))+1)
+		case errors.As(err, &typ):
+			where += fmt.Sprintf(":%d", bytes.Count(data[:min(int(typ.Offset), len(data))], []byte("\n"))+1)
+		}
+		return nil, fmt.Errorf("%s: not the Data Connector's records (a JSON array of sections): %v", where, err)
 	}
 	if len(secs) == 0 || secs[0].SessionGuid == "" {
 		return nil, fmt.Errorf("%s: no section with a session GUID", file)
