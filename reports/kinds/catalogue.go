@@ -500,8 +500,12 @@ func recommend(pairs int, boards IntRange, cands []CatalogueCandidate) (name, re
 	best := cands[i]
 	var b strings.Builder
 	if best.InRange {
-		fmt.Fprintf(&b, "%s: %d rounds of %s boards (%s in all) at %d tables", best.Name, best.Rounds,
-			joinInts(best.BoardsPerRound, " or "), joinInts(best.TotalBoards, " or "), best.Tables)
+		perRound := joinInts(best.BoardsPerRound, " or ") + " boards"
+		if len(best.BoardsPerRound) == 1 && best.BoardsPerRound[0] == 1 {
+			perRound = "1 board"
+		}
+		fmt.Fprintf(&b, "%s: %s of %s (%s in all) at %d tables", best.Name, count(best.Rounds, "round", "rounds"),
+			perRound, joinInts(best.TotalBoards, " or "), best.Tables)
 	} else {
 		fmt.Fprintf(&b, "%s: no movement fits %s within the bounds; the nearest is %d rounds of %s (%d in all) at %d tables", best.Name, boards.Count("board", "boards"),
 			best.Rounds, count(best.NearestBoardsPerRound, "board", "boards"), best.Rounds*best.NearestBoardsPerRound, best.Tables)

@@ -84,3 +84,16 @@ func TestPlayedTextCountsPairs(t *testing.T) {
 		}
 	}
 }
+
+// One board a round is "1 board a round" and "13 rounds of 1 board" in
+// the answer's first sentences (--boards-per-round 1 --boards 13).
+func TestCatalogueAnswerCountsOneBoard(t *testing.T) {
+	a := &CatalogueAnswer{Pairs: 13, Boards: [2]int{13, 13}, BoardsPerRound: [2]int{1, 1}, MaxCopies: 1}
+	if got := a.session(); !strings.Contains(got, "a session of 13 boards, 1 board a round,") {
+		t.Errorf("session: %q", got)
+	}
+	one := []CatalogueCandidate{{Name: "howell:13", Rounds: 13, Tables: 7, InRange: true, BoardsPerRound: []int{1}, TotalBoards: []int{13}, Winners: 1}}
+	if _, reason := recommend(13, IntRange{13, 13}, one); !strings.Contains(reason, "13 rounds of 1 board (13 in all)") {
+		t.Errorf("recommend: %q", reason)
+	}
+}

@@ -9,9 +9,9 @@ import (
 
 // session is the answer's session and bounds, in a sentence.
 func (a *CatalogueAnswer) session() string {
-	session := fmt.Sprintf("%s boards", IntRange(a.Boards))
+	session := IntRange(a.Boards).Count("board", "boards")
 	if a.Minutes > 0 {
-		session = fmt.Sprintf("%s boards (%s at %d minutes a board)", IntRange(a.Boards), duration(a.Minutes), a.MinutesPerBoard)
+		session = fmt.Sprintf("%s (%s at %d minutes a board)", IntRange(a.Boards).Count("board", "boards"), duration(a.Minutes), a.MinutesPerBoard)
 	}
 	tables := "any number of tables"
 	if a.MaxTables > 0 {
@@ -21,7 +21,7 @@ func (a *CatalogueAnswer) session() string {
 	if a.MaxCopies > 1 {
 		copies = fmt.Sprintf("at most %d copies of each board", a.MaxCopies)
 	}
-	return fmt.Sprintf("%d pairs, a session of %s, %s boards a round, %s, %s.", a.Pairs, session, IntRange(a.BoardsPerRound), copies, tables)
+	return fmt.Sprintf("%d pairs, a session of %s, %s a round, %s, %s.", a.Pairs, session, IntRange(a.BoardsPerRound).Count("board", "boards"), copies, tables)
 }
 
 // cardsCommand is the command that prints the recommended movement's
