@@ -97,3 +97,14 @@ func TestCatalogueAnswerCountsOneBoard(t *testing.T) {
 		t.Errorf("recommend: %q", reason)
 	}
 }
+
+// A session of one hour is "1 hour" ("1 hours at 7 minutes a board"
+// for --pairs 6 --hours 1).
+func TestDurationCountsItsNouns(t *testing.T) {
+	for minutes, want := range map[int]string{1: "1 minute", 45: "45 minutes", 60: "1 hour", 61: "1 hour 1 minute", 90: "1½ hours",
+		150: "2½ hours", 160: "2 hours 40 minutes", 120: "2 hours"} {
+		if got := duration(minutes); got != want {
+			t.Errorf("%d minutes: %q, want %q", minutes, got, want)
+		}
+	}
+}

@@ -130,13 +130,13 @@ func duration(minutes int) string {
 	h, m := minutes/60, minutes%60
 	switch {
 	case h == 0:
-		return fmt.Sprintf("%d minutes", m)
+		return count(m, "minute", "minutes")
 	case m == 0:
-		return fmt.Sprintf("%d hours", h)
+		return count(h, "hour", "hours")
 	case m == 30:
 		return fmt.Sprintf("%d½ hours", h)
 	}
-	return fmt.Sprintf("%d hours %d minutes", h, m)
+	return count(h, "hour", "hours") + " " + count(m, "minute", "minutes")
 }
 
 // Pick is the k-th candidate (from 1) within the bounds that fits the
