@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -79,6 +80,42 @@ func TestInstantJSON(t *testing.T) {
 	out, _, err = run(t, "instant", "testdata/board1.txt", "--scale", "wbf", "--json")
 	if err != nil || !strings.Contains(out, `"top": 32`) {
 		t.Errorf("wbf: %v\n%s", err, out)
+	}
+}
+
+// Counts up to scoring.MaxCount are accepted, so the board as played is
+// matchpointed from the counts, never from a list of every result (which
+// for these counts would be 16 GB and a quadratic loop).
+func TestInstantHugeCounts(t *testing.T) {
+	const n = 1_000_000_000 // scoring.MaxCount
+	file := tempFile(t, "huge.txt", fmt.Sprintf("450 %d\n420 %d\n-50 1\n", n, n))
+	out, _, err := run(t, "instant", "--json", file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		PlayedTop float64 `json:"played_top"`
+		Played    []struct {
+			Score int     `json:"score"`
+			MP    float64 `json:"mp"`
+		} `json:"played"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// A result beats those below it and ties the others of its score:
+	// one matchpoint a result beaten, half a result tied (ACBL).
+	want := map[int]float64{450: n + 1 + float64(n-1)/2, 420: 1 + float64(n-1)/2, -50: 0}
+	if got.PlayedTop != 2*n {
+		t.Errorf("played_top %v, want %v", got.PlayedTop, 2*n)
+	}
+	if len(got.Played) != len(want) {
+		t.Fatalf("played %+v", got.Played)
+	}
+	for _, p := range got.Played {
+		if p.MP != want[p.Score] {
+			t.Errorf("played %+d: mp %v, want %v", p.Score, p.MP, want[p.Score])
+		}
 	}
 }
 

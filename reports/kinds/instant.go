@@ -230,18 +230,19 @@ func (c *InstantCell) compute(env *cell.Env) (*InstantResult, error) {
 		res.Ties = append(res.Ties, InstantTie{Percent: t.Rows[run[0]].Percent, Rows: run})
 	}
 
-	// The board as played, matchpointed on its own top.
-	var plain []int
+	// The board as played, matchpointed on its own top from the counts:
+	// a count may be a billion, too many results to list one by one.
+	res.PlayedTop = t.Settings.Scale.Top(t.Results)
+	per := t.Settings.Scale.Top(2) // matchpoints for beating one result
 	for _, f := range freqs {
-		for range f.Count {
-			plain = append(plain, f.Score)
+		beaten := 0
+		for _, g := range freqs {
+			if g.Score < f.Score {
+				beaten += g.Count
+			}
 		}
-	}
-	mps := make([]float64, len(plain))
-	scoring.Matchpoints(mps, plain, t.Settings.Scale) // the default filled in
-	res.PlayedTop = t.Settings.Scale.Top(len(plain))
-	for _, f := range freqs {
-		res.Played = append(res.Played, InstantPlayed{Score: f.Score, Count: f.Count, MP: mps[slices.Index(plain, f.Score)]})
+		mp := per * (float64(beaten) + float64(f.Count-1)/2)
+		res.Played = append(res.Played, InstantPlayed{Score: f.Score, Count: f.Count, MP: mp})
 	}
 	return res, nil
 }
