@@ -3,6 +3,7 @@ package asc_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,4 +136,34 @@ func FuzzParse(f *testing.F) {
 		}
 		movement.ComputeBalance(pm.Movement)
 	})
+}
+
+// A movement file reads the same whatever its line ends: Unix, Windows,
+// old Mac (a lone CR) or a mix; an error names the same line.
+func TestParseLineEnds(t *testing.T) {
+	const unix = "4 2 3 3 0\n4-1 A 2-3 A\n4-2 B 3-1 B\n4-3 C 1-2 C\n"
+	want, err := asc.Parse("unix.asc", strings.NewReader(unix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, input := range map[string]string{
+		"windows": strings.ReplaceAll(unix, "\n", "\r\n"),
+		"old mac": strings.ReplaceAll(unix, "\n", "\r"),
+		"mixed":   "4 2 3 3 0\r4-1 A 2-3 A\r\n4-2 B 3-1 B\n4-3 C 1-2 C\r",
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := asc.Parse(name+".asc", strings.NewReader(input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Equal(want.Movement) || !slices.Equal(got.RoundLines, want.RoundLines) {
+				t.Errorf("read %+v (round lines %v), want %+v (%v)", got.Movement, got.RoundLines, want.Movement, want.RoundLines)
+			}
+			bad := strings.Replace(input, "3-1 B", "3-9 B", 1)
+			_, err = asc.Parse(name+".asc", strings.NewReader(bad))
+			if pe := (*engine.ParseError)(nil); !errors.As(err, &pe) || pe.Line != 3 {
+				t.Errorf("a pair out of range on line 3: %v", err)
+			}
+		})
+	}
 }
