@@ -230,6 +230,10 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 	// Repeated meetings make one warning, not one per meeting: a movement
 	// of more rounds than opponents has them by the hundred.
 	var again struct{ pairs, most, round, a, b int }
+	// A pair replaying a board group is named the first few times, then
+	// counted: a file with the groups wrong has one per pair and group.
+	const shownReplays = 3
+	var replays struct{ n, round int }
 	for r, row := range m.Schedule {
 		if len(row) != m.Tables {
 			errs = append(errs, Issue{r + 1, fmt.Sprintf("%d tables given, header says %d", len(row), m.Tables)})
@@ -257,11 +261,23 @@ func (m *Movement) Check() (errs, warnings []Issue) {
 			}
 			for _, p := range []int{t.NS, t.EW} {
 				if played[[2]int{p, t.Group}] == 1 {
-					warnings = append(warnings, Issue{r + 1, fmt.Sprintf("pair %d plays board group %s again", p, m.GroupLabel(t.Group))})
+					if replays.n < shownReplays {
+						warnings = append(warnings, Issue{r + 1, fmt.Sprintf("pair %d plays board group %s again", p, m.GroupLabel(t.Group))})
+					} else if replays.n == shownReplays {
+						replays.round = r + 1
+					}
+					replays.n++
 				}
 				played[[2]int{p, t.Group}]++
 			}
 		}
+	}
+	if more := replays.n - shownReplays; more > 0 {
+		times := "times"
+		if more == 1 {
+			times = "time"
+		}
+		warnings = append(warnings, Issue{replays.round, fmt.Sprintf("a pair plays a board group again %d more %s, %d in all (the first %d named)", more, times, replays.n, shownReplays)})
 	}
 	switch {
 	case again.pairs == 1:
