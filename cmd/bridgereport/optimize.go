@@ -44,6 +44,12 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := ascHoldsSections(pm.Movement, pos[0], *outFile); err != nil {
 		return err
 	}
+	if *outFile != "" {
+		// Refused before the search, which may take hours, not after it.
+		if err := disk.CheckWritable(*outFile); err != nil {
+			return &usageError{msg: fmt.Sprintf("optimize: -o %v", err)}
+		}
+	}
 	body := &kinds.OptimizeCell{OptimizeOptions: opts, ShowMovements: pos[:1], Rows: []kinds.BalanceRow{{Movement: pos[0]}}}
 	cmd := &study.Command{Cell: body, Movements: map[string]*movement.Parsed{pos[0]: pm}}
 	bar := batch.NewProgress(stderr, "optimize", *asJSON)

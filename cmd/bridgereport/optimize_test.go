@@ -120,3 +120,32 @@ func TestOptimizeBadInput(t *testing.T) {
 		})
 	}
 }
+
+// An -o that cannot be written is refused before the search (which may
+// run for hours), with what is wrong, and leaves nothing behind.
+func TestOptimizeOutputRefusedFirst(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a folder")
+	if err := os.MkdirAll(filepath.Join(dir, "taken.asc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "plain.asc"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, out, want string }{
+		{"missing folder", filepath.Join(dir, "no such", "best.asc"), "its folder " + filepath.Join(dir, "no such") + " does not exist"},
+		{"a folder", filepath.Join(dir, "taken.asc"), "is a folder, not a file"},
+		{"a file as the folder", filepath.Join(dir, "plain.asc", "best.asc"), filepath.Join(dir, "plain.asc") + " is not a folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := run(t, "optimize", "-o", tc.out, "mitchell:7")
+			var u *usageError
+			if !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want a refusal of the command line saying %q", err, tc.want)
+			}
+			left, _ := os.ReadDir(dir)
+			if len(left) != 2 {
+				t.Errorf("the folder holds %d entries, want the 2 it had", len(left))
+			}
+		})
+	}
+}

@@ -91,3 +91,37 @@ func writeTemp(path string, data []byte) (string, error) {
 	}
 	return tmp, nil
 }
+
+// CheckWritable says whether WriteFileAtomic can write path, before a
+// command spends minutes on what it would write there: path must not be a
+// folder, and its folder must exist and take a new file.
+func CheckWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return &RefusedError{Path: path, Reason: "is a folder, not a file"}
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &RefusedError{Path: path, Reason: "its folder " + dir + " does not exist"}
+	case err != nil:
+		return &RefusedError{Path: path, Reason: "its folder " + dir + ": " + bare(err).Error()}
+	case !fi.IsDir():
+		return &RefusedError{Path: path, Reason: dir + " is not a folder"}
+	}
+	f, err := os.CreateTemp(dir, TmpPrefix+"probe-")
+	if err != nil {
+		return &RefusedError{Path: path, Reason: "its folder " + dir + " cannot be written: " + bare(err).Error()}
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// bare is err without the path a *fs.PathError names.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
