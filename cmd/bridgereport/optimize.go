@@ -9,6 +9,7 @@ import (
 	"github.com/bridgereport/bridgereport/engine/budget"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
+	"github.com/bridgereport/bridgereport/engine/optimize"
 	"github.com/bridgereport/bridgereport/reports/batch"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/kinds"
@@ -37,8 +38,12 @@ func runOptimize(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	// flags that bound it; the cell reports every other mistake.
 	if set, _, err := opts.Settings(load.ReadText); err == nil {
 		if long := (*budget.TooLong)(nil); errors.As(set.Validate(pm.Movement), &long) {
-			long.Hint = "give --time, or fewer --iterations or --restarts"
-			return &usageError{msg: fmt.Sprintf("optimize: %s: %v", pos[0], long)}
+			hint := "give --time, or fewer --iterations or --restarts"
+			if long.Hint == optimize.ExhaustiveBudgetHint {
+				hint = "give --time, or a smaller --exhaustive-bits"
+			}
+			long.What, long.Hint = pos[0], hint
+			return &usageError{msg: fmt.Sprintf("optimize: %v", long)}
 		}
 	}
 	if err := ascHoldsSections(pm.Movement, pos[0], *outFile); err != nil {

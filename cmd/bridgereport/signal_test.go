@@ -251,3 +251,21 @@ func TestOptimizeRefusedAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestOptimizeExhaustiveRefusedAtOnce: an enumeration of days is refused
+// with the flag that shortens it (fewer iterations would not), and the
+// command named once.
+func TestOptimizeExhaustiveRefusedAtOnce(t *testing.T) {
+	_, _, err := run(t, "optimize", "--exhaustive-bits", "60", "mitchell:7")
+	var stderr strings.Builder
+	if code := exitCode(err, &stderr); code != exitBad {
+		t.Errorf("exit %d, want %d", code, exitBad)
+	}
+	msg := stderr.String()
+	if !strings.Contains(msg, "every orientation of") || !strings.Contains(msg, "give --time, or a smaller --exhaustive-bits") {
+		t.Errorf("message %q does not give the enumeration and --exhaustive-bits", msg)
+	}
+	if strings.Count(msg, "optimize:") != 1 || strings.Contains(msg, "--iterations") {
+		t.Errorf("message %q names optimize more than once, or --iterations", msg)
+	}
+}

@@ -25,9 +25,13 @@ func (o *optimizer) estimate() budget.Estimate {
 	return budget.Switches(o.set.Iterations, o.set.Restarts, pairs)
 }
 
-// budgetHint is what the budget error suggests; a command may put its own
-// flags in its place (budget.TooLong.Hint).
-const budgetHint = "bound the search with a time limit, or give fewer iterations or restarts"
+// The hints of the budget error, for an annealing search and an
+// exhaustive one; a command may put its own flags in their place
+// (budget.TooLong.Hint): fewer iterations do not shorten an enumeration.
+const (
+	BudgetHint           = "bound the search with a time limit, or give fewer iterations or restarts"
+	ExhaustiveBudgetHint = "bound the search with a time limit, or enumerate fewer orientations (fewer exhaustive bits)"
+)
 
 // checkBudget refuses a search without a time limit whose estimate
 // exceeds budget.DefaultLimit.
@@ -35,9 +39,13 @@ func (s *Settings) checkBudget(m *movement.Movement) error {
 	if s.Time > 0 {
 		return nil
 	}
-	e, err := Estimate(m, *s)
+	o, err := newOptimizer(m, *s)
 	if err != nil {
 		return err
 	}
-	return e.Check("optimize", 0, false, budgetHint)
+	hint := BudgetHint
+	if o.exhaustive() {
+		hint = ExhaustiveBudgetHint
+	}
+	return o.estimate().Check("optimize", 0, false, hint)
 }
