@@ -40,6 +40,7 @@ const maxFixerCells = movement.MaxTables
 func ParseFixers(name string, r io.Reader) (*Fixers, error) {
 	f := &Fixers{File: name}
 	sc := bufio.NewScanner(r)
+	sc.Split(scanLines)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -73,6 +74,30 @@ func ParseFixers(name string, r io.Reader) (*Fixers, error) {
 		return nil, &engine.ParseError{File: name, Err: errors.New("no rounds: want one line of 0s and 1s per round")}
 	}
 	return f, nil
+}
+
+// scanLines is bufio.ScanLines with a lone CR (old Mac files) ending a
+// line too, so that such a file is not one line of every round.
+func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	for i, c := range data {
+		switch {
+		case c == '\n':
+			return i + 1, data[:i], nil
+		case c == '\r' && i+1 < len(data):
+			if data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		case c == '\r' && atEOF:
+			return i + 1, data[:i], nil
+		case c == '\r':
+			return 0, nil, nil // a \n may follow
+		}
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }
 
 // validate checks the fixers against the movement's rounds and tables.

@@ -462,6 +462,9 @@ func TestParseFixers(t *testing.T) {
 	}{
 		{"plain", "111\n100\n100\n", [][]bool{{true, true, true}, {true, false, false}, {true, false, false}}, ""},
 		{"spaces and comments", "# fixers\n1 1 1  # round 1\n\n0 0 0\r\n0 1 0\n", [][]bool{{true, true, true}, {false, false, false}, {false, true, false}}, ""},
+		{"old mac line ends", "111\r100\r100\r", [][]bool{{true, true, true}, {true, false, false}, {true, false, false}}, ""},
+		{"mixed line ends", "# fixers\r111\r\n100\n100\r", [][]bool{{true, true, true}, {true, false, false}, {true, false, false}}, ""},
+		{"bad digit after lone CRs", "111\r102\r", nil, "fixers.txt:2:3: want 0 (free) or 1 (fixed), got '2'"},
 		{"bad digit", "111\n102\n", nil, "fixers.txt:2:3: want 0 (free) or 1 (fixed), got '2'"},
 		{"empty", "# nothing\n", nil, "fixers.txt: no rounds"},
 		{"short row", "111\n10\n100\n", nil, "fixers.txt:2: round 2: 2 tables, the movement has 3"},
