@@ -34,12 +34,21 @@ func ReadFrequencies(name string, r io.Reader, v scoring.Vulnerability) ([]scori
 		}
 		fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 		if len(fields) != 2 {
-			return nil, fail("want `score count`, got %d fields", len(fields))
+			noun := "fields"
+			if len(fields) == 1 {
+				noun = "field"
+			}
+			return nil, fail("want `score count`, got %d %s", len(fields), noun)
 		}
 		var nums [2]int
 		for i, what := range []string{"score", "count"} {
 			x, err := strconv.Atoi(fields[i])
-			if err != nil {
+			switch {
+			case errors.Is(err, strconv.ErrRange) && what == "count":
+				return nil, fail("count %s: more than %d results", engine.Clip(fields[i]), scoring.MaxCount)
+			case errors.Is(err, strconv.ErrRange):
+				return nil, fail("score %s: no bridge score is beyond ±%d", engine.Clip(fields[i]), scoring.MaxScore)
+			case err != nil:
 				return nil, fail("%s: %q is not a number", what, engine.Clip(fields[i]))
 			}
 			nums[i] = x

@@ -25,7 +25,10 @@ func TestReadFrequencies(t *testing.T) {
 	}{
 		{"empty", "", scoring.VulNone, "b.txt: no scores (want lines `score count`)"},
 		{"comments only", "# nothing\n\n", scoring.VulNone, "b.txt: no scores (want lines `score count`)"},
-		{"fields", "450 2\n420\n", scoring.VulNone, "b.txt:2: want `score count`, got 1 fields"},
+		{"fields", "450 2\n420\n", scoring.VulNone, "b.txt:2: want `score count`, got 1 field"},
+		{"three fields", "450 2 1\n", scoring.VulNone, "b.txt:1: want `score count`, got 3 fields"},
+		{"count beyond int", "450 99999999999999999999\n", scoring.VulNone, "b.txt:1: count 99999999999999999999: more than 1000000000 results"},
+		{"score beyond int", "-99999999999999999999 1\n", scoring.VulNone, "b.txt:1: score -99999999999999999999: no bridge score is beyond ±7600"},
 		{"score", "abc 2\n", scoring.VulNone, `b.txt:1: score: "abc" is not a number`},
 		{"count", "450 two\n", scoring.VulNone, `b.txt:1: count: "two" is not a number`},
 		{"negative", "450 2\n420 -4\n", scoring.VulNone, "b.txt:2: score 420: count -4: want at least 1"},
