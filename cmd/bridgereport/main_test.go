@@ -61,6 +61,18 @@ func TestBalanceText(t *testing.T) {
 	}
 }
 
+// A count of one takes the singular: "1 round", never "1 rounds".
+func TestBalanceTextCountsAgree(t *testing.T) {
+	one := tempFile(t, "one round.asc", "4 2 1 1 0\n1-2 A 3-4 A\n")
+	out, _, err := run(t, "balance", one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "4 pairs, 2 tables, 1 round, 1 board group\n"; !strings.Contains(out, want) {
+		t.Errorf("text report lacks %q:\n%.200s", want, out)
+	}
+}
+
 func TestBadInputIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.asc")

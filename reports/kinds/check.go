@@ -115,7 +115,8 @@ func (r *CheckResult) write(w io.Writer) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 	fmt.Fprintf(bw, "Movement %s\n", r.Movement)
-	fmt.Fprintf(bw, "%d pairs, %d tables, %d rounds, %d board groups\n\n", r.Pairs, r.Tables, r.Rounds, r.BoardGroups)
+	fmt.Fprintf(bw, "%d %s, %d %s, %d %s, %d %s\n\n", r.Pairs, plural(r.Pairs, "pair", "pairs"), r.Tables, plural(r.Tables, "table", "tables"),
+		r.Rounds, plural(r.Rounds, "round", "rounds"), r.BoardGroups, plural(r.BoardGroups, "board group", "board groups"))
 	bw.WriteString(r.ASC)
 	fmt.Fprintf(bw, "\nScore matrix (h = %d):\n", r.H)
 	width := 3
