@@ -112,7 +112,14 @@ func (r *OptimizeResult) block(id, caption string) reports.Block {
 	}
 	figures("before:", r.QfBefore, r.VacancyBefore, r.D4Before)
 	figures("after:", r.Qf, r.Vacancy, r.D4)
-	fmt.Fprintf(&b, "# switched %d tables:", len(r.Switched))
+	switch len(r.Switched) {
+	case 0:
+		b.WriteString("# switched no tables")
+	case 1:
+		b.WriteString("# switched 1 table:")
+	default:
+		fmt.Fprintf(&b, "# switched %d tables:", len(r.Switched))
+	}
 	for i, p := range r.Switched {
 		if i == 0 || r.Switched[i-1].Round != p.Round {
 			fmt.Fprintf(&b, "\n#   round %d, tables", p.Round)
