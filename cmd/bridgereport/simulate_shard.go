@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -157,36 +156,14 @@ func mergeCell(files []string) (*kinds.BussemakerCell, error) {
 }
 
 // checkPartFile refuses, before a shard's minutes of work, a part file
-// that could not be written: a folder, or a place missing or read-only.
+// that could not be written: a folder (with the name to give instead), a
+// pipe or a device, or a place missing or read-only.
 func checkPartFile(file string, sh luck.Shard) error {
 	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
 		return &usageError{msg: fmt.Sprintf("simulate: -o %s: is a folder; give the part's file name, e.g. %s", file, filepath.Join(file, fmt.Sprintf("part-%d.json", sh.K)))}
-	} else if err == nil && !fi.Mode().IsRegular() {
-		// The part is renamed into place: it would replace a device or a
-		// pipe (as root, /dev/null itself), not write into it.
-		return &usageError{msg: fmt.Sprintf("simulate: -o %s: is %s, not a regular file; a part is a file for --merge to read", file, specialFile(fi.Mode()))}
 	}
-	probe, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".probe-*")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return &usageError{msg: fmt.Sprintf("simulate: -o %s: cannot write in %s: %v", file, filepath.Dir(file), err)}
+	if err := disk.CheckWritable(file); err != nil {
+		return &usageError{msg: fmt.Sprintf("simulate: -o %v", err)}
 	}
-	probe.Close()
-	return os.Remove(probe.Name())
-}
-
-// specialFile names the kind of a file that is not regular.
-func specialFile(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
+	return nil
 }

@@ -216,7 +216,7 @@ func TestSimulateShardChecksOutputFirst(t *testing.T) {
 	for _, c := range []struct {
 		name, o, want string
 	}{
-		{"missing-folder", filepath.Join(dir, "no such", "part-3.json"), "cannot write in " + filepath.Join(dir, "no such") + ": no such file or directory"},
+		{"missing-folder", filepath.Join(dir, "no such", "part-3.json"), "its folder " + filepath.Join(dir, "no such") + " does not exist"},
 		{"folder", dir, "is a folder; give the part's file name, e.g. " + filepath.Join(dir, "part-3.json")},
 	} {
 		t.Run(c.name, func(t *testing.T) {

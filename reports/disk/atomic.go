@@ -55,6 +55,9 @@ func WriteFilesAtomic(files ...File) error {
 		if info, err := os.Stat(file.Path); err == nil && info.IsDir() {
 			return &fs.PathError{Op: "write", Path: file.Path, Err: syscall.EISDIR}
 		}
+		if err := notRegular(file.Path); err != nil {
+			return err
+		}
 		tmp, err := writeTemp(file.Path, file.Data)
 		if err != nil {
 			return finalName(file.Path, err)
@@ -99,6 +102,9 @@ func CheckWritable(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return &RefusedError{Path: path, Reason: "is a folder, not a file"}
 	}
+	if err := notRegular(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	fi, err := os.Stat(dir)
 	switch {
@@ -115,6 +121,17 @@ func CheckWritable(path string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// notRegular refuses a path that is there but is not a regular file nor a
+// folder: the output is renamed over its name, which would replace a
+// named pipe or a device (as root, /dev/null itself), not write into it.
+func notRegular(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() || fi.Mode().IsRegular() {
+		return nil
+	}
+	return &RefusedError{Path: path, Reason: "is " + fileKind(fi.Mode()) + ", not a regular file: the output is written beside it and renamed over it, which would replace it"}
 }
 
 // bare is err without the path a *fs.PathError names.
