@@ -20,26 +20,75 @@
 #define MU2 520
 #define SXD 584
 
-// One distance k: each board's bytes S (Y1: boards 0-3, Y2: 4-7) against
-// the bytes k further on in their word; the sign of each difference is
-// added (Y3, Y4), and subtracted from the byte k further on, for which it
-// is the comparison at distance n−k.
-#define STEP(rot, back) \
-	VMOVDQU  rot(R8), Y10     \
-	VPSHUFB  Y10, Y1, Y5      \
-	VPCMPGTB Y5, Y1, Y6       \
-	VPCMPGTB Y1, Y5, Y7       \
-	VPSUBB   Y6, Y7, Y7       \
-	VPADDB   Y7, Y3, Y3       \
-	VPSHUFB  back(R8), Y7, Y7 \
-	VPSUBB   Y7, Y3, Y3       \
-	VPSHUFB  Y10, Y2, Y5      \
-	VPCMPGTB Y5, Y2, Y6       \
-	VPCMPGTB Y2, Y5, Y7       \
-	VPSUBB   Y6, Y7, Y7       \
-	VPADDB   Y7, Y4, Y4       \
-	VPSHUFB  back(R8), Y7, Y7 \
-	VPSUBB   Y7, Y4, Y4
+// The register kernel in AVX2, two numberings at a time: the instructions
+// of the two are interleaved, so that the scheduler, which holds less than
+// one numbering's vector work, finds independent work near at hand (10%
+// faster than one numbering at a time on a Zen 3). Each numbering's bytes
+// S are two registers (s1: boards 0-3, s2: 4-7), its sums of signs two
+// more (a1, a2); the movement's bytes are read from the kernel (R8).
+
+// S of the numbering at SI+off: the opponent's strength (τ at μ) less the
+// A pair's, its sign turned where A sits EW; a1 and a2 cleared.
+#define SETUP(off, tau, xtau, s1, s2, a1, a2) \
+	VPSHUFB      off(SI), X9, xtau \
+	VPBROADCASTQ xtau, tau         \
+	VPSHUFB      MU0(R8), tau, s1  \
+	VPSHUFB      MU1(R8), tau, s2  \
+	VPSUBB       SX(R8), s1, s1    \
+	VPSUBB       SX(R8), s2, s2    \
+	VPSIGNB      DIR0(R8), s1, s1  \
+	VPSIGNB      DIR1(R8), s2, s2  \
+	VPXOR        a1, a1, a1        \
+	VPXOR        a2, a2, a2
+
+// One distance k: each board's bytes s against the bytes k further on in
+// their word; the sign of each difference (a saturating difference, its
+// sign that of the ones in Y15) is added to a, and subtracted from the
+// byte k further on, for which it is the comparison at distance n−k.
+#define STEP(rot, back, s, a, t) \
+	VPSHUFB  rot(R8), s, t  \
+	VPSUBSB  t, s, t        \
+	VPSIGNB  t, Y15, t      \
+	VPADDB   t, a, a        \
+	VPSHUFB  back(R8), t, t \
+	VPSUBB   t, a, a
+
+// n even: the distance n/2 compares each byte with its opposite once.
+#define HALFSTEP(s, a, t) \
+	VPSHUFB  ROT+96(R8), s, t \
+	VPSUBSB  t, s, t          \
+	VPSIGNB  t, Y15, t        \
+	VPADDB   t, a, a
+
+// Every distance of the numbering (s1, s2; a1, a2; temps t1, t2), one of
+// its registers' distances at a time: DISTANCES(A) and DISTANCES(B)
+// interleave by the caller's order.
+#define DIST(rot, back, s1, s2, a1, a2, t1, t2) \
+	STEP(rot, back, s1, a1, t1) \
+	STEP(rot, back, s2, a2, t2)
+
+// The totals of the numbering whose signs are summed in a1, a2 into xu,
+// stored at DI+off: A's matchpoints less n−1 (v), in A order and shuffled
+// into B order; summed over the boards: [ΣA | ΣB], then G(n−1) + ΣA,
+// G(n−1) − ΣB; into the X and Y entrants' order (σ's second word). t and
+// u are temporaries (xt, xu their low halves), xa1 a1's low half.
+#define SUMS(off, a1, a2, t, u, xt, xu, xa1) \
+	VPSIGNB      DIR0(R8), a1, a1  \
+	VPSIGNB      DIR1(R8), a2, a2  \
+	VPSHUFB      PB0(R8), a1, t    \
+	VPSHUFB      PB1(R8), a2, u    \
+	VPADDB       a2, a1, a1        \
+	VPADDB       u, t, t           \
+	VPUNPCKLQDQ  t, a1, u          \
+	VPUNPCKHQDQ  t, a1, a1         \
+	VPADDB       a1, u, u          \
+	VEXTRACTI128 $1, u, xa1        \
+	VPADDB       xa1, xu, xu       \
+	VPSIGNB      SIGN(R8), xu, xu  \
+	VPADDB       BASE(R8), xu, xu  \
+	VPINSRQ      $1, off+8(SI), X13, xt \
+	VPSHUFB      xt, xu, xu        \
+	VMOVDQU      xu, off(DI)
 
 // func boardTotalsAVX2(k *regKernel, sigmas, totals []uint64)
 TEXT ·boardTotalsAVX2(SB), NOSPLIT, $0-56
@@ -50,72 +99,54 @@ TEXT ·boardTotalsAVX2(SB), NOSPLIT, $0-56
 	SHRQ $1, CX
 	JZ   done
 	MOVQ HALF(R8), R9
-	VMOVDQU DIR0(R8), Y15
-	VMOVDQU DIR1(R8), Y14
-	VMOVDQU SX(R8), Y11
 	VMOVDQU SY(R8), X9
 	VMOVDQU ACTL(R8), X13
-	VMOVDQU BASE(R8), X8
-	VMOVDQU SIGN(R8), X12
+	VPCMPEQB Y15, Y15, Y15
+	VPABSB   Y15, Y15
+	MOVQ CX, DX
+	SHRQ $1, CX
+	JZ   one
 
-numbering:
-	// τ[j] = the strength of the Y entrant at B index j, in every word;
-	// S = (τ at the A pair's opponent − the A pair's strength), NS's sign.
-	VMOVQ        (SI), X0
-	VPSHUFB      X0, X9, X0
-	VPBROADCASTQ X0, Y0
-	VPSHUFB      MU0(R8), Y0, Y1
-	VPSHUFB      MU1(R8), Y0, Y2
-	VPSUBB       Y11, Y1, Y1
-	VPSUBB       Y11, Y2, Y2
-	VPSIGNB      Y15, Y1, Y1
-	VPSIGNB      Y14, Y2, Y2
-	VPXOR        Y3, Y3, Y3
-	VPXOR        Y4, Y4, Y4
-	STEP(ROT, BACK)
-	STEP(ROT+32, BACK+32)
-	STEP(ROT+64, BACK+64)
+two:
+	// Numberings A (Y0-Y5, Y14) and B (Y6-Y8, Y10-Y12), interleaved.
+	SETUP(0, Y0, X0, Y1, Y2, Y3, Y4)
+	SETUP(16, Y6, X6, Y7, Y8, Y10, Y11)
+	DIST(ROT, BACK, Y1, Y2, Y3, Y4, Y5, Y14)
+	DIST(ROT, BACK, Y7, Y8, Y10, Y11, Y12, Y0)
+	DIST(ROT+32, BACK+32, Y1, Y2, Y3, Y4, Y5, Y14)
+	DIST(ROT+32, BACK+32, Y7, Y8, Y10, Y11, Y12, Y0)
+	DIST(ROT+64, BACK+64, Y1, Y2, Y3, Y4, Y5, Y14)
+	DIST(ROT+64, BACK+64, Y7, Y8, Y10, Y11, Y12, Y0)
 	TESTQ R9, R9
-	JZ    sums
+	JZ    sums2
+	HALFSTEP(Y1, Y3, Y5)
+	HALFSTEP(Y7, Y10, Y12)
+	HALFSTEP(Y2, Y4, Y14)
+	HALFSTEP(Y8, Y11, Y0)
 
-	// n even: the distance n/2 compares each byte with its opposite once.
-	VMOVDQU  ROT+96(R8), Y10
-	VPSHUFB  Y10, Y1, Y5
-	VPCMPGTB Y5, Y1, Y6
-	VPCMPGTB Y1, Y5, Y7
-	VPSUBB   Y6, Y7, Y7
-	VPADDB   Y7, Y3, Y3
-	VPSHUFB  Y10, Y2, Y5
-	VPCMPGTB Y5, Y2, Y6
-	VPCMPGTB Y2, Y5, Y7
-	VPSUBB   Y6, Y7, Y7
-	VPADDB   Y7, Y4, Y4
+sums2:
+	SUMS(0, Y3, Y4, Y5, Y0, X5, X0, X3)
+	SUMS(16, Y10, Y11, Y12, Y6, X12, X6, X10)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  two
 
-sums:
-	// A's matchpoints less n−1 (v), in A order and shuffled into B order;
-	// summed over the boards: [ΣA | ΣB], then G(n−1) + ΣA, G(n−1) − ΣB.
-	VPSIGNB      Y15, Y3, Y3
-	VPSIGNB      Y14, Y4, Y4
-	VPSHUFB      PB0(R8), Y3, Y5
-	VPSHUFB      PB1(R8), Y4, Y6
-	VPADDB       Y4, Y3, Y3
-	VPADDB       Y6, Y5, Y5
-	VPUNPCKLQDQ  Y5, Y3, Y6
-	VPUNPCKHQDQ  Y5, Y3, Y7
-	VPADDB       Y7, Y6, Y6
-	VEXTRACTI128 $1, Y6, X7
-	VPADDB       X7, X6, X6
-	VPSIGNB      X12, X6, X6
-	VPADDB       X8, X6, X6
+one:
+	// An odd last numbering alone.
+	TESTQ $1, DX
+	JZ    done
+	SETUP(0, Y0, X0, Y1, Y2, Y3, Y4)
+	DIST(ROT, BACK, Y1, Y2, Y3, Y4, Y5, Y14)
+	DIST(ROT+32, BACK+32, Y1, Y2, Y3, Y4, Y5, Y14)
+	DIST(ROT+64, BACK+64, Y1, Y2, Y3, Y4, Y5, Y14)
+	TESTQ R9, R9
+	JZ    sums1
+	HALFSTEP(Y1, Y3, Y5)
+	HALFSTEP(Y2, Y4, Y14)
 
-	// Into the X and Y entrants' order.
-	VPINSRQ $1, 8(SI), X13, X7
-	VPSHUFB X7, X6, X6
-	VMOVDQU X6, (DI)
-	ADDQ    $16, SI
-	ADDQ    $16, DI
-	DECQ    CX
-	JNZ     numbering
+sums1:
+	SUMS(0, Y3, Y4, Y5, Y0, X5, X0, X3)
 
 done:
 	VZEROUPPER
