@@ -22,16 +22,24 @@ func (p *lanePairs) drain(n int, place *lanePlace) {
 	for r := range p {
 		lo, hi := 2*r, 2*r+1
 		side := lo % 8 // the lanes' index on their side
-		for w, x := range p[r] {
-			if x == 0 {
+		row := &p[r]
+		// Most counts are 0: four at a time are skipped with one test.
+		for w4 := 0; w4 < len(row); w4 += 4 {
+			if row[w4]|row[w4+1]|row[w4+2]|row[w4+3] == 0 {
 				continue
 			}
-			p[r][w] = 0
-			if c := w & 0xff; side < n {
-				place[lo][c&15][c>>4] += x
-			}
-			if c := w >> 8; side+1 < n {
-				place[hi][c&15][c>>4] += x
+			for w := w4; w < w4+4; w++ {
+				x := row[w]
+				if x == 0 {
+					continue
+				}
+				row[w] = 0
+				if c := w & 0xff; side < n {
+					place[lo][c&15][c>>4] += x
+				}
+				if c := w >> 8; side+1 < n {
+					place[hi][c&15][c>>4] += x
+				}
 			}
 		}
 	}

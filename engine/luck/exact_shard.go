@@ -685,12 +685,14 @@ type ExactEstimate struct {
 // took 6.79 and 6.80 CPU-s, mitchell:7,switch=2 8.56 (the rate below is the
 // loaded one: an estimate a little long). Without AVX-512 (the project's
 // machine from late November 2026 is an AMD EPYC of the Zen 3 family, AVX2
-// only; medians of 3 runs on a quiet machine): sides of 7 and 8 counted by
-// pairs of lanes (countPairs) took 14.89 CPU-s for that chunk at 0/6470,
-// 14.25 at 4321/6470, and 18.77 for the whole of mitchell:7,switch=2
-// (where the AVX2 count took 19.12 and 22.95); other sides with the AVX2
-// count, the whole of relay-mitchell:6,switch=2 (122,342,400 scored) 3.11
-// CPU-s. By orbits, a
+// only; medians of 3 to 5 runs on a quiet machine): sides of 7 and 8
+// counted by pairs of lanes (countPairs) took 14.89 CPU-s for that chunk
+// at 0/6470, 14.25 at 4321/6470, and 18.77 for the whole of
+// mitchell:7,switch=2 (where the AVX2 count took 19.12 and 22.95); with
+// the board kernel taking two numberings at a time, 14.13, 14.64 and 15.17
+// (the rate below is the slowest chunk's: an estimate a little long); other
+// sides with the AVX2 count, the whole of relay-mitchell:6,switch=2
+// (122,342,400 scored) 3.11 CPU-s. By orbits, a
 // numbering is scored whole: NBBR/NBB/N124_Meesterklasse_12 (12 pairs, 66
 // plays, work 210 = plays + P²) at 462 ns, scaled by the work (10 pairs,
 // work 140: 237 ns). The board tables, where the register kernel does not
