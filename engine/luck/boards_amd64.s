@@ -60,9 +60,9 @@
 	VPSIGNB  t, Y15, t        \
 	VPADDB   t, a, a
 
-// Every distance of the numbering (s1, s2; a1, a2; temps t1, t2), one of
-// its registers' distances at a time: DISTANCES(A) and DISTANCES(B)
-// interleave by the caller's order.
+// One distance of a numbering, for both its registers (s1, s2; a1, a2;
+// temps t1, t2): the loop calls it for the two numberings in turn, so
+// that their instructions interleave.
 #define DIST(rot, back, s1, s2, a1, a2, t1, t2) \
 	STEP(rot, back, s1, a1, t1) \
 	STEP(rot, back, s2, a2, t2)
