@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -16,13 +17,19 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
+	at := e.File
 	switch {
 	case e.Line == 0:
-		return fmt.Sprintf("%s: %v", e.File, e.Err)
 	case e.Column == 0:
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
+		at += fmt.Sprintf(":%d", e.Line)
+	default:
+		at += fmt.Sprintf(":%d:%d", e.Line, e.Column)
 	}
-	return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
+	// A reader given no name (a stream) says where in it all the same.
+	if at = strings.TrimPrefix(at, ":"); at == "" {
+		return e.Err.Error()
+	}
+	return at + ": " + e.Err.Error()
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }

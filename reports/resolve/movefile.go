@@ -2,8 +2,10 @@ package resolve
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
+	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
 	"github.com/bridgereport/bridgereport/engine/formats/bridgemate"
 	"github.com/bridgereport/bridgereport/engine/formats/bridgescorer"
@@ -34,7 +36,11 @@ func parseMovementFile(name string, data []byte) (*movement.Parsed, error) {
 	var err error
 	switch movementFormat(data) {
 	case "bridgemate":
-		m, err = bridgemate.Read(bytes.NewReader(data), bridgemate.ReadOptions{})
+		m, err = bridgemate.Read(bytes.NewReader(data), bridgemate.ReadOptions{Name: name})
+		var pe *engine.ParseError
+		if errors.As(err, &pe) && pe.File == name {
+			return nil, err // named already, with the line and column
+		}
 	case "bridgescorer":
 		m, err = bridgescorer.Read(bytes.NewReader(data), 0)
 	default:

@@ -15,14 +15,18 @@
 package bridgemate
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
+	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
 	"github.com/bridgereport/bridgereport/engine/movement"
 )
 
@@ -222,10 +226,19 @@ func sitOuts(m *movement.Movement, tables []Table, from int) {
 // is an empty table. The scoring of sections (apart or across) is not in
 // the format: the movement read is scored apart.
 func Read(r io.Reader, opt ReadOptions) (*movement.Movement, error) {
+	data, err := textfile.ReadAll(opt.Name, r)
+	if err != nil {
+		return nil, err
+	}
 	var secs []Section
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&secs); err != nil {
+		var pe *engine.ParseError
+		if errors.As(textfile.JSONError(opt.Name, data, err), &pe) {
+			pe.Err = fmt.Errorf("bridgemate: %w", pe.Err)
+			return nil, pe
+		}
 		return nil, fmt.Errorf("bridgemate: %w", err)
 	}
 	if opt.HalfRounds == nil {
@@ -279,6 +292,9 @@ func halfRoundsOf(secs []Section) []bool {
 type ReadOptions struct {
 	PerSet     []int
 	HalfRounds []bool
+	// Name is the file's name in the errors of Read, which then say the
+	// line and column of a file that is not the records' JSON.
+	Name string
 }
 
 // FromSections builds the movement of Data Connector sections.

@@ -144,8 +144,14 @@ func TestErrors(t *testing.T) {
 	for text, want := range map[string]string{
 		`[{"Letters":"A","Tables":[{"SectionLetters":"A","TableNumber":1,"Rounds":[{"SectionLetters":"A","TableNumber":1,"RoundNumber":1,"PairNS":1,"PairEW":0,"LowBoardNumber":1,"HighBoardNumber":2}]}]}]`: "boards only when both pairs play",
 		`[{"Letters":"A","Tables":[{"SectionLetters":"A","TableNumber":2,"Rounds":[{"SectionLetters":"A","TableNumber":1,"RoundNumber":1}]}]}]`:                                                              "names section A, table 1",
-		`[{"Letters":"A","Tablez":[]}]`: "unknown field",
-		`[]`:                            "no section",
+		`[{"Letters":"A","Tablez":[]}]`:                                   `1:17: bridgemate: unknown key "Tablez"`,
+		"[{\"Letters\":\"A\",\n \"Tables\": [ {\"x\": 1,}\n]}]":           `2:22: bridgemate: invalid character '}' looking for beginning of object key string`,
+		"[{\"Letters\":\"A\",\n  \"Tables\": \"x\"}]":                     `2:13: bridgemate: Tables: a JSON string where a list is wanted`,
+		"[{\"Letters\":\"A\",\n  \"Tables\": [{\"TableNumber\": 1e99}]}]": `2:30: bridgemate: Tables.TableNumber: a JSON number 1e99 where a whole number that fits 64 bits is wanted`,
+		`{"Letters":"A"}`: "1:1: bridgemate: the file: a JSON object where a list is wanted",
+		"[{\"Letters\":":  "1:13: bridgemate: the file ends inside a JSON value",
+		"":                "bridgemate: empty: no JSON value",
+		`[]`:              "no section",
 	} {
 		if _, err := Read(strings.NewReader(text), ReadOptions{}); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", text, err, want)
