@@ -36,8 +36,11 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Clip shortens a token quoted in a message about an input: a message
 // names what is wrong, it does not echo the file.
-func Clip(s string) string {
-	const most = 40
+func Clip(s string) string { return ClipTo(s, 40) }
+
+// ClipTo is Clip for what may be longer and still be read whole (a
+// movement spec, a file name): at most most bytes of s.
+func ClipTo(s string, most int) string {
 	if len(s) <= most {
 		return s
 	}

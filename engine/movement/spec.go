@@ -258,7 +258,13 @@ type SpecError struct {
 	Msg  string
 }
 
-func (e *SpecError) Error() string { return e.Spec + ": " + e.Msg }
+// Error names the spec, clipped: a spec pasted whole is a line, a
+// mistake repeated a thousand times is not read.
+func (e *SpecError) Error() string { return engine.ClipTo(e.Spec, maxQuoted) + ": " + e.Msg }
+
+// maxQuoted is the most bytes of a spec an error repeats: a long real
+// spec (a Howell with switches, absent pair and phantom) is 60.
+const maxQuoted = 200
 
 // ParseSpec parses a one-line movement spec (see Spec). Text without a
 // "family:" prefix gets ErrNotSpec; a spec that names a family but is wrong
@@ -277,7 +283,7 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	fam, ok := families[head]
 	if !ok {
-		return bad("unknown movement family %q (known: %s)", head, strings.Join(Families(), ", "))
+		return bad("unknown movement family %q (known: %s)", engine.Clip(head), strings.Join(Families(), ", "))
 	}
 	parts := strings.Split(rest, ",")
 	s := Spec{Family: head}
@@ -301,10 +307,10 @@ func ParseSpec(text string) (Spec, error) {
 	for _, part := range parts[1:] {
 		key, val, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok {
-			return bad("%q is not key=value (known keys: %s)", part, strings.Join(known, ", "))
+			return bad("%q is not key=value (known keys: %s)", engine.Clip(part), strings.Join(known, ", "))
 		}
 		if !slices.Contains(known, key) && !slices.Contains(lateModifiers, key) {
-			return bad("unknown modifier %q (known: %s)", key, strings.Join(known, ", "))
+			return bad("unknown modifier %q (known: %s)", engine.Clip(key), strings.Join(known, ", "))
 		}
 		if seen[key] {
 			return bad("%s is given twice", key)
@@ -327,7 +333,7 @@ func ParseSpec(text string) (Spec, error) {
 			continue
 		case key == "base":
 			if b := Base(val); b != BaseHowell && b != BasePerfect {
-				return bad("base must be \"howell\" or \"perfect\", not %q", val)
+				return bad("base must be \"howell\" or \"perfect\", not %q", engine.Clip(val))
 			}
 			s.Base = Base(val)
 			continue
@@ -382,12 +388,12 @@ func ParseSpec(text string) (Spec, error) {
 			s.Except = list
 		case "vacancy":
 			if val != "super" {
-				return bad("vacancy must be \"super\" (perfect balance with any pair absent), not %q", val)
+				return bad("vacancy must be \"super\" (perfect balance with any pair absent), not %q", engine.Clip(val))
 			}
 			s.Super = true
 		case "phantom":
 			if val != "best" {
-				return bad("phantom must be \"best\", not %q (absent=N names the pair)", val)
+				return bad("phantom must be \"best\", not %q (absent=N names the pair)", engine.Clip(val))
 			}
 			s.Phantom = true
 		}
@@ -471,7 +477,7 @@ func parseList(val string) ([]int, error) {
 	for _, f := range strings.Split(val, "+") {
 		v, err := strconv.Atoi(f)
 		if err != nil || v < 1 {
-			return nil, fmt.Errorf("%q is not a list of positive numbers joined by +", val)
+			return nil, fmt.Errorf("%q is not a list of positive numbers joined by +", engine.Clip(val))
 		}
 		out = append(out, v)
 	}
@@ -486,7 +492,7 @@ func parseStarter(val string) ([][2]int, error) {
 		x, errX := strconv.Atoi(a)
 		y, errY := strconv.Atoi(b)
 		if !ok || errX != nil || errY != nil || x < 1 || y < 1 {
-			return nil, fmt.Errorf("%q is not a list of pairs x-y of positive numbers joined by +", val)
+			return nil, fmt.Errorf("%q is not a list of pairs x-y of positive numbers joined by +", engine.Clip(val))
 		}
 		out = append(out, [2]int{x, y})
 	}
@@ -564,7 +570,7 @@ func (s Spec) Build() (*Movement, error) {
 	}
 	fam, ok := families[s.Family]
 	if !ok {
-		return nil, &SpecError{Spec: s.String(), Msg: fmt.Sprintf("unknown movement family %q (known: %s)", s.Family, strings.Join(Families(), ", "))}
+		return nil, &SpecError{Spec: s.String(), Msg: fmt.Sprintf("unknown movement family %q (known: %s)", engine.Clip(s.Family), strings.Join(Families(), ", "))}
 	}
 	wrap := func(err error) error { return &SpecError{Spec: s.String(), Msg: err.Error()} }
 	m, err := fam.build(s)

@@ -3,6 +3,7 @@ package movement
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/published"
@@ -133,6 +134,26 @@ func TestParseSpecErrors(t *testing.T) {
 				t.Errorf("error\n %q\nwant\n %q", err.Error(), c.want)
 			}
 		})
+	}
+}
+
+// A spec whose mistake repeats a hundred thousand times gets an error of
+// a line: the spec and the wrong part clipped, said once.
+func TestParseSpecErrorIsALine(t *testing.T) {
+	for _, spec := range []string{
+		"mitchell:7," + strings.Repeat("x", 100000),
+		"mitchell:7,switch=" + strings.Repeat("1+", 50000),
+		"mitchell:7," + strings.Repeat("switch=2,", 20000),
+		strings.Repeat("m", 100000) + ":7",
+		"howell:8,base=" + strings.Repeat("y", 100000),
+	} {
+		_, err := ParseSpec(spec)
+		if err == nil {
+			t.Fatalf("%.40s… accepted", spec)
+		}
+		if msg := err.Error(); len(msg) > 600 {
+			t.Errorf("%.40s…: an error of %d bytes: %.300s", spec, len(msg), msg)
+		}
 	}
 }
 

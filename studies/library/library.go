@@ -79,7 +79,11 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	msg := fmt.Sprintf("%s: no such file, and no library movement of that name", e.Name)
+	name := e.Name
+	if len(name) > 200 { // a mistake repeated, not a name: its start says which
+		name = fmt.Sprintf("%s… (%d bytes)", strings.ToValidUTF8(name[:200], ""), len(name))
+	}
+	msg := fmt.Sprintf("%s: no such file, and no library movement of that name", name)
 	if len(e.Nearest) > 0 {
 		msg += "; nearest library names: " + strings.Join(e.Nearest, ", ")
 	}
@@ -90,6 +94,9 @@ func (e *NotFoundError) Error() string {
 // part equals it first, then by edit distance, ignoring case.
 func Nearest(query string, n int) []string {
 	q := strings.ToLower(strings.TrimSuffix(query, ext))
+	if len(q) > maxNearLen {
+		return nil // no name is near, and the distances would take seconds
+	}
 	type scored struct {
 		name string
 		d    int
@@ -110,6 +117,10 @@ func Nearest(query string, n int) []string {
 	}
 	return out
 }
+
+// maxNearLen is the longest query Nearest compares: twice the longest
+// library name, and more.
+const maxNearLen = 256
 
 // EditDistance is the Levenshtein distance between a and b, by bytes:
 // the library's suggestions, and every other "did you mean" of the tool.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestEmbeddedFilesAreTheFolder checks that the embedded library is the
@@ -48,6 +49,23 @@ func TestReadAndNearest(t *testing.T) {
 		if !strings.Contains(nf.Error(), c.want) {
 			t.Errorf("message %q does not name %s", nf.Error(), c.want)
 		}
+	}
+}
+
+// A name that is a mistake repeated a hundred thousand times is named by
+// its start, not echoed.
+func TestNotFoundClipsALongName(t *testing.T) {
+	long := strings.Repeat("é", 50000)
+	if near := Nearest(long, 5); near != nil { // distances to it took 4 s
+		t.Errorf("Nearest of a 100000-byte name: %v", near)
+	}
+	_, err := Read(long)
+	if err == nil {
+		t.Fatal("found")
+	}
+	msg := err.Error()
+	if len(msg) > 1000 || !strings.Contains(msg, "… (100000 bytes): no such file") || !utf8.ValidString(msg) {
+		t.Errorf("message of %d bytes: %.300q", len(msg), msg)
 	}
 }
 
