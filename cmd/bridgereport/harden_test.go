@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,7 +17,7 @@ import (
 func TestNonRegularInputsFailFast(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "b.yaml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skip("no FIFO here:", err)
 	}
 	fixers := filepath.Join(dir, "f.yaml")

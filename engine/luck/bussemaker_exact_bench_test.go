@@ -3,7 +3,6 @@ package luck
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine/movement"
@@ -185,17 +184,6 @@ func BenchmarkRegisterKernelParts(b *testing.B) {
 			perNumbering(b)
 		})
 	}
-}
-
-// cpuTime is the process's user and system time in nanoseconds: on a
-// shared machine the wall time of a benchmark says little, the CPU time
-// what the code costs.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // BenchmarkBussemakerOrbit scores numberings of movements that are not
