@@ -130,6 +130,10 @@ type Preformatted struct {
 	// terminal, on the next lines after a backslash, which a shell reads
 	// as the same command; every other line stays whole.
 	CommandLabel string `json:"-"`
+	// Fit, when set, lays the text out again for a terminal of a width
+	// (in columns, above 0), which the Text printer passes: a wide
+	// matrix in blocks of columns, say. Text is the layout for any width.
+	Fit func(width int) string `json:"-"`
 }
 
 // Table is a captioned table; its rows are data (numbers stay numbers in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
 	"github.com/bridgereport/bridgereport/engine/formats/asc"
@@ -66,7 +67,7 @@ func (c *CheckCell) Run(env *cell.Env) (*cell.Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	block := reports.Block{Pre: &reports.Preformatted{ID: env.ID, Caption: c.Caption, Text: res.text()}}
+	block := reports.Block{Pre: &reports.Preformatted{ID: env.ID, Caption: c.Caption, Text: res.text(), Fit: res.fit}}
 	return c.Output(env, figs, []reports.Block{block}, res)
 }
 
@@ -104,62 +105,186 @@ func (c *CheckCell) compute(env *cell.Env) (*CheckResult, error) {
 	return res, nil
 }
 
-// text is the check report as balans -c lays it out.
-func (r *CheckResult) text() string {
+// text is the check report as balans -c lays it out, every line whole.
+func (r *CheckResult) text() string { return r.fit(0) }
+
+// fit is the report for a terminal of width columns (0: every line whole):
+// the movement's rounds and the score matrix in blocks of as many tables
+// and columns as fit, and the lines of figures broken between figures.
+func (r *CheckResult) fit(width int) string {
 	var b strings.Builder
-	r.write(&b)
+	r.write(&b, width)
 	return b.String()
 }
 
-func (r *CheckResult) write(w io.Writer) {
+func (r *CheckResult) write(w io.Writer, width int) {
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
-	fmt.Fprintf(bw, "Movement %s\n", r.Movement)
-	fmt.Fprintf(bw, "%d %s, %d %s, %d %s, %d %s\n\n", r.Pairs, plural(r.Pairs, "pair", "pairs"), r.Tables, plural(r.Tables, "table", "tables"),
-		r.Rounds, plural(r.Rounds, "round", "rounds"), r.BoardGroups, plural(r.BoardGroups, "board group", "board groups"))
-	bw.WriteString(r.ASC)
-	fmt.Fprintf(bw, "\nScore matrix (h = %d):\n", r.H)
-	width := 3
-	for _, row := range r.Matrix {
-		for _, x := range row {
-			if x != nil {
-				width = max(width, len(fmt.Sprint(*x))+1)
-			}
-		}
+	// figures and prose are lines broken to fit width.
+	figures := func(format string, args ...any) {
+		bw.WriteString(wrapAt(fmt.Sprintf(format, args...), "   ", width) + "\n")
 	}
-	fmt.Fprintf(bw, "%*s", 5, "")
-	for q := 1; q <= r.Pairs; q++ {
-		fmt.Fprintf(bw, "%*d", width, q)
+	prose := func(sep, format string, args ...any) {
+		bw.WriteString(wrapAt(fmt.Sprintf(format, args...), sep, width) + "\n")
+	}
+	fmt.Fprintf(bw, "Movement %s\n", r.Movement)
+	prose(", ", "%d %s, %d %s, %d %s, %d %s\n", r.Pairs, plural(r.Pairs, "pair", "pairs"), r.Tables, plural(r.Tables, "table", "tables"),
+		r.Rounds, plural(r.Rounds, "round", "rounds"), r.BoardGroups, plural(r.BoardGroups, "board group", "board groups"))
+	bw.WriteString(fitASC(r.ASC, width))
+	fmt.Fprintf(bw, "\nScore matrix (h = %d):\n", r.H)
+	r.writeMatrix(bw, width)
+	if !r.Uniform {
+		const note = "Note: board groups are played unequal numbers of times; the balance is not defined"
+		const note2 = "for such a movement and the figures below use each group's own h."
+		if width == 0 || width >= len(note) {
+			fmt.Fprintf(bw, "\n%s\n%s\n", note, note2)
+		} else {
+			prose(" ", "\n%s %s", note, note2)
+		}
 	}
 	bw.WriteByte('\n')
-	for p, row := range r.Matrix {
-		fmt.Fprintf(bw, "%4d ", p+1)
-		for _, x := range row {
-			if x == nil {
-				fmt.Fprintf(bw, "%*s", width, `\`)
-			} else {
-				fmt.Fprintf(bw, "%*d", width, *x)
-			}
-		}
-		bw.WriteByte('\n')
-	}
-	if !r.Uniform {
-		fmt.Fprintln(bw, "\nNote: board groups are played unequal numbers of times; the balance is not defined")
-		fmt.Fprintln(bw, "for such a movement and the figures below use each group's own h.")
-	}
-	fmt.Fprintf(bw, "\nS = %d   N = %d   SS = %d   minimal SS = %d\n", r.S, r.N, r.SS, r.MinSS)
-	fmt.Fprintf(bw, "Qf = %.2f   Qc = %.2f   sd = %.2f   skewness = %.3f   d4 = %.2f   Qo = %.2f\n",
+	figures("S = %d   N = %d   SS = %d   minimal SS = %d", r.S, r.N, r.SS, r.MinSS)
+	figures("Qf = %.2f   Qc = %.2f   sd = %.2f   skewness = %.3f   d4 = %.2f   Qo = %.2f",
 		r.Qf, r.Qc, r.Sd, r.Skew, r.D4, r.Qo)
-	fmt.Fprintf(bw, "\nVacancy quality (Qf with one pair absent):\n")
+	prose(" ", "\nVacancy quality (Qf with one pair absent):")
 	for p, q := range r.Vacancy.Qf1 {
 		fmt.Fprintf(bw, "  absent %3d: Qf1 = %6.2f\n", p+1, q)
 	}
-	fmt.Fprintf(bw, "Qf1av = %.2f   Qf1max = %.2f\n", r.Vacancy.Av, r.Vacancy.Max)
+	figures("Qf1av = %.2f   Qf1max = %.2f", r.Vacancy.Av, r.Vacancy.Max)
 	if len(r.Sections) > 0 {
-		fmt.Fprintf(bw, "\nSections scored apart: Qf, Qo, Qf1av and Qf1max pool the sections (S, SS and the matrix are the whole field's):\n")
+		prose(" ", "\nSections scored apart: Qf, Qo, Qf1av and Qf1max pool the sections (S, SS and the matrix are the whole field's):")
 		for i, sec := range r.Sections {
-			fmt.Fprintf(bw, "  section %c: %d pairs, %d tables, Qf = %.2f   Qf1av = %.2f   Qf1max = %.2f   Qo = %.2f\n",
+			figures("  section %c: %d pairs, %d tables, Qf = %.2f   Qf1av = %.2f   Qf1max = %.2f   Qo = %.2f",
 				'A'+i, sec.Pairs, sec.Tables, sec.Qf, sec.Qf1av, sec.Qf1max, sec.Qo)
 		}
 	}
+}
+
+// writeMatrix writes the score matrix, its columns in blocks that fit
+// width (0: one block), each block headed by its pair numbers.
+func (r *CheckResult) writeMatrix(bw *bufio.Writer, width int) {
+	const label = 5 // "%4d " before each row
+	colWidth := 3
+	for _, row := range r.Matrix {
+		for _, x := range row {
+			if x != nil {
+				colWidth = max(colWidth, len(fmt.Sprint(*x))+1)
+			}
+		}
+	}
+	perBlock := r.Pairs
+	if width > 0 {
+		perBlock = max(1, min(r.Pairs, (width-label)/colWidth))
+	}
+	for from := 0; from < r.Pairs; from += perBlock {
+		to := min(from+perBlock, r.Pairs)
+		if from > 0 {
+			bw.WriteByte('\n')
+		}
+		fmt.Fprintf(bw, "%*s", label, "")
+		for q := from; q < to; q++ {
+			fmt.Fprintf(bw, "%*d", colWidth, q+1)
+		}
+		bw.WriteByte('\n')
+		for p, row := range r.Matrix {
+			fmt.Fprintf(bw, "%4d ", p+1)
+			for _, x := range row[from:to] {
+				if x == nil {
+					fmt.Fprintf(bw, "%*s", colWidth, `\`)
+				} else {
+					fmt.Fprintf(bw, "%*d", colWidth, *x)
+				}
+			}
+			bw.WriteByte('\n')
+		}
+	}
+}
+
+// fitASC lays the rounds of a movement's .ASC text (asc.Write: a header
+// line, then a line a round of fixed-width table cells two spaces apart)
+// in blocks of as many tables as fit width, each block after the first
+// headed by its tables. Width 0, or rounds that fit, leave it as it is.
+func fitASC(text string, width int) string {
+	lines := strings.SplitAfter(strings.TrimSuffix(text, "\n"), "\n")
+	if width <= 0 || len(lines) < 2 {
+		return text
+	}
+	rounds := lines[1:]
+	widest := 0
+	for _, l := range rounds {
+		widest = max(widest, len(strings.TrimRight(l, "\n")))
+	}
+	if widest <= width {
+		return text
+	}
+	cell := strings.Index(rounds[0], "  ") // each cell's width; cells are two apart
+	if cell <= 0 {
+		return text
+	}
+	perBlock := max(1, (width+2)/(cell+2))
+	var b strings.Builder
+	b.WriteString(lines[0])
+	for from := 0; from*(cell+2) < widest; from += perBlock {
+		to := from + perBlock
+		if last := min(to, (widest+2)/(cell+2)); from > 0 && last == from+1 {
+			fmt.Fprintf(&b, "\n(table %d)\n", last)
+		} else if from > 0 {
+			fmt.Fprintf(&b, "\n(tables %d–%d)\n", from+1, last)
+		}
+		for _, l := range rounds {
+			l = strings.TrimRight(l, "\n")
+			lo, hi := min(from*(cell+2), len(l)), min(to*(cell+2)-2, len(l))
+			if lo < hi {
+				b.WriteString(l[lo:hi])
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// wrapAt breaks line to fit width between its parts, joined by sep
+// ("   " between figures: "Qf = 92.00   Qc = 90.46"; ", " or " " in
+// prose), and a part still too wide after its commas. An indented line
+// continues two columns further in, so that its lines read as one entry.
+// 0 leaves it whole.
+func wrapAt(line, sep string, width int) string {
+	if width <= 0 || utf8.RuneCountInString(line) <= width {
+		return line
+	}
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	more := indent
+	if indent != "" {
+		more += "  "
+	}
+	type token struct{ join, text string }
+	var tokens []token
+	for i, part := range strings.Split(line[len(indent):], sep) {
+		join := sep
+		if i == 0 {
+			join = ""
+		}
+		if utf8.RuneCountInString(more+part) <= width || sep == ", " {
+			tokens = append(tokens, token{join, part})
+			continue
+		}
+		for k, sub := range strings.Split(part, ", ") {
+			if k > 0 {
+				join = ", "
+			}
+			tokens = append(tokens, token{join, sub})
+		}
+	}
+	var b strings.Builder
+	cur := indent + tokens[0].text
+	for _, tk := range tokens[1:] {
+		if utf8.RuneCountInString(cur+tk.join+tk.text) <= width {
+			cur += tk.join + tk.text
+			continue
+		}
+		b.WriteString(cur + strings.TrimRight(tk.join, " ") + "\n")
+		cur = more + tk.text
+	}
+	b.WriteString(cur)
+	return b.String()
 }

@@ -30,7 +30,8 @@ const maxTextGrid = 30
 // shorten and a refill would scramble; a terminal wraps them and a pager
 // (less -S) scrolls them. The one exception is a block of commands to
 // paste (Preformatted.CommandLabel), which are continued after a
-// backslash.
+// backslash, and a block that lays itself out again for the width
+// (Preformatted.Fit: the balance report's matrix in blocks of columns).
 func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 	p := &textPrinter{w: bufio.NewWriter(w), width: rd.Width}
 	bw := p.w
@@ -56,7 +57,11 @@ func (rd *Renderer) Text(w io.Writer, r *reports.Report) error {
 			if caption := TerminalText(b.Pre.Caption); caption != "" {
 				fmt.Fprintf(bw, "%s\n\n", p.fitted(caption))
 			}
-			text := TerminalBlock(b.Pre.Text)
+			text := b.Pre.Text
+			if b.Pre.Fit != nil && p.width > 0 {
+				text = b.Pre.Fit(p.width)
+			}
+			text = TerminalBlock(text)
 			if b.Pre.CommandLabel != "" && p.width > 0 {
 				text = continueCommands(text, b.Pre.CommandLabel, p.width)
 			}
