@@ -3,6 +3,7 @@ package kinds
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bridgereport/bridgereport/engine/catalogue"
@@ -120,11 +121,13 @@ func (r *OptimizeResult) block(id, caption string) reports.Block {
 	default:
 		fmt.Fprintf(&b, "# switched %d tables:", len(r.Switched))
 	}
-	for i, p := range r.Switched {
-		if i == 0 || r.Switched[i-1].Round != p.Round {
-			fmt.Fprintf(&b, "\n#   round %d, tables", p.Round)
+	for i := 0; i < len(r.Switched); {
+		round := r.Switched[i].Round
+		var tables []string
+		for ; i < len(r.Switched) && r.Switched[i].Round == round; i++ {
+			tables = append(tables, strconv.Itoa(r.Switched[i].Table))
 		}
-		fmt.Fprintf(&b, " %d", p.Table)
+		fmt.Fprintf(&b, "\n#   round %d, %s %s", round, plural(len(tables), "table", "tables"), strings.Join(tables, " "))
 	}
 	fmt.Fprintf(&b, "\n# %s\n", r.Verdict)
 	b.WriteString(r.Movement)
