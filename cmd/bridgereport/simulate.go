@@ -106,6 +106,15 @@ func runSimulate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				return &usageError{msg: "simulate: --strengths: " + err.Error()}
 			}
 		}
+		if *groups != "" { // the flag's name in its errors, before any work
+			g, err := luck.ParseGroups(*groups)
+			if err == nil {
+				err = luck.CheckGroups(m.Pairs, g)
+			}
+			if err != nil {
+				return &usageError{msg: "simulate: --groups: " + strings.TrimPrefix(err.Error(), "groups: ")}
+			}
+		}
 		cmd.Cell = &kinds.BussemakerCell{Movement: name, BussemakerSettings: b}
 		bar := batch.NewProgress(stderr, "simulate", *asJSON)
 		bar.Width = terminalWidth(ctx, stderr)

@@ -37,6 +37,14 @@ type numberings struct {
 	count *big.Int
 }
 
+// CheckGroups says why groups (ParseGroups) are not groups of a field of
+// pairs pairs, or nil: every pair 1..pairs in exactly one group. A command
+// checks its flag with it before any work.
+func CheckGroups(pairs int, groups [][]int) error {
+	_, err := newNumberings(pairs, groups)
+	return err
+}
+
 // newNumberings validates groups (1-based pair numbers; nil means one group
 // of all pairs): every pair 1..pairs must be in exactly one group.
 func newNumberings(pairs int, groups [][]int) (*numberings, error) {
