@@ -102,6 +102,22 @@ func checkGuide(t *testing.T, m *movement.Movement, g *GuideResult) {
 				t.Errorf("%d columns: %q", len([]rune(line)), line)
 			}
 		}
+		if b.Pre.Fit == nil {
+			continue
+		}
+		// Narrower, the paragraphs are filled again, letter for letter the
+		// same (a spec longer than a line is cut after a comma), and the
+		// table of sets is kept whole.
+		fitted := b.Pre.Fit(40)
+		letters := func(s string) string { return strings.Join(strings.Fields(s), "") }
+		if b.Pre.Fit(guideWidth) != b.Pre.Text || letters(fitted) != letters(b.Pre.Text) {
+			t.Errorf("fitted to 40 columns, another text:\n%s", fitted)
+		}
+		for _, line := range strings.Split(fitted, "\n") {
+			if len([]rune(line)) > 40 && !strings.Contains(b.Pre.Text, "\n"+line+"\n") {
+				t.Errorf("fitted to 40 columns, a line of %d: %q", len([]rune(line)), line)
+			}
+		}
 	}
 }
 

@@ -15,10 +15,12 @@ const guideWidth = 80
 // words and its board sets, then the table cards one after another, then
 // the pair cards.
 func (v *GuideResult) blocks(id string) []reports.Block {
-	var head strings.Builder
-	head.WriteString(fill(v.summary(), guideWidth))
-	head.WriteString("\n\n")
-	head.WriteString(v.setsText())
+	// The paragraphs fill a terminal narrower than the guide; the
+	// tables and cards keep their columns.
+	head := func(width int) string {
+		width = min(width, guideWidth)
+		return fill(v.summary(), width) + "\n\n" + v.setsText(width)
+	}
 	var tables strings.Builder
 	for i, card := range v.TableCards {
 		if i > 0 {
@@ -34,7 +36,7 @@ func (v *GuideResult) blocks(id string) []reports.Block {
 		pairs.WriteString(pairCardText(card))
 	}
 	return []reports.Block{
-		{Pre: &reports.Preformatted{ID: id + "-summary", Caption: "The movement", Text: head.String()}},
+		{Pre: &reports.Preformatted{ID: id + "-summary", Caption: "The movement", Text: head(guideWidth), Fit: head}},
 		{Pre: &reports.Preformatted{ID: id + "-tables", Caption: "Table cards", Text: tables.String()}},
 		{Pre: &reports.Preformatted{ID: id + "-pairs", Caption: "Pair guide cards", Text: pairs.String()}},
 		{Prose: Glossary},
@@ -114,8 +116,9 @@ func (v *GuideResult) summary() string {
 	return b.String()
 }
 
-// setsText is the board-set summary: where each set starts, who shares.
-func (v *GuideResult) setsText() string {
+// setsText is the board-set summary: where each set starts, who shares;
+// its heading filled to width.
+func (v *GuideResult) setsText(width int) string {
 	rows := [][]string{{"set", "boards", "starts at", "first round", "copies", "shared by tables"}}
 	spare := false
 	for i, s := range v.BoardSets {
@@ -130,7 +133,7 @@ func (v *GuideResult) setsText() string {
 	if spare {
 		head = "Board sets: put each set played in round 1 on its table, the others on a spare table (spare →) until their round."
 	}
-	return fill(head, guideWidth) + "\n" + columns(rows)
+	return fill(head, width) + "\n" + columns(rows)
 }
 
 // startText is where a board set waits before the first round.
