@@ -39,3 +39,21 @@ func TestFlagMistakes(t *testing.T) {
 		})
 	}
 }
+
+// An error quoting an argument or a file prints no escape sequence: a
+// name in a results file or a pasted spec cannot recolour or clear the
+// terminal through a message.
+func TestErrorsPrintNoEscapes(t *testing.T) {
+	for _, args := range [][]string{
+		{"balance", "mitchell:7,\x1b[31mred"},
+		{"balance", "\x1b]0;title\x07nofile.asc"},
+		{"movement", "--pick", "x\x1b[2J"},
+	} {
+		_, stderr, err := run(t, args...)
+		var msg strings.Builder
+		exitCode(err, &msg)
+		if all := stderr + msg.String(); strings.ContainsAny(all, "\x1b\x07") || all == "" {
+			t.Errorf("%q: %q", args, all)
+		}
+	}
+}

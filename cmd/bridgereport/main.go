@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
@@ -120,11 +121,13 @@ func exitCode(err error, stderr io.Writer) int {
 		return 130
 	case errors.As(err, &u):
 		if !u.shown {
-			fmt.Fprintln(stderr, "bridgereport:", err)
+			fmt.Fprintln(stderr, "bridgereport:", render.TerminalBlock(err.Error()))
 		}
 		return exitBad
 	}
-	fmt.Fprintln(stderr, "bridgereport:", err)
+	// An error may quote a file or an argument: its escape sequences are
+	// removed, as from any text printed.
+	fmt.Fprintln(stderr, "bridgereport:", render.TerminalBlock(err.Error()))
 	return exitBad
 }
 
