@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/engine/formats/textfile"
@@ -105,36 +106,34 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 	lines := strings.Split(string(data), "\n")
 	for i, raw := range lines {
 		line := i + 1
-		text := strings.TrimSpace(strings.TrimSuffix(raw, "\r"))
-		if inComment {
-			if j := strings.IndexByte(text, '}'); j >= 0 {
-				inComment = false
-				text = strings.TrimSpace(text[j+1:])
-				if swallowed > 0 {
-					s.Warn(name, commentLine, "comment", "the { comment } opened here runs to line %d and hides the tags from line %d on: a } is missing", line, swallowed)
+		raw = strings.TrimSuffix(raw, "\r")
+		if !inComment && strings.HasPrefix(strings.TrimLeft(raw, " \t"), "%") {
+			continue // an escape line: % in the first column
+		}
+		wasOpen := inComment
+		c := uncomment(raw, inComment)
+		inComment = c.open
+		if wasOpen && c.allComment && swallowed == 0 {
+			if t := strings.TrimSpace(raw); strings.HasPrefix(t, "[") {
+				if _, _, err := parsePBNTag(t); err == nil {
+					swallowed = line
 				}
-			} else {
-				if swallowed == 0 && strings.HasPrefix(text, "[") {
-					if _, _, err := parsePBNTag(text); err == nil {
-						swallowed = line
-					}
-				}
-				continue
 			}
 		}
-		if strings.HasPrefix(text, "{") {
-			if j := strings.IndexByte(text, '}'); j >= 0 {
-				text = strings.TrimSpace(text[j+1:])
-			} else {
-				inComment, commentLine, swallowed = true, line, 0
-				continue
-			}
+		if wasOpen && c.closed && swallowed > 0 {
+			s.Warn(name, commentLine, "comment", "the { comment } opened here runs to line %d and hides the tags from line %d on: a } is missing", line, swallowed)
 		}
+		if c.opened {
+			commentLine, swallowed = line, 0
+		}
+		text := strings.TrimSpace(c.text)
+		if text == "" && (c.hadComment || wasOpen) {
+			continue // a line of comment only, which ends no table
+		}
+		raw = c.text
 		switch {
 		case text == "":
 			table = nil // an empty line ends a game, and its table
-			continue
-		case strings.HasPrefix(text, "%") || strings.HasPrefix(text, ";"):
 			continue
 		case strings.HasPrefix(text, "["):
 			tag, value, err := parsePBNTag(text)
@@ -201,7 +200,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 		if (err != nil || len(row) != len(table.cols)) && table.hasNames() {
 			// Some writers leave names with spaces unquoted and rely on the
 			// width hints: read the row by the widths instead.
-			if byWidth, ok := table.byWidth(strings.TrimSuffix(raw, "\r")); ok {
+			if byWidth, ok := table.byWidth(raw); ok {
 				row, err = byWidth, nil
 			}
 		}
@@ -247,6 +246,74 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// commented is a line with PBN's comments made spaces.
+type commented struct {
+	text       string // the line, each character of a comment a space
+	hadComment bool   // the line holds some comment
+	opened     bool   // a { comment } opens on the line and runs past its end
+	closed     bool   // a { comment } open before the line closes on it
+	allComment bool   // the whole line is inside a { comment } open before it
+	open       bool   // the line ends inside a { comment }
+}
+
+// uncomment blanks the comments of a line (PBN 2.1 §3.8): from a ; to the
+// end of the line, and from a { to the next }, which may be lines later
+// (open says the line starts inside one). A ; or { inside a quoted string
+// (a tag's value, a name in a table) is text. Each character of a comment
+// becomes a space, so that the columns of a table row read by its width
+// hints stay where they were.
+func uncomment(line string, open bool) commented {
+	c := commented{open: open, allComment: open}
+	var b strings.Builder
+	quoted := false
+	for i, r := range line {
+		switch {
+		case c.open:
+			b.WriteByte(' ')
+			if r == '}' {
+				c.open, c.allComment = false, false
+				if !c.opened {
+					c.closed = true
+				}
+				c.opened = false
+			}
+		case quoted:
+			b.WriteRune(r)
+			if r == '"' && !escaped(line, i) { // \" is a quote in the string
+				quoted = false
+			}
+		case r == '"':
+			quoted = true
+			b.WriteRune(r)
+		case r == ';':
+			c.hadComment = true
+			b.WriteString(strings.Repeat(" ", utf8.RuneCountInString(line[i:])))
+			c.text = b.String()
+			return c
+		case r == '{':
+			c.hadComment, c.open, c.opened = true, true, true
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if open && !c.allComment {
+		c.hadComment = true
+	}
+	c.text = b.String()
+	return c
+}
+
+// escaped reports whether the byte at i of a quoted string follows an odd
+// number of backslashes.
+func escaped(s string, i int) bool {
+	n := 0
+	for j := i - 1; j >= 0 && s[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 // hasNames reports whether the table has a column of names, the only

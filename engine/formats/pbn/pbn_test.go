@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
 // Names with spaces, unquoted, read by the width hints.
@@ -156,5 +158,43 @@ func TestReadJSON(t *testing.T) {
 	_, err := Read("m.json", strings.NewReader("[\n  {\"Letters\": \"A\"}\n]\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "m.json:1: JSON, not a PBN file") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// PBN's comments may stand anywhere between tokens (PBN 2.1 §3.8): a ;
+// or a { } after a tag, a { } that opens after a tag and closes lines
+// later, a line of comment between a table's rows (which ends no table:
+// the rows after it were dropped), and a ; or { inside a quoted name,
+// which is text.
+func TestReadCommentsAnywhere(t *testing.T) {
+	in := "% PBN 2.1\n" +
+		"[Event \"Tuesday [club] pairs\"] ; the [main] hall\n" +
+		"[Board \"1\"] { dealt by\n" +
+		"   the computer } [Vulnerable \"NS\"]\n" +
+		"[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"] {columns}\n" +
+		"1 4 420 \"Ann {Nan} Archer; Jr\"\n" +
+		"{ late arrival at table 2 }\n" +
+		"2 5 400 \"Cat Cole\" ; corrected by the TD\n" +
+		"; a comment line\n" +
+		"3 6 -100 \"Dan Dyer\" {adjusted} \n"
+	s, err := Read("c.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Event != "Tuesday [club] pairs" {
+		t.Errorf("event %q", s.Event)
+	}
+	if len(s.Boards) != 1 {
+		t.Fatalf("%d boards", len(s.Boards))
+	}
+	b := s.Boards[0]
+	if len(b.Lines) != 3 || b.Lines[1].Score != 400 || b.Lines[2].Score != -100 || b.Lines[2].Line != 10 {
+		t.Errorf("lines %+v, want 3 (the comment lines end no table)", b.Lines)
+	}
+	if !b.HasVul || b.Vul != scoring.VulNS {
+		t.Errorf("vulnerability %v %v: the tag after the comment was lost", b.Vul, b.HasVul)
+	}
+	if len(s.Warnings) != 0 {
+		t.Errorf("warnings %v", s.Warnings)
 	}
 }
