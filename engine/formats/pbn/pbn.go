@@ -115,7 +115,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 		inComment = c.open
 		if wasOpen && c.allComment && swallowed == 0 {
 			if t := strings.TrimSpace(raw); strings.HasPrefix(t, "[") {
-				if _, _, err := parsePBNTag(t); err == nil {
+				if _, err := parsePBNTags(t); err == nil {
 					swallowed = line
 				}
 			}
@@ -136,59 +136,62 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 			table = nil // an empty line ends a game, and its table
 			continue
 		case strings.HasPrefix(text, "["):
-			tag, value, err := parsePBNTag(text)
+			pairs, err := parsePBNTags(text)
 			if err != nil {
 				return nil, fail(line, "%v", err)
 			}
-			tags++
-			table = nil
-			switch strings.ToLower(tag) {
-			case "event":
-				if s.Event == "" {
-					s.Event = value
-				}
-			case "board":
-				if value == "#" || value == "" {
-					continue // the previous game's board, or none
-				}
-				b, err := textfile.PairNumber("Board", value)
-				if err != nil {
-					return nil, fail(line, "%v", strings.Replace(err.Error(), "pair number", "board number", 1))
-				}
-				board, boardLine, hasVul = b, line, false
-			case "section":
-				section = value
-			case "date":
-				if s.Date == "" && value != "#" && !strings.Contains(value, "?") {
-					s.Date = value
-				}
-			case "vulnerable":
-				if v, ok := parseVulnerableTag(value); ok {
-					vul, hasVul = v, true
-				} else if value != "#" {
-					s.Warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", engine.Clip(value))
-				}
-			case "scoretable", "totalscoretable":
-				if value == "#" {
-					return nil, fail(line, "[%s \"#\"]: a table must spell out its columns", tag)
-				}
-				table = newPBNTable(tag, value, line)
-				if strings.EqualFold(tag, "ScoreTable") {
-					_, ns := table.index["pairid_ns"]
-					_, ew := table.index["pairid_ew"]
-					if !ns || !ew {
-						return nil, fail(line, "[ScoreTable] without PairId_NS and PairId_EW columns: not a pairs traveller")
+			for _, p := range pairs {
+				tag, value := p.name, p.value
+				tags++
+				table = nil
+				switch strings.ToLower(tag) {
+				case "event":
+					if s.Event == "" {
+						s.Event = value
 					}
-					_, mp := table.index["mp_ns"]
-					_, imp := table.index["imp_ns"]
-					if imp && !mp {
-						return nil, fail(line, "[ScoreTable] with IMP_NS and no MP_NS: only matchpointed sessions are read")
+				case "board":
+					if value == "#" || value == "" {
+						continue // the previous game's board, or none
 					}
-					if board == 0 {
-						return nil, fail(line, "[ScoreTable] before any [Board] tag")
+					b, err := textfile.PairNumber("Board", value)
+					if err != nil {
+						return nil, fail(line, "%v", strings.Replace(err.Error(), "pair number", "board number", 1))
 					}
-				} else if _, ok := table.index["pairid"]; !ok {
-					return nil, fail(line, "[TotalScoreTable] without a PairId column")
+					board, boardLine, hasVul = b, line, false
+				case "section":
+					section = value
+				case "date":
+					if s.Date == "" && value != "#" && !strings.Contains(value, "?") {
+						s.Date = value
+					}
+				case "vulnerable":
+					if v, ok := parseVulnerableTag(value); ok {
+						vul, hasVul = v, true
+					} else if value != "#" {
+						s.Warn(name, line, "vulnerable", "[Vulnerable %q]: want None, NS, EW or All", engine.Clip(value))
+					}
+				case "scoretable", "totalscoretable":
+					if value == "#" {
+						return nil, fail(line, "[%s \"#\"]: a table must spell out its columns", tag)
+					}
+					table = newPBNTable(tag, value, line)
+					if strings.EqualFold(tag, "ScoreTable") {
+						_, ns := table.index["pairid_ns"]
+						_, ew := table.index["pairid_ew"]
+						if !ns || !ew {
+							return nil, fail(line, "[ScoreTable] without PairId_NS and PairId_EW columns: not a pairs traveller")
+						}
+						_, mp := table.index["mp_ns"]
+						_, imp := table.index["imp_ns"]
+						if imp && !mp {
+							return nil, fail(line, "[ScoreTable] with IMP_NS and no MP_NS: only matchpointed sessions are read")
+						}
+						if board == 0 {
+							return nil, fail(line, "[ScoreTable] before any [Board] tag")
+						}
+					} else if _, ok := table.index["pairid"]; !ok {
+						return nil, fail(line, "[TotalScoreTable] without a PairId column")
+					}
 				}
 			}
 			continue
@@ -352,20 +355,63 @@ func (t *pbnTable) byWidth(line string) ([]string, bool) {
 	return row, true
 }
 
-// parsePBNTag reads `[Name "value"]`.
+// tagPair is a [Name "value"] of a PBN file.
+type tagPair struct{ name, value string }
+
+// parsePBNTag reads a line that must be one `[Name "value"]`.
 func parsePBNTag(text string) (tag, value string, err error) {
-	body, ok := strings.CutPrefix(text, "[")
-	end := strings.LastIndexByte(body, ']')
-	if !ok || end < 0 {
-		return "", "", errors.New(`tag: want [Name "value"]`)
+	pairs, err := parsePBNTags(text)
+	if err != nil {
+		return "", "", err
 	}
-	body = strings.TrimSpace(body[:end])
-	tag, rest, _ := strings.Cut(body, " ")
-	rest = strings.TrimSpace(rest)
-	if tag == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
-		return "", "", fmt.Errorf(`tag %q: want [Name "value"]`, engine.Clip(tag))
+	if len(pairs) != 1 {
+		return "", "", errors.New(`want one [Name "value"] on the line`)
 	}
-	return tag, strings.ReplaceAll(strings.ReplaceAll(rest[1:len(rest)-1], `\"`, `"`), `\\`, `\`), nil
+	return pairs[0].name, pairs[0].value, nil
+}
+
+// parsePBNTags reads the tag pairs of a line, comments blanked: one
+// `[Name "value"]` as export files write it, or several side by side
+// (`[Dealer "N"][Vulnerable "None"]`), which import files may. The value
+// is a PBN string: \" is a quote and \\ a backslash in it, and a ] in it
+// is text.
+func parsePBNTags(text string) ([]tagPair, error) {
+	var out []tagPair
+	rest := strings.TrimSpace(text)
+	for rest != "" {
+		body, ok := strings.CutPrefix(rest, "[")
+		if !ok {
+			return nil, fmt.Errorf(`%q after the tag %s: want another [Name "value"] or nothing`, engine.Clip(rest), out[len(out)-1].name)
+		}
+		body = strings.TrimLeft(body, " \t")
+		n := strings.IndexAny(body, " \t\"]")
+		if n <= 0 {
+			return nil, errors.New(`tag: want [Name "value"]`)
+		}
+		tag := body[:n]
+		body = strings.TrimLeft(body[n:], " \t")
+		if !strings.HasPrefix(body, `"`) {
+			return nil, fmt.Errorf(`tag %q: want [Name "value"]`, engine.Clip(tag))
+		}
+		var v strings.Builder
+		i := 1
+		for ; i < len(body) && body[i] != '"'; i++ {
+			if body[i] == '\\' && i+1 < len(body) && (body[i+1] == '"' || body[i+1] == '\\') {
+				i++
+			}
+			v.WriteByte(body[i])
+		}
+		if i >= len(body) {
+			return nil, fmt.Errorf(`tag %q: its value's closing quote is missing: want [Name "value"]`, engine.Clip(tag))
+		}
+		body = strings.TrimLeft(body[i+1:], " \t")
+		if !strings.HasPrefix(body, "]") {
+			return nil, fmt.Errorf(`tag %q: want [Name "value"], with a ] after the value`, engine.Clip(tag))
+		}
+		out = append(out, tagPair{tag, v.String()})
+		rest = strings.TrimLeft(body[1:], " \t")
+	}
+	return out, nil
 }
 
 // pbnTokens splits a table row into its entries: words separated by

@@ -198,3 +198,33 @@ func TestReadCommentsAnywhere(t *testing.T) {
 		t.Errorf("warnings %v", s.Warnings)
 	}
 }
+
+// Import files may write several tags on a line; a value may hold \", \\
+// and a ]. "[Dealer "N"][Vulnerable "NS"]" was read as one Dealer tag
+// whose value ran to the last quote, the vulnerability lost.
+func TestReadTagsSideBySide(t *testing.T) {
+	in := "[Event \"The \\\"A\\\" [open] \\\\ pairs\"]\n" +
+		"[Board \"1\"][Dealer \"N\"] [Vulnerable \"NS\"]\n" +
+		"[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 4 420\n2 5 400\n"
+	s, err := Read("t.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Event != `The "A" [open] \ pairs` {
+		t.Errorf("event %q", s.Event)
+	}
+	if b := s.Boards[0]; b.Number != 1 || !b.HasVul || b.Vul != scoring.VulNS || len(b.Lines) != 2 {
+		t.Errorf("board %d, vulnerability %v %v, %d lines", b.Number, b.Vul, b.HasVul, len(b.Lines))
+	}
+	for text, want := range map[string]string{
+		"[Board \"1\"] [Dealer N]\n":       `t.pbn:1: tag "Dealer": want [Name "value"]`,
+		"[Board \"1\"] x\n":                `t.pbn:1: "x" after the tag Board: want another [Name "value"] or nothing`,
+		"[Board \"1\n":                     `t.pbn:1: tag "Board": its value's closing quote is missing: want [Name "value"]`,
+		"[Board \"1\" [Dealer \"N\"]\n":    `t.pbn:1: tag "Board": want [Name "value"], with a ] after the value`,
+		"[Event \"x\"]\n[Board \"1\"] ]\n": `t.pbn:2: "]" after the tag Board: want another [Name "value"] or nothing`,
+	} {
+		if _, err := Read("t.pbn", strings.NewReader(text)); err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %s", text, err, want)
+		}
+	}
+}
