@@ -55,7 +55,7 @@ func TestRead(t *testing.T) {
 			t.Errorf("Read(%q) = %q, %v; want %q", c.in, got, err, c.want)
 		}
 	}
-	if _, err := Read("f", strings.NewReader("a\nb\x00")); err == nil || !strings.Contains(err.Error(), "f:2: binary data") {
+	if _, err := Read("f", strings.NewReader("a\nb\x00c")); err == nil || !strings.Contains(err.Error(), "f:2: binary data") {
 		t.Errorf("a NUL byte: %v", err)
 	}
 }
@@ -125,5 +125,21 @@ func TestFieldBounds(t *testing.T) {
 		if err == nil || len(err.Error()) > 200 {
 			t.Errorf("a 100000-digit entry: error of %d bytes, want a short one", len(fmt.Sprint(err)))
 		}
+	}
+}
+
+// NUL bytes after the text are padding (a copy to a fixed-size block, a
+// writer's buffer), and so is a DOS end-of-file Ctrl-Z: dropped, the file
+// read; they made a USEBIO or PBN file "binary data" at its last line.
+// A NUL with text after it is still a binary file.
+func TestReadPadding(t *testing.T) {
+	for _, in := range []string{"[Board \"1\"]\n\x00\x00\x00", "<USEBIO/>\r\n\x1a", "a\nb\x1a\x00\x00"} {
+		got, err := Read("f", strings.NewReader(in))
+		if err != nil || strings.ContainsAny(string(got), "\x00\x1a") {
+			t.Errorf("Read(%q) = %q, %v; want the text without its padding", in, got, err)
+		}
+	}
+	if _, err := Read("f", strings.NewReader("a\nb\x00\nc\x00")); err == nil || !strings.Contains(err.Error(), "f:2: binary data") {
+		t.Errorf("a NUL byte before text: %v", err)
 	}
 }
