@@ -212,11 +212,20 @@ func (l TravellerLine) EWKey() PairKey {
 // ParseArtificial reads an artificial score as results files write it:
 // A5050, A6040, A4060 (the NS and EW percents, two digits each); A+, A-,
 // A= (60/40, 40/60, 50/50 from NS's side) and the same after AVE or AVG;
-// A++, A--, A+-, A-+ for split adjustments. ok is false when s is not an
-// artificial score.
+// A++, A--, A+-, A-+ for split adjustments; a percentage such as 40% or
+// 60.0% (0 to 100), the side's own, the other side getting the rest. ok is
+// false when s is not an artificial score.
 func ParseArtificial(s string) (a Artificial, ok bool) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	a.Text = strings.TrimSpace(s)
+	if p, isPct := strings.CutSuffix(t, "%"); isPct {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || !(f >= 0 && f <= 100) || strings.ContainsAny(p, "eEnNiIxX") {
+			return a, false
+		}
+		a.NS, a.EW = f, 100-f
+		return a, true
+	}
 	if !strings.HasPrefix(t, "A") {
 		return a, false
 	}

@@ -68,7 +68,7 @@ func (t *pbnTable) get(row []string, names ...string) (string, bool) {
 // per board, with columns such as PairId_NS, PairId_EW, Score_NS, Score_EW,
 // MP_NS, MP_EW, Contract, Declarer, Round, Table, Section (width hints like
 // PairId_NS\2R are ignored, "-" is an empty entry, artificial scores A+, A-,
-// A5050 are read from the score or contract column), and a
+// A5050, 40% are read from the score or contract column), and a
 // [TotalScoreTable "…"] with each pair's rank, total, percentage and names.
 // Games without a ScoreTable (hand records) are skipped. It reads r only,
 // at most 16 MiB; every error is a *engine.ParseError naming the line.

@@ -228,3 +228,22 @@ func TestReadTagsSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// An adjusted score written as percentages, each column its own side's
+// ("40%" "60%"), or one side's with the rest to the other; it was refused
+// as "score "40%": want a whole number".
+func TestReadPercentAdjusted(t *testing.T) {
+	in := "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n" +
+		"1 4 420 -\n2 5 40% 60%\n3 6 - 30%\n"
+	s, err := Read("p.pbn", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := s.Boards[0].Lines
+	if a := ls[1].Artificial; a == nil || a.NS != 40 || a.EW != 60 {
+		t.Errorf("40%% 60%%: %+v", a)
+	}
+	if a := ls[2].Artificial; a == nil || a.NS != 70 || a.EW != 30 {
+		t.Errorf("- 30%%: %+v", a)
+	}
+}

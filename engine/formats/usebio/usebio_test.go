@@ -106,3 +106,24 @@ func TestReadBounds(t *testing.T) {
 		}
 	}
 }
+
+// An adjusted score in percent: SCORE 40% is NS's 40 %, EW's 60 %, and an
+// EW_SCORE beside it is EW's own; it was refused as not a whole number.
+func TestReadPercentAdjusted(t *testing.T) {
+	in := usebioHead + "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n" +
+		"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>\n" +
+		"<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>40%</SCORE></TRAVELLER_LINE>\n" +
+		"<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><SCORE>60%</SCORE><EW_SCORE>60%</EW_SCORE></TRAVELLER_LINE>\n" +
+		"</BOARD></EVENT></USEBIO>\n"
+	s, err := Read("p.xml", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := s.Boards[0].Lines
+	if a := ls[1].Artificial; a == nil || a.NS != 40 || a.EW != 60 {
+		t.Errorf("40%%: %+v", a)
+	}
+	if a := ls[2].Artificial; a == nil || a.NS != 60 || a.EW != 60 {
+		t.Errorf("60%% 60%%: %+v", a)
+	}
+}
