@@ -357,17 +357,31 @@ func seasonBlocks(id, caption string, r *season.Result) []reports.Block {
 // resultsKey is what a session played, whatever the file's format and
 // header: every traveller line's board, pairs and score.
 func resultsKey(s *scoring.Session) string {
-	var b strings.Builder
+	// A session of one section is the same session whether its file names
+	// the section (USEBIO's SECTION_ID "A") or not (a PBN exported beside
+	// it), and whatever order its lines are listed in (by table, by round).
+	sections := map[string]bool{}
 	for _, bd := range s.Boards {
 		for _, l := range bd.Lines {
-			fmt.Fprintf(&b, "%d %q %d %d %v %d", bd.Number, l.Section, l.NS, l.EW, l.ByDirection, l.Score)
-			if a := l.Artificial; a != nil {
-				fmt.Fprintf(&b, " %g/%g", a.NS, a.EW)
-			}
-			b.WriteByte('\n')
+			sections[l.Section] = true
 		}
 	}
-	return b.String()
+	var lines []string
+	for _, bd := range s.Boards {
+		for _, l := range bd.Lines {
+			section := l.Section
+			if len(sections) == 1 {
+				section = ""
+			}
+			k := fmt.Sprintf("%d %q %d %d %v %d", bd.Number, section, l.NS, l.EW, l.ByDirection, l.Score)
+			if a := l.Artificial; a != nil {
+				k += fmt.Sprintf(" %g/%g", a.NS, a.EW)
+			}
+			lines = append(lines, k)
+		}
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }
 
 // skipReason is a reading error without the file's name, which Skipped
