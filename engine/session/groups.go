@@ -28,6 +28,20 @@ type meetingKey struct{ a, b int }
 
 func meetingOf(ns, ew int) meetingKey { return meetingKey{min(ns, ew), max(ns, ew)} }
 
+// meetingsKey names a set of meetings: equal sets, equal keys.
+func meetingsKey(set map[meetingKey]bool) string {
+	keys := make([]meetingKey, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y meetingKey) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%d-%d ", k.a, k.b)
+	}
+	return b.String()
+}
+
 // sameGroup tells whether two boards were played by the same tables: the
 // meetings of the smaller are, but for at most two, among the larger's,
 // and at least two thirds of them. So a table that missed a board of its
@@ -73,12 +87,29 @@ func boardGroups(boards []fieldBoard, index map[scoring.PairKey]int) []boardGrou
 		}
 		return x
 	}
+	// Boards played by the same meetings are one group, and any other
+	// board goes with both or with neither: only the first of them is
+	// compared below (20,000 boards of one five-table field had made 10⁹
+	// comparisons). A board without a meeting is in no other's group.
+	first := map[string]int{}
+	isFirst := make([]bool, len(boards))
+	for i := range boards {
+		key := meetingsKey(sets[i])
+		if r, ok := first[key]; ok && len(sets[i]) > 0 {
+			parent[i] = r
+			continue
+		}
+		first[key], isFirst[i] = i, true
+	}
 	// Boards that share no meeting are never the same group, so only the
 	// boards that share one are compared: a 2,000-pair field's 10,000
 	// boards then cost a few comparisons each instead of 10,000. The
 	// groups are the connected components, whatever the order of unions.
 	sharing := map[meetingKey][]int{}
 	for i, b := range boards {
+		if !isFirst[i] {
+			continue
+		}
 		for _, l := range b.lines {
 			k := meetingOf(index[l.NSKey()], index[l.EWKey()])
 			if at := sharing[k]; len(at) == 0 || at[len(at)-1] != i {
@@ -87,6 +118,9 @@ func boardGroups(boards []fieldBoard, index map[scoring.PairKey]int) []boardGrou
 		}
 	}
 	for i := range boards {
+		if !isFirst[i] {
+			continue
+		}
 		for k := range sets[i] {
 			for _, j := range sharing[k] {
 				if j > i && find(i) != find(j) && sameGroup(sets[i], sets[j]) {
