@@ -1,7 +1,6 @@
 package site
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -44,16 +43,17 @@ func ParseConfig(r io.Reader, file string) (*Config, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, yamlError(file, err)
 	}
-	if err := load.CheckKeys(&root); err != nil {
-		return nil, yamlError(file, err)
+	if len(root.Content) == 0 {
+		return nil, fmt.Errorf("%s: empty: want a title and studies", file)
 	}
-	dec := yaml.NewDecoder(strings.NewReader(string(data)))
-	dec.KnownFields(true)
+	if top := root.Content[0]; top.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s:%d: a site.yaml is a mapping with title, studies and bibliography", file, top.Line)
+	}
+	// Decoded as a study is, so that a mistake is told in the same words
+	// (an unknown key with the keys known, a list where a list is wanted),
+	// not in yaml.v3's Go type names.
 	var c Config
-	if err := dec.Decode(&c); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: empty: want a title and studies", file)
-		}
+	if err := load.StrictDecode(&root, &c); err != nil {
 		return nil, yamlError(file, err)
 	}
 	at := func(line int, format string, args ...any) error {

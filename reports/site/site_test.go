@@ -71,7 +71,13 @@ func TestParseConfig(t *testing.T) {
 		t.Errorf("%+v", c)
 	}
 	for _, tc := range []struct{ src, want string }{
-		{"title: x\nstudy: [a.yaml]\n", "site.yaml:2: field study not found"},
+		// In a study's words, not yaml.v3's Go type names ("field study
+		// not found in type site.Config", "cannot unmarshal !!str into
+		// []string").
+		{"title: x\nstudy: [a.yaml]\n", `site.yaml:2: unknown key "study" (known here: bibliography, studies, title)`},
+		{"title: x\nstudies: a.yaml\n", `site.yaml:2: studies: want a list of text, got "a.yaml"`},
+		{"title: [x]\nstudies: [a.yaml]\n", "site.yaml:1: title: want text, got a list"},
+		{"a.yaml\n", "site.yaml:1: a site.yaml is a mapping with title, studies and bibliography"},
 		{"title: x\nstudies:\n  - a.yaml\n  - b/a.yaml\n", "site.yaml:4: b/a.yaml: a study named a is already at line 3"},
 		{"title: x\nstudies:\n  - a.yml\n", "site.yaml:3: a.yml: a study is a .yaml file"},
 		{"studies: [a.yaml]\n", "site.yaml:1: title: missing"},
