@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -671,7 +670,7 @@ func DiffPaths(oldPath, newPath string) (studies int, changes []Change, err erro
 // collectResults reads a results.json file, or every results.json and
 // NAME.results.json below a folder, by study name.
 func collectResults(path string) (map[string][]byte, error) {
-	info, err := os.Stat(path)
+	info, err := disk.Stat(path)
 	if err != nil {
 		return nil, err
 	}

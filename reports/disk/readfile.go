@@ -100,3 +100,28 @@ func byteSize(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// Stat is os.Stat for a path the user named: its error says what is wrong
+// with the path in the tool's words, "x.yaml: no such file or folder", not
+// Go's "stat x.yaml: no such file or directory". It wraps os.Stat's error,
+// so errors.Is(err, fs.ErrNotExist) still holds.
+func Stat(path string) (fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	var pe *fs.PathError
+	if err != nil && errors.As(err, &pe) {
+		return nil, &statError{pe}
+	}
+	return fi, err
+}
+
+// statError is Stat's error: the path and what is wrong with it.
+type statError struct{ err *fs.PathError }
+
+func (e *statError) Error() string {
+	if errors.Is(e.err, fs.ErrNotExist) {
+		return e.err.Path + ": no such file or folder"
+	}
+	return e.err.Path + ": " + e.err.Err.Error()
+}
+
+func (e *statError) Unwrap() error { return e.err }

@@ -29,6 +29,7 @@ import (
 
 	"github.com/bridgereport/bridgereport/engine"
 	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/study"
 )
@@ -91,7 +92,7 @@ type Server struct {
 // New returns a server for target, a study file or a folder of studies.
 // Build it once before serving.
 func New(target string, opt Options) (*Server, error) {
-	if _, err := os.Stat(target); err != nil {
+	if _, err := disk.Stat(target); err != nil {
 		return nil, err
 	}
 	s := &Server{target: target, opt: opt, renderer: render.NewRenderer(), changed: make(chan struct{}), inputs: map[string][]string{}, known: map[string]string{}}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,7 +41,7 @@ func (v Values) Set(s string) error {
 func Paths(args []string) ([]string, error) {
 	var paths []string
 	for _, a := range args {
-		info, err := os.Stat(a)
+		info, err := disk.Stat(a)
 		if err != nil {
 			return nil, err
 		}

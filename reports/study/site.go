@@ -79,7 +79,7 @@ func loadSite(file string, allowOutside bool) (Site, error) {
 		if err != nil {
 			return Site{}, &load.StudyError{File: file, Line: c.Lines[i], Err: err}
 		}
-		if _, err := os.Stat(p); err != nil {
+		if _, err := disk.Stat(p); err != nil {
 			return Site{}, &load.StudyError{File: file, Line: c.Lines[i], Err: err}
 		}
 		s.Paths = append(s.Paths, p)
