@@ -16,6 +16,8 @@ func TestFlagMistakes(t *testing.T) {
 		{[]string{"catalogue", "--pairs", "14", "--hours", "NaN"}, "hours: NaN: want the session's length"},
 		{[]string{"catalogue", "--pairs", "14", "--hours", "-1"}, "hours: -1: want"},
 		{[]string{"preview", "--timeout", "-1s", "x.yaml"}, "--timeout -1s: want a positive duration"},
+		{[]string{"preview", "--port", "99999", "x.yaml"}, "--port 99999: want 1 to 65535 (0: a free one)"},
+		{[]string{"preview", "--port", "-1", "x.yaml"}, "--port -1: want 1 to 65535"},
 		{[]string{"score", "--expected", "99999999999", "x.xml"}, "expected: 99999999999: want 0 (the most any board has) to 10000"},
 		{[]string{"movement", "-o", "", "mitchell:3"}, "-o '': an empty value"},
 		{[]string{"run", "-o", "", "x.yaml"}, "-o '': an empty value"},

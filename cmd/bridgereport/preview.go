@@ -21,6 +21,9 @@ func runPreview(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if *port < 0 || *port > 65535 {
+		return &usageError{msg: fmt.Sprintf("preview: --port %d: want 1 to 65535 (0: a free one)", *port)}
+	}
 	if *timeout < 0 {
 		return &usageError{msg: fmt.Sprintf("preview: --timeout %v: want a positive duration such as 30s (0: the default, 2m)", *timeout)}
 	}

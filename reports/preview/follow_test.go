@@ -269,3 +269,31 @@ func TestPreviewFolderKeepsAGoneStudysPage(t *testing.T) {
 		t.Errorf("the report did not come back with the study:\n%s", page)
 	}
 }
+
+// TestPreviewPortInUseSaidFirst: a port in use was found only after the
+// first build (minutes, for a folder of long studies), and said as the
+// socket's "listen tcp 127.0.0.1:8750: bind: address already in use". It
+// is now said before anything is built, with what to do.
+func TestPreviewPortInUseSaidFirst(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	os.WriteFile(path, []byte(studyText), 0o644)
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	addr := busy.Addr().String()
+	var log, out strings.Builder
+	err = ListenAndServe(context.Background(), path, addr, Options{Log: &log}, &out)
+	if err == nil {
+		t.Fatal("a port in use was taken")
+	}
+	want := "preview: " + addr + " is in use (another preview?): --port N listens on another port, --port 0 on a free one"
+	if err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if log.Len() > 0 || out.Len() > 0 {
+		t.Errorf("the study was built before the port was tried:\n%s%s", log.String(), out.String())
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -396,11 +397,18 @@ func (s *Server) hostAllowed(host string) bool {
 	return name == "localhost" || name == "127.0.0.1" || name == "::1"
 }
 
-// Listen binds addr and remembers which Host values name it.
+// Listen binds addr and remembers which Host values name it. A port in
+// use or an address not of this machine is said in words, with what to
+// do, not as the socket's error ("bind: address already in use").
 func (s *Server) Listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, err
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return nil, fmt.Errorf("preview: %s is in use (another preview?): --port N listens on another port, --port 0 on a free one", addr)
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return nil, fmt.Errorf("preview: cannot listen on %s: --host is not an address of this machine", addr)
+	case err != nil:
+		return nil, fmt.Errorf("preview: cannot listen on %s: %w", addr, err)
 	}
 	s.hosts = allowedHosts(ln.Addr())
 	return ln, nil
@@ -561,11 +569,14 @@ func ListenAndServe(ctx context.Context, target, addr string, opt Options, out i
 		return err
 	}
 	defer srv.Close()
-	if err := srv.Build(ctx); err != nil {
-		return err
-	}
+	// The port is taken before the first build, which may take minutes: a
+	// port in use is said at once.
 	ln, err := srv.Listen(addr)
 	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if err := srv.Build(ctx); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "preview of %s: http://%s/ (saving a study reloads the page; Ctrl-C stops)\n", target, ln.Addr())
