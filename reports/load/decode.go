@@ -166,7 +166,23 @@ func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t == NodeType || reflect.PointerTo(t).Implements(unmarshalerType) || n.Kind == yaml.AliasNode {
+	if t == NodeType || reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	// An alias (*name) is checked against the type where it is used, at
+	// its own line: its anchor was checked where it stands, maybe as
+	// another type, and yaml.v3 would name Go types ("cannot unmarshal
+	// !!seq into kinds.BalanceRow"). Only its own shape: its entries were
+	// checked at the anchor, and checking them again at every alias would
+	// take as long as expanding the aliases.
+	line, shallow := n.Line, false
+	for i := 0; n.Kind == yaml.AliasNode && i < 100; i++ {
+		if n.Alias == nil {
+			return nil
+		}
+		n, shallow = n.Alias, true
+	}
+	if n.Kind == yaml.AliasNode {
 		return nil
 	}
 	got := fmt.Sprintf("%q", n.Value)
@@ -177,7 +193,7 @@ func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
 		got = "a mapping"
 	}
 	fail := func(want string) error {
-		return fmt.Errorf("line %d: %s: want %s, got %s", n.Line, key, wantWords(want), got)
+		return fmt.Errorf("line %d: %s: want %s, got %s", line, key, wantWords(want), got)
 	}
 	if t.Kind() == reflect.Struct && reflect.PointerTo(t).Implements(textUnmarshaler) {
 		// A setting written as text, such as optimize.Weights "2:1":
@@ -198,6 +214,9 @@ func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
 		}
 		// Each entry's shape too: yaml.v3 would name the Go type.
 		for i, c := range n.Content {
+			if shallow {
+				break
+			}
 			if c.Tag == "!!null" {
 				continue
 			}
@@ -215,7 +234,7 @@ func checkValueShape(key string, n *yaml.Node, t reflect.Type) error {
 		}
 		if err := n.Decode(reflect.New(t).Interface()); err != nil {
 			if reflect.PointerTo(t).Implements(textUnmarshaler) {
-				return fmt.Errorf("line %d: %s: %v", n.Line, key, strings.TrimPrefix(err.Error(), "yaml: "))
+				return fmt.Errorf("line %d: %s: %v", line, key, strings.TrimPrefix(err.Error(), "yaml: "))
 			}
 			return fail(errorWords(t))
 		}
@@ -262,6 +281,13 @@ func wantWords(words string) string {
 func checkNumbers(key string, n *yaml.Node, t reflect.Type, rng string) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if n.Kind == yaml.AliasNode && n.Alias != nil && n.Alias.Kind == yaml.ScalarNode {
+		// A number given by an alias (*n) is checked where it is used:
+		// its anchor may stand where any number, or text, is taken.
+		at := *n.Alias
+		at.Line = n.Line
+		n = &at
 	}
 	if n.Kind == yaml.SequenceNode && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
 		for _, c := range n.Content {

@@ -52,3 +52,44 @@ func TestWholeNumbersAndRanges(t *testing.T) {
 		}
 	}
 }
+
+type aliasRow struct {
+	Movement string `yaml:"movement"`
+}
+
+type aliased struct {
+	Note   string     `yaml:"note"`
+	Tables int        `yaml:"tables" range:"1..500"`
+	Rows   []aliasRow `yaml:"rows"`
+	Other  []int      `yaml:"other"`
+}
+
+// TestAliasesCheckedWhereUsed: an alias (*name) was checked nowhere, its
+// anchor only as what stands there, so 7.5 tables through an alias were 7,
+// and a list where a mapping is wanted was yaml.v3's "cannot unmarshal
+// !!seq into load.aliasRow" at the anchor's line. An alias is now checked
+// against what it gives, at its own line.
+func TestAliasesCheckedWhereUsed(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"tables: &n 7\nother: [*n]", ""},
+		{"rows: &r [{movement: m}]\nnote: x\n", ""},
+		{"note: &n 7.5\ntables: *n", "line 2: tables: want a whole number, got 7.5"},
+		{"note: &n 600\ntables: *n", "line 2: tables: 600 is outside 1..500"},
+		{"note: &t hello\nrows: *t", `line 2: rows: want a list of mappings, got "hello"`},
+		{"other: &l [1, 2]\nrows: [*l]", "line 2: rows, entry 1: want a mapping, got a list"},
+	}
+	for _, c := range cases {
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(c.src), &n); err != nil {
+			t.Fatal(err)
+		}
+		var v aliased
+		err := StrictDecode(&n, &v)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q: %v", c.src, err)
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("%q: err = %v, want %q", c.src, err, c.want)
+		}
+	}
+}
