@@ -58,10 +58,10 @@ func runStudies(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	figures := batch.Count(sum.Totals.Failed, "published figure", "published figures")
 	switch t := sum.Totals; {
 	case t.Broken > 0:
-		fmt.Fprintf(stderr, "bridgereport: %d of %d studies could not run; %s failed to reproduce\n", t.Broken, t.Studies, figures)
+		fmt.Fprintln(stderr, opt.Fit(fmt.Sprintf("bridgereport: %d of %d studies could not run; %s failed to reproduce", t.Broken, t.Studies, figures)))
 		return errReported
 	case t.Failed > 0:
-		fmt.Fprintf(stderr, "bridgereport: %s failed to reproduce\n", figures)
+		fmt.Fprintln(stderr, opt.Fit("bridgereport: "+figures+" failed to reproduce"))
 		return errFailed
 	}
 	return nil

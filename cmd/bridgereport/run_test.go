@@ -140,3 +140,35 @@ func TestRunInterruptedWhileWriting(t *testing.T) {
 		})
 	}
 }
+
+// TestRunLinesFitNarrowTerminal: the line per study was filled to
+// COLUMNS, but not the run's own lines after it: at 40 columns the totals
+// ("3 studies: 1 ok, 0 errata, 1 failed, 1 could not run") and the last
+// line on stderr ("bridgereport: 1 of 3 studies could not run; 1
+// published figure failed to reproduce", 86 characters) ran past it. Only
+// the lines that quote a file and line (an error, a FAIL) stay whole.
+func TestRunLinesFitNarrowTerminal(t *testing.T) {
+	t.Chdir(t.TempDir()) // short paths: a long name is never broken
+	dir := "studies"
+	writeStudy(t, filepath.Join(dir, "a.yaml"), strings.ReplaceAll(goodStudy, "%s", "A"))
+	writeStudy(t, filepath.Join(dir, "b.yaml"), "title: B\nmovements:\n  m: {mitchell: 8}\ncells:\n  - balance: {rows: [{movement: m}]}\n")
+	writeStudy(t, filepath.Join(dir, "c.yaml"), strings.ReplaceAll(strings.ReplaceAll(goodStudy, "%s", "C"), "46.94", "50"))
+	var stdout, stderr strings.Builder
+	err := Run(withEnv(context.Background(), map[string]string{"COLUMNS": "40"}), []string{"run", "-o", "out", dir}, &stdout, &stderr)
+	if !errors.Is(err, errReported) {
+		t.Fatalf("err = %v, want a non-zero exit for the broken study", err)
+	}
+	for name, text := range map[string]string{"stdout": stdout.String(), "stderr": stderr.String()} {
+		for line := range strings.SplitSeq(strings.TrimSuffix(text, "\n"), "\n") {
+			if strings.Contains(line, ".yaml:") && !strings.HasPrefix(line, " ") {
+				continue // a file and line quoted, with what is wrong there
+			}
+			if n := len([]rune(line)); n > 40 {
+				t.Errorf("%s: a line of %d characters at COLUMNS=40: %q", name, n, line)
+			}
+		}
+	}
+	if !strings.Contains(stdout.String(), "3 studies:") || !strings.Contains(stderr.String(), "1 of 3 studies could") {
+		t.Errorf("the totals are missing:\n%s\n%s", stdout.String(), stderr.String())
+	}
+}

@@ -369,11 +369,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 			fmt.Fprintln(stderr, w)
 		}
 		if !opt.Quiet {
-			line := o.Summary(opt.CacheDir != "")
-			if opt.Width > 0 {
-				line = render.FillHanging(line, opt.Width, 4)
-			}
-			fmt.Fprintln(stdout, line)
+			fmt.Fprintln(stdout, opt.Fit(o.Summary(opt.CacheDir != "")))
 		}
 		for _, c := range rep.Checks {
 			if c.Status == reports.StatusFail {
@@ -404,7 +400,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 			return nil, err
 		}
 		if !opt.Quiet {
-			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
+			fmt.Fprintln(stdout, opt.Fit("index: "+filepath.Join(opt.OutDir, "index.html")))
 		}
 		if opt.Browser != "" && len(written) > 0 {
 			file, err := printBook(ctx, printer, renderer, opt.OutDir, opt.Site.Title, written)
@@ -412,7 +408,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 				return nil, err
 			}
 			if !opt.Quiet {
-				fmt.Fprintf(stdout, "book: %s\n", file)
+				fmt.Fprintln(stdout, opt.Fit("book: "+file))
 			}
 		}
 	}
@@ -422,7 +418,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		}
 	}
 	if !opt.Quiet && (many || sum.Totals.Failed > 0) {
-		fmt.Fprintln(stdout, sum.Totals.Line())
+		fmt.Fprintln(stdout, opt.Fit(sum.Totals.Line()))
 	}
 	// A signal while the index or the totals were written: stdout drops
 	// what follows it, so the run must not end as if whole.
@@ -430,6 +426,16 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 		return nil, err
 	}
 	return sum, nil
+}
+
+// Fit fills a line of the run's text to the terminal's width, the rest
+// of it indented under it, as the line per study is; a line as it is
+// without a width.
+func (opt BatchOptions) Fit(line string) string {
+	if opt.Width <= 0 {
+		return line
+	}
+	return render.FillHanging(line, opt.Width, 4)
 }
 
 // printBook prints the studies of a site as one PDF with a contents page:
