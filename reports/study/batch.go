@@ -400,7 +400,8 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 			return nil, err
 		}
 		if !opt.Quiet {
-			fmt.Fprintln(stdout, opt.Fit("index: "+filepath.Join(opt.OutDir, "index.html")))
+			// A path stays whole, to be copied, even with spaces in it.
+			fmt.Fprintf(stdout, "index: %s\n", filepath.Join(opt.OutDir, "index.html"))
 		}
 		if opt.Browser != "" && len(written) > 0 {
 			file, err := printBook(ctx, printer, renderer, opt.OutDir, opt.Site.Title, written)
@@ -408,7 +409,7 @@ func RunAll(ctx context.Context, paths []string, overrides []map[string]string, 
 				return nil, err
 			}
 			if !opt.Quiet {
-				fmt.Fprintln(stdout, opt.Fit("book: "+file))
+				fmt.Fprintf(stdout, "book: %s\n", file)
 			}
 		}
 	}
