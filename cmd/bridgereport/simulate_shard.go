@@ -137,6 +137,9 @@ func mergeCell(files []string) (*kinds.BussemakerCell, error) {
 	}
 	var parts []*luck.ExactPart
 	for _, file := range files {
+		if _, err := disk.Stat(file); err != nil {
+			return nil, fmt.Errorf("--merge: %w", err)
+		}
 		f, err := os.Open(file)
 		if err != nil {
 			return nil, fmt.Errorf("--merge: %s: %w", file, disk.WithoutPath(err, file))

@@ -284,7 +284,7 @@ func TestSimulateMergeUnreadable(t *testing.T) {
 	missing := filepath.Join(dir, "no part.json")
 	for _, c := range []struct{ name, arg, want string }{
 		{"folder", dir, "simulate: --merge: " + dir + ": is a folder; give its part files (" + filepath.Join(dir, "*.json") + ")"},
-		{"missing", missing, "simulate: --merge: " + missing + ": no such file or directory"},
+		{"missing", missing, "simulate: --merge: " + missing + ": no such file or folder"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errout bytes.Buffer

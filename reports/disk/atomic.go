@@ -59,6 +59,9 @@ func WriteFilesAtomic(files ...File) error {
 			return err
 		}
 		tmp, err := writeTemp(file.Path, file.Data)
+		if dir := filepath.Dir(file.Path); errors.Is(err, fs.ErrNotExist) {
+			return &RefusedError{Path: file.Path, Reason: "its folder " + dir + " does not exist"}
+		}
 		if err != nil {
 			return finalName(file.Path, err)
 		}

@@ -34,6 +34,10 @@ func (e *RefusedError) Error() string { return e.Path + ": " + e.Reason }
 // open u.yaml: permission denied"): the Err of a *fs.PathError or the
 // Reason of a *RefusedError of that path; any other error as it is.
 func WithoutPath(err error, path string) error {
+	var se *statError
+	if errors.As(err, &se) && se.err.Path == path {
+		return errors.New(se.reason())
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path == path {
 		return pe.Err
@@ -49,12 +53,8 @@ func WithoutPath(err error, path string) error {
 // (/dev/zero) or a directory is refused before it is opened, so that
 // reading can neither hang nor run out of memory.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	fi, err := os.Stat(path)
+	fi, err := Stat(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			pe.Op = "open" // as os.ReadFile says it
-		}
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
@@ -117,11 +117,14 @@ func Stat(path string) (fs.FileInfo, error) {
 // statError is Stat's error: the path and what is wrong with it.
 type statError struct{ err *fs.PathError }
 
-func (e *statError) Error() string {
+func (e *statError) Error() string { return e.err.Path + ": " + e.reason() }
+
+// reason is what is wrong with the path, without it.
+func (e *statError) reason() string {
 	if errors.Is(e.err, fs.ErrNotExist) {
-		return e.err.Path + ": no such file or folder"
+		return "no such file or folder"
 	}
-	return e.err.Path + ": " + e.err.Err.Error()
+	return e.err.Err.Error()
 }
 
 func (e *statError) Unwrap() error { return e.err }
