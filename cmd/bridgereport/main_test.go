@@ -227,13 +227,16 @@ func TestNewRefusesAnEmptyName(t *testing.T) {
 // space split the printed command.
 func TestNewStudyRunsWhateverItsName(t *testing.T) {
 	t.Chdir(t.TempDir())
-	for _, name := range []string{"x: y", "#hash", "& star", "it's", "sub dir/my club"} {
+	for _, name := range []string{"x: y", "#hash", "& star", "it's", "sub dir/my club", "club.yml", "club.yaml", "my.club"} {
 		os.MkdirAll(filepath.Dir(name), 0o755)
 		out, _, err := run(t, "new", name)
 		if err != nil {
 			t.Fatalf("new %q: %v", name, err)
 		}
-		file := name + ".yaml"
+		file := name + ".yaml" // .yml is a study's ending too: club.yml, not club.yml.yaml
+		if ext := filepath.Ext(name); ext == ".yml" || ext == ".yaml" {
+			file = name
+		}
 		if _, stderr, err := run(t, "run", "-o", t.TempDir(), file); err != nil {
 			t.Errorf("new %q wrote a study that does not run: %v\n%s", name, err, stderr)
 		}

@@ -15,17 +15,17 @@ import (
 )
 
 // WriteStarter writes a small working study at path (".yaml" added when
-// missing) and, when the folder has none, bridgereport.schema.json beside
+// it ends in neither .yaml nor .yml, which run reads as well) and, when the folder has none, bridgereport.schema.json beside
 // it, which the study's first line names for editors. It never overwrites a
 // study. It returns the files written.
 func WriteStarter(path string) ([]string, error) {
-	if name := strings.TrimSuffix(filepath.Base(path), ".yaml"); name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(path, string(filepath.Separator)) {
+	if name := NameOf(path); name == "" || strings.HasPrefix(name, ".") || strings.HasSuffix(path, string(filepath.Separator)) {
 		return nil, fmt.Errorf("new: %q: give the study a file name, such as my-study", path)
 	}
 	if strings.ContainsFunc(path, unicode.IsControl) {
 		return nil, fmt.Errorf("new: %q: a file name without control characters (a line break would end the study's comment)", path)
 	}
-	if filepath.Ext(path) != ".yaml" {
+	if ext := filepath.Ext(path); ext != ".yaml" && ext != ".yml" {
 		path += ".yaml"
 	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
