@@ -368,8 +368,11 @@ func (rd *reader) result(a attrs, line int) error {
 		}
 	}
 	score, scoreText, hasScore, scoreErr := intAttr(a, attrScore)
-	nsAdj, hasNSAdj := a.get(attrNSAdj...)
-	ewAdj, hasEWAdj := a.get(attrEWAdj...)
+	// An empty nsadj="" (a writer that puts every attribute on every
+	// line) is no adjustment.
+	nsAdj, _ := a.get(attrNSAdj...)
+	ewAdj, _ := a.get(attrEWAdj...)
+	hasNSAdj, hasEWAdj := nsAdj != "", ewAdj != ""
 	switch {
 	case hasScore && score == Phantom:
 		rd.phantoms++

@@ -319,3 +319,30 @@ func TestReadBounds(t *testing.T) {
 		}
 	}
 }
+
+// Empty nsadj="" ewadj="" on every line (a writer that puts every
+// attribute on every line) adjust nothing: each line keeps its score. They
+// made every line an artificial 50/50.
+func TestReadEmptyAdjustments(t *testing.T) {
+	text := strings.ReplaceAll(makeNZ(2, 5, 2, false).xml(""), "<result ", `<result nsadj="" ewadj="" `)
+	s, err := Read("n.xml", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range s.Boards {
+		for _, l := range b.Lines {
+			if l.Artificial != nil {
+				t.Fatalf("board %d, line %d: read as an artificial score %+v", b.Number, l.Line, *l.Artificial)
+			}
+		}
+	}
+	in := "<session scoring_type=\"MP\"><section name=\"A\"><board_results>\n<result bd=\"1\" ns=\"2\" ew=\"4\" score=\"-50\"/>\n" +
+		"<result bd=\"1\" ns=\"1\" ew=\"3\" nsadj=\"60\" ewadj=\"\"/>\n</board_results></section></session>\n"
+	s, err = Read("n.xml", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := s.Boards[0].Lines[1].Artificial; a == nil || a.NS != 60 || a.EW != 40 {
+		t.Errorf("nsadj=60 ewadj=\"\": artificial %+v, want 60 and 40", a)
+	}
+}
