@@ -36,7 +36,7 @@ func ReadRecap(name string, r io.Reader) (*scoring.Session, error) {
 		return nil, err
 	}
 	data, nuls := textfile.DropNUL(data)
-	data = textfile.UTF8(data)
+	data = textfile.UTF8(textfile.DropEOF(data))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &engine.ParseError{File: name, Err: errors.New("empty file: want an ACBLscore report")}
 	}

@@ -107,6 +107,8 @@ func TestRecapReadsWhatClubsPost(t *testing.T) {
 		{"latin-1", latin1, ""},
 		{"mixed line ends", mixed.String(), ""},
 		{"NUL bytes", nul, "nul"},
+		{"DOS end-of-file mark", clean + "\x1a", ""},
+		{"end-of-file mark and padding", latin1 + "\x1a\x00\x00", "nul"},
 		{"printed twice", clean + "\f\n" + clean, "twice"},
 		{"html", "<html><body><pre>\n" + strings.ReplaceAll(clean, "&", "&amp;") + "</pre></body></html>\n", ""},
 		{"double-spaced", strings.ReplaceAll(clean, "\n", "\n\n"), ""},

@@ -113,7 +113,7 @@ func Read(name string, r io.Reader) (*scoring.Session, error) {
 		return nil, err
 	}
 	data, nuls := textfile.DropNUL(data)
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = textfile.DropEOF(bytes.TrimPrefix(data, []byte("\uFEFF")))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &engine.ParseError{File: name, Err: errors.New("empty file: want a Scorer <session> XML file")}
 	}

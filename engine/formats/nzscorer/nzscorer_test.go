@@ -346,3 +346,19 @@ func TestReadEmptyAdjustments(t *testing.T) {
 		t.Errorf("nsadj=60 ewadj=\"\": artificial %+v, want 60 and 40", a)
 	}
 }
+
+// A DOS end-of-file mark (Ctrl-Z) after the XML is no part of it: the
+// file reads without a warning. It was "the XML breaks off here (illegal
+// character code U+001A): what follows is missing".
+func TestReadDOSEndOfFile(t *testing.T) {
+	text := makeNZ(4, 5, 2, false).xml(`<?xml version="1.0" encoding="UTF-8"?>` + "\r\n")
+	for _, in := range []string{text + "\x1a", strings.ReplaceAll(text, "\n", "\r\n") + "\x1a"} {
+		s, err := Read("n.xml", strings.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) > 0 {
+			t.Errorf("warnings %v", s.Warnings)
+		}
+	}
+}

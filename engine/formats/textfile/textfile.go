@@ -62,6 +62,13 @@ func DropNUL(data []byte) ([]byte, int) {
 	return bytes.ReplaceAll(data, []byte{0}, nil), n
 }
 
+// DropEOF removes the DOS end-of-file mark (Ctrl-Z, 0x1A) that old DOS and
+// Windows programs write after the text: read as text, it was a last line
+// of its own, or a character XML refuses.
+func DropEOF(data []byte) []byte {
+	return bytes.TrimRight(data, "\x1a")
+}
+
 // LF returns text with each line end, "\r\n" or a lone "\r", made "\n"
 // (as XML does before it parses): a reader that splits or counts lines at
 // "\n" then reads an old Mac file line by line too.
