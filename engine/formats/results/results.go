@@ -26,7 +26,8 @@ const HeadBytes = 64 << 10
 // "usebio", "pbn", "nzscorer", "acbl-recap", "acbl-game", or "" for a
 // file this package does not read (a session CSV). The content decides
 // where it can (a game file's AC3 table, an XML root, an ACBLscore
-// heading), the extension otherwise.
+// heading), the extension otherwise (a .ACA file without its AC3 table is
+// a broken game file, not a session CSV).
 func Format(name string, head []byte) string {
 	format, _ := reader(name, head)
 	return format
@@ -53,6 +54,10 @@ func reader(name string, head []byte) (string, readFunc) {
 		return "pbn", pbn.Read
 	case acbl.IsRecap(head):
 		return "acbl-recap", acbl.ReadRecap
+	case isGameExt(ext):
+		// A game file's name without its AC3 table (empty, cut short,
+		// another program's file): the game reader says so.
+		return "acbl-game", acbl.ReadGame
 	case bytes.HasPrefix(h, []byte("<")) && !isHTMLPage(h):
 		return "usebio", usebio.Read
 	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
@@ -78,6 +83,12 @@ func Named(name string) bool {
 	case ".xml", ".pbn", ".txt", ".htm", ".html":
 		return true
 	}
+	return isGameExt(ext)
+}
+
+// isGameExt tells the extension of an ACBLscore game file (.aca, .acb,
+// …), in lower case.
+func isGameExt(ext string) bool {
 	return len(ext) == 4 && strings.HasPrefix(ext, ".ac") && ext[3] >= 'a' && ext[3] <= 'z'
 }
 

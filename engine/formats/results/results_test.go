@@ -267,9 +267,19 @@ func TestFormat(t *testing.T) {
 		{"club", "% PBN 2.1", "pbn"},
 		{"club", "\n[Event \"x\"]", "pbn"},
 		{"club", "board,ns,ew,score", ""},
+		{"250304.ACA", "", "acbl-game"},
+		{"250304.aca", "\x00\x00\x00\x00", "acbl-game"},
+		{"250304.ACA", "  Tuesday Pairs\n", "acbl-game"},
 	} {
 		if got := Format(c.name, []byte(c.head)); got != c.want {
 			t.Errorf("Format(%q, %q) = %q, want %q", c.name, c.head, got, c.want)
+		}
+	}
+	// An empty or cut .ACA was read as a session CSV: "empty file: want
+	// the header board,ns,ew,score", "a binary file, not text".
+	for _, data := range []string{"", "\x0a\x14\x03AC", "\x07\xff\x13\x00garbage"} {
+		if _, ok, err := Read("250304.ACA", []byte(data)); !ok || err == nil || !strings.Contains(err.Error(), "250304.ACA: not an ACBLscore game file") {
+			t.Errorf("%q as a .ACA: %v, %v; want it refused as no game file", data, ok, err)
 		}
 	}
 	if s, ok, err := Read("s.csv", []byte("board,ns,ew,score\n")); s != nil || ok || err != nil {
