@@ -335,7 +335,8 @@ func (s *Session) Finish(name string) error {
 	sortBoards(s.Boards)
 	s.index = nil
 	s.checkScores(name)
-	if byDirection(s.Pairs) {
+	byDir := byDirection(s.Pairs)
+	if byDir {
 		for i := range s.Pairs {
 			s.Pairs[i].ByDirection = true
 		}
@@ -344,21 +345,25 @@ func (s *Session) Finish(name string) error {
 				s.Boards[bi].Lines[li].ByDirection = true
 			}
 		}
-	} else {
-		// One numbering for all pairs: a pair cannot meet itself nor play
-		// a board twice, once each way.
-		for _, b := range s.Boards {
-			seen := map[PairKey]int{}
-			for _, l := range b.Lines {
-				if l.NS == l.EW {
-					return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %d cannot sit both NS and EW", b.Number, l.NS)}
-				}
-				for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
-					if prev, ok := seen[k]; ok {
-						return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %s already played it (line %d)", b.Number, k, prev)}
+	}
+	// A pair plays a board once: NS pair 3 of a numbering by direction
+	// as much as pair 3 of one numbering (which also cannot meet itself,
+	// nor play a board once each way).
+	for _, b := range s.Boards {
+		seen := map[PairKey]TravellerLine{}
+		for _, l := range b.Lines {
+			if !byDir && l.NS == l.EW {
+				return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %d cannot sit both NS and EW", b.Number, l.NS)}
+			}
+			for _, k := range []PairKey{l.NSKey(), l.EWKey()} {
+				if prev, ok := seen[k]; ok {
+					at := fmt.Sprintf("line %d", prev.Line)
+					if prev.Line == 0 && prev.Record != "" { // a binary file's record
+						at = fmt.Sprintf("at %s, and again at %s", prev.Record, l.Record)
 					}
-					seen[k] = l.Line
+					return &engine.ParseError{File: name, Line: l.Line, Err: fmt.Errorf("board %d: pair %s already played it (%s)", b.Number, k, at)}
 				}
+				seen[k] = l
 			}
 		}
 	}

@@ -269,6 +269,13 @@ func TestScorerErrors(t *testing.T) {
 		{"no results", `<session scoring_type="MP"><section name="A"></section></session>`, "no <result> lines"},
 		{"bad board", `<session><result bd="x" ns="1" ew="2" score="420"/></session>`, ":1: <result> board"},
 		{"not xml", "Pair 1 2 3", "XML"},
+		// Pairs numbered by direction: NS 1 and EW 1 are two pairs, but
+		// NS 1 plays board 2 once (a line entered twice was scored as a
+		// third result, and 100,000 of them took minutes).
+		{"entered twice", `<session scoring_type="MP"><section name="A"><pairs>` + "\n" +
+			`<pair no="1" dir="NS"/><pair no="2" dir="NS"/><pair no="1" dir="EW"/><pair no="2" dir="EW"/></pairs><board_results>` + "\n" +
+			`<result bd="2" ns="1" ew="1" score="420"/>` + "\n" + `<result bd="2" ns="2" ew="2" score="450"/>` + "\n" +
+			`<result bd="2" ns="1" ew="1" score="420"/>` + "\n</board_results></section></session>", "n.xml:5: board 2: pair A1 NS already played it (line 3)"},
 	} {
 		_, err := Read("n.xml", strings.NewReader(c.text))
 		var pe *engine.ParseError
