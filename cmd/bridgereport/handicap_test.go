@@ -192,6 +192,10 @@ func TestHandicapBadInput(t *testing.T) {
 			`bad.yaml:7: divisions[1].name: division "1" is listed twice`},
 		{"no divisions", "outcomes: []\n", "bad.yaml:1: divisions: want at least one division"},
 		{"empty", "", "bad.yaml: empty file"},
+		// Another file given as the league: yaml.v3's words named Go types,
+		// "cannot unmarshal !!seq into league.League".
+		{"a list", "- Ace\n- Bee\n", "bad.yaml:1: a league file is a mapping with divisions (and settings, outcomes, matches, new_teams), not a list"},
+		{"an XML file", "<?xml version=\"1.0\"?>\n<session club=\"x\"/>\n", `bad.yaml:1: a league file is a mapping with divisions (and settings, outcomes, matches, new_teams), not "<?xml version=`},
 		{"syntax", validLeague + "  - name: [\n", "bad.yaml:11: did not find expected node content"},
 		{"wins above matches", validLeague + "outcomes:\n  - {label: x, wins: 60, matches: 56}\n",
 			"bad.yaml:12: outcomes[0].wins: 60 wins in 56 matches"},

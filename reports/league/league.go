@@ -215,6 +215,13 @@ func parseLeague(path string, data []byte) (*Input, error) {
 	if len(root.Content) == 0 {
 		return nil, &load.InputError{File: path, Err: errors.New("empty file: want a league with divisions")}
 	}
+	if n := root.Content[0]; n.Kind != yaml.MappingNode {
+		got := "a list"
+		if n.Kind != yaml.SequenceNode {
+			got = fmt.Sprintf("%q", engine.Clip(n.Value))
+		}
+		return nil, &load.InputError{File: path, Line: n.Line, Err: fmt.Errorf("a league file is a mapping with divisions (and settings, outcomes, matches, new_teams), not %s", got)}
+	}
 	var spec League
 	if err := load.StrictDecode(root.Content[0], &spec); err != nil {
 		return nil, inputYAMLError(path, err)
