@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -265,5 +267,37 @@ func TestHandicapUsage(t *testing.T) {
 	var out2, errb2 bytes.Buffer
 	if err := Run(context.Background(), []string{"handicap"}, &out2, &errb2); err == nil {
 		t.Error("no error without a file")
+	}
+}
+
+// A league file saved as Windows-1252 (Notepad's "ANSI"), with a BOM, or
+// with old Mac line ends reads as the same league, its names in UTF-8. The
+// first was refused: "invalid leading UTF-8 octet", without a line.
+func TestHandicapEncodings(t *testing.T) {
+	utf := strings.ReplaceAll(validLeague, "Dog", "Zürich Bären")
+	latin, err := charmap.Windows1252.NewEncoder().String(utf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"windows-1252": latin, "bom": "\uFEFF" + utf, "cr": strings.ReplaceAll(utf, "\n", "\r")} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "league.yaml")
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Teams []struct {
+					Team string `json:"team"`
+				} `json:"teams"`
+			}
+			runJSON(t, &got, "handicap", "--json", path)
+			found := false
+			for _, tm := range got.Teams {
+				found = found || tm.Team == "Zürich Bären"
+			}
+			if len(got.Teams) != 5 || !found {
+				t.Errorf("teams %+v, want five with Zürich Bären", got.Teams)
+			}
+		})
 	}
 }

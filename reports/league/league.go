@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
 	"github.com/bridgereport/bridgereport/engine/handicap"
 	"github.com/bridgereport/bridgereport/reports/disk"
 	"github.com/bridgereport/bridgereport/reports/load"
@@ -208,6 +209,9 @@ func parseLeague(path string, data []byte) (*Input, error) {
 	if err := load.CheckTextFile(path, data); err != nil {
 		return nil, err
 	}
+	// A league kept in Notepad or Excel may be Windows-1252 (Zürich as
+	// one byte ü), which yaml.v3 refuses as "invalid leading UTF-8 octet".
+	data = textfile.UTF8(data)
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		se := load.SyntaxError(path, data, err)
 		return nil, &load.InputError{File: path, Line: se.Line, Err: se.Err}
