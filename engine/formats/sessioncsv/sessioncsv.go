@@ -27,7 +27,9 @@ const maxFileBytes = 4 << 20
 var sessionHeader = []string{"board", "ns", "ew", "score"}
 
 // Read reads a session file: the CSV header board,ns,ew,score, then
-// one line per result. Blank lines and lines starting with # are skipped.
+// one line per result. Blank lines, lines of empty fields (",,,", as a
+// spreadsheet saves a row it once used) and lines starting with # are
+// skipped, and so are empty fields after the fourth.
 // Every error is a *engine.ParseError naming the file and line.
 func Read(name string, r io.Reader) ([]scoring.BoardResult, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
@@ -64,6 +66,14 @@ func Read(name string, r io.Reader) ([]scoring.BoardResult, error) {
 		}
 		for i := range rec {
 			rec[i] = strings.TrimSpace(rec[i])
+		}
+		// A spreadsheet saves the empty cells of a column or row it once
+		// used: "1,1,2,420," and ",,,". They are no data.
+		for len(rec) > len(sessionHeader) && rec[len(rec)-1] == "" {
+			rec = rec[:len(rec)-1]
+		}
+		if !slices.ContainsFunc(rec, func(f string) bool { return f != "" }) {
+			continue
 		}
 		if header {
 			header = false

@@ -18,9 +18,21 @@ func TestRead(t *testing.T) {
 	if len(rs) != 3 || rs[2] != (scoring.BoardResult{Board: 2, NS: 1, EW: 4, Score: 110, Line: 6}) {
 		t.Errorf("%+v", rs)
 	}
+	// As a spreadsheet saves it: empty cells after the columns, and rows
+	// of empty cells. They were "header: want board,ns,ew,score, got
+	// \"board,ns,ew,score,\"" and "board: \"\" is not a number".
+	rs, err = Read("s.csv", strings.NewReader("board,ns,ew,score,,\r\n1,1,2,420,,\r\n,,,\r\n1,3,4,-50,,\r\n2,1,4,110\r\n,,,,,\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 3 || rs[1] != (scoring.BoardResult{Board: 1, NS: 3, EW: 4, Score: -50, Line: 4}) {
+		t.Errorf("%+v", rs)
+	}
 	tests := []struct {
 		name, input, want string
 	}{
+		{"a fifth column", "board,ns,ew,score\n1,1,2,420,7\n", "s.csv:2: want 4 columns"},
+		{"an empty column", "board,ns,ew,score\n1,1,,420\n", `s.csv:2: ew: "" is not a number`},
 		{"empty", "", "s.csv: empty file"},
 		{"header only", "board,ns,ew,score\n", "s.csv: no results"},
 		{"wrong header", "board,ns,score\n", "s.csv:1: header: want board,ns,ew,score"},
