@@ -147,9 +147,11 @@ func analysisBlocks(id, caption string, a *session.Analysis) []reports.Block {
 	m := a.MethodDetail
 	var blocks []reports.Block
 	disagreements := countTotal(a.DisagreementCounts)
-	blocks = append(blocks, reports.Block{Prose: fmt.Sprintf("Method identified: **%s**. It reproduces %d of the file's %d %s and %d of its %d %s; %d %s.",
+	// Plain text, not Markdown: the terminal printed the method between
+	// asterisks.
+	blocks = append(blocks, reports.Block{Plain: &reports.Plain{Text: fmt.Sprintf("Method identified: %s. It reproduces %d of the file's %d %s and %d of its %d %s; %d %s.",
 		a.Method, m.LinesReproduced, m.LinesChecked, plural(m.LinesChecked, "traveller line", "traveller lines"),
-		m.PairsReproduced, m.PairsChecked, plural(m.PairsChecked, "percentage", "percentages"), disagreements, plural(disagreements, "disagreement", "disagreements"))})
+		m.PairsReproduced, m.PairsChecked, plural(m.PairsChecked, "percentage", "percentages"), disagreements, plural(disagreements, "disagreement", "disagreements"))}})
 	pairs := &reports.Table{ID: id, Caption: caption + ": the ranking, the file's percentage beside the recomputed one.",
 		Columns: []reports.Column{{Name: "group"}, {Name: "rank"}, {Name: "pair"}, {Name: "names"}, {Name: "seats"}, {Name: "boards"},
 			{Name: "file %", Decimals: 2}, {Name: "percent", Decimals: 2}, {Name: "file place"}}}
