@@ -411,7 +411,7 @@ func (r *HandicapResult) blocks(id, caption string) []reports.Block {
 		blocks = append(blocks, reports.Block{Table: rt})
 	}
 	if nt := r.NewTeams; nt != nil && len(nt.Teams) > 0 {
-		placed := &reports.Table{ID: id + "-new-teams", Caption: cell.Extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%d iterations).", nt.Iterations)),
+		placed := &reports.Table{ID: id + "-new-teams", Caption: cell.Extend(caption, ": ", fmt.Sprintf("new teams, placed by this season's matches (%s).", count(nt.Iterations, "iteration", "iterations"))),
 			Columns: []reports.Column{{Name: "new team"}, {Name: "matches", Priority: 1}, {Name: "merged VP diff", Decimals: 2, Priority: 2}, {Name: "Form-L IMPs"}}}
 		for _, tm := range nt.Teams {
 			placed.Rows = append(placed.Rows, []any{tm.Team, tm.Matches, tm.MergedVPDiff, tm.IMPs})
