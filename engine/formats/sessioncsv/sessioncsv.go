@@ -20,9 +20,6 @@ import (
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
-// maxFileBytes bounds what Read reads.
-const maxFileBytes = 4 << 20
-
 // sessionHeader is the header a session file must start with.
 var sessionHeader = []string{"board", "ns", "ew", "score"}
 
@@ -32,12 +29,10 @@ var sessionHeader = []string{"board", "ns", "ew", "score"}
 // skipped, and so are empty fields after the fourth.
 // Every error is a *engine.ParseError naming the file and line.
 func Read(name string, r io.Reader) ([]scoring.BoardResult, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
+	// The bound of every results file (docs/formats.md), and its words.
+	data, err := textfile.ReadAll(name, r)
 	if err != nil {
-		return nil, &engine.ParseError{File: name, Err: err}
-	}
-	if len(data) > maxFileBytes {
-		return nil, &engine.ParseError{File: name, Err: fmt.Errorf("larger than %d bytes", maxFileBytes)}
+		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // spreadsheets write a BOM
 	data = textfile.LF(data)                        // and old Macs end lines with a lone CR

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bridgereport/bridgereport/engine"
+	"github.com/bridgereport/bridgereport/engine/formats/textfile"
 	"github.com/bridgereport/bridgereport/engine/scoring"
 )
 
@@ -87,5 +88,24 @@ func TestReadOldMacLineEnds(t *testing.T) {
 	}
 	if len(rs) != 2 || rs[1] != (scoring.BoardResult{Board: 1, NS: 3, EW: 4, Score: -50, Line: 3}) {
 		t.Errorf("%+v", rs)
+	}
+}
+
+// A session file has the bound of every results file, 16 MiB: a file of
+// 5 MiB is read (the reader had its own bound of 4), one beyond 16 is
+// refused by its size.
+func TestReadBound(t *testing.T) {
+	line := "1,1,2,420\n"
+	var b strings.Builder
+	b.WriteString("board,ns,ew,score\n")
+	for b.Len() < 5<<20 {
+		b.WriteString(line)
+	}
+	if _, err := Read("big.csv", strings.NewReader(b.String())); err != nil && strings.Contains(err.Error(), "larger than") {
+		t.Errorf("5 MiB: %v", err)
+	}
+	huge := strings.Repeat("#", textfile.MaxBytes+1)
+	if _, err := Read("huge.csv", strings.NewReader(huge)); err == nil || !strings.Contains(err.Error(), "huge.csv: larger than") {
+		t.Errorf("16 MiB and a byte: %v", err)
 	}
 }
