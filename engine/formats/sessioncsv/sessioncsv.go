@@ -73,6 +73,9 @@ func Read(name string, r io.Reader) ([]scoring.BoardResult, error) {
 		if header {
 			header = false
 			if !slices.EqualFunc(rec, sessionHeader, strings.EqualFold) {
+				if kind := movementFile(rec, data); kind != "" {
+					return nil, fail("%s, not results: score reads a session's results; a movement is read by balance, movement, optimize and simulate", kind)
+				}
 				return nil, fail("header: want %s, got %q", strings.Join(sessionHeader, ","), engine.Clip(strings.Join(rec, ",")))
 			}
 			continue
@@ -101,4 +104,23 @@ func Read(name string, r io.Reader) ([]scoring.BoardResult, error) {
 		return nil, &engine.ParseError{File: name, Err: errors.New("no results after the header")}
 	}
 	return results, nil
+}
+
+// movementFile names the kind of movement file whose first record is rec,
+// or "": an .ASC file starts with its pairs, tables, rounds, groups and 0
+// (and g), a bridgescorer file names numberTeams. A director may give one
+// to score by mistake.
+func movementFile(rec []string, data []byte) string {
+	if f := strings.Fields(strings.Join(rec, " ")); len(rec) == 1 && (len(f) == 5 || len(f) == 6 && f[5] == "g") {
+		for _, x := range f[:5] {
+			if _, err := strconv.Atoi(x); err != nil {
+				return ""
+			}
+		}
+		return "a movement file (.ASC)"
+	}
+	if bytes.Contains(data, []byte("numberTeams")) {
+		return "a movement file (bridgescorer's)"
+	}
+	return ""
 }

@@ -109,3 +109,19 @@ func TestReadBound(t *testing.T) {
 		t.Errorf("16 MiB and a byte: %v", err)
 	}
 }
+
+// A movement file given for a session is named as such, with the commands
+// that read it, not as a CSV with a wrong header.
+func TestReadSaysAMovementFile(t *testing.T) {
+	for text, want := range map[string]string{
+		"14 7 7 7 0\n 1- 8 A   2- 9 B\n":  "m:1: a movement file (.ASC), not results",
+		"30 15 15 15 0 g\n":               "m:1: a movement file (.ASC), not results",
+		"---\nnumberTeams: 14\nname: m\n": "m:1: a movement file (bridgescorer's), not results",
+		"14 7 7 x 0\n":                    `m:1: header: want board,ns,ew,score, got "14 7 7 x 0"`,
+		"board,ns,ew\n":                   `m:1: header: want board,ns,ew,score, got "board,ns,ew"`,
+	} {
+		if _, err := Read("m", strings.NewReader(text)); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+}
