@@ -72,7 +72,7 @@ func TestOptimizeCellOptions(t *testing.T) {
 		"bad fixer":   {"1111111\n1000x00\n", optimizeStudy, "fixers.txt:2:5: want 0 (free) or 1 (fixed)"},
 		"short fixer": {"1111111\n100000\n" + strings.Repeat("1000000\n", 6), optimizeStudy, "fixers.txt:2: round 2: 6 tables, the movement has 7"},
 		"few rounds":  {"1111111\n", optimizeStudy, "fixers.txt: fixers for 1 round(s), the movement has 8"},
-		"no file":     {fixers, strings.Replace(optimizeStudy, "fixers.txt", "nofile.txt", 1), "fixers: open"},
+		"no file":     {fixers, strings.Replace(optimizeStudy, "fixers.txt", "nofile.txt", 1), "nofile.txt: no such file or folder"},
 		"bad weights": {fixers, strings.Replace(optimizeStudy, `"2:1"`, `"2"`, 1), "options.yaml:12"},
 		"bad group":   {fixers, strings.Replace(optimizeStudy, `[A, "3"]`, `[A, "ZZ"]`, 1), "options.yaml:21: "},
 		"bad vacancy": {fixers, strings.Replace(optimizeStudy, "vacancy: weighted", "vacancy: none", 1), `options.yaml:13: vacancy: want weighted, av-then-max or off, got "none"`},
