@@ -102,6 +102,28 @@ func TestSiteOmitsAStudy(t *testing.T) {
 	}
 }
 
+// TestSiteFolderRunAlone: a site's folder named beside another study is
+// refused, naming its site.yaml, as the site.yaml itself is: it was run as
+// loose studies, the site's title and order unread, without a word.
+func TestSiteFolderRunAlone(t *testing.T) {
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site")
+	writeStudy(t, filepath.Join(site, "site.yaml"), "title: Mitchells\nstudies:\n  - seven.yaml\n")
+	writeStudy(t, filepath.Join(site, "seven.yaml"), strings.ReplaceAll(goodStudy, "%s", "Seven"))
+	other := filepath.Join(dir, "other.yaml")
+	writeStudy(t, other, strings.ReplaceAll(goodStudy, "%s", "Other"))
+	out := filepath.Join(t.TempDir(), "out")
+	for _, args := range [][]string{{site, other}, {other, site}} {
+		_, _, err := run(t, append([]string{"run", "--no-cache", "-o", out}, args...)...)
+		if want := filepath.Join(site, "site.yaml") + ": a site.yaml is run on its own, or its folder alone"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("run %v: err = %v, want %q", args, err, want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Error("the run wrote its output folder anyway")
+		}
+	}
+}
+
 // TestUnwritableOutputRefusedFirst: an output folder that cannot be made or
 // written is refused before any study runs, by its own name.
 func TestUnwritableOutputRefusedFirst(t *testing.T) {

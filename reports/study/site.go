@@ -48,6 +48,11 @@ func SitePaths(args []string, allowOutside bool) (Site, error) {
 		if filepath.Base(a) == SiteFile {
 			return Site{}, &load.StudyError{File: a, Err: errSiteAlone}
 		}
+		// A site's folder beside other studies would be run as loose
+		// studies, its site.yaml (title, order, bibliography) unread.
+		if site := filepath.Join(a, SiteFile); isFile(site) {
+			return Site{}, &load.StudyError{File: site, Err: errSiteAlone}
+		}
 		p, err := Paths([]string{a})
 		if err != nil {
 			return Site{}, err
@@ -61,7 +66,13 @@ func SitePaths(args []string, allowOutside bool) (Site, error) {
 	return Site{Paths: paths, Title: "Studies"}, nil
 }
 
-var errSiteAlone = errors.New("a site.yaml is run on its own: it names the studies of the site")
+var errSiteAlone = errors.New("a site.yaml is run on its own, or its folder alone: it names the studies of the site")
+
+// isFile reports whether path is a file that is there.
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
+}
 
 func loadSite(file string, allowOutside bool) (Site, error) {
 	data, err := disk.ReadFile(file, disk.MaxStudyBytes)
