@@ -132,7 +132,7 @@ func TestUnwritableOutputRefusedFirst(t *testing.T) {
 	writeStudy(t, study, strings.ReplaceAll(goodStudy, "%s", "Seven"))
 	file := filepath.Join(dir, "a file")
 	writeStudy(t, file, "not a folder\n")
-	cases := []struct{ out, want string }{{filepath.Join(file, "out"), "OUTDIR " + filepath.Join(file, "out") + " cannot be made"}}
+	cases := []struct{ out, want string }{{filepath.Join(file, "out"), "OUTDIR " + filepath.Join(file, "out") + " cannot be made: " + file + " is a file, not a folder"}}
 	if os.Geteuid() != 0 { // root writes anywhere
 		ro := filepath.Join(dir, "read-only")
 		if err := os.Mkdir(ro, 0o555); err != nil {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"slices"
 )
 
@@ -57,6 +58,9 @@ func writable(dir, what string) error {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("%s: %w", pe.Path, pe.Err)
+			if errors.Is(pe.Err, syscall.ENOTDIR) { // the folder, or one on its way, is a file
+				err = fmt.Errorf("%s is a file, not a folder", pe.Path)
+			}
 		}
 		return fmt.Errorf("%s %s cannot be made: %v", what, dir, err)
 	}
