@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"syscall"
 )
 
 // Limits of what the readers take: a file larger than its limit is refused
@@ -121,8 +122,11 @@ func (e *statError) Error() string { return e.err.Path + ": " + e.reason() }
 
 // reason is what is wrong with the path, without it.
 func (e *statError) reason() string {
-	if errors.Is(e.err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(e.err, fs.ErrNotExist):
 		return "no such file or folder"
+	case errors.Is(e.err, syscall.ENOTDIR): // x.yaml/y: a file on the way
+		return "no such file or folder: a part of the path is a file"
 	}
 	return e.err.Err.Error()
 }
