@@ -7,7 +7,9 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/bridgereport/bridgereport/reports/render"
 	"github.com/bridgereport/bridgereport/reports/usage"
 )
 
@@ -82,3 +84,66 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int) ([]string, error) {
 type helpShown struct{ text string }
 
 func (h *helpShown) Error() string { return "help asked for" }
+
+// fitHelp fits a command's usage to a terminal of width columns. A
+// paragraph of the help, or a flag's description, with a line wider than
+// the terminal is filled again, the description under the tab it starts
+// after; the usage line goes on indented by four; other lines (examples,
+// lists) keep their breaks and are filled alone. Width 0 (a pipe, a file)
+// leaves the usage as it is.
+func fitHelp(text string, width int) string {
+	if width <= 0 {
+		return text
+	}
+	const flagIndent = "    \t" // the flag package's, column 8
+	wide := func(l string) bool { return utf8.RuneCountInString(strings.ReplaceAll(l, "\t", "    ")) > width }
+	fill := func(text string, indent, hang int) string {
+		return strings.Repeat(" ", indent) + strings.ReplaceAll(render.Fill(text, max(width-hang, minHelpWidth)), "\n", "\n"+strings.Repeat(" ", hang))
+	}
+	// kind sorts a line: a flag's description, a line of prose, or
+	// another line, filled alone.
+	kind := func(l string) int {
+		switch {
+		case strings.HasPrefix(l, flagIndent):
+			return 1
+		case l != "" && l[0] != ' ' && !strings.HasPrefix(l, "usage: "):
+			return 2
+		}
+		return 0
+	}
+	lines := strings.Split(text, "\n")
+	var out []string
+	for i := 0; i < len(lines); {
+		k, j := kind(lines[i]), i+1
+		for k != 0 && j < len(lines) && kind(lines[j]) == k {
+			j++
+		}
+		block := lines[i:j]
+		switch {
+		case !slices.ContainsFunc(block, wide):
+			out = append(out, block...)
+		case k == 1:
+			var words []string
+			for _, l := range block {
+				words = append(words, strings.TrimPrefix(l, flagIndent))
+			}
+			out = append(out, flagIndent+strings.ReplaceAll(render.Fill(strings.Join(words, " "), max(width-8, minHelpWidth)), "\n", "\n"+flagIndent))
+		case k == 2:
+			out = append(out, fill(strings.Join(block, " "), 0, 0))
+		default:
+			l := lines[i]
+			indent := len(l) - len(strings.TrimLeft(l, " "))
+			hang := indent
+			if strings.HasPrefix(l, "usage: ") {
+				hang = 4
+			}
+			out = append(out, fill(l[indent:], indent, hang))
+		}
+		i = j
+	}
+	return strings.Join(out, "\n")
+}
+
+// minHelpWidth is the narrowest the help is filled to, however narrow the
+// terminal: a word a line reads worse than a terminal's own wrapping.
+const minHelpWidth = 20

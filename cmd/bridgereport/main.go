@@ -199,7 +199,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if c.name == args[0] {
 			err := c.run(ctx, args[1:], stdout, stderr)
 			if h := (*helpShown)(nil); errors.As(err, &h) {
-				_, err = io.WriteString(stdout, h.text)
+				_, err = io.WriteString(stdout, fitHelp(h.text, terminalWidth(ctx, stdout)))
 			}
 			return err
 		}

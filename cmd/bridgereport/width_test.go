@@ -164,3 +164,23 @@ func TestTerminalWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFitsTheTerminal: each command's -h fits COLUMNS, word for word
+// the usage a pipe gets; only a word longer than the line may run past it.
+func TestHelpFitsTheTerminal(t *testing.T) {
+	t.Parallel()
+	for _, c := range commands {
+		whole := runWith(t, "", c.name, "-h")
+		for _, width := range []int{80, 50} {
+			fitted := runWith(t, strconv.Itoa(width), c.name, "-h")
+			if strings.Join(strings.Fields(fitted), " ") != strings.Join(strings.Fields(whole), " ") {
+				t.Errorf("%s -h at %d columns: other words than the usage's", c.name, width)
+			}
+			for _, l := range strings.Split(fitted, "\n") {
+				if n := utf8.RuneCountInString(strings.ReplaceAll(l, "\t", "    ")); n > width && len(strings.Fields(l)) > 1 {
+					t.Errorf("%s -h at %d columns: a line of %d: %q", c.name, width, n, l)
+				}
+			}
+		}
+	}
+}
