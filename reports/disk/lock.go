@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"slices"
+	"syscall"
 )
 
 // LockOutputs takes the locks of OUTDIR and of the cache folder (when it is

@@ -84,6 +84,31 @@ var (
 )
 
 func CheckKnownFields(n *yaml.Node, t reflect.Type) error {
+	return checkKnown(n, t, map[aliasUse]bool{})
+}
+
+// aliasUse is an anchored node used as a type through an alias: checked
+// once however often it is used, so that aliases of aliases (a "billion
+// laughs") cost no more than their anchors.
+type aliasUse struct {
+	anchor *yaml.Node
+	t      reflect.Type
+}
+
+func checkKnown(n *yaml.Node, t reflect.Type, seen map[aliasUse]bool) error {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		// The anchor was checked where it stands, maybe as another type:
+		// a mapping used here through *name must have this type's keys.
+		use := aliasUse{n.Alias, t}
+		if seen[use] {
+			return nil
+		}
+		seen[use] = true
+		if err := checkKnown(n.Alias, t, seen); err != nil {
+			return fmt.Errorf("%w (through the alias *%s at line %d)", err, n.Value, n.Line)
+		}
+		return nil
+	}
 	if t == NodeType {
 		return nil // decoded later, on its own
 	}
@@ -121,7 +146,7 @@ func CheckKnownFields(n *yaml.Node, t reflect.Type) error {
 			if err := checkNumbers(key.Value, n.Content[i+1], ft, ranges[key.Value]); err != nil {
 				return err
 			}
-			if err := CheckKnownFields(n.Content[i+1], ft); err != nil {
+			if err := checkKnown(n.Content[i+1], ft, seen); err != nil {
 				return err
 			}
 		}
@@ -130,14 +155,14 @@ func CheckKnownFields(n *yaml.Node, t reflect.Type) error {
 			if err := checkText(c, t.Elem()); err != nil {
 				return fmt.Errorf("line %d: %v", c.Line, err)
 			}
-			if err := CheckKnownFields(c, t.Elem()); err != nil {
+			if err := checkKnown(c, t.Elem(), seen); err != nil {
 				return err
 			}
 		}
 	case reflect.Map:
 		if n.Kind == yaml.MappingNode {
 			for i := 1; i < len(n.Content); i += 2 {
-				if err := CheckKnownFields(n.Content[i], t.Elem()); err != nil {
+				if err := checkKnown(n.Content[i], t.Elem(), seen); err != nil {
 					return err
 				}
 			}

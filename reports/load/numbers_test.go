@@ -1,6 +1,8 @@
 package load
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -77,6 +79,9 @@ func TestAliasesCheckedWhereUsed(t *testing.T) {
 		{"note: &n 600\ntables: *n", "line 2: tables: 600 is outside 1..500"},
 		{"note: &t hello\nrows: *t", `line 2: rows: want a list of mappings, got "hello"`},
 		{"other: &l [1, 2]\nrows: [*l]", "line 2: rows, entry 1: want a mapping, got a list"},
+		// A mapping used through an alias has the keys of where it is used.
+		{"rows: [&r {movement: m, bogus: 1}]\n", `line 1: unknown key "bogus" (known here: movement)`},
+		{"rows: [{movement: m}]\nextra: &m {mitchell: 7}\n", `line 2: unknown key "extra" (known here: note, other, rows, tables)`},
 	}
 	for _, c := range cases {
 		var n yaml.Node
@@ -91,5 +96,51 @@ func TestAliasesCheckedWhereUsed(t *testing.T) {
 		case c.want != "" && (err == nil || err.Error() != c.want):
 			t.Errorf("%q: err = %v, want %q", c.src, err, c.want)
 		}
+	}
+}
+
+// A mapping anchored as one thing and used through an alias as another is
+// checked against the keys of where it is used, once however many aliases
+// name it (a "billion laughs" of aliases of aliases is not expanded).
+func TestAliasedMappingHasItsUseKeys(t *testing.T) {
+	type movements struct {
+		M map[string]int `yaml:"m"`
+	}
+	type study struct {
+		Movements movements  `yaml:"movements"`
+		Rows      []aliasRow `yaml:"rows"`
+	}
+	src := "movements:\n  m: &m {mitchell: 7}\nrows: [*m]\n"
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(src), &n); err != nil {
+		t.Fatal(err)
+	}
+	want := `line 2: unknown key "mitchell" (known here: movement) (through the alias *m at line 3)`
+	if err := StrictDecode(&n, &study{}); err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %q", err, want)
+	}
+	// Ten levels of ten aliases each: 10¹⁰ uses if each were checked.
+	type tree struct {
+		Movement string `yaml:"movement"`
+		Kids     []tree `yaml:"kids"`
+	}
+	var b strings.Builder
+	b.WriteString("a0: &a0 {movement: m}\n")
+	for lv := 1; lv <= 10; lv++ {
+		fmt.Fprintf(&b, "a%d: &a%d {kids: [%s]}\n", lv, lv, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", lv-1), 10), ", "))
+	}
+	var laughs yaml.Node
+	if err := yaml.Unmarshal([]byte(b.String()), &laughs); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckKnownFields(&laughs, reflect.TypeFor[map[string]tree]()); err != nil {
+		t.Errorf("laughs: %v", err)
+	}
+	bad := strings.Replace(b.String(), "{movement: m}", "{movement: m, bogus: 1}", 1)
+	if err := yaml.Unmarshal([]byte(bad), &laughs); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckKnownFields(&laughs, reflect.TypeFor[map[string]tree]()); err == nil || !strings.Contains(err.Error(), `line 1: unknown key "bogus"`) {
+		t.Errorf("laughs with a bad key: %v", err)
 	}
 }
