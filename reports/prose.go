@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // Markdown renders study prose. Raw HTML in prose is escaped by safeProse
@@ -87,12 +88,23 @@ func ParseProse(src string, anchors map[string]int) (ast.Node, []byte, []Heading
 	return doc, source, headings, nil
 }
 
+// headingText is a heading's text as its page shows it, to be escaped by
+// the printer that prints it: backslash escapes, entities and character
+// references resolved (the raw HTML SafeProse escaped is text again), as
+// goldmark resolves them when it renders the heading, and a code span's
+// text as written.
 func headingText(n ast.Node, source []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if t, ok := c.(*ast.Text); ok && entering {
-			b.Write(t.Segment.Value(source))
+		t, ok := c.(*ast.Text)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
 		}
+		v := t.Segment.Value(source)
+		if _, code := t.Parent().(*ast.CodeSpan); !code {
+			v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+		}
+		b.Write(v)
 		return ast.WalkContinue, nil
 	})
 	return b.String()
