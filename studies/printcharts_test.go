@@ -1,0 +1,102 @@
+package studies
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/bridgereport/bridgereport/reports"
+	"github.com/bridgereport/bridgereport/reports/browser"
+	"github.com/bridgereport/bridgereport/reports/browser/browsertest"
+)
+
+// TestChartsFitThePaper: a page opened in a window 1280 px wide, its
+// charts drawn at that width, then laid out for print at the width of A4
+// within its margins (186 mm, 703 px): every chart fits the paper, its
+// height in proportion. The canvas kept its 928 px and the page was that
+// wide, so Chromium shrank every printed page to fit it (the season's
+// report printed at 76 %, 8 pages where it has 11).
+func TestChartsFitThePaper(t *testing.T) {
+	t.Parallel()
+	r := &reports.Report{Name: "c", Title: "Charts", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
+		{Chart: &reports.Chart{ID: "qf", Number: 1, Caption: "Qf", Kind: "bar", XName: "movement", YName: "qf",
+			XLabels: []string{"a", "b", "c"}, Series: []reports.Series{{Name: "qf", Values: []float64{46.94, 90.1, 88.2}}}}},
+	}}}}
+	var page bytes.Buffer
+	if err := testRenderer(t).HTML(&page, r); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "index.html")
+	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := chromedp.NewContext(browsertest.Browser(t).Context())
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithTimeout(ctx, time.Minute)
+	defer stop()
+	media := func(m string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m})
+			return err
+		})
+	}
+	measure := `(function () {
+  var c = document.querySelector("figure canvas"), item = c.closest(".item");
+  var cr = c.getBoundingClientRect(), ir = item.getBoundingClientRect();
+  return {page: document.documentElement.scrollWidth, canvas: [Math.round(cr.width), Math.round(cr.height)],
+    item: Math.round(ir.height), drawn: [c.width, c.height]};
+})()`
+	type sizes struct {
+		Page   int
+		Canvas [2]int
+		Item   int
+		Drawn  [2]int
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(browser.FileURL(file))); err != nil {
+		t.Fatal(err)
+	}
+	var screen sizes
+	if err := evalInto(ctx, measure, &screen); err != nil {
+		t.Fatal(err)
+	}
+	if screen.Canvas[0] < 800 {
+		t.Fatalf("at 1280 px the chart is drawn %d px wide: the test needs one wider than the paper", screen.Canvas[0])
+	}
+	if err := chromedp.Do(ctx, media("print"), chromedp.EmulateViewport(703, 900)); err != nil {
+		t.Fatal(err)
+	}
+	var paper sizes
+	if err := evalInto(ctx, measure, &paper); err != nil {
+		t.Fatal(err)
+	}
+	if paper.Page > 703 || paper.Canvas[0] > 703 {
+		t.Errorf("on paper 703 px wide the page is %d px and the chart %d px wide", paper.Page, paper.Canvas[0])
+	}
+	// In proportion, and the figure no taller than its chart.
+	if want := paper.Canvas[0] * screen.Canvas[1] / screen.Canvas[0]; paper.Canvas[1] < want-2 || paper.Canvas[1] > want+2 {
+		t.Errorf("on paper the chart is %v px, want %d px high (drawn %v)", paper.Canvas, want, screen.Canvas)
+	}
+	if paper.Item > paper.Canvas[1]+2 {
+		t.Errorf("on paper the chart's box is %d px high, its chart %d px", paper.Item, paper.Canvas[1])
+	}
+}
+
+// evalInto evaluates a script in the tab of ctx and decodes its value.
+func evalInto(ctx context.Context, script string, out any) error {
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](script))
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, out)
+}
