@@ -83,18 +83,83 @@ func TestChartsFitThePaper(t *testing.T) {
 	if paper.Page > 703 || paper.Canvas[0] > 703 {
 		t.Errorf("on paper 703 px wide the page is %d px and the chart %d px wide", paper.Page, paper.Canvas[0])
 	}
-	// In proportion, and the figure no taller than its chart.
-	if want := paper.Canvas[0] * screen.Canvas[1] / screen.Canvas[0]; paper.Canvas[1] < want-2 || paper.Canvas[1] > want+2 {
-		t.Errorf("on paper the chart is %v px, want %d px high (drawn %v)", paper.Canvas, want, screen.Canvas)
+	// Not distorted (scaled as drawn, or drawn again at the new width),
+	// and the figure no taller than its chart.
+	if want := paper.Canvas[0] * paper.Drawn[1] / paper.Drawn[0]; paper.Canvas[1] < want-2 || paper.Canvas[1] > want+2 {
+		t.Errorf("on paper the chart is %v px, want %d px high (drawn %v)", paper.Canvas, want, paper.Drawn)
 	}
 	if paper.Item > paper.Canvas[1]+2 {
 		t.Errorf("on paper the chart's box is %d px high, its chart %d px", paper.Item, paper.Canvas[1])
 	}
 }
 
+// TestChartsFollowTheWindow: a page opened in a window 1280 px wide, then
+// narrowed to a phone's 390 px (a window made narrower, a tablet turned):
+// the chart is drawn again at the new width. It kept its 928 px, and the
+// page scrolled sideways with the chart cut at the window's edge.
+func TestChartsFollowTheWindow(t *testing.T) {
+	t.Parallel()
+	ctx := chartTab(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 900)); err != nil {
+		t.Fatal(err)
+	}
+	var l struct{ Page, Canvas, Drawn int }
+	// The resize event is dispatched at the next frame.
+	for range 50 {
+		if err := evalInto(ctx, `new Promise(function (ok) { requestAnimationFrame(function () {
+  var c = document.querySelector("figure canvas");
+  ok({page: document.documentElement.scrollWidth, canvas: Math.round(c.getBoundingClientRect().width), drawn: c.width / devicePixelRatio});
+}); })`, &l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Page <= 390 {
+			break
+		}
+	}
+	if l.Page > 390 || l.Canvas > 390-16 || l.Drawn > 390-16 {
+		t.Errorf("narrowed to 390 px: the page is %d px wide, the chart %d px, drawn at %d px", l.Page, l.Canvas, l.Drawn)
+	}
+}
+
+// chartTab opens a page of one bar chart in a tab 1280 px wide, its chart
+// drawn more than 800 px wide, and gives the tab's context.
+func chartTab(t *testing.T) context.Context {
+	t.Helper()
+	r := &reports.Report{Name: "c", Title: "Charts", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
+		{Chart: &reports.Chart{ID: "qf", Number: 1, Caption: "Qf", Kind: "bar", XName: "movement", YName: "qf",
+			XLabels: []string{"a", "b", "c"}, Series: []reports.Series{{Name: "qf", Values: []float64{46.94, 90.1, 88.2}}}}},
+	}}}}
+	var page bytes.Buffer
+	if err := testRenderer(t).HTML(&page, r); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "index.html")
+	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := chromedp.NewContext(browsertest.Browser(t).Context())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithTimeout(ctx, time.Minute)
+	t.Cleanup(stop)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(browser.FileURL(file))); err != nil {
+		t.Fatal(err)
+	}
+	var w int
+	if err := evalInto(ctx, `Math.round(document.querySelector("figure canvas").getBoundingClientRect().width)`, &w); err != nil {
+		t.Fatal(err)
+	}
+	if w < 800 {
+		t.Fatalf("at 1280 px the chart is drawn %d px wide: the test needs one wider than the paper and the phone", w)
+	}
+	return ctx
+}
+
 // evalInto evaluates a script in the tab of ctx and decodes its value.
 func evalInto(ctx context.Context, script string, out any) error {
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](script))
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](script, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
 	}

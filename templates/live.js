@@ -213,11 +213,18 @@
 		bar.dataset.state = "idle";
 	};
 
+	// The recomputed charts, by id, follow the window's width as the
+	// page's own do.
+	const liveCharts = new Map();
+	window.addEventListener("resize", () => liveCharts.forEach((chart) => chart.resize()));
 	const draw = (charts) => {
 		if (!window.echarts) return;
 		for (const c of charts || []) {
 			const el = document.getElementById(c.id);
-			if (el) echarts.init(el, "white", { renderer: "canvas" }).setOption(c.option);
+			if (!el) continue;
+			const chart = echarts.init(el, "white", { renderer: "canvas" });
+			chart.setOption(c.option);
+			liveCharts.set(c.id, chart);
 		}
 	};
 

@@ -63,6 +63,7 @@ func ChartElement(c *reports.Chart) (element, script string, err error) {
 "use strict";
 var chart = echarts.init(document.getElementById("%s"), "white", {renderer: "canvas"});
 chart.setOption(%s);
+window.addEventListener("resize", function () { chart.resize(); });
 })();`, id, option)
 	return element, script, nil
 }
