@@ -43,9 +43,14 @@ func reader(name string, head []byte) (string, readFunc) {
 	ext := strings.ToLower(filepath.Ext(name))
 	h := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\uFEFF")), " \t\r\n\x00")
 	isXML := bytes.HasPrefix(h, []byte("<?xml")) || ext == ".xml"
+	pbnHead := bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("["))
 	switch {
 	case ext == ".csv":
 		return "", nil
+	case ext == ".xml" && pbnHead:
+		// A PBN export saved as .xml (a scorer's "save as"): the content
+		// says which, as it does for a file of no known extension.
+		return "pbn", pbn.Read
 	case isXML && nzscorer.IsSession(head):
 		return "nzscorer", nzscorer.Read
 	case isXML:
@@ -60,7 +65,7 @@ func reader(name string, head []byte) (string, readFunc) {
 		return "acbl-game", acbl.ReadGame
 	case bytes.HasPrefix(h, []byte("<")) && !isHTMLPage(h):
 		return "usebio", usebio.Read
-	case bytes.HasPrefix(h, []byte("%")) || bytes.HasPrefix(h, []byte("[")):
+	case pbnHead:
 		return "pbn", pbn.Read
 	}
 	return "", nil

@@ -259,7 +259,9 @@ func TestFormat(t *testing.T) {
 		name, head, want string
 	}{
 		{"club.xml", "", "usebio"},
-		{"club.XML", "[Board", "usebio"},
+		{"club.XML", "[Board", "pbn"}, // a PBN saved as .xml
+		{"club.xml", "% PBN 2.1", "pbn"},
+		{"club.xml", "board,ns,ew", "usebio"}, // refused as not XML, with USEBIO's words
 		{"club.pbn", "<?xml", "usebio"},
 		{"club.txt", "<html><body>no recap", ""},
 		{"club.csv", "<?xml", ""},
