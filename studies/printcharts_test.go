@@ -125,10 +125,14 @@ func TestChartsFollowTheWindow(t *testing.T) {
 // drawn more than 800 px wide, and gives the tab's context.
 func chartTab(t *testing.T) context.Context {
 	t.Helper()
-	r := &reports.Report{Name: "c", Title: "Charts", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
-		{Chart: &reports.Chart{ID: "qf", Number: 1, Caption: "Qf", Kind: "bar", XName: "movement", YName: "qf",
-			XLabels: []string{"a", "b", "c"}, Series: []reports.Series{{Name: "qf", Values: []float64{46.94, 90.1, 88.2}}}}},
-	}}}}
+	return chartTabOf(t, &reports.Chart{ID: "qf", Number: 1, Caption: "Qf", Kind: "bar", XName: "movement", YName: "qf",
+		XLabels: []string{"a", "b", "c"}, Series: []reports.Series{{Name: "qf", Values: []float64{46.94, 90.1, 88.2}}}})
+}
+
+// chartTabOf opens a page of one chart in a tab 1280 px wide.
+func chartTabOf(t *testing.T, chart *reports.Chart) context.Context {
+	t.Helper()
+	r := &reports.Report{Name: "c", Title: "Charts", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{{Chart: chart}}}}}
 	var page bytes.Buffer
 	if err := testRenderer(t).HTML(&page, r); err != nil {
 		t.Fatal(err)
@@ -155,6 +159,46 @@ func chartTab(t *testing.T) context.Context {
 		t.Fatalf("at 1280 px the chart is drawn %d px wide: the test needs one wider than the paper and the phone", w)
 	}
 	return ctx
+}
+
+// TestLongLegendGoesUnderOnAPhone: a legend of long names is a column
+// beside the chart; in a chart as narrow as a phone's it is one line under
+// the chart (the column was cut at the edge: "Olive Pratt & Pe…"), and a
+// window wide again puts it back.
+func TestLongLegendGoesUnderOnAPhone(t *testing.T) {
+	t.Parallel()
+	chart := &reports.Chart{ID: "pct", Number: 1, Caption: "Percentages", Kind: "line", XName: "session", YName: "percent",
+		XLabels: []string{"1", "2", "3"}}
+	for _, name := range []string{"Olive Pratt & Percy Quill", "Kit Larmer & Lena Moss", "Edna Frisk & Fergus Tull", "Gwen Harrow & Hugo Inchley", "Iris Jolley & Jasper Kell"} {
+		chart.Series = append(chart.Series, reports.Series{Name: name, Values: []float64{50, 55, 60}})
+	}
+	ctx := chartTabOf(t, chart)
+	legend := func(width int64) string {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+			t.Fatal(err)
+		}
+		var orient string
+		for range 50 { // the resize event comes at the next frame
+			if err := evalInto(ctx, `new Promise(function (ok) { requestAnimationFrame(function () {
+  ok(echarts.getInstanceByDom(document.querySelector("figure .item")).getOption().legend[0].orient);
+}); })`, &orient); err != nil {
+				t.Fatal(err)
+			}
+			if (width < 600) == (orient == "horizontal") {
+				break
+			}
+		}
+		return orient
+	}
+	for _, c := range []struct {
+		width int64
+		want  string
+	}{{1280, "vertical"}, {390, "horizontal"}, {1280, "vertical"}} {
+		if got := legend(c.width); got != c.want {
+			t.Errorf("at %d px the legend is %s, want %s", c.width, got, c.want)
+		}
+	}
 }
 
 // evalInto evaluates a script in the tab of ctx and decodes its value.

@@ -41,14 +41,48 @@ func chartOption(c *reports.Chart) (string, error) {
 		return "", fmt.Errorf("chart %s: %T gives no option", c.ID, rd)
 	}
 	oj.Validate()
+	var option any = oj.JSON()
+	if longLegend(c) && len(c.Series) > 1 {
+		option = narrowLegend(option)
+	}
 	// json.Marshal escapes <, >, & and U+2028/9 as \u003c ... so the option
 	// can stand inside a <script> element.
-	b, err := json.Marshal(oj.JSON())
+	b, err := json.Marshal(option)
 	if err != nil {
 		return "", fmt.Errorf("chart %s: %w", c.ID, err)
 	}
 	return string(b), nil
 }
+
+// narrowLegend gives a chart whose legend is a column of long names
+// beside the grid (longLegend) a media query: in a chart narrower than a
+// tablet the column would be cut at the edge (a phone showed "Olive Pratt
+// & Pe…"), so there the legend is one scrolling line under the grid, which
+// takes the width. Echarts applies it as the chart is drawn and each time
+// it is resized, in the page, a live page and the SVGs alike.
+func narrowLegend(option any) any {
+	return map[string]any{
+		"baseOption": option,
+		"media": []any{
+			// Without a query: what a chart wider again goes back to.
+			map[string]any{"option": map[string]any{
+				"legend": map[string]any{"orient": "vertical", "type": "plain", "left": legendColumnLeft, "top": "middle"},
+				"grid":   map[string]any{"right": gridBesideLegend, "bottom": 60},
+			}},
+			map[string]any{
+				"query": map[string]any{"maxWidth": narrowChart},
+				"option": map[string]any{
+					"legend": map[string]any{"orient": "horizontal", "type": "scroll", "left": "center", "top": "bottom"},
+					"grid":   map[string]any{"right": "5%", "bottom": 85},
+				},
+			},
+		},
+	}
+}
+
+// narrowChart is the widest chart, in pixels, that puts a long legend under
+// its grid.
+const narrowChart = 599
 
 // ChartElement is the element a chart draws in and the script that draws
 // it; the id is chartDOMID's, letters, digits and underscores only.

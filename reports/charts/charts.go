@@ -175,8 +175,8 @@ func lineChart(c *reports.Chart, global []echarts.GlobalOpts) (render.Renderer, 
 	if longLegend(c) {
 		// A column at the right, beside a narrower grid, rather than rows
 		// that grow down over the chart and its axis names.
-		legend.Orient, legend.Left, legend.Top = "vertical", "69%", "middle"
-		global = append(global, echarts.WithGridOpts(opts.Grid{Right: "33%"}))
+		legend.Orient, legend.Left, legend.Top = "vertical", legendColumnLeft, "middle"
+		global = append(global, echarts.WithGridOpts(opts.Grid{Right: gridBesideLegend}))
 	}
 	if len(c.Points) > 0 {
 		legend.Data = names
@@ -317,6 +317,13 @@ func chartHeight(c *reports.Chart) string {
 
 // Round6 keeps chart data short; tables and results.json keep full precision.
 func Round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+
+// A long legend is a column at the right of the chart, the grid narrowed
+// to leave it room (narrowLegend moves it under a narrow chart).
+const (
+	legendColumnLeft = "69%"
+	gridBesideLegend = "33%"
+)
 
 // longLegend says a legend would not fit on a line or two above the chart:
 // many series, or long names such as partnerships.
