@@ -26,25 +26,7 @@ import (
 // report printed at 76 %, 8 pages where it has 11).
 func TestChartsFitThePaper(t *testing.T) {
 	t.Parallel()
-	r := &reports.Report{Name: "c", Title: "Charts", Sections: []reports.Section{{ID: "s", Blocks: []reports.Block{
-		{Chart: &reports.Chart{ID: "qf", Number: 1, Caption: "Qf", Kind: "bar", XName: "movement", YName: "qf",
-			XLabels: []string{"a", "b", "c"}, Series: []reports.Series{{Name: "qf", Values: []float64{46.94, 90.1, 88.2}}}}},
-	}}}}
-	var page bytes.Buffer
-	if err := testRenderer(t).HTML(&page, r); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "index.html")
-	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := chromedp.NewContext(browsertest.Browser(t).Context())
-	defer cancel()
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithTimeout(ctx, time.Minute)
-	defer stop()
+	ctx := chartTab(t) // drawn wider than the paper
 	media := func(m string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m})
@@ -62,16 +44,6 @@ func TestChartsFitThePaper(t *testing.T) {
 		Canvas [2]int
 		Item   int
 		Drawn  [2]int
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(browser.FileURL(file))); err != nil {
-		t.Fatal(err)
-	}
-	var screen sizes
-	if err := evalInto(ctx, measure, &screen); err != nil {
-		t.Fatal(err)
-	}
-	if screen.Canvas[0] < 800 {
-		t.Fatalf("at 1280 px the chart is drawn %d px wide: the test needs one wider than the paper", screen.Canvas[0])
 	}
 	if err := chromedp.Do(ctx, media("print"), chromedp.EmulateViewport(703, 900)); err != nil {
 		t.Fatal(err)
