@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -164,7 +165,7 @@ func (r *CheckResult) write(w io.Writer, width int) {
 // width (0: one block), each block headed by its pair numbers.
 func (r *CheckResult) writeMatrix(bw *bufio.Writer, width int) {
 	const label = 5 // "%4d " before each row
-	colWidth := 3
+	colWidth := max(3, len(strconv.Itoa(r.Pairs))+1) // pair 100 is not glued to 99
 	for _, row := range r.Matrix {
 		for _, x := range row {
 			if x != nil {
@@ -217,10 +218,14 @@ func fitASC(text string, width int) string {
 	if widest <= width {
 		return text
 	}
-	cell := strings.Index(rounds[0], "  ") // each cell's width; cells are two apart
-	if cell <= 0 {
+	// The header gives the tables, so each cell's width: a cell may hold
+	// two spaces itself ("  1- 54  1" of a field of 100 pairs or more).
+	head := strings.Fields(lines[0])
+	tables, err := strconv.Atoi(head[min(1, len(head)-1)])
+	if err != nil || len(head) < 2 || tables < 1 || (widest+2)%tables != 0 {
 		return text
 	}
+	cell := (widest+2)/tables - 2
 	perBlock := max(1, (width+2)/(cell+2))
 	var b strings.Builder
 	b.WriteString(lines[0])

@@ -36,12 +36,12 @@ func checkOf(t *testing.T, spec string) *CheckResult {
 // same: every table's pairs and group in each round, and every entry of
 // the score matrix, read back from the blocks.
 func TestCheckFitsItsWidth(t *testing.T) {
-	for _, spec := range []string{"mitchell:13,switch=3", "howell:14", "mitchell:7", "sections:rover-mitchell:7/mitchell:7", "mitchell:5,rounds=4"} {
+	for _, spec := range []string{"mitchell:13,switch=3", "howell:14", "mitchell:7", "sections:rover-mitchell:7/mitchell:7", "mitchell:5,rounds=4", "mitchell:53"} {
 		res := checkOf(t, spec)
 		whole := res.text()
-		for _, width := range []int{0, 40, 60, 80, 200} {
+		for _, width := range []int{0, 40, 60, 80, 1000} {
 			text := res.fit(width)
-			if width == 0 || width == 200 {
+			if width == 0 || width == 1000 { // wider than any line: the whole text
 				if text != whole {
 					t.Errorf("%s at %d: not the whole text", spec, width)
 				}
