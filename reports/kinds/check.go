@@ -165,7 +165,9 @@ func (r *CheckResult) write(w io.Writer, width int) {
 // width (0: one block), each block headed by its pair numbers.
 func (r *CheckResult) writeMatrix(bw *bufio.Writer, width int) {
 	const label = 5 // "%4d " before each row
-	colWidth := max(3, len(strconv.Itoa(r.Pairs))+1) // pair 100 is not glued to 99
+	// As wide as the largest pair number and a space: pair 100 is not
+	// glued to 99.
+	colWidth := max(3, len(strconv.Itoa(r.Pairs))+1)
 	for _, row := range r.Matrix {
 		for _, x := range row {
 			if x != nil {
